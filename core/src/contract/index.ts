@@ -1,0 +1,23 @@
+export * from './routes';
+export * from './pages';
+export * from './schemas/common';
+export * from './schemas/health';
+export * from './schemas/property';
+export * from './schemas/contact';
+export * from './schemas/auth';
+export * from './schemas/user';
+export * from './schemas/document';
+export * from './schemas/user-document';
+export * from './schemas/bulk-import';
+export {
+  calendarDate,
+  documentYear,
+  emailAddress,
+  idOf,
+  optionalText,
+  quarter,
+  requiredText,
+  timestamp,
+  wholeNumber,
+  yesNo,
+} from './schemas/fields';

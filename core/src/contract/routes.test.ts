@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { fillPath, pathFor, routes, type RouteDef } from './routes';
+
+const entries = Object.entries(routes) as [string, RouteDef][];
+
+// Section 7 of both specs, plus the health check.
+const specCalls = [
+  'GET /api/health',
+  'GET /api/properties',
+  'GET /api/recaptcha-site-key',
+  'POST /api/contact',
+  'POST /api/investor/login',
+  'GET /api/investor/profile',
+  'POST /api/investor/update-profile',
+  'POST /api/investor/change-password',
+  'POST /api/investor/request-password-reset',
+  'GET /api/investor/validate-reset-token/:token',
+  'POST /api/investor/reset-password',
+  'GET /api/investor/documents',
+  'GET /api/investor/categories',
+  'GET /api/investor/download/:id',
+  'GET /api/bulk-import-template',
+  'GET /api/admin/users',
+  'GET /api/admin/user-properties',
+  'GET /api/admin/documents',
+  'GET /api/admin/all-properties',
+  'GET /api/admin/investor-properties',
+  'GET /api/admin/property/:id',
+  'GET /api/admin/user-documents',
+  'POST /api/admin/create-user',
+  'POST /api/admin/edit-user',
+  'POST /api/admin/delete-user',
+  'POST /api/admin/reset-password',
+  'POST /api/admin/assign-property',
+  'POST /api/admin/remove-property',
+  'POST /api/admin/create-property',
+  'POST /api/admin/update-property',
+  'POST /api/admin/delete-property',
+  'POST /api/admin/upload-document',
+  'POST /api/admin/replace-document/:documentId',
+  'POST /api/admin/update-document',
+  'POST /api/admin/delete-document',
+  'POST /api/admin/upload-user-document',
+  'POST /api/admin/edit-user-document',
+  'POST /api/admin/delete-user-document',
+  'POST /api/admin/bulk-upload-user-documents',
+  'POST /api/admin/preview-bulk-import',
+  'POST /api/admin/bulk-import-users',
+];
+
+// The calls that need no sign-in: the public site's, signing in, and the password reset steps.
+const publicCalls = new Set([
+  'health',
+  'listProperties',
+  'recaptchaSiteKey',
+  'contact',
+  'login',
+  'requestPasswordReset',
+  'validateResetToken',
+  'resetPassword',
+  'bulkImportTemplate',
+]);
+
+describe('route table', () => {
+  it('holds exactly the calls of both specs, one entry each', () => {
+    const calls = entries.map(([, r]) => `${r.method} ${r.path}`);
+    expect(new Set(calls).size).toBe(calls.length);
+    expect([...calls].sort()).toEqual([...specCalls].sort());
+  });
+
+  it('puts every path under /api/', () => {
+    for (const [, route] of entries) expect(route.path.startsWith('/api/')).toBe(true);
+  });
+
+  it('lets only administrators call /api/admin/ routes', () => {
+    for (const [name, route] of entries) {
+      if (route.path.startsWith('/api/admin/')) expect(route.access, name).toBe('administrator');
+    }
+  });
+
+  it('leaves public only the calls the specs make without a sign-in', () => {
+    const publicNames = entries.filter(([, r]) => r.access === 'public').map(([name]) => name);
+    expect(new Set(publicNames)).toEqual(publicCalls);
+  });
+
+  it('gives every POST a body schema and every answering route a JSON answer but the file routes', () => {
+    for (const [name, route] of entries) {
+      if (route.method === 'POST') expect(route.body, name).toBeDefined();
+      const answersFile = name === 'download' || name === 'bulkImportTemplate';
+      expect(route.answer === undefined, name).toBe(answersFile);
+    }
+  });
+
+  it('declares a params schema exactly for the paths with :params', () => {
+    for (const [name, route] of entries) {
+      expect(route.params !== undefined, name).toBe(route.path.includes(':'));
+    }
+  });
+
+  it('marks the file-carrying routes as multipart', () => {
+    const multipart = entries.filter(([, r]) => r.multipart).map(([name]) => name);
+    expect(multipart.sort()).toEqual(
+      ['bulkUploadUserDocuments', 'replaceDocument', 'updateProperty', 'uploadDocument', 'uploadUserDocument'].sort(),
+    );
+  });
+
+  it('answers every admin and investor write with at least a message, login and preview aside', () => {
+    for (const [name, route] of entries) {
+      if (route.method !== 'POST' || name === 'login' || name === 'previewBulkImport') continue;
+      const shape = (route.answer as { shape?: Record<string, unknown> } | undefined)?.shape;
+      expect(shape && 'message' in shape, name).toBe(true);
+    }
+  });
+});
+
+describe('pathFor', () => {
+  it('fills :param segments', () => {
+    expect(pathFor(routes.download, { id: 7 })).toBe('/api/investor/download/7');
+    expect(pathFor(routes.replaceDocument, { documentId: '12' })).toBe('/api/admin/replace-document/12');
+  });
+
+  it('URL-encodes the values', () => {
+    expect(pathFor(routes.validateResetToken, { token: 'a/b c?d' })).toBe(
+      '/api/investor/validate-reset-token/a%2Fb%20c%3Fd',
+    );
+  });
+
+  it('leaves a path without params as it is', () => {
+    expect(pathFor(routes.listProperties)).toBe('/api/properties');
+  });
+
+  it('refuses to build a path with a missing parameter', () => {
+    expect(() => fillPath(routes.adminProperty.path, {})).toThrow(/needs the parameter 'id'/);
+  });
+});

@@ -1,0 +1,397 @@
+import type { z } from 'zod';
+import { healthAnswer } from './schemas/health';
+import { messageAnswer } from './schemas/common';
+import {
+  adminPropertiesAnswer,
+  adminPropertyAnswer,
+  adminPropertyParams,
+  createPropertyBody,
+  deletePropertyBody,
+  propertyAnswer,
+  publicPropertyList,
+  updatePropertyBody,
+} from './schemas/property';
+import { contactAnswer, contactBody, recaptchaSiteKeyAnswer } from './schemas/contact';
+import {
+  changePasswordBody,
+  loginAnswer,
+  loginBody,
+  requestPasswordResetBody,
+  resetPasswordBody,
+  validateResetTokenAnswer,
+  validateResetTokenParams,
+} from './schemas/auth';
+import {
+  adminResetPasswordAnswer,
+  adminResetPasswordBody,
+  adminUserPropertiesAnswer,
+  adminUsersAnswer,
+  assignPropertyBody,
+  createUserAnswer,
+  createUserBody,
+  deleteUserBody,
+  editUserAnswer,
+  editUserBody,
+  profileAnswer,
+  removePropertyBody,
+  updateProfileAnswer,
+  updateProfileBody,
+} from './schemas/user';
+import {
+  adminDocumentsAnswer,
+  deleteDocumentBody,
+  documentAnswer,
+  downloadParams,
+  downloadQuery,
+  investorCategoriesAnswer,
+  investorDocumentsAnswer,
+  replaceDocumentBody,
+  replaceDocumentParams,
+  updateDocumentBody,
+  uploadDocumentBody,
+} from './schemas/document';
+import {
+  adminUserDocumentsAnswer,
+  adminUserDocumentsQuery,
+  bulkUploadUserDocumentsAnswer,
+  bulkUploadUserDocumentsBody,
+  deleteUserDocumentBody,
+  editUserDocumentBody,
+  uploadUserDocumentBody,
+  userDocumentAnswer,
+} from './schemas/user-document';
+import {
+  bulkImportUsersAnswer,
+  bulkImportUsersBody,
+  previewBulkImportAnswer,
+  previewBulkImportBody,
+} from './schemas/bulk-import';
+
+/** Who may call a route: anyone, any signed-in user, or administrators only. */
+export type Access = 'public' | 'signed-in' | 'administrator';
+
+export interface RouteDef {
+  method: 'GET' | 'POST';
+  /** Koa-style path: `/api/investor/download/:id`. */
+  path: string;
+  access: Access;
+  /** JSON body, or the text fields of a multipart body when `multipart` is set. */
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** The JSON answer; absent for routes that answer a file. */
+  answer?: z.ZodType;
+  /**
+   * The body may be multipart/form-data (files plus text fields, where numbers and yes/no
+   * arrive as strings and the body schema coerces them). update-property also takes JSON.
+   */
+  multipart?: boolean;
+}
+
+/** Every call of both specs' section 7, one line each. Servers and clients read it. */
+export const routes = {
+  // ---- Public site -------------------------------------------------------------------------
+  health: { method: 'GET', path: '/api/health', access: 'public', answer: healthAnswer },
+  listProperties: {
+    method: 'GET',
+    path: '/api/properties',
+    access: 'public',
+    answer: publicPropertyList,
+  },
+  recaptchaSiteKey: {
+    method: 'GET',
+    path: '/api/recaptcha-site-key',
+    access: 'public',
+    answer: recaptchaSiteKeyAnswer,
+  },
+  contact: { method: 'POST', path: '/api/contact', access: 'public', body: contactBody, answer: contactAnswer },
+
+  // ---- Investor: session and password ------------------------------------------------------
+  login: { method: 'POST', path: '/api/investor/login', access: 'public', body: loginBody, answer: loginAnswer },
+  profile: { method: 'GET', path: '/api/investor/profile', access: 'signed-in', answer: profileAnswer },
+  updateProfile: {
+    method: 'POST',
+    path: '/api/investor/update-profile',
+    access: 'signed-in',
+    body: updateProfileBody,
+    answer: updateProfileAnswer,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/investor/change-password',
+    access: 'signed-in',
+    body: changePasswordBody,
+    answer: messageAnswer,
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/investor/request-password-reset',
+    access: 'public',
+    body: requestPasswordResetBody,
+    answer: messageAnswer,
+  },
+  validateResetToken: {
+    method: 'GET',
+    path: '/api/investor/validate-reset-token/:token',
+    access: 'public',
+    params: validateResetTokenParams,
+    answer: validateResetTokenAnswer,
+  },
+  // The token in the body is the proof of identity: no sign-in needed.
+  resetPassword: {
+    method: 'POST',
+    path: '/api/investor/reset-password',
+    access: 'public',
+    body: resetPasswordBody,
+    answer: messageAnswer,
+  },
+
+  // ---- Investor: documents -----------------------------------------------------------------
+  investorDocuments: {
+    method: 'GET',
+    path: '/api/investor/documents',
+    access: 'signed-in',
+    answer: investorDocumentsAnswer,
+  },
+  investorCategories: {
+    method: 'GET',
+    path: '/api/investor/categories',
+    access: 'signed-in',
+    answer: investorCategoriesAnswer,
+  },
+  // Answers the file. Opened by browser navigation, so the session may come as `?token=`.
+  download: {
+    method: 'GET',
+    path: '/api/investor/download/:id',
+    access: 'signed-in',
+    params: downloadParams,
+    query: downloadQuery,
+  },
+  // Answers a CSV file by browser navigation; it holds no data, so anyone may fetch it.
+  bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', access: 'public' },
+
+  // ---- Admin: reads ------------------------------------------------------------------------
+  adminUsers: { method: 'GET', path: '/api/admin/users', access: 'administrator', answer: adminUsersAnswer },
+  adminUserProperties: {
+    method: 'GET',
+    path: '/api/admin/user-properties',
+    access: 'administrator',
+    answer: adminUserPropertiesAnswer,
+  },
+  adminDocuments: {
+    method: 'GET',
+    path: '/api/admin/documents',
+    access: 'administrator',
+    answer: adminDocumentsAnswer,
+  },
+  adminAllProperties: {
+    method: 'GET',
+    path: '/api/admin/all-properties',
+    access: 'administrator',
+    answer: adminPropertiesAnswer,
+  },
+  adminInvestorProperties: {
+    method: 'GET',
+    path: '/api/admin/investor-properties',
+    access: 'administrator',
+    answer: adminPropertiesAnswer,
+  },
+  adminProperty: {
+    method: 'GET',
+    path: '/api/admin/property/:id',
+    access: 'administrator',
+    params: adminPropertyParams,
+    answer: adminPropertyAnswer,
+  },
+  adminUserDocuments: {
+    method: 'GET',
+    path: '/api/admin/user-documents',
+    access: 'administrator',
+    query: adminUserDocumentsQuery,
+    answer: adminUserDocumentsAnswer,
+  },
+
+  // ---- Admin: users ------------------------------------------------------------------------
+  createUser: {
+    method: 'POST',
+    path: '/api/admin/create-user',
+    access: 'administrator',
+    body: createUserBody,
+    answer: createUserAnswer,
+  },
+  editUser: {
+    method: 'POST',
+    path: '/api/admin/edit-user',
+    access: 'administrator',
+    body: editUserBody,
+    answer: editUserAnswer,
+  },
+  deleteUser: {
+    method: 'POST',
+    path: '/api/admin/delete-user',
+    access: 'administrator',
+    body: deleteUserBody,
+    answer: messageAnswer,
+  },
+  adminResetPassword: {
+    method: 'POST',
+    path: '/api/admin/reset-password',
+    access: 'administrator',
+    body: adminResetPasswordBody,
+    answer: adminResetPasswordAnswer,
+  },
+  assignProperty: {
+    method: 'POST',
+    path: '/api/admin/assign-property',
+    access: 'administrator',
+    body: assignPropertyBody,
+    answer: messageAnswer,
+  },
+  removeProperty: {
+    method: 'POST',
+    path: '/api/admin/remove-property',
+    access: 'administrator',
+    body: removePropertyBody,
+    answer: messageAnswer,
+  },
+
+  // ---- Admin: properties -------------------------------------------------------------------
+  createProperty: {
+    method: 'POST',
+    path: '/api/admin/create-property',
+    access: 'administrator',
+    body: createPropertyBody,
+    answer: propertyAnswer,
+  },
+  updateProperty: {
+    method: 'POST',
+    path: '/api/admin/update-property',
+    access: 'administrator',
+    body: updatePropertyBody,
+    answer: propertyAnswer,
+    multipart: true,
+  },
+  deleteProperty: {
+    method: 'POST',
+    path: '/api/admin/delete-property',
+    access: 'administrator',
+    body: deletePropertyBody,
+    answer: messageAnswer,
+  },
+
+  // ---- Admin: property documents -----------------------------------------------------------
+  uploadDocument: {
+    method: 'POST',
+    path: '/api/admin/upload-document',
+    access: 'administrator',
+    body: uploadDocumentBody,
+    answer: documentAnswer,
+    multipart: true,
+  },
+  replaceDocument: {
+    method: 'POST',
+    path: '/api/admin/replace-document/:documentId',
+    access: 'administrator',
+    params: replaceDocumentParams,
+    body: replaceDocumentBody,
+    answer: documentAnswer,
+    multipart: true,
+  },
+  updateDocument: {
+    method: 'POST',
+    path: '/api/admin/update-document',
+    access: 'administrator',
+    body: updateDocumentBody,
+    answer: documentAnswer,
+  },
+  deleteDocument: {
+    method: 'POST',
+    path: '/api/admin/delete-document',
+    access: 'administrator',
+    body: deleteDocumentBody,
+    answer: messageAnswer,
+  },
+
+  // ---- Admin: personal documents -----------------------------------------------------------
+  uploadUserDocument: {
+    method: 'POST',
+    path: '/api/admin/upload-user-document',
+    access: 'administrator',
+    body: uploadUserDocumentBody,
+    answer: userDocumentAnswer,
+    multipart: true,
+  },
+  editUserDocument: {
+    method: 'POST',
+    path: '/api/admin/edit-user-document',
+    access: 'administrator',
+    body: editUserDocumentBody,
+    answer: userDocumentAnswer,
+  },
+  deleteUserDocument: {
+    method: 'POST',
+    path: '/api/admin/delete-user-document',
+    access: 'administrator',
+    body: deleteUserDocumentBody,
+    answer: messageAnswer,
+  },
+  bulkUploadUserDocuments: {
+    method: 'POST',
+    path: '/api/admin/bulk-upload-user-documents',
+    access: 'administrator',
+    body: bulkUploadUserDocumentsBody,
+    answer: bulkUploadUserDocumentsAnswer,
+    multipart: true,
+  },
+
+  // ---- Admin: bulk user import -------------------------------------------------------------
+  previewBulkImport: {
+    method: 'POST',
+    path: '/api/admin/preview-bulk-import',
+    access: 'administrator',
+    body: previewBulkImportBody,
+    answer: previewBulkImportAnswer,
+  },
+  bulkImportUsers: {
+    method: 'POST',
+    path: '/api/admin/bulk-import-users',
+    access: 'administrator',
+    body: bulkImportUsersBody,
+    answer: bulkImportUsersAnswer,
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+/** The names of `:param` segments of a path: `'/a/:id/b/:key'` gives `'id' | 'key'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = Record<PathParamNames<P>, string | number>;
+
+/**
+ * The path of a route with its `:param` segments filled in, each URL-encoded:
+ * `pathFor(routes.download, { id: 7 })` gives `/api/investor/download/7`.
+ */
+export function pathFor<P extends string>(
+  route: { path: P },
+  ...params: [PathParamNames<P>] extends [never] ? [params?: Record<string, never>] : [params: PathParams<P>]
+): string;
+export function pathFor(route: { path: string }, params?: Record<string, string | number>): string {
+  return fillPath(route.path, params ?? {});
+}
+
+/** `pathFor` for a path known only at run time. */
+export function fillPath(path: string, params: Readonly<Record<string, unknown>>): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_segment, name: string) => {
+    const value = params[name];
+    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
+      throw new Error(`The path ${path} needs the parameter '${name}'.`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { duplicateHandlings, roles, type Role } from '../../domain/enums';
+import { fieldMax, maxImportRows } from '../../domain/limits';
+import { portalMessages } from '../../domain/messages';
+import { emailAddress, optionalText } from './fields';
+
+// The import travels as rows the client parsed from the CSV. A request is refused only when it
+// is not a list of rows at all; a bad row is reported in the preview (with its CSV row number)
+// and skipped, as the spec's 'Errors (will be skipped)' list says.
+
+const cell = z.string({ error: 'Every CSV cell must be text.' }).max(1000, 'A CSV cell must be 1000 characters or fewer.').optional();
+
+/** One CSV row as parsed, header names as keys; unknown columns are dropped. */
+export const bulkImportCsvRow = z.object({
+  email: cell,
+  firstName: cell,
+  lastName: cell,
+  entity: cell,
+  role: cell,
+  /** Comma-separated names in the CSV; a list is accepted too. */
+  propertyAccess: z
+    .union([z.string().max(1000, 'A CSV cell must be 1000 characters or fewer.'), z.array(z.string().max(fieldMax.propertyName))], {
+      error: 'Property access must be a comma-separated list of property names.',
+    })
+    .optional(),
+  streetAddress: cell,
+  city: cell,
+  state: cell,
+  zipCode: cell,
+});
+export type BulkImportCsvRow = z.infer<typeof bulkImportCsvRow>;
+
+const csvData = z
+  .array(bulkImportCsvRow, { error: 'Please send the rows of the CSV file.' })
+  .min(1, portalMessages.noDataInCsv)
+  .max(maxImportRows, `Please import at most ${maxImportRows} users at a time.`);
+
+const defaultRole = z.enum(roles, { error: 'Please choose a default role.' }).default('user');
+
+export const previewBulkImportBody = z.object({ csvData, defaultRole });
+export type PreviewBulkImportBody = z.infer<typeof previewBulkImportBody>;
+
+export const bulkImportUsersBody = z.object({
+  csvData,
+  defaultRole,
+  duplicateHandling: z
+    .enum(duplicateHandlings, { error: 'Please choose how to handle duplicates: skip, update or fail.' })
+    .default('skip'),
+  sendWelcomeEmails: z.boolean({ error: 'Send welcome emails must be yes or no.' }).default(false),
+  sendUpdateEmails: z.boolean({ error: 'Send update emails must be yes or no.' }).default(false),
+});
+export type BulkImportUsersBody = z.infer<typeof bulkImportUsersBody>;
+
+/** Property names of a row: split on commas, trimmed, empty and repeated names dropped. */
+export function splitPropertyAccess(value: string | readonly string[] | undefined): string[] {
+  const names = typeof value === 'string' ? value.split(',') : (value ?? []);
+  return [...new Set(names.map((name) => name.trim()).filter(Boolean))];
+}
+
+/** A row as the import applies it; its messages are the preview's row errors. */
+export function bulkImportRow(fallbackRole: Role) {
+  return z
+    .object({
+      email: emailAddress('Email is required.', 'Email is not a valid email address.'),
+      firstName: optionalText('First name', fieldMax.name).transform((v) => v ?? ''),
+      lastName: optionalText('Last name', fieldMax.name).transform((v) => v ?? ''),
+      entity: optionalText('Entity', fieldMax.entity).transform((v) => v ?? ''),
+      role: z
+        .string()
+        .optional()
+        .transform((v) => v?.trim().toLowerCase() || fallbackRole)
+        .pipe(z.enum(roles, { error: 'Role must be user, everest_employee or administrator.' })),
+      propertyAccess: z
+        .union([z.string(), z.array(z.string())])
+        .optional()
+        .transform((v) => splitPropertyAccess(v)),
+      streetAddress: optionalText('Street address', fieldMax.streetAddress).transform((v) => v ?? ''),
+      city: optionalText('City', fieldMax.city).transform((v) => v ?? ''),
+      state: optionalText('State', fieldMax.state).transform((v) => v ?? ''),
+      zipCode: optionalText('ZIP code', fieldMax.zipCode).transform((v) => v ?? ''),
+    })
+    .refine((row) => (row.firstName !== '' && row.lastName !== '') || row.entity !== '', {
+      error: 'Either firstName and lastName, or entity, is required.',
+    });
+}
+export type BulkImportRow = z.infer<ReturnType<typeof bulkImportRow>>;
+
+/** A row that will be skipped, with its CSV row number (the first data row is 2). */
+export const importRowError = z.object({ error: z.string(), row: z.number().int() });
+export type ImportRowError = z.infer<typeof importRowError>;
+
+export const fieldChange = z.object({ from: z.string().nullable(), to: z.string().nullable() });
+export type FieldChange = z.infer<typeof fieldChange>;
+
+export const importPreview = z.object({
+  newUsers: z.array(
+    z.object({
+      email: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      entity: z.string(),
+      propertyAccess: z.array(z.string()),
+    }),
+  ),
+  /** Only existing users with changes are listed. */
+  existingUsers: z.array(
+    z.object({
+      email: z.string(),
+      hasChanges: z.boolean(),
+      /** Field name to its old and new value; an empty old value shows as '(empty)'. */
+      changes: z.record(z.string(), fieldChange),
+      newPropertyAccess: z.array(z.string()),
+    }),
+  ),
+  errors: z.array(importRowError),
+});
+export type ImportPreview = z.infer<typeof importPreview>;
+
+export const previewBulkImportAnswer = z.object({
+  success: z.boolean(),
+  preview: importPreview,
+  error: z.string().optional(),
+});
+export type PreviewBulkImportAnswer = z.infer<typeof previewBulkImportAnswer>;
+
+export const importResults = z.object({
+  imported: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  /** Existing e-mails left alone. */
+  skipped: z.number().int().nonnegative(),
+  /** Rows with invalid data. */
+  failed: z.number().int().nonnegative(),
+  emailsSent: z.number().int().nonnegative(),
+  propertyUpdateEmailsSent: z.number().int().nonnegative(),
+  /** decided: the failed rows with their reasons, so the results panel can say why. */
+  errors: z.array(importRowError),
+});
+export type ImportResults = z.infer<typeof importResults>;
+
+export const bulkImportUsersAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  results: importResults,
+  error: z.string().optional(),
+});
+export type BulkImportUsersAnswer = z.infer<typeof bulkImportUsersAnswer>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { documentCategories } from '../../domain/enums';
+import { fieldMax } from '../../domain/limits';
+import { documentYear, idOf, quarter, requiredText, timestamp, yesNo } from './fields';
+import { userDocument } from './user-document';
+
+/** A property document (documentType 'property'); `property` is a name or 'General'. */
+export const propertyDocument = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  property: z.string(),
+  year: z.number().int(),
+  quarter,
+  filename: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  uploadedAt: timestamp,
+  fileExists: z.boolean(),
+  documentType: z.literal('property'),
+});
+export type PropertyDocument = z.infer<typeof propertyDocument>;
+
+/** One item of the investor's list: either kind, told apart by `documentType`. */
+export const investorDocument = z.discriminatedUnion('documentType', [propertyDocument, userDocument]);
+export type InvestorDocument = z.infer<typeof investorDocument>;
+
+/** GET /api/investor/documents: the caller's property documents and personal documents. */
+export const investorDocumentsAnswer = z.object({ documents: z.array(investorDocument) });
+export type InvestorDocumentsAnswer = z.infer<typeof investorDocumentsAnswer>;
+
+/** GET /api/investor/categories. decided: the personal-document categories with their labels. */
+export const investorCategoriesAnswer = z.object({
+  categories: z.array(z.object({ value: z.enum(documentCategories), label: z.string() })),
+});
+export type InvestorCategoriesAnswer = z.infer<typeof investorCategoriesAnswer>;
+
+export const downloadParams = z.object({ id: idOf('document') });
+export type DownloadParams = z.infer<typeof downloadParams>;
+
+/**
+ * `token` lets a new window or a preview frame sign in without a header; `type=user` asks for
+ * a personal document, anything else (or nothing) for a property document.
+ */
+export const downloadQuery = z.object({
+  token: z.string().max(2000).optional(),
+  type: z.string().optional().transform((type) => (type === 'user' ? 'user' : 'property')),
+});
+export type DownloadQuery = z.infer<typeof downloadQuery>;
+
+/** GET /api/admin/documents. decided: every property document; the panel searches and pages. */
+export const adminDocumentsAnswer = z.object({ documents: z.array(propertyDocument) });
+export type AdminDocumentsAnswer = z.infer<typeof adminDocumentsAnswer>;
+
+const title = requiredText('Title', fieldMax.title, 'Please enter a document title.');
+const propertyName = requiredText(
+  'Property',
+  fieldMax.propertyName,
+  "Please choose a property, or 'General' for a document of no property.",
+);
+
+/** Multipart: the file field `document` plus these text fields. */
+export const uploadDocumentBody = z.object({
+  title,
+  property: propertyName,
+  year: documentYear,
+  quarter,
+  emailNotification: yesNo('Email notification', false),
+});
+export type UploadDocumentBody = z.infer<typeof uploadDocumentBody>;
+
+export const documentAnswer = z.object({ message: z.string(), document: propertyDocument });
+export type DocumentAnswer = z.infer<typeof documentAnswer>;
+
+export const replaceDocumentParams = z.object({ documentId: idOf('document') });
+export type ReplaceDocumentParams = z.infer<typeof replaceDocumentParams>;
+
+/** Multipart with the single file field `document` and no text fields. */
+export const replaceDocumentBody = z.object({});
+export type ReplaceDocumentBody = z.infer<typeof replaceDocumentBody>;
+
+export const updateDocumentBody = z.object({
+  documentId: idOf('document'),
+  title,
+  property: propertyName,
+  year: documentYear,
+  quarter,
+});
+export type UpdateDocumentBody = z.infer<typeof updateDocumentBody>;
+
+export const deleteDocumentBody = z.object({ documentId: idOf('document') });
+export type DeleteDocumentBody = z.infer<typeof deleteDocumentBody>;
+

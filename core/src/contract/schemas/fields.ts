@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { quarters } from '../../domain/enums';
+import { currentYear, fieldMax, firstDocumentYear } from '../../domain/limits';
+
+// Field builders shared by the request schemas. Every message is a sentence for the person who
+// filled in the form, because the server answers a 400 with the first one.
+
+function tooLong(label: string, max: number): string {
+  return `${label} must be ${max} characters or fewer.`;
+}
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+export function requiredText(label: string, max: number, missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing).max(max, tooLong(label, max));
+}
+
+/**
+ * An optional text: trimmed, at most `max` characters. On an update, absent means "leave as it
+ * is"; an empty string or null clears the field (null so that an answer's nullable fields, such
+ * as a property's phone, can be sent back as they came).
+ */
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((value) => (value === null ? '' : value));
+}
+
+/** An e-mail address: trimmed and lower-cased, since addresses are compared without case. */
+export function emailAddress(
+  missing = 'Please enter an email address.',
+  invalid = 'Please enter a valid email address.',
+) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .min(1, missing)
+    .max(fieldMax.email, tooLong('Email address', fieldMax.email))
+    .pipe(z.email({ error: invalid }));
+}
+
+/**
+ * A whole number that may arrive as a number (JSON) or as a string (multipart fields, path
+ * parameters, query strings). An empty string counts as missing.
+ */
+export function wholeNumber(missing: string) {
+  return z.union([z.number(), z.string()], { error: missing }).transform((value, ctx) => {
+    // Digits only: Number() would also read '', '1e3' and '0x10'.
+    const n = typeof value === 'number' ? value : /^\s*-?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n)) {
+      ctx.addIssue({ code: 'custom', message: missing });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** The id of a row, as a positive whole number. */
+export function idOf(what: string) {
+  const message = `Please choose a ${what}.`;
+  return wholeNumber(message).pipe(z.number().int().positive(message));
+}
+
+/**
+ * A yes/no that may arrive as a boolean (JSON) or as a string (multipart: 'true'/'false', or
+ * 'on' from a checked checkbox). Absent means `fallback`.
+ */
+export function yesNo(label: string, fallback: boolean) {
+  return z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0', ''])], {
+      error: `${label} must be yes or no.`,
+    })
+    .transform((value) => value === true || value === 'true' || value === 'on' || value === '1')
+    .default(fallback);
+}
+
+/** A document year: 2014 through the current year, checked when parsing (not at start-up). */
+export const documentYear = wholeNumber('Please choose a year.').pipe(
+  z
+    .number()
+    .int()
+    .min(firstDocumentYear, `Please choose a year from ${firstDocumentYear} onwards.`)
+    .refine((year) => year <= currentYear(), { error: 'Please choose a year that is not in the future.' }),
+);
+
+export const quarter = z.enum(quarters, { error: 'Please choose a quarter from Q1 to Q4.' });
+
+/** A timestamp in an answer: an ISO 8601 string. */
+export const timestamp = z.iso.datetime({ offset: true });
+
+/** A calendar date without time, 'YYYY-MM-DD'. */
+export const calendarDate = z.iso.date({ error: 'Please enter a date as YYYY-MM-DD.' });

@@ -1,0 +1,379 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { changePasswordBody, loginBody, requestPasswordResetBody, resetPasswordBody } from './auth';
+import { bulkImportRow, bulkImportUsersBody, previewBulkImportBody, splitPropertyAccess } from './bulk-import';
+import { contactBody } from './contact';
+import { downloadQuery, investorDocumentsAnswer, updateDocumentBody, uploadDocumentBody } from './document';
+import { updatePropertyBody } from './property';
+import { createUserBody, editUserBody, updateProfileBody, user } from './user';
+import { adminUserDocumentsQuery, editUserDocumentBody, uploadUserDocumentBody } from './user-document';
+
+/** The first error message of a failed parse. */
+function firstError(schema: z.ZodType, input: unknown): string | undefined {
+  const result = schema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+const thisYear = new Date().getFullYear();
+
+describe('contact form', () => {
+  const valid = {
+    firstName: ' Jane ',
+    lastName: 'Doe',
+    email: ' Jane@Example.COM ',
+    subject: 'Investing',
+    message: 'Hello',
+    recaptchaToken: 'token',
+  };
+
+  it('trims texts and lower-cases the e-mail', () => {
+    const body = contactBody.parse(valid);
+    expect(body.firstName).toBe('Jane');
+    expect(body.email).toBe('jane@example.com');
+  });
+
+  it('refuses an empty required field with the spec message', () => {
+    expect(firstError(contactBody, { ...valid, subject: '   ' })).toBe('Please fill in all required fields.');
+    const { lastName: _omitted, ...withoutLastName } = valid;
+    expect(firstError(contactBody, withoutLastName)).toBe('Please fill in all required fields.');
+  });
+
+  it('refuses a missing captcha answer with the spec message', () => {
+    expect(firstError(contactBody, { ...valid, recaptchaToken: '' })).toBe(
+      'Please complete the reCAPTCHA verification.',
+    );
+  });
+
+  it('refuses an e-mail without a domain', () => {
+    expect(firstError(contactBody, { ...valid, email: 'jane@' })).toBe('Please enter a valid email address.');
+  });
+
+  it('refuses a message over 5000 characters', () => {
+    expect(firstError(contactBody, { ...valid, message: 'x'.repeat(5001) })).toBe(
+      'Message must be 5000 characters or fewer.',
+    );
+    expect(contactBody.safeParse({ ...valid, message: 'x'.repeat(5000) }).success).toBe(true);
+  });
+});
+
+describe('sign-in and passwords', () => {
+  it('asks for the e-mail with the spec text when it is empty', () => {
+    expect(firstError(loginBody, { email: '', password: 'x' })).toBe('Please enter your email address');
+    expect(firstError(requestPasswordResetBody, {})).toBe('Please enter your email address');
+  });
+
+  it('refuses an e-mail longer than 254 characters', () => {
+    const email = `${'a'.repeat(250)}@example.com`;
+    expect(firstError(requestPasswordResetBody, { email })).toBe('Email address must be 254 characters or fewer.');
+  });
+
+  it('refuses a reset whose passwords differ', () => {
+    expect(
+      firstError(resetPasswordBody, { token: 't', password: 'Everest@2025', confirmPassword: 'Everest@2026' }),
+    ).toBe('Passwords do not match');
+  });
+
+  it('refuses a reset with an empty field', () => {
+    expect(firstError(resetPasswordBody, { token: 't', password: '', confirmPassword: '' })).toBe(
+      'Please fill in all fields',
+    );
+  });
+
+  it('refuses a weak new password with the rule message', () => {
+    expect(firstError(resetPasswordBody, { token: 't', password: 'everest', confirmPassword: 'everest' })).toMatch(
+      /^Password must contain at least 8 characters, one uppercase letter/,
+    );
+    expect(firstError(changePasswordBody, { newPassword: 'Everest2025' })).toBe(
+      'Password must contain one special character (@$!%*?&)',
+    );
+  });
+
+  it('lets the current password be left out (administrators)', () => {
+    expect(changePasswordBody.parse({ newPassword: 'Everest@2025' })).toEqual({ newPassword: 'Everest@2025' });
+  });
+});
+
+describe('users', () => {
+  it('refuses an entity of 201 characters and accepts 200', () => {
+    const body = { email: 'a@example.com', entity: 'e'.repeat(201) };
+    expect(firstError(updateProfileBody, body)).toBe('Entity must be 200 characters or fewer.');
+    expect(updateProfileBody.safeParse({ ...body, entity: 'e'.repeat(200) }).success).toBe(true);
+  });
+
+  it('creates a user from a name or an entity, not from an e-mail alone', () => {
+    expect(createUserBody.safeParse({ name: 'Jane Doe', email: 'jane@example.com' }).success).toBe(true);
+    expect(createUserBody.safeParse({ entity: 'Doe Trust', email: 'jane@example.com' }).success).toBe(true);
+    expect(firstError(createUserBody, { name: ' ', email: 'jane@example.com' })).toBe(
+      'Please enter a full name or an entity.',
+    );
+  });
+
+  it('defaults a new user to role user, no properties, no welcome e-mail, a generated password', () => {
+    const body = createUserBody.parse({ name: 'Jane Doe', email: 'jane@example.com', password: '' });
+    expect(body).toMatchObject({ role: 'user', properties: [], sendWelcomeEmail: false });
+    expect(body.password).toBeUndefined();
+  });
+
+  it('refuses a typed password that breaks the rules', () => {
+    expect(firstError(createUserBody, { name: 'Jane', email: 'jane@example.com', password: 'short' })).toMatch(
+      /^Password must contain/,
+    );
+  });
+
+  it('refuses an unknown role with a sentence', () => {
+    expect(firstError(editUserBody, { userId: 3, role: 'owner' })).toBe(
+      'Please choose a role: Investor, Everest Employee or Administrator.',
+    );
+  });
+
+  it('reads a user id given as a string and refuses one that is not a number', () => {
+    expect(editUserBody.parse({ userId: '3' }).userId).toBe(3);
+    expect(firstError(editUserBody, { userId: 'abc' })).toBe('Please choose a user.');
+    expect(firstError(editUserBody, { userId: 0 })).toBe('Please choose a user.');
+    expect(firstError(editUserBody, { userId: '0x10' })).toBe('Please choose a user.');
+    expect(firstError(editUserBody, { userId: 2.5 })).toBe('Please choose a user.');
+  });
+
+  it('describes a user answer with lastLoginAt as an ISO string or null', () => {
+    const answer = {
+      id: 1,
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      entity: '',
+      streetAddress: '',
+      city: '',
+      state: '',
+      zipCode: '',
+      role: 'user',
+      isActive: true,
+      lastLoginAt: null,
+    };
+    expect(user.safeParse(answer).success).toBe(true);
+    expect(user.safeParse({ ...answer, lastLoginAt: '2025-04-01T16:00:00.000Z' }).success).toBe(true);
+    expect(user.safeParse({ ...answer, lastLoginAt: 'yesterday' }).success).toBe(false);
+  });
+});
+
+describe('property documents', () => {
+  const upload = { title: ' Q1 report ', property: 'General', year: '2025', quarter: 'Q1', emailNotification: 'true' };
+
+  it('reads multipart strings: the year as a number and the flag as a boolean', () => {
+    expect(uploadDocumentBody.parse(upload)).toEqual({
+      title: 'Q1 report',
+      property: 'General',
+      year: 2025,
+      quarter: 'Q1',
+      emailNotification: true,
+    });
+    expect(uploadDocumentBody.parse({ ...upload, emailNotification: 'false' }).emailNotification).toBe(false);
+    expect(uploadDocumentBody.parse({ ...upload, emailNotification: undefined }).emailNotification).toBe(false);
+  });
+
+  it('accepts the JSON forms of the same fields', () => {
+    expect(updateDocumentBody.parse({ documentId: 4, title: 'T', property: 'Oak Court', year: 2024, quarter: 'Q4' }))
+      .toMatchObject({ documentId: 4, year: 2024 });
+  });
+
+  it('refuses a quarter outside Q1 to Q4', () => {
+    expect(firstError(uploadDocumentBody, { ...upload, quarter: 'Q5' })).toBe('Please choose a quarter from Q1 to Q4.');
+    expect(firstError(uploadDocumentBody, { ...upload, quarter: 'q1' })).toBe('Please choose a quarter from Q1 to Q4.');
+  });
+
+  it('refuses years before 2014 and after the current year', () => {
+    expect(firstError(uploadDocumentBody, { ...upload, year: '2013' })).toBe('Please choose a year from 2014 onwards.');
+    expect(firstError(uploadDocumentBody, { ...upload, year: String(thisYear + 2) })).toBe(
+      'Please choose a year that is not in the future.',
+    );
+    expect(firstError(uploadDocumentBody, { ...upload, year: '' })).toBe('Please choose a year.');
+    expect(firstError(uploadDocumentBody, { ...upload, year: '20x5' })).toBe('Please choose a year.');
+  });
+
+  it('refuses a flag that is neither yes nor no', () => {
+    expect(firstError(uploadDocumentBody, { ...upload, emailNotification: 'maybe' })).toBe(
+      'Email notification must be yes or no.',
+    );
+  });
+
+  it('reads type=user as a personal download and anything else as a property download', () => {
+    expect(downloadQuery.parse({ type: 'user', token: 't' })).toEqual({ type: 'user', token: 't' });
+    expect(downloadQuery.parse({}).type).toBe('property');
+  });
+
+  it('tells the two kinds of investor documents apart by documentType', () => {
+    const property = {
+      id: 1,
+      title: 'Report',
+      property: 'General',
+      year: 2025,
+      quarter: 'Q2',
+      filename: 'r.pdf',
+      fileSize: 10,
+      uploadedAt: '2025-04-01T16:00:00.000Z',
+      fileExists: true,
+      documentType: 'property',
+    };
+    const personal = {
+      ...property,
+      id: 2,
+      documentType: 'personal',
+      documentCategory: 'tax',
+      description: '',
+      documentDate: null,
+      tags: '',
+      userEmail: 'jane@example.com',
+      assignedUserId: 3,
+    };
+    const answer = investorDocumentsAnswer.parse({ documents: [property, personal] });
+    expect(answer.documents.map((d) => d.documentType)).toEqual(['property', 'personal']);
+    expect(investorDocumentsAnswer.safeParse({ documents: [{ ...personal, documentCategory: undefined }] }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('personal documents', () => {
+  it('pages 10 at a time from page 1 by default and reads query strings', () => {
+    expect(adminUserDocumentsQuery.parse({})).toEqual({ page: 1, limit: 10 });
+    expect(adminUserDocumentsQuery.parse({ page: '3', limit: '25', search: ' tax ' })).toEqual({
+      page: 3,
+      limit: 25,
+      search: 'tax',
+    });
+    expect(firstError(adminUserDocumentsQuery, { limit: '1000' })).toBe('Limit must be from 1 to 100.');
+  });
+
+  it('asks for both title and category on edit with the spec message', () => {
+    expect(firstError(editUserDocumentBody, { documentId: 1, title: '', documentCategory: 'tax' })).toBe(
+      'Please fill in both title and category.',
+    );
+    expect(firstError(editUserDocumentBody, { documentId: 1, title: 'T', documentCategory: 'misc' })).toBe(
+      'Please fill in both title and category.',
+    );
+  });
+
+  it('clears the document date with an empty string and refuses a malformed one', () => {
+    const base = { documentId: 1, title: 'T', documentCategory: 'legal' };
+    expect(editUserDocumentBody.parse({ ...base, documentDate: '' }).documentDate).toBeNull();
+    expect(editUserDocumentBody.parse({ ...base, documentDate: '2025-03-31' }).documentDate).toBe('2025-03-31');
+    expect(firstError(editUserDocumentBody, { ...base, documentDate: '03/31/2025' })).toBe(
+      'Please enter a date as YYYY-MM-DD.',
+    );
+  });
+
+  it('reads a multipart upload of a personal document', () => {
+    const body = uploadUserDocumentBody.parse({
+      userEmail: 'Jane@Example.com',
+      documentCategory: 'tax',
+      title: 'K-1 2025',
+      emailNotification: 'on',
+      uploadType: 'individual',
+    });
+    expect(body).toMatchObject({ userEmail: 'jane@example.com', emailNotification: true, uploadType: 'individual' });
+  });
+});
+
+describe('property update', () => {
+  const valid = {
+    id: '5',
+    name: 'Oak Court',
+    type: 'residential',
+    address: '1 Oak St',
+    city: 'Pasadena',
+    state: 'CA',
+    zipCode: '91101',
+    phone: '',
+    website: 'www.oakcourt.example',
+    status: 'active',
+    latitude: '34.147785',
+    longitude: '-118.144516',
+    investorRelations: 'false',
+  };
+
+  it('reads the multipart form: id, flag and coordinates from strings', () => {
+    const body = updatePropertyBody.parse(valid);
+    expect(body).toMatchObject({
+      id: 5,
+      investorRelations: false,
+      latitude: '34.147785',
+      longitude: '-118.144516',
+      website: 'https://www.oakcourt.example',
+    });
+  });
+
+  it('reads the JSON form with numbers and booleans', () => {
+    const body = updatePropertyBody.parse({ ...valid, id: 5, latitude: 34.1, longitude: -118, investorRelations: true });
+    expect(body).toMatchObject({ latitude: '34.100000', longitude: '-118.000000', investorRelations: true });
+  });
+
+  it('asks for coordinates, and refuses ones that are not numbers or out of range', () => {
+    expect(firstError(updatePropertyBody, { ...valid, latitude: '' })).toBe('Please enter both latitude and longitude.');
+    expect(firstError(updatePropertyBody, { ...valid, longitude: 'west' })).toBe(
+      'Longitude must be a number, like 34.147785.',
+    );
+    expect(firstError(updatePropertyBody, { ...valid, latitude: '91' })).toBe('Latitude must be between -90 and 90.');
+  });
+
+  it('takes back the nullable fields of a property answer, null clearing them', () => {
+    const body = updatePropertyBody.parse({ ...valid, phone: null, website: null, image: null });
+    expect(body).toMatchObject({ phone: '', website: '', image: '' });
+    expect(updatePropertyBody.parse({ ...valid, website: '' }).website).toBe('');
+    expect(updatePropertyBody.parse({ ...valid, image: undefined }).image).toBeUndefined();
+  });
+
+  it('asks for the required fields', () => {
+    expect(firstError(updatePropertyBody, { ...valid, city: '' })).toBe('Please enter the city.');
+    expect(firstError(updatePropertyBody, { ...valid, type: 'castle' })).toBe('Please choose a property type.');
+    expect(firstError(updatePropertyBody, { ...valid, website: 'https://exa mple.com' })).toBe(
+      'Please enter a valid website address, like https://example.com.',
+    );
+  });
+});
+
+describe('bulk user import', () => {
+  it('refuses an empty CSV with the spec message', () => {
+    expect(firstError(previewBulkImportBody, { csvData: [], defaultRole: 'user' })).toBe('No data found in CSV');
+  });
+
+  it('defaults to skipping duplicates, role user and no e-mails', () => {
+    expect(bulkImportUsersBody.parse({ csvData: [{ email: 'a@example.com' }] })).toMatchObject({
+      defaultRole: 'user',
+      duplicateHandling: 'skip',
+      sendWelcomeEmails: false,
+      sendUpdateEmails: false,
+    });
+  });
+
+  it('reads a row: default role, properties split on commas', () => {
+    const row = bulkImportRow('everest_employee').parse({
+      email: ' New@Example.com ',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      propertyAccess: 'Oak Court, Pine Plaza,,Oak Court',
+    });
+    expect(row).toMatchObject({
+      email: 'new@example.com',
+      role: 'everest_employee',
+      propertyAccess: ['Oak Court', 'Pine Plaza'],
+      entity: '',
+    });
+  });
+
+  it('refuses a row without a name pair or entity, and one with an unknown role', () => {
+    const schema = bulkImportRow('user');
+    expect(firstError(schema, { email: 'a@example.com', firstName: 'Ann' })).toBe(
+      'Either firstName and lastName, or entity, is required.',
+    );
+    expect(firstError(schema, { email: 'a@example.com', entity: 'Trust', role: 'boss' })).toBe(
+      'Role must be user, everest_employee or administrator.',
+    );
+    expect(firstError(schema, { email: '', entity: 'Trust' })).toBe('Email is required.');
+    expect(firstError(schema, { email: 'nope', entity: 'Trust' })).toBe('Email is not a valid email address.');
+  });
+
+  it('splits property access given as text or as a list', () => {
+    expect(splitPropertyAccess(' A , B ')).toEqual(['A', 'B']);
+    expect(splitPropertyAccess(['A', ' ', 'A'])).toEqual(['A']);
+    expect(splitPropertyAccess(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { documentCategories } from '../../domain/enums';
+import { fieldMax, maxPageSize, pageSize } from '../../domain/limits';
+import { portalMessages } from '../../domain/messages';
+import {
+  calendarDate,
+  documentYear,
+  emailAddress,
+  idOf,
+  optionalText,
+  quarter,
+  requiredText,
+  timestamp,
+  wholeNumber,
+  yesNo,
+} from './fields';
+
+/** A personal document (documentType 'personal'), as both the portal and the admin panel read it. */
+export const userDocument = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  documentCategory: z.enum(documentCategories),
+  /** '' when there is none. */
+  description: z.string(),
+  /** 'YYYY-MM-DD', or null. */
+  documentDate: z.string().nullable(),
+  /** Comma-separated, '' when there are none. */
+  tags: z.string(),
+  userEmail: z.string(),
+  assignedUserId: z.number().int(),
+  uploadedAt: timestamp,
+  filename: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  documentType: z.literal('personal'),
+  year: z.number().int(),
+  quarter,
+  fileExists: z.boolean(),
+});
+export type UserDocument = z.infer<typeof userDocument>;
+
+export const adminUserDocumentsQuery = z.object({
+  page: wholeNumber('Page must be a whole number.')
+    .pipe(z.number().int().min(1, 'Page must be 1 or more.'))
+    .default(1),
+  limit: wholeNumber('Limit must be a whole number.')
+    .pipe(z.number().int().min(1).max(maxPageSize, `Limit must be from 1 to ${maxPageSize}.`))
+    .default(pageSize),
+  /** Matches title, filename, category and the user's e-mail. */
+  search: optionalText('Search', fieldMax.search),
+});
+export type AdminUserDocumentsQuery = z.infer<typeof adminUserDocumentsQuery>;
+
+export const adminUserDocumentsAnswer = z.object({
+  documents: z.array(userDocument),
+  totalCount: z.number().int().nonnegative(),
+});
+export type AdminUserDocumentsAnswer = z.infer<typeof adminUserDocumentsAnswer>;
+
+const category = z.enum(documentCategories, { error: 'Please choose a document category.' });
+
+/** '' or null clears the date. */
+const optionalCalendarDate = z
+  .union([z.literal(''), z.null(), calendarDate])
+  .transform((value) => value || null)
+  .optional();
+
+/**
+ * Multipart: the file field `document` plus these text fields. description, documentDate, tags,
+ * year and quarter extend the spec's payload; without year and quarter the server takes them
+ * from documentDate, else from the upload date.
+ */
+export const uploadUserDocumentBody = z.object({
+  userEmail: emailAddress('Please choose a user.'),
+  documentCategory: category,
+  title: requiredText('Title', fieldMax.title, 'Please enter a document title.'),
+  emailNotification: yesNo('Email notification', false),
+  /** Sent by the spec's client with values it does not show; kept only for the audit log. */
+  uploadType: optionalText('Upload type', 50),
+  description: optionalText('Description', fieldMax.description),
+  documentDate: optionalCalendarDate,
+  tags: optionalText('Tags', fieldMax.tags),
+  year: documentYear.optional(),
+  quarter: quarter.optional(),
+});
+export type UploadUserDocumentBody = z.infer<typeof uploadUserDocumentBody>;
+
+export const userDocumentAnswer = z.object({ message: z.string(), document: userDocument });
+export type UserDocumentAnswer = z.infer<typeof userDocumentAnswer>;
+
+export const editUserDocumentBody = z.object({
+  documentId: idOf('document'),
+  title: requiredText('Title', fieldMax.title, portalMessages.fillTitleAndCategory),
+  documentCategory: z.enum(documentCategories, { error: portalMessages.fillTitleAndCategory }),
+  description: optionalText('Description', fieldMax.description),
+  documentDate: optionalCalendarDate,
+  tags: optionalText('Tags', fieldMax.tags),
+});
+export type EditUserDocumentBody = z.infer<typeof editUserDocumentBody>;
+
+export const deleteUserDocumentBody = z.object({ documentId: idOf('document') });
+export type DeleteUserDocumentBody = z.infer<typeof deleteUserDocumentBody>;
+
+/** Multipart: the file field `csvManifest`, the file fields `documents`, and this flag. */
+export const bulkUploadUserDocumentsBody = z.object({
+  emailNotification: yesNo('Email notification', false),
+});
+export type BulkUploadUserDocumentsBody = z.infer<typeof bulkUploadUserDocumentsBody>;
+
+/**
+ * decided: `successful` names each stored document; `unprocessed` holds the selected files the
+ * manifest does not name; `totalProcessed` counts the manifest rows handled.
+ */
+export const bulkUploadUserDocumentsAnswer = z.object({
+  message: z.string(),
+  successful: z.array(
+    z.object({
+      filename: z.string(),
+      userEmail: z.string(),
+      title: z.string(),
+      documentId: z.number().int(),
+    }),
+  ),
+  failed: z.array(z.object({ filename: z.string(), error: z.string() })),
+  unprocessed: z.array(z.string()),
+  totalProcessed: z.number().int().nonnegative(),
+});
+export type BulkUploadUserDocumentsAnswer = z.infer<typeof bulkUploadUserDocumentsAnswer>;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { roles } from '../../domain/enums';
+import { fieldMax } from '../../domain/limits';
+import { portalMessages } from '../../domain/messages';
+import { newPassword } from '../../domain/password';
+import { splitFullName } from '../../domain/format';
+import { emailAddress, idOf, optionalText, requiredText, timestamp, yesNo } from './fields';
+
+// Text fields a user may leave empty answer '' (never null), so that forms bind them directly.
+export const user = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  entity: z.string(),
+  streetAddress: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  role: z.enum(roles),
+  isActive: z.boolean(),
+  lastLoginAt: timestamp.nullable(),
+});
+export type User = z.infer<typeof user>;
+
+const role = z.enum(roles, { error: 'Please choose a role: Investor, Everest Employee or Administrator.' });
+
+// The address and name fields of a profile. On an update, an absent field is left as it is and
+// an empty string clears it.
+const profileFields = {
+  firstName: optionalText('First name', fieldMax.name),
+  lastName: optionalText('Last name', fieldMax.name),
+  entity: optionalText('Entity', fieldMax.entity),
+  streetAddress: optionalText('Street address', fieldMax.streetAddress),
+  city: optionalText('City', fieldMax.city),
+  state: optionalText('State', fieldMax.state),
+  zipCode: optionalText('ZIP code', fieldMax.zipCode),
+};
+
+// ---- Own profile (investor calls) ----------------------------------------------------------
+
+/** GET /api/investor/profile. decided: the user under `user`, like the login answer. */
+export const profileAnswer = z.object({ user });
+export type ProfileAnswer = z.infer<typeof profileAnswer>;
+
+export const updateProfileBody = z.object({
+  ...profileFields,
+  email: emailAddress(portalMessages.enterEmail),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** decided: the saved user comes back so the header shows it without another request. */
+export const updateProfileAnswer = z.object({ message: z.string(), user });
+export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswer>;
+
+// ---- Administration of users ---------------------------------------------------------------
+
+/** GET /api/admin/users. decided: every user at once; the panel searches and pages them. */
+export const adminUsersAnswer = z.object({ users: z.array(user) });
+export type AdminUsersAnswer = z.infer<typeof adminUsersAnswer>;
+
+/** A user's access to one property, by the property's name. */
+export const userPropertyLink = z.object({ userId: z.number().int(), property: z.string() });
+export type UserPropertyLink = z.infer<typeof userPropertyLink>;
+
+/** GET /api/admin/user-properties: every link of every user. */
+export const adminUserPropertiesAnswer = z.object({ userProperties: z.array(userPropertyLink) });
+export type AdminUserPropertiesAnswer = z.infer<typeof adminUserPropertiesAnswer>;
+
+const propertyName = requiredText('Property name', fieldMax.propertyName, 'Please choose a property.');
+
+/** An empty password field means "generate one". */
+const optionalNewPassword = z
+  .union([z.literal('').transform(() => undefined), newPassword])
+  .optional();
+
+export const createUserBody = z
+  .object({
+    /** The full name; the server splits it at the first space. */
+    name: optionalText('Full name', fieldMax.fullName),
+    entity: optionalText('Entity', fieldMax.entity),
+    email: emailAddress(),
+    role: role.default('user'),
+    password: optionalNewPassword,
+    properties: z.array(propertyName, { error: 'Please choose properties from the list.' }).default([]),
+    sendWelcomeEmail: yesNo('Send welcome email', false),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.name && !body.entity) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'Please enter a full name or an entity.' });
+    }
+    const { firstName, lastName } = splitFullName(body.name ?? '');
+    if (firstName.length > fieldMax.name || lastName.length > fieldMax.name) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['name'],
+        message: `First and last name must each be ${fieldMax.name} characters or fewer.`,
+      });
+    }
+  });
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/**
+ * `password` is the generated password, shown once in the 'User Created' toast; null when the
+ * administrator typed one. The welcome e-mail never carries a password (DECISIONS.md).
+ */
+export const createUserAnswer = z.object({ message: z.string(), user, password: z.string().nullable() });
+export type CreateUserAnswer = z.infer<typeof createUserAnswer>;
+
+/** Every field but `userId` may be left out, and is then left as it is. */
+export const editUserBody = z.object({
+  userId: idOf('user'),
+  ...profileFields,
+  email: emailAddress().optional(),
+  role: role.optional(),
+  isActive: z.boolean({ error: 'Active must be yes or no.' }).optional(),
+});
+export type EditUserBody = z.infer<typeof editUserBody>;
+
+export const editUserAnswer = z.object({ message: z.string(), user });
+export type EditUserAnswer = z.infer<typeof editUserAnswer>;
+
+export const userIdBody = z.object({ userId: idOf('user') });
+export type UserIdBody = z.infer<typeof userIdBody>;
+export const deleteUserBody = userIdBody;
+export type DeleteUserBody = UserIdBody;
+export const adminResetPasswordBody = userIdBody;
+export type AdminResetPasswordBody = UserIdBody;
+
+/** The administrator's "send reset link": whether the e-mail went into the outbox. */
+export const adminResetPasswordAnswer = z.object({ message: z.string(), emailSent: z.boolean() });
+export type AdminResetPasswordAnswer = z.infer<typeof adminResetPasswordAnswer>;
+
+export const assignPropertyBody = z.object({ userId: idOf('user'), property: propertyName });
+export type AssignPropertyBody = z.infer<typeof assignPropertyBody>;
+export const removePropertyBody = assignPropertyBody;
+export type RemovePropertyBody = AssignPropertyBody;

@@ -1,0 +1,78 @@
+import { roleLabels, type Role } from './enums';
+import { megabyte, timeZone } from './limits';
+
+/** Size of a property document: always MB with one decimal ('2.4 MB'). */
+export function formatPropertyFileSize(bytes: number): string {
+  return `${(bytes / megabyte).toFixed(1)} MB`;
+}
+
+/** Size of a personal document: MB with one decimal, or KB under 1 MB ('512.0 KB'). */
+export function formatPersonalFileSize(bytes: number): string {
+  if (bytes < megabyte) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / megabyte).toFixed(1)} MB`;
+}
+
+/** A category as the personal document list shows it: underscores become spaces. */
+export function formatCategory(category: string): string {
+  return category.replace(/_/g, ' ');
+}
+
+export interface NameParts {
+  firstName: string;
+  lastName: string;
+}
+
+/** The spec holds first and last name as one full name split at the first space. */
+export function splitFullName(fullName: string): NameParts {
+  const trimmed = fullName.trim();
+  const space = trimmed.search(/\s/);
+  if (space === -1) return { firstName: trimmed, lastName: '' };
+  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
+}
+
+export function joinFullName(firstName: string, lastName: string): string {
+  return [firstName.trim(), lastName.trim()].filter(Boolean).join(' ');
+}
+
+/** The welcome line's name: first and last name, or the entity when there is no name. */
+export function displayName(user: { firstName: string; lastName: string; entity: string; email?: string }): string {
+  return joinFullName(user.firstName, user.lastName) || user.entity.trim() || (user.email ?? '');
+}
+
+export function roleLabel(role: Role): string {
+  return roleLabels[role];
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone,
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+// A calendar date ('2025-03-31') has no time of day: format it as written, never shifted by a zone.
+const calendarDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle: 'medium' });
+
+function toDate(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'Mar 31, 2025' in America/Los_Angeles; `fallback` for a missing or unreadable value. */
+export function formatDate(value: Date | string | null | undefined, fallback = ''): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : fallback;
+}
+
+/** 'Mar 31, 2025, 4:05 PM' in America/Los_Angeles; `fallback` for a missing or unreadable value. */
+export function formatDateTime(value: Date | string | null | undefined, fallback = ''): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : fallback;
+}
+
+/** A 'YYYY-MM-DD' calendar date as 'Mar 31, 2025'; `fallback` when absent or malformed. */
+export function formatCalendarDate(value: string | null | undefined, fallback = ''): string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return fallback;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? fallback : calendarDateFormat.format(date);
+}

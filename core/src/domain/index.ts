@@ -1,0 +1,5 @@
+export * from './enums';
+export * from './limits';
+export * from './messages';
+export * from './password';
+export * from './format';

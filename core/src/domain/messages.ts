@@ -1,0 +1,111 @@
+// The texts of both specs' error catalogues (section 8) and their success toasts, exactly as
+// written there. Texts marked "decided" are ones the spec leaves "not shown".
+
+export interface ToastText {
+  title: string;
+  description: string;
+}
+
+/** Public website (spec/public-site.md, section 8). */
+export const publicMessages = {
+  contactSuccess: {
+    title: 'Success!',
+    description: "Your message has been sent. We'll get back to you soon.",
+  },
+  /** The description is the server's error message when there is one, else `fallback`. */
+  contactFailure: { title: 'Error', fallback: 'Failed to send message. Please try again.' },
+  requiredFieldsEmpty: 'Please fill in all required fields.',
+  captchaNotDone: 'Please complete the reCAPTCHA verification.',
+  emptyPropertyList: 'No properties found for the selected filter.',
+  transactionImageFailed: (n: number): ToastText => ({
+    title: `Transaction ${n}`,
+    description: 'Document Unavailable',
+  }),
+  pageNotFound: 'Page Not Found',
+  rootElementNotFound: 'Root element not found',
+  loadingProperties: 'Loading properties...',
+  loadingPropertyMap: 'Loading property map...',
+  loadingCaptcha: 'Loading reCAPTCHA...',
+  sending: 'Sending...',
+} as const;
+
+/** Investor portal and administration (spec/investor-portal.md, section 8). */
+export const portalMessages = {
+  loginFailed: 'Login Failed: Invalid email or password. Please try again.',
+  userUpdateFailed: 'Error: Failed to update user. Please try again.',
+  resetLinkSendFailed: 'Failed to send password reset link.',
+  changePasswordFailed: 'Failed to change password. Please check your current password.',
+  profileUpdateFailed: 'Failed to update profile.',
+  propertyCreateFailed: 'Failed to create property.',
+  propertyDeleteFailed: 'Failed to delete property.',
+  propertyUpdateFailed: 'Failed to update property.',
+  propertyAssignFailed: 'Failed to assign property.',
+  documentUploadFailed: 'Upload Failed: Failed to upload document.',
+  documentReplaceFailed: 'Replacement Failed',
+  userCreateFailed: 'Creation Failed: Failed to create user. Please check if email already exists.',
+  assignmentFailed: 'Assignment Failed',
+  removalFailed: 'Removal Failed',
+  /** Shown with the server's message when there is one. */
+  deletionFailed: 'Deletion Failed',
+  updateFailed: 'Update Failed',
+  // decided: the spec says only "failure toasts (texts not shown)".
+  userDocumentUploadFailed: 'Upload Failed: Failed to upload user document.',
+  userDocumentEditFailed: 'Update Failed: Failed to update user document.',
+  userDocumentDeleteFailed: 'Deletion Failed: Failed to delete user document.',
+  /** Shown with the server's message. */
+  bulkUploadFailed: 'Bulk Upload Failed',
+  bulkPreviewFailed: 'Preview Failed: Unable to preview upload. Please check your CSV file format.',
+  csvPreviewError: 'CSV Preview Error',
+  selectCsvFirst: 'Please select a CSV file first',
+  importPreviewFailed: 'Failed to preview import',
+  importFailed: 'Failed to import users',
+  resetTokenValidationFailed: 'Failed to validate reset token',
+  invalidResetToken: 'Invalid reset token',
+  invalidResetLink: {
+    title: 'Invalid or Expired Reset Link',
+    description: 'This password reset link is invalid or has expired. Please request a new one.',
+  },
+  addressNotFound: 'Address Not Found',
+  geocodingFailed: 'Geocoding Failed',
+  missingAddressInformation: 'Missing Address Information',
+  propertyDetailsLoadFailed: 'Failed to load property details',
+  refreshFailed: 'Refresh Failed',
+  missingFiles: 'Missing Files',
+  newPasswordsDoNotMatch: 'New passwords do not match.',
+  passwordRequirementsNotMet: 'Password Requirements Not Met',
+  noChanges: { title: 'No Changes', description: 'Password unchanged.' },
+  passwordsDoNotMatch: 'Passwords do not match',
+  fillInAllFields: 'Please fill in all fields',
+  enterEmail: 'Please enter your email address',
+  manifestMissingFields: 'Missing required fields (email, filename, document_category, title)',
+  userNotFound: 'User not found',
+  noDataInCsv: 'No data found in CSV',
+  missingRequiredFields: 'Missing Required Fields',
+  missingCoordinates: 'Missing Coordinates',
+  invalidCoordinates: 'Invalid Coordinates',
+  invalidFileType: 'Invalid File Type',
+  imageTooLarge: 'Image must be less than 10MB',
+  fillTitleAndCategory: 'Please fill in both title and category.',
+  pageNotFound: 'Page Not Found',
+  noPropertyDocuments: 'No property documents available.',
+  noPersonalDocuments: 'No personal documents available.',
+  roleChanged: (roleLabel: string): string => `Your role has been changed to ${roleLabel}`,
+} as const;
+
+/** Success toasts. The spec shows only the first two; the others are decided. */
+export const portalSuccess = {
+  loginSuccessful: 'Login Successful',
+  /** Shown with the generated password, for `userCreatedToastMs`. */
+  userCreated: 'User Created',
+  /** decided; shown for `resetLinkSentToastMs`. Says the same whether or not the account exists. */
+  resetLinkSent: {
+    title: 'Reset Link Sent',
+    description: 'If an account exists for that email address, a password reset link is on its way.',
+  },
+  passwordChanged: { title: 'Password Changed', description: 'Your password has been updated.' },
+  passwordReset: {
+    title: 'Password Updated',
+    description: 'Your password has been reset. You can now sign in with it.',
+  },
+  profileUpdated: { title: 'Profile Updated', description: 'Your profile has been saved.' },
+} as const;
