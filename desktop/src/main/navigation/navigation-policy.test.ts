@@ -1,0 +1,71 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { appEntryUrl, isAppUrl, isExternalLink, rendererUrl, resolveAppFile } from './navigation-policy';
+
+describe('renderer URL', () => {
+  it('loads the dev server during development and the built files otherwise', () => {
+    expect(rendererUrl('http://localhost:5173')).toBe('http://localhost:5173');
+    expect(rendererUrl(undefined)).toBe('everest://app/index.html');
+  });
+});
+
+describe('navigation policy', () => {
+  it('lets the window navigate within the built renderer', () => {
+    expect(isAppUrl('everest://app/index.html#/users', appEntryUrl)).toBe(true);
+    expect(isAppUrl('everest://app/other.html', appEntryUrl)).toBe(true);
+  });
+
+  it('lets the window navigate within the dev server only on its own port', () => {
+    expect(isAppUrl('http://localhost:5173/index.html', 'http://localhost:5173')).toBe(true);
+    expect(isAppUrl('http://localhost:3000/', 'http://localhost:5173')).toBe(false);
+  });
+
+  it.each([
+    'https://portal.example.com/',
+    'everest://evil/index.html',
+    'file:///etc/passwd',
+    'http://app/index.html',
+    'javascript:alert(1)',
+    'not a url',
+  ])('keeps the window from navigating to %j', (url) => {
+    expect(isAppUrl(url, appEntryUrl)).toBe(false);
+  });
+
+  it('opens https links in the system browser', () => {
+    expect(isExternalLink('https://www.example.com/about')).toBe(true);
+  });
+
+  it.each(['http://www.example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://share/x', 'mailto:a@b.c', ''])(
+    'opens no external program for %j',
+    (url) => {
+      expect(isExternalLink(url)).toBe(false);
+    },
+  );
+});
+
+describe('app scheme files', () => {
+  const root = join('/opt', 'everest', 'renderer');
+
+  it('serves the entry page for the bare origin and files by their path', () => {
+    expect(resolveAppFile(root, 'everest://app/')).toBe(join(root, 'index.html'));
+    expect(resolveAppFile(root, 'everest://app/index.html')).toBe(join(root, 'index.html'));
+    expect(resolveAppFile(root, 'everest://app/assets/index-abc.js?v=1#x')).toBe(join(root, 'assets', 'index-abc.js'));
+    expect(resolveAppFile(root, 'everest://app/assets/my%20logo.png')).toBe(join(root, 'assets', 'my logo.png'));
+  });
+
+  it('keeps URL dot segments inside the renderer folder', () => {
+    expect(resolveAppFile(root, 'everest://app/../../etc/passwd')).toBe(join(root, 'etc', 'passwd'));
+    expect(resolveAppFile(root, 'everest://app/%2e%2e/%2e%2e/etc/passwd')).toBe(join(root, 'etc', 'passwd'));
+  });
+
+  it.each([
+    'everest://app/..%2F..%2Fetc%2Fpasswd',
+    'everest://app/assets/..%2F..%2F..%2Fetc%2Fpasswd',
+    'everest://app/assets/%00.js',
+    'everest://app/%E0%A4%A',
+    'everest://other/index.html',
+    'https://app/index.html',
+  ])('serves nothing for %j', (url) => {
+    expect(resolveAppFile(root, url)).toBeNull();
+  });
+});
