@@ -1,0 +1,90 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/harness';
+
+const shell = '<!doctype html><html><body><div id="root"></div><!-- everest shell --></body></html>';
+
+describe('the HTTP edge', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(os.tmpdir(), 'everest-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), shell);
+    server = await startTestServer({ webDist });
+  });
+  afterAll(() => server.close());
+
+  it('answers an unknown API path with 404 and a JSON error', async () => {
+    const res = await server.api('/api/no-such-call');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ error: 'There is no such API call.' });
+  });
+
+  it('answers malformed JSON with 400 and a sentence, never a stack trace', async () => {
+    const res = await server.api('/api/properties', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"firstName": ',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string };
+    expect(body.error).toBe('The request body is not valid JSON.');
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+  });
+
+  it('refuses a JSON body over 100 kB with 413', async () => {
+    const res = await server.api('/api/properties', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(200_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'The request is too large.' });
+  });
+
+  it('reports the database as healthy', async () => {
+    const res = await server.api('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('sends the security headers and no X-Powered-By', async () => {
+    const res = await server.api('/');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain('frame-ancestors');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBeTruthy();
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it.each(['/', '/properties', '/portfolio', '/property-map', '/management-team', '/significant-transactions', '/competitive-advantage', '/investor-services', '/instructions', '/bulk-user-import-instructions'])(
+    'serves the app shell for the spec page %s with 200',
+    async (page) => {
+      const res = await server.api(page);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('everest shell');
+    },
+  );
+
+  it('serves the app shell with 404 for any other path, so the 404 page renders', async () => {
+    const res = await server.api('/no/such/page');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toContain('everest shell');
+  });
+
+  it('answers a missing static file with a plain 404', async () => {
+    const res = await server.api('/assets/missing.js');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe('Not found');
+  });
+
+  it('does not serve files outside the web app folder', async () => {
+    const res = await server.api('/..%2f..%2fetc%2fpasswd.txt');
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,77 @@
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import compress from 'koa-compress';
+import { mediaRoutes } from './features/files/media.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { propertiesRoutes } from './features/properties/properties.routes';
+import { errorHandler, HttpError } from './http/errors';
+import { originOf, securityHeaders } from './http/security-headers';
+import type { AppState } from './http/state';
+import { webApp } from './http/web-app';
+import type { Services } from './services';
+
+export interface AppOptions {
+  /** The built web app (web/dist); omitted in API-only tests. */
+  webDist?: string;
+}
+
+/** The Koa application: no `listen` here, so tests and the CLI each decide where it runs. */
+export function createApp(services: Services, options: AppOptions = {}): Koa<AppState> {
+  const { config, orm, logger } = services;
+  const app = new Koa<AppState>({ proxy: true });
+  app.silent = true;
+
+  const tileOrigin = originOf(config.tileUrl);
+  const recaptcha = config.captcha.provider === 'altcha' ? [] : ['https://www.google.com', 'https://www.gstatic.com'];
+  app.use(
+    securityHeaders({
+      imageOrigins: tileOrigin ? [tileOrigin] : [],
+      scriptOrigins: recaptcha,
+      connectOrigins: recaptcha,
+    }),
+  );
+  app.use(compress({ threshold: 1024 }));
+  app.use(errorHandler(logger));
+  app.use(async (ctx, next) => {
+    ctx.state.user = null;
+    // One unit of work per request, forked on first use. Explicit rather than RequestContext:
+    // its AsyncLocalStorage cost a third of the throughput of the public property list, which
+    // needs no database at all while its cache is warm.
+    let em: EntityManager | undefined;
+    Object.defineProperty(ctx.state, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true });
+    await next();
+  });
+
+  // JSON only (multipart routes parse their own streams); 100 kB is far above any form here.
+  const jsonBody = koaBody({
+    json: true,
+    jsonLimit: '100kb',
+    jsonStrict: true,
+    multipart: false,
+    urlencoded: false,
+    text: false,
+    onError: (error) => {
+      const status = (error as { status?: unknown }).status;
+      throw status === 413
+        ? new HttpError(413, 'The request is too large.')
+        : new HttpError(400, 'The request body is not valid JSON.');
+    },
+  });
+  app.use(async (ctx, next) => (ctx.path.startsWith('/api/') && ctx.is('json') ? jsonBody(ctx, next) : next()));
+
+  const api = new Router<AppState>();
+  for (const feature of [healthRoutes, propertiesRoutes]) feature(api, services);
+  app.use(api.routes());
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new HttpError(404, 'There is no such API call.');
+    await next();
+  });
+
+  const media = mediaRoutes(services);
+  app.use(media.routes());
+
+  if (options.webDist) app.use(webApp(options.webDist));
+  return app;
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, StartupError } from './config';
+import { startServer } from './server';
+import { openDatabase } from './db/database';
+import { seedDemoData } from './db/seed';
+import { FileStore } from './features/files/file-store';
+import { createLogger } from './logger';
+
+const usage = `Usage: tsx src/cli.ts <command>
+  start               migrate, seed the demo data when the database is embedded, and serve
+  migrate             apply pending migrations
+  seed --demo         load the demo data into an empty database
+  migration:create    write a migration for the difference between the entities and the database`;
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...flags] = argv;
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+
+  if (command === 'start') {
+    await startServer(config, logger);
+    return;
+  }
+
+  const db = await openDatabase(config, logger);
+  try {
+    if (command === 'migrate') {
+      await db.migrate();
+      logger.info('Migrations are up to date.');
+    } else if (command === 'seed') {
+      if (!flags.includes('--demo')) throw new ConfigError('seed loads demo data with known passwords: say `seed --demo` to confirm.');
+      await db.migrate();
+      const files = new FileStore(path.join(config.dataDir, 'files'));
+      const result = await seedDemoData(db.orm.em.fork(), files);
+      logger.info(result === 'seeded' ? 'Demo data loaded.' : 'The database already has data; nothing was seeded.');
+    } else if (command === 'migration:create') {
+      const migrationsDir = fileURLToPath(new URL('./db/migrations', import.meta.url));
+      mkdirSync(migrationsDir, { recursive: true });
+      const migrator = db.orm.getMigrator();
+      const result = await migrator.createMigration(migrationsDir, false, flags.includes('--initial'));
+      logger.info(result.fileName ? `Wrote ${result.fileName}; add it to db/migrations/index.ts.` : 'No changes.');
+    } else {
+      console.error(usage);
+      process.exitCode = 2;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  // Start-up failures are one sentence, not a stack trace: the operator has something to fix.
+  if (error instanceof StartupError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only module that reads process.env. A bad value stops start-up with one sentence that
+// names the variable.
+
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Everest Properties <no-reply@example.com>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'recaptcha-enterprise']).default('altcha'),
+  ALTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_PROJECT_ID: z.string().optional(),
+  RECAPTCHA_API_KEY: z.string().optional(),
+  GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
+  TILE_URL: z.string().min(1).default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  ADMIN_EMAIL: z.email().default('admin@example.com'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  port: number;
+  host: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string;
+  captcha: {
+    provider: Env['CAPTCHA_PROVIDER'];
+    altchaHmacKey: string;
+    recaptchaSiteKey: string | undefined;
+    recaptchaSecretKey: string | undefined;
+    recaptchaProjectId: string | undefined;
+    recaptchaApiKey: string | undefined;
+  };
+  geocoderUrl: string;
+  tileUrl: string;
+  adminEmail: string;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+/** A reason the server cannot start, said in one sentence to the operator. */
+export class StartupError extends Error {}
+
+export class ConfigError extends StartupError {}
+
+/** Parses the environment; throws ConfigError with one sentence naming the variable. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  // Empty strings mean "not set", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(
+      `The environment variable ${name}${value === undefined ? '' : ` ("${value}")`} is invalid: ${issue?.message ?? 'bad value'}.`,
+    );
+  }
+  if (result.data.CAPTCHA_PROVIDER !== 'altcha') {
+    for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'] as const) {
+      if (result.data.CAPTCHA_PROVIDER === 'recaptcha' && !result.data[name]) {
+        throw new ConfigError(`The environment variable ${name} is required when CAPTCHA_PROVIDER is recaptcha.`);
+      }
+    }
+    if (result.data.CAPTCHA_PROVIDER === 'recaptcha-enterprise') {
+      for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_PROJECT_ID', 'RECAPTCHA_API_KEY'] as const) {
+        if (!result.data[name]) {
+          throw new ConfigError(`The environment variable ${name} is required when CAPTCHA_PROVIDER is recaptcha-enterprise.`);
+        }
+      }
+    }
+  }
+  return result.data;
+}
+
+/**
+ * A secret that must survive restarts (JWT signing, captcha HMAC) but that nobody configured:
+ * generated once and kept in DATA_DIR, readable by the server's user only.
+ */
+function persistentSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `${name}.secret`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = parseEnv(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      altchaHmacKey: e.ALTCHA_HMAC_KEY ?? persistentSecret(dataDir, 'altcha'),
+      recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+      recaptchaSecretKey: e.RECAPTCHA_SECRET_KEY,
+      recaptchaProjectId: e.RECAPTCHA_PROJECT_ID,
+      recaptchaApiKey: e.RECAPTCHA_API_KEY,
+    },
+    geocoderUrl: e.GEOCODER_URL,
+    tileUrl: e.TILE_URL,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,28 @@
+import { AuditEvent } from '../features/audit/audit-event.entity';
+import { PasswordResetToken } from '../features/auth/password-reset-token.entity';
+import { CaptchaSolution } from '../features/captcha/captcha-solution.entity';
+import { ContactMessage } from '../features/contact/contact-message.entity';
+import { PropertyDocument } from '../features/documents/property-document.entity';
+import { UserDocument } from '../features/documents/user-document.entity';
+import { StoredFile } from '../features/files/stored-file.entity';
+import { OutboxMessage } from '../features/mail/outbox-message.entity';
+import { Property } from '../features/properties/property.entity';
+import { RateLimitCounter } from '../features/rate-limit/rate-limit-counter.entity';
+import { PropertyAccess } from '../features/users/property-access.entity';
+import { User } from '../features/users/user.entity';
+
+/** The whole data model; the migrations in ./migrations create exactly this. */
+export const entities = [
+  User,
+  Property,
+  PropertyAccess,
+  StoredFile,
+  PropertyDocument,
+  UserDocument,
+  PasswordResetToken,
+  ContactMessage,
+  OutboxMessage,
+  AuditEvent,
+  RateLimitCounter,
+  CaptchaSolution,
+];

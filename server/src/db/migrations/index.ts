@@ -1,0 +1,10 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121233022 } from './Migration20261121233022';
+
+/**
+ * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
+ * and in tests. New ones: `pnpm --filter @everest/server migration:create`, then add a line here.
+ */
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261121233022_initial', class: Migration20261121233022 },
+];

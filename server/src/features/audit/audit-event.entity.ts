@@ -1,0 +1,23 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from '../users/user.entity';
+
+/**
+ * Who did what to which document, and from where: the basis for read receipts and for
+ * answering an investor's "who opened my K-1?".
+ */
+export const AuditEvent = defineEntity({
+  name: 'AuditEvent',
+  tableName: 'audit_events',
+  indexes: [{ properties: ['documentType', 'documentId'] }],
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    action: p.string().length(50),
+    documentType: p.string().length(20).nullable(),
+    documentId: p.integer().nullable(),
+    clientAddress: p.string().length(64).default(''),
+    details: p.json<Record<string, unknown>>().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type IAuditEvent = InferEntity<typeof AuditEvent>;

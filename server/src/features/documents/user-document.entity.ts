@@ -1,0 +1,26 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { documentCategories, quarters } from '@everest/core/domain';
+import { StoredFile } from '../files/stored-file.entity';
+import { User } from '../users/user.entity';
+
+/** A personal document (tax package, agreement, statement) assigned to one user. */
+export const UserDocument = defineEntity({
+  name: 'UserDocument',
+  tableName: 'user_documents',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    title: p.string().length(200),
+    documentCategory: p.enum([...documentCategories]),
+    description: p.text().default(''),
+    documentDate: p.date().nullable(),
+    tags: p.string().length(500).default(''),
+    year: p.integer(),
+    quarter: p.enum([...quarters]),
+    filename: p.string().length(255),
+    file: () => p.manyToOne(StoredFile).deleteRule('restrict'),
+    uploadedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
+    uploadedAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type IUserDocument = InferEntity<typeof UserDocument>;

@@ -1,0 +1,29 @@
+import Router from '@koa/router';
+import { HttpError } from '../../http/errors';
+import type { AppState } from '../../http/state';
+import type { Services } from '../../services';
+import { StoredFile } from './stored-file.entity';
+
+/**
+ * Public images (property photos) by content hash: `/media/<sha256>.<ext>`. Content-addressed,
+ * so they are cached for good. An uploaded SVG is served in a sandbox so a script inside it
+ * can never run as our site.
+ */
+export function mediaRoutes({ files }: Services): Router<AppState> {
+  const router = new Router<AppState>();
+  router.get('/media/:name', async (ctx) => {
+    const match = /^([a-f0-9]{64})\.[a-z0-9]+$/.exec(ctx.params.name ?? '');
+    const stored = match?.[1] ? await ctx.state.em.findOne(StoredFile, { sha256: match[1] }) : null;
+    if (!stored?.contentType.startsWith('image/') || !(await files.exists(stored.sha256))) {
+      throw new HttpError(404, 'This image does not exist.');
+    }
+    ctx.type = stored.contentType;
+    ctx.length = stored.size;
+    ctx.set({
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    });
+    ctx.body = files.open(stored.sha256);
+  });
+  return router;
+}

@@ -1,0 +1,40 @@
+/** The file types the product accepts, recognised by their first bytes, never by name. */
+export type SniffedType =
+  | 'application/pdf'
+  | 'application/msword' // OLE2 container: .doc and .xls
+  | 'application/zip' // OOXML container: .docx and .xlsx
+  | 'image/png'
+  | 'image/jpeg'
+  | 'image/gif'
+  | 'image/webp'
+  | 'image/svg+xml';
+
+export const documentTypes: readonly SniffedType[] = ['application/pdf', 'application/msword', 'application/zip'];
+export const imageTypes: readonly SniffedType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
+
+const startsWith = (head: Buffer, bytes: number[], offset = 0) =>
+  head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
+
+export function sniffContentType(head: Buffer): SniffedType | null {
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'application/msword';
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'application/zip';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(head, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
+  if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'image/svg+xml';
+  return null;
+}
+
+/** The type to answer a download with: OOXML and OLE files by their extension. */
+export function contentTypeForDownload(stored: string, filename: string): string {
+  const ext = filename.toLowerCase().split('.').pop() ?? '';
+  if (stored === 'application/zip') {
+    if (ext === 'docx') return 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    if (ext === 'xlsx') return 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  }
+  if (stored === 'application/msword' && ext === 'xls') return 'application/vnd.ms-excel';
+  return stored;
+}

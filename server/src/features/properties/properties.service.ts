@@ -1,0 +1,27 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { PublicProperty } from '@everest/core/contract';
+import { Property, type IProperty } from './property.entity';
+
+export function toPublicProperty(p: IProperty): PublicProperty {
+  return {
+    id: p.id,
+    name: p.name,
+    image: p.image ?? null,
+    type: p.type,
+    status: p.status,
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    phone: p.phone ?? null,
+    website: p.website ?? null,
+    latitude: p.latitude ?? null,
+    longitude: p.longitude ?? null,
+  };
+}
+
+/** The public list: every property that is not inactive (DECISIONS.md), by name. */
+export async function listPublicProperties(em: EntityManager): Promise<PublicProperty[]> {
+  const rows = await em.find(Property, { status: { $ne: 'inactive' } }, { orderBy: { name: 'asc' } });
+  return rows.map(toPublicProperty);
+}

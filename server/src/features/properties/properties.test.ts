@@ -1,0 +1,63 @@
+import { properties as fixtureProperties } from '@everest/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicPropertyList } from '@everest/core/contract';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { Property } from './property.entity';
+import { announcePropertyChange } from './property-list-cache';
+
+describe('GET /api/properties', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+  });
+  afterAll(() => server.close());
+
+  it('lists every property that is not inactive, with the contract fields', async () => {
+    const res = await server.api('/api/properties');
+    expect(res.status).toBe(200);
+    const list = publicPropertyList.parse(await res.json());
+    const expected = fixtureProperties.filter((p) => p.status !== 'inactive').map((p) => p.name).sort();
+    expect(list.map((p) => p.name).sort()).toEqual(expected);
+    expect(list.some((p) => p.status === 'sold')).toBe(true);
+    expect(list.some((p) => p.type === 'headquarters')).toBe(true);
+  });
+
+  it('carries coordinates as strings, or null where the property has none', async () => {
+    const list = publicPropertyList.parse(await (await server.api('/api/properties')).json());
+    for (const property of list) {
+      const fixture = fixtureProperties.find((p) => p.name === property.name);
+      if (fixture?.latitude === undefined) {
+        expect(property.latitude).toBeNull();
+      } else {
+        expect(Number(property.latitude)).toBeCloseTo(Number(fixture.latitude), 6);
+        expect(typeof property.longitude).toBe('string');
+      }
+    }
+  });
+
+  it('serves each property image from the media store as a cacheable image', async () => {
+    const [first] = publicPropertyList.parse(await (await server.api('/api/properties')).json());
+    expect(first?.image).toMatch(/^\/media\/[a-f0-9]{64}\.svg$/);
+    const res = await server.api(first?.image ?? '');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(await res.text()).toMatch(/^(<\?xml[^>]*>\s*)?<svg/);
+  });
+
+  it('drops its cached list when a property change is announced in a committed transaction', async () => {
+    const names = async () => publicPropertyList.parse(await (await server.api('/api/properties')).json()).map((p) => p.name);
+    const [target] = await names();
+    const em = server.services.orm.em.fork();
+
+    // A write that forgets to announce itself is not seen: the list is served from memory.
+    await em.nativeUpdate(Property, { name: target }, { status: 'inactive' });
+    expect(await names()).toContain(target);
+
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(Property, { name: target }, { status: 'inactive' });
+      await announcePropertyChange(tx);
+    });
+    await expect.poll(names).not.toContain(target);
+  });
+});

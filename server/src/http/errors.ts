@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import type { Logger } from '../logger';
+
+/** A failure the client can act on: its message is shown to the user as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'The request is not valid.';
+  // Our schemas carry user-facing sentences; zod's own defaults get the field name in front.
+  const field = issue.path.join('.');
+  return /[.!?]$/.test(issue.message) || !field ? issue.message : `${field}: ${issue.message}.`;
+}
+
+/**
+ * The one place that turns errors into answers: `{ "error": "sentence" }` with the right status,
+ * never a stack trace. Unknown errors are logged with an id the user can quote.
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof HttpError) {
+        ctx.status = error.status;
+        ctx.set(error.headers);
+        ctx.body = { error: error.message };
+      } else if (error instanceof ZodError) {
+        ctx.status = 400;
+        ctx.body = { error: zodMessage(error) };
+      } else if (isClientError(error)) {
+        // ctx.throw() and Koa's own http-errors carry a status and a message meant for users.
+        ctx.status = error.status;
+        ctx.body = { error: clientErrorMessage(error) };
+      } else {
+        const id = randomUUID();
+        logger.error(`request failed [${id}] ${ctx.method} ${ctx.path}`, error);
+        ctx.status = 500;
+        ctx.body = { error: `Something went wrong on our side. Please try again later (reference ${id}).` };
+      }
+    }
+  };
+}
+
+interface ClientError {
+  status: number;
+  message: string;
+  type?: string;
+}
+
+function isClientError(error: unknown): error is ClientError {
+  if (typeof error !== 'object' || error === null) return false;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 400 && status < 500 && (error as { expose?: unknown }).expose === true;
+}
+
+function clientErrorMessage(error: ClientError): string {
+  return error.message;
+}

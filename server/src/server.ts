@@ -1,0 +1,61 @@
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { demoPassword, demoUsers } from '@everest/fixtures';
+import { createApp } from './app';
+import { StartupError, type Config } from './config';
+import { openDatabase } from './db/database';
+import { seedDemoData } from './db/seed';
+import type { Logger } from './logger';
+import { createServices } from './services';
+
+/** The built web app, served by the same process. */
+export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Starts the product: database (embedded unless DATABASE_URL), migrations, demo data for the
+ * embedded default, then the HTTP server. SIGINT and SIGTERM stop it cleanly, database included.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<void> {
+  const db = await openDatabase(config, logger);
+  const running: { server?: Server; closeServices?: () => Promise<void> } = {};
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal}: stopping.`);
+    await new Promise<void>((resolve) => (running.server ? running.server.close(() => resolve()) : resolve()));
+    await running.closeServices?.();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await db.migrate();
+  const { services, close: closeServices } = await createServices(config, db, logger);
+  if (db.embedded && (await seedDemoData(db.orm.em.fork(), services.files)) === 'seeded') {
+    logger.info('Demo data loaded.');
+  }
+
+  running.closeServices = closeServices;
+  const app = createApp(services, { webDist });
+  const server = app.listen(config.port, config.host);
+  running.server = server;
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      void db.close();
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new StartupError(`Port ${config.port} is already in use: stop the other program or set PORT to a free port.`)
+          : error,
+      );
+    });
+  });
+
+  logger.info(`Everest Properties is running at ${config.publicUrl}`);
+  if (db.embedded) {
+    logger.info(`Demo sign-ins (password ${demoPassword}):`);
+    for (const user of demoUsers) logger.info(`  ${user.email.padEnd(24)} ${user.role}`);
+  }
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp, type AppOptions } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openOrm } from '../src/db/orm';
+import { seedDemoData } from '../src/db/seed';
+import { createLogger } from '../src/logger';
+import { createServices, type Services } from '../src/services';
+
+export interface TestServer {
+  /** Base URL of the real HTTP server, e.g. http://127.0.0.1:41234 */
+  url: string;
+  services: Services;
+  /** fetch against the server: `api('/api/properties')`. */
+  api: (path: string, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+export interface TestServerOptions extends AppOptions {
+  /** Load the fixtures' demo data into this test file's database. */
+  seed?: boolean;
+  env?: Record<string, string>;
+}
+
+/**
+ * The real server on an ephemeral port, over a database of its own copied from the migrated
+ * template, with a file store in a fresh temp folder.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const database = `everest_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
+  await admin.end();
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-data-'));
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${database}`;
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl.toString(),
+    LOG_LEVEL: 'error',
+    ...options.env,
+  });
+  const url = databaseUrl.toString();
+  const orm = await openOrm(url);
+  const { services, close: closeServices } = await createServices(config, { orm, url }, createLogger(config.logLevel));
+  if (options.seed) await seedDemoData(orm.em.fork(), services.files);
+
+  const server = createApp(services, options).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    services,
+    api: (p, init) => fetch(`${baseUrl}${p}`, init),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closeServices();
+      await orm.close(true);
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${database}" with (force)`);
+      await client.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
