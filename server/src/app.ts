@@ -20,7 +20,7 @@ export interface AppOptions {
 /** The Koa application: no `listen` here, so tests and the CLI each decide where it runs. */
 export function createApp(services: Services, options: AppOptions = {}): Koa<AppState> {
   const { config, orm, logger } = services;
-  const app = new Koa<AppState>({ proxy: true });
+  const app = new Koa<AppState>({ proxy: config.trustProxy });
   app.silent = true;
 
   const tileOrigin = originOf(config.tileUrl);

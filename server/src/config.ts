@@ -21,6 +21,7 @@ const envSchema = z.object({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  TRUST_PROXY: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   PUBLIC_URL: optionalUrl,
   SMTP_URL: z
     .string()
@@ -47,6 +48,8 @@ export interface Config {
   dataDir: string;
   port: number;
   host: string;
+  /** Believe X-Forwarded-For (only behind a proxy that sets it), else rate limits could be dodged. */
+  trustProxy: boolean;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY === 'true',
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

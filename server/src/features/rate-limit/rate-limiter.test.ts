@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../../http/errors';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { rateLimiter } from './rate-limiter';
+
+describe('rate limiter', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  const limit = { limit: 3, windowMs: 60_000 };
+  const now = Date.UTC(2026, 0, 1, 12, 0, 30);
+
+  it('counts per key and window, as every instance sees it', async () => {
+    const em = server.services.orm.em.fork();
+    expect((await rateLimiter.hit(em, 'a', limit, now)).count).toBe(1);
+    // A second entity manager stands for a second server instance.
+    expect((await rateLimiter.hit(server.services.orm.em.fork(), 'a', limit, now)).count).toBe(2);
+    expect((await rateLimiter.peek(em, 'a', limit, now)).count).toBe(2);
+    expect((await rateLimiter.peek(em, 'b', limit, now)).count).toBe(0);
+    expect((await rateLimiter.peek(em, 'a', limit, now + 60_000)).count).toBe(0);
+  });
+
+  it('refuses with 429, a Retry-After and a sentence saying when, once over the limit', async () => {
+    const em = server.services.orm.em.fork();
+    for (let i = 0; i < 3; i++) await rateLimiter.consume(em, 'c', limit, 'Too many attempts.', now);
+    const refusal = await rateLimiter.consume(em, 'c', limit, 'Too many attempts.', now).catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(HttpError);
+    expect((refusal as HttpError).status).toBe(429);
+    expect((refusal as HttpError).message).toBe('Too many attempts. Please try again in 30 seconds.');
+    expect((refusal as HttpError).headers['Retry-After']).toBe('30');
+  });
+});

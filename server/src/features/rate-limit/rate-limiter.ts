@@ -1,0 +1,64 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { HttpError } from '../../http/errors';
+
+export interface RateLimit {
+  /** How many events a key may have in one window. */
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitState {
+  count: number;
+  /** Seconds until the current window ends. */
+  retryAfterSeconds: number;
+}
+
+function windowOf(now: number, windowMs: number) {
+  const start = now - (now % windowMs);
+  return { start: new Date(start), retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, so that every server instance counts the same events.
+ * Keys say what is counted, e.g. `login-failure:ip:203.0.113.7` or `contact:ip:…`.
+ */
+export const rateLimiter = {
+  /** Counts one event and answers the count so far in this window. */
+  async hit(em: EntityManager, key: string, { windowMs }: RateLimit, now = Date.now()): Promise<RateLimitState> {
+    const { start, retryAfterSeconds } = windowOf(now, windowMs);
+    const rows: { count: number }[] = await em.getConnection().execute(
+      `insert into rate_limit_counters (key, window_start, count) values (?, ?, 1)
+       on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+       returning count`,
+      [key, start],
+    );
+    return { count: rows[0]?.count ?? 1, retryAfterSeconds };
+  },
+
+  /** The count so far in this window, without counting. */
+  async peek(em: EntityManager, key: string, { windowMs }: RateLimit, now = Date.now()): Promise<RateLimitState> {
+    const { start, retryAfterSeconds } = windowOf(now, windowMs);
+    const rows: { count: number }[] = await em
+      .getConnection()
+      .execute('select count from rate_limit_counters where key = ? and window_start = ?', [key, start]);
+    return { count: rows[0]?.count ?? 0, retryAfterSeconds };
+  },
+
+  /** Counts one event and refuses with 429 once the key is over its limit. */
+  async consume(em: EntityManager, key: string, limit: RateLimit, message: string, now = Date.now()): Promise<void> {
+    const state = await rateLimiter.hit(em, key, limit, now);
+    if (state.count > limit.limit) throw tooManyRequests(message, state.retryAfterSeconds);
+  },
+
+  /** Forgets windows older than a day; called now and then by whoever writes counters. */
+  async prune(em: EntityManager, now = Date.now()): Promise<void> {
+    await em.getConnection().execute('delete from rate_limit_counters where window_start < ?', [new Date(now - 86_400_000)]);
+  },
+};
+
+/** A 429 whose sentence says when to try again, with the matching Retry-After header. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): HttpError {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const when = retryAfterSeconds < 60 ? `${retryAfterSeconds} seconds` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return new HttpError(429, `${message} Please try again in ${when}.`, { 'Retry-After': String(retryAfterSeconds) });
+}
