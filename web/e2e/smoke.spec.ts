@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+
+test('home renders the navigation bar with the About and Portfolio menus', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'About' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Portfolio' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Investor Services' })).toHaveAttribute(
+    'href',
+    '/investor-services',
+  );
+
+  await nav.getByRole('button', { name: 'Portfolio' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Property Map' })).toBeVisible();
+});
+
+test('an unknown path answers 404 and shows Page Not Found', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the menu button opens the slide-out panel with the same links', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const panel = page.getByRole('dialog', { name: 'Site navigation' });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Management Team' })).toBeVisible();
+    await expect(panel.getByRole('link', { name: 'Investor Services' })).toBeVisible();
+
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,57 @@
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = 4310;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh data folder per run. The embedded PostgreSQL runs as the `postgres` OS user, which
+// must be able to traverse every parent folder: the OS temp dir is, and 755 opens this one.
+// Workers load this file again and inherit the environment, so only the first load creates it.
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'everest-e2e-'));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+const dataDir = (process.env.EVEREST_E2E_DATA_DIR ??= freshDataDir());
+
+// Browsers cannot be downloaded on these machines; Debian's Chromium is used where present.
+const systemChromium = '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'pnpm --filter @everest/server start',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+    },
+  },
+});

@@ -1,0 +1,49 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router-dom';
+import { RootLayout } from '../components/layout/root-layout';
+import HomeRoute from './routes/home';
+import NotFoundRoute from './routes/not-found';
+import { RouteError } from './routes/route-error';
+
+// Home and the 404 page are in the entry chunk; every other page is its own lazy chunk, so
+// that / loads no map, portal, instruction or admin code.
+const PropertiesRoute = lazy(() => import('./routes/properties'));
+const PropertyMapRoute = lazy(() => import('./routes/property-map'));
+const ManagementTeamRoute = lazy(() => import('./routes/management-team'));
+const SignificantTransactionsRoute = lazy(() => import('./routes/significant-transactions'));
+const CompetitiveAdvantageRoute = lazy(() => import('./routes/competitive-advantage'));
+const InvestorServicesRoute = lazy(() => import('./routes/investor-services'));
+const InstructionsRoute = lazy(() => import('./routes/instructions'));
+const BulkUserImportInstructionsRoute = lazy(
+  () => import('./routes/bulk-user-import-instructions'),
+);
+
+// The spec's route table (public site, section 2). The server answers the same paths with
+// the SPA shell and any other path with status 404.
+export const appRoutes = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <HomeRoute /> },
+          { path: 'properties', element: <PropertiesRoute /> },
+          { path: 'portfolio', element: <PropertiesRoute /> },
+          { path: 'property-map', element: <PropertyMapRoute /> },
+          { path: 'management-team', element: <ManagementTeamRoute /> },
+          { path: 'significant-transactions', element: <SignificantTransactionsRoute /> },
+          { path: 'competitive-advantage', element: <CompetitiveAdvantageRoute /> },
+          { path: 'investor-services', element: <InvestorServicesRoute /> },
+          { path: 'instructions', element: <InstructionsRoute /> },
+          { path: 'bulk-user-import-instructions', element: <BulkUserImportInstructionsRoute /> },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

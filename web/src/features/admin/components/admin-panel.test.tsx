@@ -1,0 +1,25 @@
+import { FluentProvider } from '@fluentui/react-components';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { everestTheme } from '../../../lib/theme';
+import { AdminPanel } from '..';
+
+afterEach(cleanup);
+
+it('shows the five tabs of the spec, documents first and selected', () => {
+  render(
+    <FluentProvider theme={everestTheme}>
+      <AdminPanel />
+    </FluentProvider>,
+  );
+  screen.getByRole('heading', { name: 'Administration Panel' });
+  const names = ['Documents', 'Users', 'Properties', 'User Documents', 'Bulk Import'];
+  const tabs = screen.getAllByRole('tab');
+  expect(tabs).toHaveLength(names.length);
+  names.forEach((name, i) => expect(screen.getByRole('tab', { name })).toBe(tabs[i]));
+  expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+
+  fireEvent.click(screen.getByRole('tab', { name: 'Bulk Import' }));
+  expect(screen.getByRole('tab', { name: 'Bulk Import' }).getAttribute('aria-selected')).toBe('true');
+  expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('admin-tab-bulk-import');
+});

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import {
+  Card,
+  CardHeader,
+  Tab,
+  TabList,
+  Text,
+  makeStyles,
+  tokens,
+  type SelectTabData,
+} from '@fluentui/react-components';
+
+export const adminTabs = [
+  'documents',
+  'users',
+  'properties',
+  'user-documents',
+  'bulk-import',
+] as const;
+export type AdminTab = (typeof adminTabs)[number];
+
+const adminTabLabels: Record<AdminTab, string> = {
+  documents: 'Documents',
+  users: 'Users',
+  properties: 'Properties',
+  'user-documents': 'User Documents',
+  'bulk-import': 'Bulk Import',
+};
+
+const useStyles = makeStyles({
+  card: { maxWidth: '100%' },
+  tabs: { overflowX: 'auto' },
+  body: { padding: `${tokens.spacingVerticalM} 0` },
+});
+
+export interface AdminPanelProps {
+  initialTab?: AdminTab;
+}
+
+export function AdminPanel({ initialTab = 'documents' }: AdminPanelProps) {
+  const styles = useStyles();
+  const [tab, setTab] = useState<AdminTab>(initialTab);
+  const onTabSelect = (_: unknown, data: SelectTabData) => {
+    const value = adminTabs.find((t) => t === data.value);
+    if (value) setTab(value);
+  };
+
+  return (
+    <Card className={styles.card} aria-labelledby="admin-panel-title">
+      <CardHeader
+        header={
+          <Text as="h2" size={500} weight="semibold" id="admin-panel-title">
+            Administration Panel
+          </Text>
+        }
+      />
+      <TabList
+        className={styles.tabs}
+        selectedValue={tab}
+        onTabSelect={onTabSelect}
+        aria-label="Administration sections"
+      >
+        {adminTabs.map((t) => (
+          <Tab key={t} value={t} id={`admin-tab-${t}`}>
+            {adminTabLabels[t]}
+          </Tab>
+        ))}
+      </TabList>
+      <div role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className={styles.body}>
+        <Text>{adminTabLabels[tab]}</Text>
+      </div>
+    </Card>
+  );
+}

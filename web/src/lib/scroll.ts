@@ -1,0 +1,104 @@
+// Mirrors the spec's "anchor and page scroll delay 100 ms" (public site, section 9): after a
+// navigation the new page is given this long to render before the window scrolls.
+export const scrollDelayMs = 100;
+
+// How long a section scroll keeps looking for its target when the page renders late.
+const sectionLookupMs = 1500;
+
+export const homeSectionIds = ['home', 'about', 'portfolio', 'advantage', 'investor', 'contact'] as const;
+export type HomeSectionId = (typeof homeSectionIds)[number];
+
+// Carried in the history entry's state: which home section to scroll to after arriving at /,
+// or that a navigation (a filter change, say) must leave the scroll position alone.
+export interface ScrollState {
+  section?: string;
+  keepScroll?: boolean;
+}
+
+export type NavigationKind = 'POP' | 'PUSH' | 'REPLACE';
+
+export type ScrollIntent =
+  | { kind: 'section'; id: string }
+  | { kind: 'top' }
+  | { kind: 'restore' }
+  | { kind: 'none' };
+
+function readState(state: unknown): ScrollState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { section, keepScroll } = state as Record<string, unknown>;
+  return {
+    ...(typeof section === 'string' && section !== '' ? { section } : {}),
+    ...(keepScroll === true ? { keepScroll } : {}),
+  };
+}
+
+function sectionFromHash(hash: string): string | null {
+  const raw = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (raw === '') return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * What the window should do after the location changed. `initial` is the first location the
+ * app renders (a page load or reload): it keeps the browser's position unless it names a
+ * section. Back and forward return to where the reader was on that entry.
+ */
+export function scrollIntentFor(input: {
+  hash: string;
+  state: unknown;
+  navigationType: NavigationKind;
+  initial: boolean;
+  hasSavedPosition: boolean;
+}): ScrollIntent {
+  if (!input.initial && input.navigationType === 'POP' && input.hasSavedPosition) {
+    return { kind: 'restore' };
+  }
+  const state = readState(input.state);
+  const section = state.section ?? sectionFromHash(input.hash);
+  if (section) return { kind: 'section', id: section };
+  if (input.initial || state.keepScroll) return { kind: 'none' };
+  return { kind: 'top' };
+}
+
+export function prefersReducedMotion(): boolean {
+  return (
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+function focusWithoutScrolling(element: HTMLElement) {
+  if (element.hasAttribute('tabindex')) element.focus({ preventScroll: true });
+}
+
+/** Smooth-scrolls to the element with this id (instantly when the user asks for less motion). */
+export function scrollToSection(id: string): boolean {
+  const element = document.getElementById(id);
+  if (!element) return false;
+  element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+  focusWithoutScrolling(element);
+  return true;
+}
+
+/**
+ * Scrolls to the section once it exists: right away if it is rendered, otherwise on the
+ * following frames until it appears or `sectionLookupMs` has passed. Returns a cancel function.
+ */
+export function scrollToSectionWhenReady(id: string): () => void {
+  let frame = 0;
+  const deadline = performance.now() + sectionLookupMs;
+  const attempt = () => {
+    if (scrollToSection(id) || performance.now() > deadline) return;
+    frame = requestAnimationFrame(attempt);
+  };
+  attempt();
+  return () => cancelAnimationFrame(frame);
+}
+
+export function scrollToTop() {
+  window.scrollTo({ top: 0, left: 0, behavior: 'auto' });
+}

@@ -1,0 +1,62 @@
+import { FluentProvider } from '@fluentui/react-components';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import NotFoundRoute from '../app/routes/not-found';
+import HomeRoute from '../app/routes/home';
+import { RootLayout } from '../components/layout/root-layout';
+import { everestTheme } from '../lib/theme';
+
+const pagePaths = [
+  'properties',
+  'portfolio',
+  'property-map',
+  'management-team',
+  'significant-transactions',
+  'competitive-advantage',
+  'investor-services',
+];
+
+/**
+ * The real layout with the real home page and 404 page, and a stand-in for each other page,
+ * in a memory router at `path`.
+ */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <FluentProvider theme={everestTheme}>
+            <RootLayout />
+          </FluentProvider>
+        ),
+        children: [
+          { index: true, element: <HomeRoute /> },
+          ...pagePaths.map((p) => ({ path: p, element: <h1>{`page ${p}`}</h1> })),
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return { router, ...render(<RouterProvider router={router} />) };
+}
+
+/**
+ * happy-dom's Web Animations reject `finished` when an animation is cancelled, which Fluent's
+ * motion does on every unmount; without `animate` Fluent skips the motion, as it does in
+ * browsers that lack the API.
+ */
+export function disableWebAnimations() {
+  Object.defineProperty(Element.prototype, 'animate', { value: undefined, configurable: true });
+}
+
+interface HappyDomWindow {
+  happyDOM?: { setViewport(viewport: { width: number; height: number }): void };
+}
+
+/** Resizes the happy-dom window, so that media queries (the 768 px breakpoint) apply. */
+export function setViewport(width: number, height = 800) {
+  const { happyDOM } = window as unknown as HappyDomWindow;
+  if (!happyDOM) throw new Error('setViewport needs the happy-dom environment');
+  happyDOM.setViewport({ width, height });
+}
