@@ -3,3 +3,4 @@ export * from './limits';
 export * from './messages';
 export * from './password';
 export * from './format';
+export * from './document-groups';

@@ -38,11 +38,14 @@ export type DownloadParams = z.infer<typeof downloadParams>;
 
 /**
  * `token` lets a new window or a preview frame sign in without a header; `type=user` asks for
- * a personal document, anything else (or nothing) for a property document.
+ * a personal document, anything else (or nothing) for a property document. decided:
+ * `preview=1` answers the file inline for the preview frame (and is audited as a preview);
+ * without it the file comes as an attachment to save.
  */
 export const downloadQuery = z.object({
   token: z.string().max(2000).optional(),
   type: z.string().optional().transform((type) => (type === 'user' ? 'user' : 'property')),
+  preview: z.string().optional().transform((preview) => preview === '1' || preview === 'true'),
 });
 export type DownloadQuery = z.infer<typeof downloadQuery>;
 
