@@ -1,31 +1,15 @@
-import { execFile } from 'node:child_process';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import Koa from 'koa';
 import type { BenchServer } from './bench-server';
+import { load } from './load';
 
 const seconds = 5;
 const rounds = 3;
 const connections = 20;
 
-const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
-/** Load comes from a separate process, so it does not share the servers' event loop. */
-async function requestsPerSecond(url: string): Promise<number> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [autocannonCli, '--json', '-c', String(connections), '-d', String(seconds), url],
-    { maxBuffer: 10 * 1024 * 1024 },
-  );
-  const result = JSON.parse(stdout) as { non2xx: number; errors: number; requests: { average: number } };
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result.requests.average;
 }
 
 /**
@@ -44,14 +28,14 @@ export async function benchPropertyList(server: BenchServer): Promise<void> {
   const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/api/properties`;
 
   try {
-    await requestsPerSecond(`${server.url}/api/properties`); // warm-up
+    await load(`${server.url}/api/properties`, { connections, seconds }); // warm-up
     // Alternate the two and keep the median of each, so a burst of other work on the machine
     // does not decide the ratio.
     const productRuns: number[] = [];
     const baselineRuns: number[] = [];
     for (let i = 0; i < rounds; i++) {
-      productRuns.push(await requestsPerSecond(`${server.url}/api/properties`));
-      baselineRuns.push(await requestsPerSecond(bareUrl));
+      productRuns.push((await load(`${server.url}/api/properties`, { connections, seconds })).requestsPerSecond);
+      baselineRuns.push((await load(bareUrl, { connections, seconds })).requestsPerSecond);
     }
     const product = median(productRuns);
     const baseline = median(baselineRuns);

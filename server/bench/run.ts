@@ -5,6 +5,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchDocuments } from './documents';
 import { benchPropertyList } from './property-list';
 import { startBenchServer } from './bench-server';
 
@@ -13,6 +14,7 @@ chmodSync(dir, 0o755);
 const server = await startBenchServer(dir);
 try {
   await benchPropertyList(server);
+  await benchDocuments(server);
 } finally {
   await server.close();
   rmSync(dir, { recursive: true, force: true });

@@ -3,9 +3,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
+import { authRoutes } from './features/auth/auth.routes';
+import { sessionAuth } from './features/auth/session';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { captchaRoutes } from './features/captcha/captcha.routes';
+import { contactRoutes } from './features/contact/contact.routes';
 import { mediaRoutes } from './features/files/media.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
+import { profileRoutes } from './features/users/profile.routes';
 import { errorHandler, HttpError } from './http/errors';
 import { originOf, securityHeaders } from './http/security-headers';
 import type { AppState } from './http/state';
@@ -43,6 +49,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     Object.defineProperty(ctx.state, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true });
     await next();
   });
+  app.use(sessionAuth(config));
 
   // JSON only (multipart routes parse their own streams); 100 kB is far above any form here.
   const jsonBody = koaBody({
@@ -62,7 +69,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   app.use(async (ctx, next) => (ctx.path.startsWith('/api/') && ctx.is('json') ? jsonBody(ctx, next) : next()));
 
   const api = new Router<AppState>();
-  for (const feature of [healthRoutes, propertiesRoutes]) feature(api, services);
+  for (const feature of [healthRoutes, propertiesRoutes, authRoutes, profileRoutes, documentsRoutes, contactRoutes, captchaRoutes]) feature(api, services);
   app.use(api.routes());
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new HttpError(404, 'There is no such API call.');

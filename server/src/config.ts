@@ -28,13 +28,22 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Everest Properties <no-reply@example.com>'),
+  CONTACT_EMAIL: z.email('must be an e-mail address').default('info@example.com'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'recaptcha-enterprise']).default('altcha'),
   ALTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  ALTCHA_COMPLEXITY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(10, 'must be between 10 and 1000000')
+    .max(1_000_000, 'must be between 10 and 1000000')
+    .default(1000),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   RECAPTCHA_PROJECT_ID: z.string().optional(),
   RECAPTCHA_API_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_ENTERPRISE_URL: z.url().default('https://recaptchaenterprise.googleapis.com/v1'),
   GEOCODER_URL: z.url().default('https://nominatim.openstreetmap.org/search'),
   TILE_URL: z.string().min(1).default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
@@ -53,14 +62,22 @@ export interface Config {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where contact-form messages are e-mailed (the firm's general-information address). */
+  contactEmail: string;
   jwtSecret: string;
   captcha: {
     provider: Env['CAPTCHA_PROVIDER'];
     altchaHmacKey: string;
+    /** The most proof-of-work attempts an ALTCHA challenge takes (about 1 ms each in a browser). */
+    altchaComplexity: number;
     recaptchaSiteKey: string | undefined;
     recaptchaSecretKey: string | undefined;
     recaptchaProjectId: string | undefined;
     recaptchaApiKey: string | undefined;
+    /** Google's siteverify endpoint; another address only for tests or a relay. */
+    recaptchaVerifyUrl: string;
+    /** Base of the reCAPTCHA Enterprise REST API (`…/projects/{project}/assessments`). */
+    recaptchaEnterpriseUrl: string;
   };
   geocoderUrl: string;
   tileUrl: string;
@@ -128,14 +145,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL.toLowerCase(),
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir, 'jwt'),
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
       altchaHmacKey: e.ALTCHA_HMAC_KEY ?? persistentSecret(dataDir, 'altcha'),
+      altchaComplexity: e.ALTCHA_COMPLEXITY,
       recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
       recaptchaSecretKey: e.RECAPTCHA_SECRET_KEY,
       recaptchaProjectId: e.RECAPTCHA_PROJECT_ID,
       recaptchaApiKey: e.RECAPTCHA_API_KEY,
+      recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+      recaptchaEnterpriseUrl: e.RECAPTCHA_ENTERPRISE_URL.replace(/\/+$/, ''),
     },
     geocoderUrl: e.GEOCODER_URL,
     tileUrl: e.TILE_URL,

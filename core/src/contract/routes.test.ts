@@ -3,9 +3,10 @@ import { fillPath, pathFor, routes, type RouteDef } from './routes';
 
 const entries = Object.entries(routes) as [string, RouteDef][];
 
-// Section 7 of both specs, plus the health check.
+// Section 7 of both specs, plus the health check and the self-hosted captcha's challenge.
 const specCalls = [
   'GET /api/health',
+  'GET /api/captcha/challenge',
   'GET /api/properties',
   'GET /api/recaptcha-site-key',
   'POST /api/contact',
@@ -53,6 +54,7 @@ const publicCalls = new Set([
   'health',
   'listProperties',
   'recaptchaSiteKey',
+  'captchaChallenge',
   'contact',
   'login',
   'requestPasswordReset',

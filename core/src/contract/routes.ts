@@ -11,8 +11,9 @@ import {
   publicPropertyList,
   updatePropertyBody,
 } from './schemas/property';
-import { contactAnswer, contactBody, recaptchaSiteKeyAnswer } from './schemas/contact';
+import { captchaChallengeAnswer, contactAnswer, contactBody, recaptchaSiteKeyAnswer } from './schemas/contact';
 import {
+  changePasswordAnswer,
   changePasswordBody,
   loginAnswer,
   loginBody,
@@ -105,6 +106,13 @@ export const routes = {
     answer: recaptchaSiteKeyAnswer,
   },
   contact: { method: 'POST', path: '/api/contact', access: 'public', body: contactBody, answer: contactAnswer },
+  // Not in the spec: where the self-hosted captcha (ALTCHA, the default) fetches its challenge.
+  captchaChallenge: {
+    method: 'GET',
+    path: '/api/captcha/challenge',
+    access: 'public',
+    answer: captchaChallengeAnswer,
+  },
 
   // ---- Investor: session and password ------------------------------------------------------
   login: { method: 'POST', path: '/api/investor/login', access: 'public', body: loginBody, answer: loginAnswer },
@@ -121,7 +129,7 @@ export const routes = {
     path: '/api/investor/change-password',
     access: 'signed-in',
     body: changePasswordBody,
-    answer: messageAnswer,
+    answer: changePasswordAnswer,
   },
   requestPasswordReset: {
     method: 'POST',

@@ -30,6 +30,13 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
+/**
+ * decided: a password change ends every session of the user, the one that made it included;
+ * `token` is a fresh session for the caller, so that only the other devices are signed out.
+ */
+export const changePasswordAnswer = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordAnswer = z.infer<typeof changePasswordAnswer>;
+
 export const requestPasswordResetBody = z.object({ email: emailAddress(portalMessages.enterEmail) });
 export type RequestPasswordResetBody = z.infer<typeof requestPasswordResetBody>;
 

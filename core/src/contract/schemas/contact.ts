@@ -13,7 +13,7 @@ export const contactBody = z.object({
   message: requiredText('Message', fieldMax.message, required),
   /** The captcha's answer, whichever provider is configured (ALTCHA payload or reCAPTCHA token). */
   recaptchaToken: requiredText('Verification', fieldMax.captchaToken, publicMessages.captchaNotDone),
-});
+}, { error: 'Please send the fields of the contact form as a JSON object.' });
 export type ContactBody = z.infer<typeof contactBody>;
 
 /** decided: `{ message }` with the sentence the success toast shows. */
@@ -33,3 +33,25 @@ export const recaptchaSiteKeyAnswer = z.object({
   challengeUrl: z.string().optional(),
 });
 export type RecaptchaSiteKeyAnswer = z.infer<typeof recaptchaSiteKeyAnswer>;
+
+/** The action a reCAPTCHA Enterprise token of the contact form is bound to; the server checks it. */
+export const recaptchaContactAction = 'contact';
+
+/**
+ * GET /api/captcha/challenge: a signed ALTCHA challenge (altcha-lib's v2 format), fetched by the
+ * widget itself. Its parameters are the library's; only those the server relies on are named.
+ */
+export const captchaChallengeAnswer = z.object({
+  parameters: z.looseObject({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    /** Seconds since 1970: the challenge's solution is refused after this. */
+    expiresAt: z.number(),
+  }),
+  signature: z.string(),
+});
+export type CaptchaChallengeAnswer = z.infer<typeof captchaChallengeAnswer>;

@@ -196,8 +196,14 @@ describe('property documents', () => {
   });
 
   it('reads type=user as a personal download and anything else as a property download', () => {
-    expect(downloadQuery.parse({ type: 'user', token: 't' })).toEqual({ type: 'user', token: 't' });
+    expect(downloadQuery.parse({ type: 'user', token: 't' })).toEqual({ type: 'user', token: 't', preview: false });
     expect(downloadQuery.parse({}).type).toBe('property');
+  });
+
+  it('answers inline only for preview=1 (or true)', () => {
+    expect(downloadQuery.parse({ preview: '1' }).preview).toBe(true);
+    expect(downloadQuery.parse({ preview: 'true' }).preview).toBe(true);
+    expect(downloadQuery.parse({ preview: '0' }).preview).toBe(false);
   });
 
   it('tells the two kinds of investor documents apart by documentType', () => {

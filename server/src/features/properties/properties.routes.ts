@@ -3,7 +3,11 @@ import { routes } from '@everest/core/contract';
 import { bind, SerializedJson } from '../../http/route';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
+import { listPublicProperties } from './properties.service';
 
-export function propertiesRoutes(router: Router<AppState>, { propertyList }: Services): void {
-  bind(router, routes.listProperties, async () => new SerializedJson(await propertyList.get()));
+export function propertiesRoutes(router: Router<AppState>, { orm, propertyList }: Services): void {
+  // The busiest public call: served from memory, dropped by the database on any change.
+  bind(router, routes.listProperties, async () =>
+    new SerializedJson(await propertyList.get('all', () => listPublicProperties(orm.em.fork()))),
+  );
 }

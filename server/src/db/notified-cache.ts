@@ -1,0 +1,89 @@
+import type { DatabaseNotifications } from './notifications';
+
+interface Entry {
+  json: Promise<string>;
+  bytes: number;
+  at: number;
+}
+
+export interface NotifiedCacheOptions {
+  /** The NOTIFY channel the database triggers raise when the rows behind the cache change. */
+  channel: string;
+  /** Memory budget: the least recently used answers go first. */
+  maxBytes: number;
+  /** Longest an answer is kept even without a change (for what the database cannot see). */
+  ttlMs?: number;
+}
+
+/**
+ * Ready JSON answers kept in memory and dropped, on every server instance, when the database
+ * announces a change on `channel` (see the change-notification triggers in migrations). While
+ * the notification connection is down nothing is cached, so nothing stale is ever served.
+ */
+export class NotifiedCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private generation = 0;
+
+  constructor(
+    private readonly notifications: DatabaseNotifications,
+    private readonly options: NotifiedCacheOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.notifications.on(this.options.channel, () => this.clear());
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.generation += 1;
+  }
+
+  get(key: string, load: () => Promise<unknown>, now = Date.now()): Promise<string> {
+    if (!this.notifications.connected) return load().then((value) => JSON.stringify(value));
+    const hit = this.entries.get(key);
+    if (hit && (this.options.ttlMs === undefined || now - hit.at < this.options.ttlMs)) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.json;
+    }
+    if (hit) this.forget(key);
+
+    // A change announced while loading makes this answer stale for the next caller: it is then
+    // served to those already waiting, but not kept.
+    const generation = this.generation;
+    const entry: Entry = { json: Promise.resolve(''), bytes: 0, at: now };
+    entry.json = load().then(
+      (value) => {
+        const json = JSON.stringify(value);
+        if (this.generation === generation && this.entries.get(key) === entry) {
+          entry.bytes = json.length;
+          this.bytes += json.length;
+          this.evict();
+        }
+        return json;
+      },
+      (error: unknown) => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+        throw error;
+      },
+    );
+    this.entries.set(key, entry);
+    return entry.json;
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
+  }
+
+  private evict(): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.options.maxBytes) return;
+      this.forget(key);
+    }
+  }
+}

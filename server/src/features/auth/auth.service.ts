@@ -1,0 +1,215 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  ChangePasswordAnswer,
+  ChangePasswordBody,
+  LoginAnswer,
+  LoginBody,
+  MessageAnswer,
+  ResetPasswordBody,
+  ValidateResetTokenAnswer,
+} from '@everest/core/contract';
+import { displayName, passwordResetTokenLifetimeMs, portalMessages, portalSuccess } from '@everest/core/domain';
+import type { Config } from '../../config';
+import { HttpError } from '../../http/errors';
+import type { SessionUser } from '../../http/state';
+import { enqueueMail } from '../mail/outbox';
+import { rateLimiter, tooManyRequests, type RateLimit } from '../rate-limit/rate-limiter';
+import { toUserAnswer } from '../users/user-answer';
+import { User, type IUser } from '../users/user.entity';
+import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from './auth-mail';
+import { hashPassword, verifyPassword } from './password-hash';
+import { PasswordResetToken } from './password-reset-token.entity';
+import { sessionTokens } from './session';
+
+// ---- Limits --------------------------------------------------------------------------------
+
+/** Failed sign-ins (and wrong current passwords) per account and per client address. */
+export const loginFailureLimit: RateLimit = { limit: 10, windowMs: 15 * 60_000 };
+export const resetRequestLimitPerAddress: RateLimit = { limit: 20, windowMs: 60 * 60_000 };
+export const resetRequestLimitPerEmail: RateLimit = { limit: 5, windowMs: 60 * 60_000 };
+
+/**
+ * A reset request answers no sooner than this, whether or not the address has an account, so
+ * that the time it takes (a lookup, or a lookup plus two inserts) does not tell them apart.
+ */
+export const resetRequestMinimumMs = 300;
+
+const invalidCredentials = 'Invalid email or password.';
+const tooManySignInFailures = 'Too many failed sign-in attempts.';
+const tooManyResetRequests = 'Too many password reset requests.';
+const wrongCurrentPassword = portalMessages.changePasswordFailed;
+const invalidResetLink = portalMessages.invalidResetLink.description;
+
+const failureKeys = (email: string, address: string) => [`login-failure:email:${email}`, `login-failure:ip:${address}`];
+
+// ---- Helpers -------------------------------------------------------------------------------
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * A hash of a password nobody knows, verified when the e-mail has no account so that an
+ * unknown address costs the same argon2 work as a wrong password. Made once per process.
+ */
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummyHash;
+}
+
+/** Reset tokens are stored only as their SHA-256: a copy of the table opens no account. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+async function refuseWhenLocked(em: EntityManager, keys: string[], limit: RateLimit, message: string): Promise<void> {
+  const states = await Promise.all(keys.map((key) => rateLimiter.peek(em, key, limit)));
+  const locked = states.filter((s) => s.count >= limit.limit);
+  if (locked.length > 0) throw tooManyRequests(message, Math.max(...locked.map((s) => s.retryAfterSeconds)));
+}
+
+async function countFailure(em: EntityManager, keys: string[], limit: RateLimit): Promise<void> {
+  for (const key of keys) await rateLimiter.hit(em, key, limit);
+  // Counters of past windows are useless; whoever writes them clears them now and then.
+  if (Math.random() < 0.01) await rateLimiter.prune(em);
+}
+
+/** Marks every unused reset link of a user as used: a new password voids the old links. */
+async function voidResetTokens(em: EntityManager, user: IUser, now: Date): Promise<void> {
+  await em.nativeUpdate(PasswordResetToken, { user: user.id, usedAt: null }, { usedAt: now });
+}
+
+// ---- Sign-in -------------------------------------------------------------------------------
+
+/**
+ * One answer for an unknown address, a wrong password and a deactivated account, after the same
+ * argon2 work; refused with 429 once the account or the client address has too many failures.
+ */
+export async function login(em: EntityManager, config: Config, body: LoginBody, clientAddress: string): Promise<LoginAnswer> {
+  const keys = failureKeys(body.email, clientAddress);
+  await refuseWhenLocked(em, keys, loginFailureLimit, tooManySignInFailures);
+
+  const user = await em.findOne(User, { email: body.email });
+  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  if (!user || !passwordMatches || !user.isActive) {
+    await countFailure(em, keys, loginFailureLimit);
+    throw new HttpError(401, invalidCredentials);
+  }
+
+  user.lastLoginAt = new Date();
+  await em.flush();
+  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion: user.tokenVersion });
+  return { token, user: toUserAnswer(user) };
+}
+
+// ---- Password reset ------------------------------------------------------------------------
+
+/**
+ * Queues a single-use link for an active account. The answer, and its timing, are the same for
+ * any address, so the call cannot be used to find out who has an account.
+ */
+export async function requestPasswordReset(
+  em: EntityManager,
+  config: Config,
+  email: string,
+  clientAddress: string,
+): Promise<MessageAnswer> {
+  const started = Date.now();
+  await rateLimiter.consume(em, `password-reset:ip:${clientAddress}`, resetRequestLimitPerAddress, tooManyResetRequests);
+  await rateLimiter.consume(em, `password-reset:email:${email}`, resetRequestLimitPerEmail, tooManyResetRequests);
+
+  await em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { email, isActive: true });
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    tx.create(PasswordResetToken, {
+      user,
+      tokenHash: hashResetToken(token),
+      expiresAt: new Date(Date.now() + passwordResetTokenLifetimeMs),
+    });
+    // Built from configuration only: a forged Host header must never choose where the link points.
+    const link = `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}`;
+    enqueueMail(tx, passwordResetMail(user.email, displayName(user), link, passwordResetTokenLifetimeMs / 60_000));
+  });
+
+  const remaining = resetRequestMinimumMs - (Date.now() - started);
+  if (remaining > 0) await sleep(remaining);
+  return { message: portalSuccess.resetLinkSent.description };
+}
+
+async function usableToken(em: EntityManager, token: string, lock: boolean) {
+  const row = await em.findOne(
+    PasswordResetToken,
+    { tokenHash: hashResetToken(token) },
+    lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+  );
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return null;
+  const user = await em.findOne(User, { id: row.user.id, isActive: true });
+  return user ? { row, user } : null;
+}
+
+/** An unknown, used or expired link is an ordinary answer, so the portal can say so. */
+export async function validateResetToken(em: EntityManager, token: string): Promise<ValidateResetTokenAnswer> {
+  const found = await usableToken(em, token, false);
+  return found ? { valid: true, userName: displayName(found.user) } : { valid: false, error: portalMessages.invalidResetToken };
+}
+
+/**
+ * Sets the new password, uses up the link (and every other link of the user) and ends all the
+ * user's sessions, in one transaction with the confirmation e-mail. The token row is locked, so
+ * two requests racing with the same link cannot both succeed.
+ */
+export async function resetPassword(em: EntityManager, body: ResetPasswordBody): Promise<MessageAnswer> {
+  const passwordHash = await hashPassword(body.password);
+  await em.transactional(async (tx) => {
+    const found = await usableToken(tx, body.token, true);
+    if (!found) throw new HttpError(400, invalidResetLink);
+    const { row, user } = found;
+    const now = new Date();
+    row.usedAt = now;
+    user.passwordHash = passwordHash;
+    user.tokenVersion += 1;
+    await voidResetTokens(tx, user, now);
+    enqueueMail(tx, passwordResetDoneMail(user.email, displayName(user)));
+  });
+  return { message: portalSuccess.passwordReset.description };
+}
+
+// ---- Change password -----------------------------------------------------------------------
+
+/**
+ * Investors and employees prove the current password; administrators may leave it out
+ * (DECISIONS.md). Every session of the user ends; the caller gets a fresh one.
+ */
+export async function changePassword(
+  em: EntityManager,
+  config: Config,
+  sessionUser: SessionUser,
+  body: ChangePasswordBody,
+): Promise<ChangePasswordAnswer> {
+  const user = await em.findOneOrFail(User, { id: sessionUser.id, isActive: true });
+  if (user.role !== 'administrator') {
+    if (!body.currentPassword) throw new HttpError(400, 'Please enter your current password.');
+    // Guesses of the current password count with failed sign-ins, so a stolen session cannot
+    // be used to try passwords without limit.
+    const keys = [`login-failure:email:${user.email}`];
+    await refuseWhenLocked(em, keys, loginFailureLimit, tooManySignInFailures);
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      await countFailure(em, keys, loginFailureLimit);
+      throw new HttpError(400, wrongCurrentPassword);
+    }
+  }
+
+  const passwordHash = await hashPassword(body.newPassword);
+  const tokenVersion = await em.transactional(async (tx) => {
+    const row = await tx.findOneOrFail(User, user.id);
+    row.passwordHash = passwordHash;
+    row.tokenVersion += 1;
+    await voidResetTokens(tx, row, new Date());
+    enqueueMail(tx, passwordChangedMail(row.email, displayName(row)));
+    return row.tokenVersion;
+  });
+  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion });
+  return { message: portalSuccess.passwordChanged.description, token };
+}

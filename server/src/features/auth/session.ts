@@ -1,0 +1,64 @@
+import type { Middleware } from 'koa';
+import { routes } from '@everest/core/contract';
+import type { Config } from '../../config';
+import { HttpError } from '../../http/errors';
+import type { AppState, SessionUser } from '../../http/state';
+import { User } from '../users/user.entity';
+import { SessionTokens } from './session-token';
+
+const tokensByConfig = new WeakMap<Config, SessionTokens>();
+
+/** The one signer/verifier of session tokens for a configuration. */
+export function sessionTokens(config: Config): SessionTokens {
+  let tokens = tokensByConfig.get(config);
+  if (!tokens) {
+    tokens = new SessionTokens(config.jwtSecret);
+    tokensByConfig.set(config, tokens);
+  }
+  return tokens;
+}
+
+// Downloads are opened by browser navigation (a new window, a preview frame), which cannot send
+// a header: the spec passes the session as `?token=` on that one route only.
+const downloadPath = new RegExp(`^${routes.download.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header ? /^Bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+function presentedToken(ctx: Parameters<Middleware<AppState>>[0]): string | null {
+  const fromHeader = bearerToken(ctx.get('authorization') || undefined);
+  if (fromHeader) return fromHeader;
+  if (ctx.method === 'GET' && downloadPath.test(ctx.path)) {
+    const token = ctx.query.token;
+    if (typeof token === 'string' && token !== '') return token;
+  }
+  return null;
+}
+
+/**
+ * Sets ctx.state.user from the request's session token: a genuine, unexpired token of an active
+ * user whose token version has not moved on since it was issued. Anything else leaves the request
+ * anonymous, and the route table's access rule answers 401 where a session is needed.
+ */
+export function sessionAuth(config: Config): Middleware<AppState> {
+  const tokens = sessionTokens(config);
+  return async (ctx, next) => {
+    const token = ctx.path.startsWith('/api/') ? presentedToken(ctx) : null;
+    const claims = token ? await tokens.verify(token) : null;
+    if (claims) {
+      const user = await ctx.state.em.findOne(User, { id: claims.userId, isActive: true });
+      if (user && user.tokenVersion === claims.tokenVersion) {
+        ctx.state.user = { id: user.id, email: user.email, role: user.role };
+      }
+    }
+    await next();
+  };
+}
+
+/** The signed-in user of a route whose access rule already demanded one. */
+export function signedInUser(state: AppState): SessionUser {
+  if (!state.user) throw new HttpError(401, 'Please sign in to continue.');
+  return state.user;
+}

@@ -1,0 +1,14 @@
+import type Router from '@koa/router';
+import { routes } from '@everest/core/contract';
+import { bind } from '../../http/route';
+import type { AppState } from '../../http/state';
+import type { Services } from '../../services';
+import { contactSent, receiveContactMessage } from './contact.service';
+
+export function contactRoutes(router: Router<AppState>, { captcha, config, outbox }: Services): void {
+  const deps = { captcha, contactEmail: config.contactEmail, mailQueued: () => outbox.kick() };
+  bind(router, routes.contact, async ({ body, ctx }) => {
+    await receiveContactMessage(ctx.state.em, deps, body, ctx.ip);
+    return { message: contactSent };
+  });
+}

@@ -1,0 +1,28 @@
+import type { SessionUser } from '../../http/state';
+
+/**
+ * Who may read which document. Every read path (the list, the preview, the download) takes its
+ * SQL condition from here, so the rules live in one place:
+ * - administrators read everything;
+ * - a property document is readable by users with access to its property, and a document of
+ *   the 'General' group (no property) by every signed-in user;
+ * - a personal document only by the user it is assigned to.
+ * Everest employees follow the investors' rules (DECISIONS.md).
+ */
+export const documentPolicy = {
+  /** Condition on `property_documents` aliased `d`, with its parameters. */
+  propertyDocuments(user: SessionUser): { sql: string; params: unknown[] } {
+    if (user.role === 'administrator') return { sql: 'true', params: [] };
+    return {
+      sql: `(d.property_id is null or exists (
+              select 1 from property_access pa where pa.property_id = d.property_id and pa.user_id = ?))`,
+      params: [user.id],
+    };
+  },
+
+  /** Condition on `user_documents` aliased `d`, with its parameters. */
+  personalDocuments(user: SessionUser): { sql: string; params: unknown[] } {
+    if (user.role === 'administrator') return { sql: 'true', params: [] };
+    return { sql: 'd.user_id = ?', params: [user.id] };
+  },
+};

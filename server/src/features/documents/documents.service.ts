@@ -1,0 +1,165 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InvestorDocument, PropertyDocument, UserDocument } from '@everest/core/contract';
+import { defaultPropertyGroup } from '@everest/core/domain';
+import { HttpError } from '../../http/errors';
+import type { SessionUser } from '../../http/state';
+import { AuditEvent } from '../audit/audit-event.entity';
+import type { FileExistence } from '../files/file-existence';
+import { documentPolicy } from './document-policy';
+
+interface PropertyDocumentRow {
+  id: number;
+  title: string;
+  property: string | null;
+  year: number;
+  quarter: PropertyDocument['quarter'];
+  filename: string;
+  size: string;
+  sha256: string;
+  uploaded_at: string;
+}
+
+interface PersonalDocumentRow extends Omit<PropertyDocumentRow, 'property'> {
+  document_category: UserDocument['documentCategory'];
+  description: string;
+  document_date: string | null;
+  tags: string;
+  user_email: string;
+  user_id: number;
+}
+
+// Timestamps leave PostgreSQL as ISO 8601 in UTC, ready for the answer.
+const uploadedAt = `to_char(d.uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at`;
+const propertyColumns = `d.id, d.title, p.name as property, d.year, d.quarter, d.filename, f.size, f.sha256, ${uploadedAt}`;
+const personalColumns = `d.id, d.title, d.document_category, d.description, to_char(d.document_date, 'YYYY-MM-DD') as document_date,
+  d.tags, u.email as user_email, d.user_id, d.year, d.quarter, d.filename, f.size, f.sha256, ${uploadedAt}`;
+
+function toPropertyDocument(row: PropertyDocumentRow, fileExists: boolean): PropertyDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    property: row.property ?? defaultPropertyGroup,
+    year: row.year,
+    quarter: row.quarter,
+    filename: row.filename,
+    fileSize: Number(row.size),
+    uploadedAt: row.uploaded_at,
+    fileExists,
+    documentType: 'property',
+  };
+}
+
+function toPersonalDocument(row: PersonalDocumentRow, fileExists: boolean): UserDocument {
+  return {
+    id: row.id,
+    title: row.title,
+    documentCategory: row.document_category,
+    description: row.description,
+    documentDate: row.document_date,
+    tags: row.tags,
+    userEmail: row.user_email,
+    assignedUserId: row.user_id,
+    uploadedAt: row.uploaded_at,
+    filename: row.filename,
+    fileSize: Number(row.size),
+    documentType: 'personal',
+    year: row.year,
+    quarter: row.quarter,
+    fileExists,
+  };
+}
+
+/**
+ * The caller's documents of both kinds, as the policy allows. Plain SQL: this is the portal's
+ * busiest call and needs no entity tracking.
+ */
+export async function listInvestorDocuments(
+  em: EntityManager,
+  user: SessionUser,
+  files: FileExistence,
+): Promise<InvestorDocument[]> {
+  const connection = em.getConnection();
+  const propertyScope = documentPolicy.propertyDocuments(user);
+  const personalScope = documentPolicy.personalDocuments(user);
+  const [propertyRows, personalRows] = await Promise.all([
+    connection.execute<PropertyDocumentRow[]>(
+      `select ${propertyColumns} from property_documents d
+         join stored_files f on f.id = d.file_id
+         left join properties p on p.id = d.property_id
+        where ${propertyScope.sql}
+        order by d.id`,
+      propertyScope.params,
+    ),
+    connection.execute<PersonalDocumentRow[]>(
+      `select ${personalColumns} from user_documents d
+         join stored_files f on f.id = d.file_id
+         join users u on u.id = d.user_id
+        where ${personalScope.sql}
+        order by d.id`,
+      personalScope.params,
+    ),
+  ]);
+  const existing = await files.existing([...propertyRows, ...personalRows].map((row) => row.sha256));
+  return [
+    ...propertyRows.map((row) => toPropertyDocument(row, existing.has(row.sha256))),
+    ...personalRows.map((row) => toPersonalDocument(row, existing.has(row.sha256))),
+  ];
+}
+
+export interface ReadableFile {
+  documentId: number;
+  documentType: 'property' | 'personal';
+  filename: string;
+  sha256: string;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * One document the caller may read, or a 404 that says nothing about whether it exists:
+ * another investor's document and a document that never existed look the same.
+ */
+export async function findReadableFile(
+  em: EntityManager,
+  user: SessionUser,
+  id: number,
+  type: 'property' | 'user',
+): Promise<ReadableFile> {
+  const personal = type === 'user';
+  const scope = personal ? documentPolicy.personalDocuments(user) : documentPolicy.propertyDocuments(user);
+  const rows = await em.getConnection().execute<{ filename: string; sha256: string; size: string; content_type: string }[]>(
+    `select d.filename, f.sha256, f.size, f.content_type
+       from ${personal ? 'user_documents' : 'property_documents'} d
+       join stored_files f on f.id = d.file_id
+      where d.id = ? and ${scope.sql}`,
+    [id, ...scope.params],
+  );
+  const row = rows[0];
+  if (!row) throw new HttpError(404, 'This document does not exist or is not available to you.');
+  return {
+    documentId: id,
+    documentType: personal ? 'personal' : 'property',
+    filename: row.filename,
+    sha256: row.sha256,
+    size: Number(row.size),
+    contentType: row.content_type,
+  };
+}
+
+/** Writes who opened which document, how and from where: the basis for read receipts. */
+export async function auditDocumentRead(
+  em: EntityManager,
+  user: SessionUser,
+  file: ReadableFile,
+  action: 'preview' | 'download',
+  clientAddress: string,
+): Promise<void> {
+  em.create(AuditEvent, {
+    user: user.id,
+    action,
+    documentType: file.documentType,
+    documentId: file.documentId,
+    clientAddress,
+  });
+  await em.flush();
+}

@@ -1,0 +1,174 @@
+import { LockMode } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '../../logger';
+import type { MailSender } from './mail-sender';
+import { OutboxMessage, type IOutboxMessage } from './outbox-message.entity';
+
+export interface OutboxWorkerOptions {
+  /** How often the outbox is looked at when nobody kicks the worker. */
+  pollIntervalMs: number;
+  /** Rows claimed (and locked) per transaction. */
+  batchSize: number;
+  /** The wait after the first failed attempt; it doubles with each further failure… */
+  backoffBaseMs: number;
+  /** …up to this. */
+  backoffMaxMs: number;
+  /** After this many failed attempts the row is marked failed, logged, and left for an operator. */
+  maxAttempts: number;
+}
+
+// 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: ten attempts span about three hours of SMTP outage.
+export const defaultOutboxWorkerOptions: OutboxWorkerOptions = {
+  pollIntervalMs: 5_000,
+  batchSize: 10,
+  backoffBaseMs: 30_000,
+  backoffMaxMs: 3_600_000,
+  maxAttempts: 10,
+};
+
+export interface OutboxWorkerDeps {
+  orm: MikroORM;
+  sender: MailSender;
+  /** The From of every e-mail (MAIL_FROM). */
+  from: string;
+  /** The host part of Message-IDs (that of PUBLIC_URL). */
+  messageIdHost: string;
+  logger: Logger;
+}
+
+/** The wait before attempt `attempts + 1`, after `attempts` failures. */
+export function backoffMs(attempts: number, options: Pick<OutboxWorkerOptions, 'backoffBaseMs' | 'backoffMaxMs'>): number {
+  return Math.min(options.backoffBaseMs * 2 ** Math.max(0, attempts - 1), options.backoffMaxMs);
+}
+
+/**
+ * Delivers the outbox: every e-mail is a row written in the transaction of its cause (see
+ * `enqueueMail`), so an SMTP outage delays mail and never loses it.
+ *
+ * Rows are claimed with `SELECT … FOR UPDATE SKIP LOCKED` inside a transaction that lasts while
+ * they are sent and marked, so several server instances (or several workers) share the outbox
+ * without ever sending the same row twice. Delivery is at least once only in one case: a process
+ * that dies after SMTP accepted a message but before its transaction committed; the stable
+ * Message-ID lets mail clients show such a copy once.
+ */
+export class OutboxWorker {
+  private readonly options: OutboxWorkerOptions;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private started = false;
+  private stopped = false;
+  private kickedWhileRunning = false;
+
+  constructor(
+    private readonly deps: OutboxWorkerDeps,
+    options: Partial<OutboxWorkerOptions> = {},
+  ) {
+    this.options = { ...defaultOutboxWorkerOptions, ...options };
+  }
+
+  /** Starts polling; the first look is immediate, so mail left by a previous run goes out. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Looks at the outbox now (after a commit that queued mail); a no-op unless started. */
+  kick(): void {
+    if (!this.started || this.stopped) return;
+    if (this.running) {
+      this.kickedWhileRunning = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the batch being sent, so that shutdown never cuts a delivery. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /**
+   * Claims one batch of due rows, sends them and records the outcome; answers how many rows it
+   * claimed. Public so that tests (and a future CLI command) can drain the outbox step by step.
+   */
+  async runOnce(now: () => Date = () => new Date()): Promise<number> {
+    const em = this.deps.orm.em.fork();
+    return em.transactional(async (tx) => {
+      const due = await tx.find(
+        OutboxMessage,
+        { status: 'pending', nextAttemptAt: { $lte: now() } },
+        {
+          orderBy: { nextAttemptAt: 'asc', id: 'asc' },
+          limit: this.options.batchSize,
+          lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
+        },
+      );
+      for (const row of due) await this.deliver(row, now);
+      return due.length;
+    });
+  }
+
+  private async deliver(row: IOutboxMessage, now: () => Date): Promise<void> {
+    try {
+      await this.deps.sender.send({
+        messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${this.deps.messageIdHost}>`,
+        from: this.deps.from,
+        to: row.recipient,
+        replyTo: row.replyTo ?? null,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
+      row.status = 'sent';
+      row.sentAt = now();
+      row.attempts += 1;
+      row.lastError = null;
+    } catch (error) {
+      row.attempts += 1;
+      row.lastError = error instanceof Error ? error.message : String(error);
+      if (row.attempts >= this.options.maxAttempts) {
+        row.status = 'failed';
+        this.deps.logger.error(
+          `E-mail ${row.id} ("${row.subject}" to ${row.recipient}) failed ${row.attempts} times and will not be retried: ${row.lastError}`,
+        );
+      } else {
+        const wait = backoffMs(row.attempts, this.options);
+        row.nextAttemptAt = new Date(now().getTime() + wait);
+        this.deps.logger.warn(
+          `E-mail ${row.id} to ${row.recipient} could not be sent (attempt ${row.attempts}); retrying in ${Math.round(wait / 1000)} s: ${row.lastError}`,
+        );
+      }
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.drain().finally(() => {
+        this.running = null;
+        const again = this.kickedWhileRunning;
+        this.kickedWhileRunning = false;
+        this.schedule(again ? 0 : this.options.pollIntervalMs);
+      });
+    }, delayMs);
+    // Polling alone never keeps the process alive (tests, CLI commands).
+    this.timer.unref();
+  }
+
+  /** Batches until the outbox has no due rows left (or the worker is stopped). */
+  private async drain(): Promise<void> {
+    try {
+      while (!this.stopped && (await this.runOnce()) === this.options.batchSize) {
+        // A full batch: there may be more due rows.
+      }
+    } catch (error) {
+      this.deps.logger.warn('The mail outbox could not be read; trying again at the next poll.', error);
+    }
+  }
+}

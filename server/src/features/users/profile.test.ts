@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileAnswer, updateProfileAnswer } from '@everest/core/contract';
+import { portalSuccess } from '@everest/core/domain';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { recordingClient } from '../auth/test-client';
+import { OutboxMessage } from '../mail/outbox-message.entity';
+import { User } from './user.entity';
+
+describe('own profile', () => {
+  let server: TestServer;
+  let client: ReturnType<typeof recordingClient>;
+  const update = (token: string, body: object) => client.call('/api/investor/update-profile', { token, body });
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    client = recordingClient(server);
+  });
+  afterAll(async () => {
+    client.expectNoPasswordHashes();
+    await server.close();
+  });
+
+  it('answers the signed-in user under `user`, with the contract fields only', async () => {
+    const token = await client.signIn('investor2@example.com');
+    const res = await client.call('/api/investor/profile', { token });
+    expect(res.status).toBe(200);
+    const { user } = profileAnswer.parse(res.json);
+    expect(user).toMatchObject({
+      firstName: 'Sarah',
+      lastName: 'Thompson',
+      email: 'investor2@example.com',
+      entity: 'Thompson Family Trust',
+      role: 'user',
+      isActive: true,
+    });
+    expect(Object.keys(res.json ?? {})).toEqual(['user']);
+    expect(Object.keys(user).sort()).toEqual(
+      ['city', 'email', 'entity', 'firstName', 'id', 'isActive', 'lastLoginAt', 'lastName', 'role', 'state', 'streetAddress', 'zipCode'].sort(),
+    );
+  });
+
+  it('saves the profile, splitting the full name at the first space and lower-casing the e-mail', async () => {
+    const token = await client.signIn('investor@example.com');
+    const res = await update(token, {
+      firstName: 'Mary Ann',
+      lastName: 'Carter',
+      email: 'James.Carter@Example.com',
+      entity: 'Carter Holdings LLC',
+      streetAddress: '1 Main St.',
+      city: 'Pasadena',
+      state: 'CA',
+      zipCode: '91101',
+    });
+    expect(res.status, res.text).toBe(200);
+    const answer = updateProfileAnswer.parse(res.json);
+    expect(answer.message).toBe(portalSuccess.profileUpdated.description);
+    expect(answer.user).toMatchObject({
+      firstName: 'Mary',
+      lastName: 'Ann Carter',
+      email: 'james.carter@example.com',
+      entity: 'Carter Holdings LLC',
+      streetAddress: '1 Main St.',
+      city: 'Pasadena',
+    });
+    // The session survives a change of address: it is bound to the account, not to the e-mail.
+    const profile = profileAnswer.parse((await client.call('/api/investor/profile', { token })).json);
+    expect(profile.user.email).toBe('james.carter@example.com');
+    // The old address hears about the change.
+    const mails = await server.services.orm.em.fork().find(OutboxMessage, { recipient: 'investor@example.com' });
+    expect(mails.map((m) => m.text).join()).toContain('james.carter@example.com');
+  });
+
+  it('leaves fields out of the body as they are, and clears a field sent empty', async () => {
+    const token = await client.signIn('margaret.chen@example.com');
+    const res = await update(token, { email: 'margaret.chen@example.com', city: '' });
+    expect(res.status, res.text).toBe(200);
+    expect(updateProfileAnswer.parse(res.json).user).toMatchObject({
+      firstName: 'Margaret',
+      lastName: 'Chen',
+      entity: 'Chen Family Trust',
+      city: '',
+    });
+  });
+
+  it('refuses an e-mail address another account uses with 409', async () => {
+    const token = await client.signIn('investor2@example.com');
+    const res = await update(token, { email: 'EMPLOYEE@example.com' });
+    expect(res.status).toBe(409);
+    expect(res.json).toEqual({ error: expect.stringMatching(/already used by another account/) });
+  });
+
+  it('requires an e-mail address and limits the entity to 200 characters', async () => {
+    const token = await client.signIn('investor2@example.com');
+    expect((await update(token, { email: '' })).status).toBe(400);
+    const long = await update(token, { email: 'investor2@example.com', entity: 'x'.repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.json).toEqual({ error: 'Entity must be 200 characters or fewer.' });
+    expect((await update(token, { email: 'investor2@example.com', entity: 'x'.repeat(200) })).status).toBe(200);
+  });
+
+  it("refuses to change the built-in administrator's e-mail, but saves the rest of their profile", async () => {
+    const token = await client.signIn('admin@example.com');
+    const res = await update(token, { email: 'boss@example.com' });
+    expect(res.status).toBe(403);
+    expect(res.json).toEqual({ error: "The built-in administrator's email address cannot be changed." });
+    const ok = await update(token, { email: 'admin@example.com', city: 'Los Angeles' });
+    expect(ok.status).toBe(200);
+    const stored = await server.services.orm.em.fork().findOneOrFail(User, { email: 'admin@example.com' });
+    expect(stored.city).toBe('Los Angeles');
+  });
+
+  it('needs a session', async () => {
+    expect((await client.call('/api/investor/profile')).status).toBe(401);
+    expect((await client.call('/api/investor/update-profile', { body: { email: 'x@example.com' } })).status).toBe(401);
+  });
+});
