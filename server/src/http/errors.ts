@@ -14,12 +14,15 @@ export class HttpError extends Error {
   }
 }
 
+// zod's own wording ("Invalid input: expected string, received number"); our schemas carry
+// sentences for users, which are answered as they are.
+const zodDefaultMessage = /^(Invalid|Too (big|small)|Unrecognized|Expected)/;
+
 function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'The request is not valid.';
-  // Our schemas carry user-facing sentences; zod's own defaults get the field name in front.
   const field = issue.path.join('.');
-  return /[.!?]$/.test(issue.message) || !field ? issue.message : `${field}: ${issue.message}.`;
+  return zodDefaultMessage.test(issue.message) && field ? `${field}: ${issue.message}.` : issue.message;
 }
 
 /**

@@ -1,5 +1,20 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '@fluentui/react-components';
 import { InvestorPortal } from '../../features/investor-portal/components/investor-portal';
 
+// The admin panel is its own chunk, fetched only when an administrator opens it.
+const AdminPanel = lazy(() =>
+  import('../../features/admin/components/admin-panel').then((m) => ({ default: m.AdminPanel })),
+);
+
 export default function InvestorServicesRoute() {
-  return <InvestorPortal />;
+  return (
+    <InvestorPortal
+      adminPanel={
+        <Suspense fallback={<Spinner size="small" label="Loading the administration panel..." />}>
+          <AdminPanel />
+        </Suspense>
+      }
+    />
+  );
 }

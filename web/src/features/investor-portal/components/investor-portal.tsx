@@ -1,28 +1,40 @@
-import { Card, CardHeader, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { PageContainer } from '../../../components/ui/page-container';
+import { PortalSessionProvider, usePortalSessionState } from '../lib/portal-session';
+import { useResetTokenFromAddress } from '../lib/use-reset-token';
+import { SignedInView } from './signed-in-view';
+import { SignedOutView } from './signed-out-view';
 
 const useStyles = makeStyles({
-  card: { maxWidth: '480px' },
-  text: { color: tokens.colorNeutralForeground2 },
+  loading: { padding: `${tokens.spacingVerticalXXXL} 0` },
 });
 
-/** The investor portal screen (spec: investor portal, section 2). Sign-in comes next. */
-export function InvestorPortal() {
+export interface InvestorPortalProps {
+  /** The administration panel shown by the Admin Panel toggle (administrators only). */
+  adminPanel?: ReactNode;
+}
+
+/**
+ * The investor portal screen (spec section 2): a spinner while the stored session is checked,
+ * then the sign-in and password reset view, or the portal.
+ */
+export function InvestorPortal({ adminPanel }: InvestorPortalProps) {
   const styles = useStyles();
+  const session = usePortalSessionState();
+  const resetToken = useResetTokenFromAddress();
+
   return (
-    <PageContainer title="Investor Portal">
-      <Card className={styles.card}>
-        <CardHeader
-          header={
-            <Text as="h2" size={500} weight="semibold">
-              Sign in
-            </Text>
-          }
-        />
-        <Text className={styles.text}>
-          Investors sign in here to see their property and personal documents.
-        </Text>
-      </Card>
+    <PageContainer title="Investor Services">
+      <PortalSessionProvider session={session}>
+        {session.status === 'checking' && (
+          <div className={styles.loading}>
+            <Spinner label="Checking your session..." />
+          </div>
+        )}
+        {session.status === 'signed-in' && session.user && <SignedInView user={session.user} adminPanel={adminPanel} />}
+        {session.status === 'signed-out' && <SignedOutView resetToken={resetToken} />}
+      </PortalSessionProvider>
     </PageContainer>
   );
 }

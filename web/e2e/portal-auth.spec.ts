@@ -1,0 +1,378 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { portalMessages, portalSuccess } from '@everest/core/domain';
+import { demoPassword } from '@everest/fixtures';
+
+// The investor portal's door: sign-in, sessions, password reset by e-mail and the profile,
+// against the real server (playwright.config.ts) with the demo users. Tests that change an
+// account each use an account of their own, so they can run in parallel.
+
+// playwright.config.ts creates the server's DATA_DIR and hands it to the workers in this variable.
+const dataDir = process.env.EVEREST_E2E_DATA_DIR ?? '';
+const mailDir = join(dataDir, 'mail');
+
+/** The toast showing `text` (a replaced toast may still be fading out beside it). */
+const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+
+async function signIn(page: Page, email: string, password = demoPassword) {
+  await page.goto('/investor-services');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+function mailFiles(): string[] {
+  try {
+    return readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+}
+
+/** The body of an .eml file with quoted-printable soft breaks and escapes undone. */
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The reset link of the newest e-mail to `email` that is not among `before`: the outbox worker
+ * writes .eml files under DATA_DIR/mail when no SMTP server is configured.
+ */
+async function resetLinkFromMail(email: string, before: string[]): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const fresh = mailFiles()
+          .filter((name) => !before.includes(name))
+          .sort()
+          .reverse();
+        for (const name of fresh) {
+          const text = decodeQuotedPrintable(readFileSync(join(mailDir, name), 'utf8'));
+          if (!new RegExp(`^To: .*${email.replace(/\./g, '\\.')}`, 'mi').test(text)) continue;
+          link = /https?:\/\/[^\s"<>]+\/investor-services\?resetToken=[A-Za-z0-9_-]+/.exec(text)?.[0];
+          if (link) return true;
+        }
+        return false;
+      },
+      { message: `a password reset e-mail to ${email} under ${mailDir}`, timeout: 20_000 },
+    )
+    .toBe(true);
+  if (!link) throw new Error('unreachable');
+  return link;
+}
+
+async function requestResetLink(page: Page, email: string): Promise<string> {
+  const before = mailFiles();
+  await page.goto('/investor-services');
+  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  const panel = page.getByRole('region', { name: 'Password reset' });
+  await panel.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await panel.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(panel.getByRole('status')).toHaveText(portalSuccess.resetLinkSent.description);
+  await expect(toast(page, portalSuccess.resetLinkSent.title)).toBeVisible();
+  return resetLinkFromMail(email, before);
+}
+
+/** A connection to the embedded PostgreSQL that the server started under DATA_DIR/postgres. */
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const pgDir = join(dataDir, 'postgres');
+  const port = Number(readFileSync(join(pgDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(join(pgDir, 'pg.secret'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'everest' });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+test.describe('signing in', () => {
+  const demo = [
+    { email: 'admin@example.com', name: 'Avery Whitfield', role: 'Administrator' },
+    { email: 'employee@example.com', name: 'Daniel Kim', role: 'Everest Employee' },
+    { email: 'investor@example.com', name: 'James Carter', role: 'Investor' },
+    { email: 'investor2@example.com', name: 'Sarah Thompson', role: 'Investor' },
+  ];
+
+  for (const user of demo) {
+    test(`${user.email} signs in and sees the role label ${user.role}`, async ({ page }) => {
+      await signIn(page, user.email);
+      await expect(page.getByRole('heading', { name: `Welcome, ${user.name}` })).toBeVisible();
+      await expect(toast(page, portalSuccess.loginSuccessful)).toBeVisible();
+      await expect(page.getByText(user.role, { exact: true })).toBeVisible();
+      await expect(page.getByText(user.email, { exact: true })).toBeVisible();
+      await expect(page.getByText(/Pacific Time$/)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Investor Relations Contact' })).toBeVisible();
+
+      const isAdmin = user.role === 'Administrator';
+      await expect(page.getByRole('button', { name: 'Admin Panel' })).toHaveCount(isAdmin ? 1 : 0);
+      await expect(page.getByRole('button', { name: 'Refresh' })).toHaveCount(isAdmin ? 1 : 0);
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(page.getByRole('heading', { name: 'Investor Portal' })).toBeVisible();
+      expect(await page.evaluate(() => [localStorage.getItem('everest.investorToken'), localStorage.getItem('everest.investorUser')])).toEqual([null, null]);
+    });
+  }
+
+  test('a wrong password shows the spec toast and stays on the sign-in card', async ({ page }) => {
+    await signIn(page, 'investor@example.com', 'Wrong@Password1');
+    await expect(toast(page, portalMessages.loginFailed)).toBeVisible();
+    await expect(toast(page, portalMessages.loginFailed)).toHaveAttribute('data-variant', 'destructive');
+    await expect(page.getByRole('heading', { name: 'Investor Portal' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
+  });
+
+  test('an empty form asks for the e-mail address first', async ({ page }) => {
+    await page.goto('/investor-services');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByText(portalMessages.enterEmail)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email', exact: true })).toBeFocused();
+  });
+
+  test('signs in by keyboard alone', async ({ page }) => {
+    await page.goto('/investor-services');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).focus();
+    await page.keyboard.type('investor2@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(demoPassword);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Welcome, Sarah Thompson' })).toBeFocused();
+  });
+
+  test('the stored session is reused on reload, and a refused one is cleared', async ({ page }) => {
+    await signIn(page, 'investor@example.com');
+    await expect(page.getByRole('heading', { name: 'Welcome, James Carter' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, James Carter' })).toBeVisible();
+
+    await page.evaluate(() => localStorage.setItem('everest.investorToken', 'forged.token.value'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Investor Portal' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('everest.investorToken'))).toBeNull();
+  });
+
+  test('an administrator opens the admin panel and refreshes the profile', async ({ page }) => {
+    await signIn(page, 'admin@example.com');
+    const toggle = page.getByRole('button', { name: 'Admin Panel' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('heading', { name: 'Administration Panel' })).toBeVisible();
+    await toggle.click();
+    await expect(page.getByRole('heading', { name: 'Administration Panel' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(toast(page, 'Your role: Administrator')).toBeVisible();
+  });
+});
+
+test.describe('password reset', () => {
+  test('the whole reset flow, with the link from the delivered e-mail', async ({ page }) => {
+    const email = 'margaret.chen@example.com';
+    const link = await requestResetLink(page, email);
+    expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+
+    await page.goto(link);
+    // The token leaves the address bar before anything else happens.
+    await expect(page).toHaveURL(/\/investor-services$/);
+    const panel = page.getByRole('region', { name: 'Password reset' });
+    await expect(panel.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(panel.getByText('For Margaret Chen.')).toBeVisible();
+
+    const update = panel.getByRole('button', { name: 'Update Password' });
+    const alert = panel.getByRole('alert');
+    await update.click();
+    await expect(alert).toHaveText(portalMessages.fillInAllFields);
+    await panel.getByLabel(/^New password/).fill('short');
+    await panel.getByLabel(/^Confirm new password/).fill('short');
+    await update.click();
+    await expect(alert).toHaveText(
+      'Password must contain at least 8 characters, one uppercase letter, one number and one special character (@$!%*?&)',
+    );
+    await panel.getByLabel(/^New password/).fill('Summit@2026');
+    await panel.getByLabel(/^Confirm new password/).fill('Summit@2027');
+    await update.click();
+    await expect(alert).toHaveText(portalMessages.passwordsDoNotMatch);
+
+    await panel.getByLabel(/^Confirm new password/).fill('Summit@2026');
+    await update.click();
+    await expect(toast(page, portalSuccess.passwordReset.title)).toBeVisible();
+    await expect(panel).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Summit@2026');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, Margaret Chen' })).toBeVisible();
+  });
+
+  test('an expired link shows Invalid or Expired Reset Link, with a way back to request mode', async ({ page }) => {
+    const link = await requestResetLink(page, 'robert.alvarez@example.com');
+    await withDatabase((db) =>
+      db.query(
+        `update password_reset_tokens set expires_at = now() - interval '1 minute'
+         where user_id = (select id from users where email = $1)`,
+        ['robert.alvarez@example.com'],
+      ),
+    );
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/investor-services$/);
+    await expect(page.getByRole('heading', { name: portalMessages.invalidResetLink.title })).toBeVisible();
+    await expect(page.getByText(portalMessages.invalidResetLink.description)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Request New Reset Link' }).click();
+    const panel = page.getByRole('region', { name: 'Password reset' });
+    await expect(panel.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+  });
+
+  test('a used link shows Invalid or Expired Reset Link', async ({ page }) => {
+    const link = await requestResetLink(page, 'john.smith@example.com');
+    const token = new URL(link).searchParams.get('resetToken') ?? '';
+    const res = await page.request.post('/api/investor/reset-password', {
+      data: { token, password: 'Juniper@2026', confirmPassword: 'Juniper@2026' },
+    });
+    expect(res.status()).toBe(200);
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: portalMessages.invalidResetLink.title })).toBeVisible();
+  });
+
+  test('request mode asks for an address, and Cancel closes the panel and clears it', async ({ page }) => {
+    await page.goto('/investor-services');
+    const toggle = page.getByRole('button', { name: 'Forgot your password?' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.getByRole('region', { name: 'Password reset' });
+    await panel.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(panel.getByText(portalMessages.enterEmail)).toBeVisible();
+    await panel.getByRole('textbox', { name: 'Email', exact: true }).fill('someone@example.com');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
+    await expect(panel).toHaveCount(0);
+    await toggle.click();
+    await expect(panel.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('');
+  });
+});
+
+test.describe('profile', () => {
+  test('updates the profile and shows it in the header, also after a reload', async ({ page }) => {
+    await signIn(page, 'priya.natarajan@example.com');
+    await page.getByRole('button', { name: 'Manage Profile' }).click();
+    const card = page.locator('#manage-profile');
+    await expect(card.getByLabel('Entity / Organization')).toHaveAttribute('maxlength', '200');
+
+    const submit = card.getByRole('button', { name: 'Update Profile' });
+    await card.getByRole('textbox', { name: 'Email', exact: true }).fill('');
+    await expect(submit).toBeDisabled();
+    await card.getByRole('textbox', { name: 'Email', exact: true }).fill('Priya.Natarajan@Example.com');
+
+    await card.getByLabel('First name').fill('Priya');
+    await card.getByLabel('Last name').fill('Natarajan-Rao');
+    await card.getByLabel('Entity / Organization').fill('Natarajan Family Office');
+    await card.getByLabel('City').fill('Thousand Oaks');
+    await submit.click();
+    await expect(toast(page, portalSuccess.profileUpdated.title)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Priya Natarajan-Rao' })).toBeVisible();
+    await expect(page.getByText('Natarajan Family Office', { exact: true })).toBeVisible();
+    await expect(card.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue('priya.natarajan@example.com');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Priya Natarajan-Rao' })).toBeVisible();
+  });
+
+  test('shows every password-rule message of Change Password, in the spec order', async ({ page }) => {
+    await signIn(page, 'employee@example.com');
+    await page.getByRole('button', { name: 'Manage Profile' }).click();
+    const card = page.locator('#manage-profile');
+    const change = card.getByRole('button', { name: 'Update Password' });
+    const newPassword = card.getByLabel(/^New password/);
+    const confirm = card.getByLabel(/^Confirm new password/);
+    await expect(card.getByLabel(/^Current password/)).toBeVisible();
+
+    await change.click();
+    await expect(toast(page, portalMessages.noChanges.title)).toBeVisible();
+    await expect(toast(page, portalMessages.noChanges.description)).toBeVisible();
+
+    await newPassword.fill('Everest@2026');
+    await confirm.fill('Everest@2027');
+    await change.click();
+    await expect(toast(page, portalMessages.newPasswordsDoNotMatch)).toHaveAttribute('data-variant', 'destructive');
+
+    const rules: [string, string][] = [
+      ['Ev@1a', 'Password must contain at least 8 characters'],
+      ['EVEREST@2026', 'Password must contain one lowercase letter'],
+      ['everest@2026', 'Password must contain one uppercase letter'],
+      ['Everest@abcd', 'Password must contain one number'],
+      ['Everest2026', 'Password must contain one special character (@$!%*?&)'],
+      ['everest', 'Password must contain at least 8 characters, one uppercase letter, one number and one special character (@$!%*?&)'],
+    ];
+    for (const [password, message] of rules) {
+      await newPassword.fill(password);
+      await confirm.fill(password);
+      await change.click();
+      await expect(toast(page, message)).toContainText(portalMessages.passwordRequirementsNotMet);
+    }
+
+    // A wrong current password is refused by the server with the spec's sentence.
+    await card.getByLabel(/^Current password/).fill('Not@MyPassword1');
+    await newPassword.fill('Everest@2026');
+    await confirm.fill('Everest@2026');
+    await change.click();
+    await expect(toast(page, portalMessages.changePasswordFailed)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome, Daniel Kim' })).toBeVisible();
+  });
+
+  test('an administrator changes the password without the current one and stays signed in', async ({ page }) => {
+    // An administrator of its own (with the demo password's hash), so that the built-in one keeps
+    // the demo password for the other tests running in parallel.
+    await withDatabase((db) =>
+      db.query(
+        `insert into users (email, password_hash, first_name, last_name, role, created_at, updated_at)
+         select 'second.admin@example.com', password_hash, 'Taylor', 'Reed', 'administrator', now(), now()
+         from users where email = 'admin@example.com'
+         on conflict (email) do nothing`,
+      ),
+    );
+    await signIn(page, 'second.admin@example.com');
+    await page.getByRole('button', { name: 'Manage Profile' }).click();
+    const card = page.locator('#manage-profile');
+    await expect(card.getByLabel(/^Current password/)).toHaveCount(0);
+    await card.getByLabel(/^New password/).fill('Sandia@2026');
+    await card.getByLabel(/^Confirm new password/).fill('Sandia@2026');
+    await card.getByRole('button', { name: 'Update Password' }).click();
+    await expect(toast(page, portalSuccess.passwordChanged.title)).toBeVisible();
+    // The session that changed the password goes on with its fresh token.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Welcome, Taylor Reed' })).toBeVisible();
+  });
+});
+
+test.describe('at 375 px, accessibility', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  const noHorizontalScroll = async (page: Page) =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  test('the signed-out view and the reset panel fit and pass axe', async ({ page }) => {
+    await page.goto('/investor-services');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await expect(page.getByRole('region', { name: 'Password reset' })).toBeVisible();
+    await expect(page.getByText('(626) 555-0120')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'investors@example.com' })).toHaveAttribute('href', 'mailto:investors@example.com');
+    await noHorizontalScroll(page);
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations).toEqual([]);
+  });
+
+  test('the signed-in view with Manage Profile open fits and passes axe', async ({ page }) => {
+    await signIn(page, 'investor2@example.com');
+    await page.getByRole('button', { name: 'Manage Profile' }).click();
+    await expect(page.locator('#manage-profile')).toBeVisible();
+    await noHorizontalScroll(page);
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    expect(results.violations).toEqual([]);
+  });
+});

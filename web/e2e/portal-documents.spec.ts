@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { demoPassword, demoUsers, fixtureFile, personalDocuments, propertyDocuments } from '@everest/fixtures';
+
+// 'Your Documents' as each demo investor sees it, against the real server and the seeded
+// fixtures: exactly their documents, in the spec's order, with a preview and a download.
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/investor-services');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demoPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
+}
+
+function expectedFor(email: string) {
+  const access = new Set(demoUsers.find((u) => u.email === email)?.propertyAccess);
+  const property = propertyDocuments.filter((d) => d.property === 'General' || access.has(d.property));
+  const personal = personalDocuments.filter((d) => d.userEmail === email);
+  return { property, personal };
+}
+
+const documentsCard = (page: Page) => page.getByRole('heading', { name: 'Your Documents' }).locator('xpath=ancestor::*[contains(@class,"fui-Card")][1]');
+
+for (const email of ['investor@example.com', 'investor2@example.com']) {
+  test(`${email} sees exactly their documents, grouped by property in alphabetical order`, async ({ page }) => {
+    const expected = expectedFor(email);
+    await signIn(page, email);
+    const card = documentsCard(page);
+    await expect(card.getByRole('tab', { name: `Property Documents (${expected.property.length})` })).toBeVisible();
+    await expect(card.getByRole('tab', { name: `Personal Documents (${expected.personal.length})` })).toBeVisible();
+
+    const groups = [...new Set(expected.property.map((d) => d.property))].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
+    await expect(card.getByRole('heading', { level: 3 })).toHaveText(groups);
+
+    // Years newest first inside a property; every year is a toggle, collapsed unless current.
+    const firstGroup = card.locator('section').filter({ has: page.getByRole('heading', { level: 3, name: groups[0] }) }).first();
+    const years = [...new Set(expected.property.filter((d) => d.property === groups[0]).map((d) => d.year))].sort((a, b) => b - a);
+    await expect(firstGroup.getByRole('button', { expanded: false }).or(firstGroup.getByRole('button', { expanded: true }))).toHaveText(
+      years.map((y) => new RegExp(`^\\D*${y} \\(`)),
+    );
+
+    await card.getByRole('tab', { name: /Personal Documents/ }).click();
+    for (const doc of expected.personal) {
+      const yearToggle = card.getByRole('button', { name: new RegExp(`^\\D*${doc.year} \\(`) });
+      if ((await yearToggle.getAttribute('aria-expanded')) === 'false') await yearToggle.click();
+      await expect(card.getByText(doc.title, { exact: true })).toBeVisible();
+    }
+  });
+}
+
+test('the preview opens the file in a full-screen frame, and Download saves the same bytes as the fixture', async ({ page }) => {
+  const email = 'investor@example.com';
+  await signIn(page, email);
+  const card = documentsCard(page);
+  await card.getByRole('tab', { name: /Personal Documents/ }).click();
+  const [doc] = expectedFor(email).personal.sort((a, b) => b.year - a.year);
+  if (!doc) throw new Error('the fixtures give investor@example.com personal documents');
+  const yearToggle = card.getByRole('button', { name: new RegExp(`^\\D*${doc.year} \\(`) });
+  if ((await yearToggle.getAttribute('aria-expanded')) === 'false') await yearToggle.click();
+
+  await card.getByRole('button', { name: new RegExp(doc.title) }).first().click();
+  const dialog = page.getByRole('dialog', { name: doc.title });
+  await expect(dialog).toBeVisible();
+  const src = await dialog.locator('iframe').getAttribute('src');
+  expect(src).toContain('preview=1');
+  const preview = await page.request.get(src ?? '');
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()['content-disposition']).toMatch(/^inline;/);
+  expect(await new AxeBuilder({ page }).include('[role="dialog"]').exclude('iframe').analyze().then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))).toEqual([]);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  const popup = page.waitForEvent('popup');
+  await card.getByRole('button', { name: `Download ${doc.title}` }).first().click();
+  const download = await (await popup).waitForEvent('download');
+  const saved = readFileSync(await download.path());
+  expect(saved.equals(readFileSync(fixtureFile(doc.file)))).toBe(true);
+});
+
+test('an investor without documents sees the empty states', async ({ page }) => {
+  await signIn(page, 'priya.natarajan@example.com');
+  const card = documentsCard(page);
+  // 'General' documents belong to everyone signed in, so only the personal tab can be empty.
+  await card.getByRole('tab', { name: 'Personal Documents (0)' }).click();
+  await expect(card.getByText('No personal documents available.')).toBeVisible();
+});

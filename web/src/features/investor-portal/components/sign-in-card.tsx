@@ -1,0 +1,93 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Card, Field, Input, Text } from '@fluentui/react-components';
+import { ApiError } from '@everest/core/client';
+import { portalMessages } from '@everest/core/domain';
+import { showToast } from '../../../lib/toast';
+import { useLogin } from '../api/login';
+import { usePortalSession } from '../lib/portal-session';
+import { PasswordReset } from './password-reset-panel';
+import { usePortalStyles } from './portal-styles';
+
+interface SignInErrors {
+  email?: string;
+  password?: string;
+}
+
+/** The 'Investor Portal' card: e-mail and password, and the 'Forgot your password?' panel. */
+export function SignInCard({ resetToken }: { resetToken: string | null }) {
+  const portal = usePortalStyles();
+  const session = usePortalSession();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<SignInErrors>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (login.isPending) return;
+    const next: SignInErrors = {};
+    if (!email.trim()) next.email = portalMessages.enterEmail;
+    if (!password) next.password = 'Please enter your password.';
+    setErrors(next);
+    if (next.email) return emailRef.current?.focus();
+    if (next.password) return passwordRef.current?.focus();
+
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: (answer) => session.signIn(answer),
+        onError: (error) => {
+          setPassword('');
+          // A wrong address or password gets the spec's sentence; a lock-out (429) or an outage
+          // gets the server's, which says what to do.
+          const invalidCredentials = error instanceof ApiError && (error.status === 401 || error.status === 400);
+          showToast(
+            invalidCredentials
+              ? { title: portalMessages.loginFailed, variant: 'destructive' }
+              : { title: 'Login Failed', description: error.message, variant: 'destructive' },
+          );
+          passwordRef.current?.focus();
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className={portal.card} aria-labelledby="sign-in-title">
+      <h2 id="sign-in-title" className={portal.cardTitle}>
+        Investor Portal
+      </h2>
+      <Text className={portal.muted}>Sign in to see your documents and manage your profile.</Text>
+      <form className={portal.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+        <Field label="Email" required validationMessage={errors.email}>
+          <Input
+            ref={emailRef}
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(_, data) => setEmail(data.value)}
+          />
+        </Field>
+        <Field label="Password" required validationMessage={errors.password}>
+          <Input
+            ref={passwordRef}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(_, data) => setPassword(data.value)}
+          />
+        </Field>
+        <div className={portal.buttons}>
+          <Button type="submit" appearance="primary" disabledFocusable={login.isPending}>
+            {login.isPending ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </div>
+      </form>
+      <PasswordReset resetToken={resetToken} onPasswordReset={() => emailRef.current?.focus()} />
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import type { InvestorDocument } from '@everest/core/contract';
+import { formatCategory, formatPersonalFileSize, formatPropertyFileSize } from '@everest/core/domain';
+import { documentUrl } from './documents-query';
+
+const useStyles = makeStyles({
+  item: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} 0`,
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+    '@media (max-width: 480px)': { flexDirection: 'column', alignItems: 'stretch' },
+  },
+  open: {
+    flexGrow: 1,
+    minWidth: 0,
+    justifyContent: 'flex-start',
+    textAlign: 'start',
+    height: 'auto',
+    padding: tokens.spacingVerticalXS,
+  },
+  text: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  title: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  meta: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
+  missing: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
+});
+
+export interface DocumentItemProps {
+  document: InvestorDocument;
+  onPreview: (document: InvestorDocument) => void;
+}
+
+/** Title, file name and size (and category for personal documents); opens the preview, or downloads. */
+export function DocumentItem({ document, onPreview }: DocumentItemProps) {
+  const styles = useStyles();
+  const personal = document.documentType === 'personal';
+  const size = personal ? formatPersonalFileSize(document.fileSize) : formatPropertyFileSize(document.fileSize);
+  return (
+    <li className={styles.item}>
+      <Button appearance="transparent" className={styles.open} onClick={() => onPreview(document)} disabled={!document.fileExists}>
+        <span className={styles.text}>
+          <span className={styles.title}>{document.title}</span>
+          <span className={styles.meta}>
+            {document.filename} · {size}
+            {personal && ` · ${formatCategory(document.documentCategory)}`}
+          </span>
+          {!document.fileExists && <span className={styles.missing}>The file is missing; please contact Investor Relations.</span>}
+        </span>
+      </Button>
+      <Button
+        disabled={!document.fileExists}
+        aria-label={`Download ${document.title}`}
+        onClick={() => window.open(documentUrl(document, 'download'), '_blank', 'noopener')}
+      >
+        Download
+      </Button>
+    </li>
+  );
+}

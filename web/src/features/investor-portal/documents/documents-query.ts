@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { InvestorDocument } from '@everest/core/contract';
+import { api } from '../../../lib/api';
+import { getStoredToken } from '../../../lib/session-storage';
+import { portalQueryKey } from '../api/query-keys';
+
+export const documentsQueryOptions = queryOptions({
+  queryKey: [...portalQueryKey, 'documents'],
+  queryFn: ({ signal }) => api.call('investorDocuments', undefined, { signal }),
+});
+
+/**
+ * The file's address for a new window or the preview frame, which cannot send a header: the
+ * session travels as `?token=` (spec section 7; the server never logs it).
+ */
+export function documentUrl(document: InvestorDocument, purpose: 'preview' | 'download'): string {
+  return api.urlFor('download', {
+    params: { id: document.id },
+    query: {
+      token: getStoredToken() ?? undefined,
+      type: document.documentType === 'personal' ? 'user' : undefined,
+      preview: purpose === 'preview' ? '1' : undefined,
+    },
+  });
+}
