@@ -363,7 +363,7 @@ test.describe('at 375 px, accessibility', () => {
     await expect(page.getByText('(626) 555-0120')).toBeVisible();
     await expect(page.getByRole('link', { name: 'investors@example.com' })).toHaveAttribute('href', 'mailto:investors@example.com');
     await noHorizontalScroll(page);
-    const results = await new AxeBuilder({ page }).include('main').analyze();
+    const results = await new AxeBuilder({ page }).include('main').exclude('[data-tabster-dummy]').analyze();
     expect(results.violations).toEqual([]);
   });
 
@@ -372,7 +372,7 @@ test.describe('at 375 px, accessibility', () => {
     await page.getByRole('button', { name: 'Manage Profile' }).click();
     await expect(page.locator('#manage-profile')).toBeVisible();
     await noHorizontalScroll(page);
-    const results = await new AxeBuilder({ page }).include('main').analyze();
+    const results = await new AxeBuilder({ page }).include('main').exclude('[data-tabster-dummy]').analyze();
     expect(results.violations).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { FluentProvider, Toaster } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ToastHost } from '../components/ui/toast-host';
 import { createQueryClient } from '../lib/query-client';
 import { everestTheme } from '../lib/theme';
-import { isToastFocusShortcut, toastLimit, toasterId, toastTimeoutMs } from '../lib/toast';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -11,15 +11,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <FluentProvider theme={everestTheme}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster
-          toasterId={toasterId}
-          limit={toastLimit}
-          timeout={toastTimeoutMs}
-          position="bottom-end"
-          pauseOnHover
-          pauseOnWindowBlur
-          shortcuts={{ focus: isToastFocusShortcut }}
-        />
+        {/* Toasts: call showToast() from lib/toast; the toaster mounts with the first one. */}
+        <ToastHost />
       </QueryClientProvider>
     </FluentProvider>
   );

@@ -1,9 +1,5 @@
-import { PageContainer } from '../../components/ui/page-container';
+import { AdvantagePage } from '../../features/advantage/components/advantage-page';
 
 export default function CompetitiveAdvantageRoute() {
-  return (
-    <PageContainer title="Competitive Advantage">
-      <p>What sets our investment approach apart.</p>
-    </PageContainer>
-  );
+  return <AdvantagePage />;
 }

@@ -1,9 +1,5 @@
-import { PageContainer } from '../../components/ui/page-container';
+import { TeamPage } from '../../features/team/components/team-page';
 
 export default function ManagementTeamRoute() {
-  return (
-    <PageContainer title="Management Team">
-      <p>The people who lead Everest Properties.</p>
-    </PageContainer>
-  );
+  return <TeamPage />;
 }

@@ -1,9 +1,5 @@
-import { PageContainer } from '../../components/ui/page-container';
+import { PropertiesPage } from '../../features/properties/components/properties-page';
 
 export default function PropertiesRoute() {
-  return (
-    <PageContainer title="Our Property Portfolio">
-      <p>Our active residential, self-storage and retail properties.</p>
-    </PageContainer>
-  );
+  return <PropertiesPage />;
 }

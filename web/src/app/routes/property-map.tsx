@@ -1,9 +1,5 @@
-import { PageContainer } from '../../components/ui/page-container';
+import { PropertyMapPage } from '../../features/property-map/components/property-map-page';
 
 export default function PropertyMapRoute() {
-  return (
-    <PageContainer title="Property Portfolio Map">
-      <p>Our properties across the United States, on a map.</p>
-    </PageContainer>
-  );
+  return <PropertyMapPage />;
 }

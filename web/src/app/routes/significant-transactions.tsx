@@ -1,9 +1,5 @@
-import { PageContainer } from '../../components/ui/page-container';
+import { TransactionsPage } from '../../features/transactions/components/transactions-page';
 
 export default function SignificantTransactionsRoute() {
-  return (
-    <PageContainer title="Significant Transactions">
-      <p>A selection of the transactions we have completed.</p>
-    </PageContainer>
-  );
+  return <TransactionsPage />;
 }

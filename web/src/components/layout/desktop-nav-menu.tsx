@@ -1,71 +1,105 @@
-import {
-  Menu,
-  MenuButton,
-  MenuItemLink,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  makeStyles,
-  mergeClasses,
-  tokens,
-} from '@fluentui/react-components';
-import { useLocation } from 'react-router-dom';
-import { accentGold } from '../../lib/theme';
-import { useNavTarget } from '../navigation/use-nav-target';
-import { isCurrentItem, type NavItem, type NavMenu } from './nav-items';
+import { Suspense, lazy, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { useNavLinkStyles } from './nav-styles';
+import type { NavMenu } from './nav-items';
+
+// A menu button of the WAI-ARIA Authoring Practices (button, menu, menuitem links), written
+// here rather than taken from Fluent's Menu: that one brings positioning, portals and tabster
+// (about 40 KB gzip) into the entry chunk of every page for two short lists of links. The open
+// list is a small chunk of its own, fetched when the pointer or the focus reaches a button.
+const loadList = () => import('./desktop-nav-menu-list');
+const DesktopNavMenuList = lazy(loadList);
 
 const useStyles = makeStyles({
+  root: { position: 'relative' },
   button: {
-    color: tokens.colorNeutralForeground1,
-    fontWeight: tokens.fontWeightSemibold,
+    gap: tokens.spacingHorizontalXS,
+    border: 'none',
+    backgroundColor: 'transparent',
+    cursor: 'pointer',
+    fontFamily: 'inherit',
   },
-  current: {
-    fontWeight: tokens.fontWeightBold,
-    boxShadow: `inset 3px 0 0 ${accentGold.onDark}`,
+  chevron: {
+    width: '12px',
+    height: '12px',
+    transitionProperty: 'transform',
+    transitionDuration: tokens.durationFast,
+    '@media (prefers-reduced-motion: reduce)': { transitionDuration: '0.01ms' },
   },
+  chevronOpen: { transform: 'rotate(180deg)' },
 });
 
-function DesktopNavMenuItem({ item }: { item: NavItem }) {
-  const styles = useStyles();
-  const location = useLocation();
-  const { href, onClick } = useNavTarget(item.target);
-  const current = isCurrentItem(item.target, location);
-  return (
-    <MenuItemLink
-      href={href}
-      onClick={onClick}
-      aria-current={current ? 'page' : undefined}
-      className={current ? styles.current : undefined}
-    >
-      {item.label}
-    </MenuItemLink>
-  );
-}
+type Focus = 'first' | 'last';
 
 /** A dropdown of the desktop navigation bar (About, Portfolio). */
 export function DesktopNavMenu({ menu, active }: { menu: NavMenu; active: boolean }) {
   const styles = useStyles();
   const linkStyles = useNavLinkStyles();
+  // The open menu and the item that takes the focus (null: closed).
+  const [openAt, setOpenAt] = useState<Focus | null>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const buttonId = `${id}-button`;
+  const menuId = `${id}-menu`;
+  const open = openAt !== null;
+
+  const close = useCallback((returnFocus: boolean) => {
+    setOpenAt(null);
+    if (returnFocus) buttonRef.current?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpenAt(event.key === 'ArrowDown' ? 'first' : 'last');
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      close(true);
+    }
+  };
+
   return (
-    // Inline, so that the open menu stays inside the navigation landmark.
-    <Menu inline positioning={{ position: 'below', align: 'start', offset: 4 }}>
-      <MenuTrigger disableButtonEnhancement>
-        <MenuButton
-          appearance="subtle"
-          className={mergeClasses(styles.button, active && linkStyles.activeGroup)}
-          data-active={active || undefined}
-        >
-          {menu.label}
-        </MenuButton>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {menu.items.map((item) => (
-            <DesktopNavMenuItem key={item.label} item={item} />
-          ))}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <div
+      ref={rootRef}
+      className={styles.root}
+      onBlur={(event) => {
+        // Focus that moves out of the button and the menu closes it.
+        const next = event.relatedTarget;
+        if (next instanceof Node && !rootRef.current?.contains(next)) setOpenAt(null);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        id={buttonId}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        className={mergeClasses(linkStyles.link, styles.button, active && linkStyles.activeGroup)}
+        data-active={active || undefined}
+        onPointerEnter={() => void loadList()}
+        onFocus={() => void loadList()}
+        onClick={() => setOpenAt(open ? null : 'first')}
+        onKeyDown={onKeyDown}
+      >
+        {menu.label}
+        <svg className={mergeClasses(styles.chevron, open && styles.chevronOpen)} viewBox="0 0 12 12" aria-hidden focusable={false}>
+          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" />
+        </svg>
+      </button>
+      {openAt && (
+        <Suspense fallback={null}>
+          <DesktopNavMenuList
+            menu={menu}
+            id={menuId}
+            labelledBy={buttonId}
+            focus={openAt}
+            onClose={close}
+            container={rootRef}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }

@@ -47,7 +47,8 @@ describe('navigation bar', () => {
   it('opens the Portfolio menu with the filtered item marked as current', async () => {
     renderApp('/properties?filter=residential');
     fireEvent.click(groupButton('Portfolio'));
-    const residential = await screen.findByRole('menuitem', { name: 'Residential' });
+    // The open menu is a small lazy chunk.
+    const residential = await screen.findByRole('menuitem', { name: 'Residential' }, { timeout: 5000 });
     expect(residential.getAttribute('aria-current')).toBe('page');
     expect(residential.getAttribute('href')).toBe('/properties?filter=residential');
     const all = screen.getByRole('menuitem', { name: 'All Properties' });
@@ -57,17 +58,38 @@ describe('navigation bar', () => {
   it('navigates from a menu item, closes the menu and moves the highlight', async () => {
     const { router } = renderApp('/');
     fireEvent.click(groupButton('About'));
-    fireEvent.click(await screen.findByRole('menuitem', { name: 'Management Team' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Management Team' }, { timeout: 5000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/management-team'));
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(groupButton('About').dataset.active).toBe('true');
+  });
+
+  it('opens a menu from the keyboard, moves with the arrows and closes on Escape', async () => {
+    renderApp('/');
+    const about = groupButton('About');
+    about.focus();
+    fireEvent.keyDown(about, { key: 'ArrowDown' });
+    const first = await screen.findByRole('menuitem', { name: 'About Us' }, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(about.getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.keyDown(first, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Competitive Advantage' }));
+    fireEvent.keyDown(document.activeElement ?? first, { key: 'Home' });
+    expect(document.activeElement).toBe(first);
+
+    fireEvent.keyDown(first, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(about);
+    expect(about.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('opens the slide-out panel from the menu button and closes it on a page link', async () => {
     setViewport(375);
     const { router } = renderApp('/');
     fireEvent.click(screen.getByRole('button', { name: 'Open navigation menu' }));
-    const panel = await screen.findByRole('dialog', { name: 'Site navigation' });
+    // The panel is a lazy chunk, queued here behind the home page's own lazy sections.
+    const panel = await screen.findByRole('dialog', { name: 'Site navigation' }, { timeout: 5000 });
     const mobile = within(within(panel).getByRole('navigation', { name: 'Mobile' }));
     expect(mobile.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     await act(async () => {

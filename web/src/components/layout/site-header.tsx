@@ -9,6 +9,7 @@ import {
 import { Link, useLocation } from 'react-router-dom';
 import { accentGold, everestBrand, everestNavTheme } from '../../lib/theme';
 import { EverestMark, HamburgerIcon } from '../ui/icons';
+import { useReaderEngaged } from '../ui/use-reader-engaged';
 import { DesktopNavMenu } from './desktop-nav-menu';
 import { NavAnchor } from './nav-anchor';
 import {
@@ -100,16 +101,15 @@ export function SiteHeader() {
   const setMobileOpen = (open: boolean) => setMobileOpenedAt(open ? location.key : null);
   const [mobileNavWanted, setMobileNavWanted] = useState(false);
 
+  // On narrow screens the panel's chunk is fetched once the reader starts to use the page (long
+  // before a tap on the button), not on load: evaluating it (Fluent's Drawer, motion, focus
+  // trap) would block the main thread while the page is still starting.
+  const engaged = useReaderEngaged();
   useEffect(() => {
-    if (typeof window.matchMedia !== 'function' || !window.matchMedia(mobileMedia).matches) return;
-    const preload = () => void loadMobileNav();
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(preload, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
+    if (engaged && typeof window.matchMedia === 'function' && window.matchMedia(mobileMedia).matches) {
+      void loadMobileNav();
     }
-    const timer = setTimeout(preload, 1500);
-    return () => clearTimeout(timer);
-  }, []);
+  }, [engaged]);
 
   const linkClass = (active: boolean) => mergeClasses(linkStyles.link, active && linkStyles.activeGroup);
 

@@ -62,12 +62,20 @@ export function useScrollManagement() {
     switch (intent.kind) {
       case 'section': {
         let cancel = () => {};
+        let release = () => {};
+        let left = false;
         const timer = window.setTimeout(() => {
           cancel = scrollToSectionWhenReady(intent.id);
+          // A small chunk: only section scrolls need it.
+          void import('../navigation/keep-section-in-view').then(({ keepSectionInView }) => {
+            if (!left) release = keepSectionInView(intent.id);
+          });
         }, scrollDelayMs);
         return () => {
+          left = true;
           window.clearTimeout(timer);
           cancel();
+          release();
         };
       }
       case 'top': {

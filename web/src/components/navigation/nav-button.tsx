@@ -9,6 +9,8 @@ export interface NavButtonProps extends Pick<ButtonProps, 'appearance' | 'size' 
   icon?: ReactElement;
   className?: string;
   onNavigate?: () => void;
+  /** e.g. the card title, for links whose text repeats on the page ('View Properties'). */
+  'aria-describedby'?: string;
 }
 
 /** A Fluent button that is a real link (role link, a real href) to a page or a home section. */

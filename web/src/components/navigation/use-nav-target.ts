@@ -13,7 +13,10 @@ export function useGoToSection(): (id: string) => void {
   const { pathname } = useLocation();
   return useCallback(
     (id: string) => {
-      if (isHomePath(pathname) && scrollToSection(id)) return;
+      if (isHomePath(pathname) && scrollToSection(id)) {
+        void import('./keep-section-in-view').then((m) => m.keepSectionInView(id));
+        return;
+      }
       const state: ScrollState = { section: id };
       void navigate('/', { state });
     },

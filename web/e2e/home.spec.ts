@@ -1,0 +1,380 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { siteContent } from '@everest/fixtures/content';
+import { siteFacts } from '@everest/fixtures/site';
+
+// The home page against the real server and its demo data (spec: public site, section 2 "Home
+// page" and "Contact section", sections 4, 5, 8 and 9). The contact form's submission (success
+// and server failure) is covered by contact.spec.ts.
+
+interface ApiProperty {
+  type: string;
+  status: string;
+}
+
+/** Scrolls through the page, so that every part that loads near the viewport has loaded. */
+async function loadWholePage(page: Page) {
+  for (const id of ['about', 'track-record', 'portfolio', 'advantage', 'investor', 'contact']) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await expect(page.locator(`#${id}-title`)).toBeVisible();
+  }
+  await expect(page.getByRole('region', { name: 'Our properties' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
+}
+
+const toast = (page: Page) => page.getByTestId('toast');
+
+async function openContactForm(page: Page) {
+  await page.goto('/');
+  await page.locator('#contact').scrollIntoViewIfNeeded();
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await expect(form.getByLabel(/^First Name/)).toBeVisible();
+  return form;
+}
+
+/** The section with this anchor is scrolled to: its top sits just below the sticky bar. */
+async function expectScrolledTo(page: Page, id: string) {
+  await expect
+    .poll(async () => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top)), {
+      timeout: 5000,
+    })
+    .toBeGreaterThanOrEqual(0);
+  await expect
+    .poll(async () => page.locator(`#${id}`).evaluate((el) => Math.round(el.getBoundingClientRect().top)), {
+      timeout: 5000,
+    })
+    .toBeLessThan(120);
+}
+
+test.describe('home page', () => {
+  test('shows the hero with its title, tagline and both buttons', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: siteFacts.firmName })).toBeVisible();
+    await expect(page.getByText('A Privately-Held, Real Estate Investment Firm').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Our Portfolio' })).toHaveAttribute('href', '/properties');
+    await expect(page.getByRole('button', { name: 'Investor Inquiries' })).toBeVisible();
+  });
+
+  test('shows every text of the spec, section by section', async ({ page }) => {
+    await page.goto('/');
+    await loadWholePage(page);
+    const main = page.getByRole('main');
+
+    const about = page.locator('#about');
+    await expect(about.getByRole('heading', { level: 2, name: siteContent.about.heading })).toBeVisible();
+    for (const { value, label } of [
+      { value: '$500M+', label: 'Portfolio Value' },
+      { value: '650+', label: 'Limited Partnerships' },
+    ]) {
+      await expect(about.getByRole('listitem').filter({ hasText: label })).toContainText(value);
+    }
+
+    const track = page.locator('#track-record');
+    await expect(track.getByRole('heading', { name: 'Proven Track Record' })).toBeVisible();
+    for (const { value, label } of [
+      { value: '30+', label: 'Years Experience' },
+      { value: '$200M+', label: 'Invested Capital' },
+      { value: '46', label: 'Properties Acquired' },
+      { value: '95%+', label: 'Average Occupancy' },
+    ]) {
+      // The counter counts up for 2 s, then shows the spec's figure.
+      await expect(track.getByRole('listitem').filter({ hasText: label })).toHaveText(`${value}${value}${label}`, {
+        timeout: 5000,
+      });
+    }
+
+    const portfolio = page.locator('#portfolio');
+    await expect(portfolio.getByRole('heading', { level: 3, name: 'Residential', exact: true })).toBeVisible();
+    await expect(portfolio.getByRole('heading', { level: 3, name: 'Self Storage / Retail' })).toBeVisible();
+    const viewProperties = portfolio.getByRole('link', { name: 'View Properties', exact: true });
+    await expect(viewProperties).toHaveCount(2);
+    await expect(viewProperties.nth(0)).toHaveAttribute('href', '/properties?filter=residential');
+    await expect(viewProperties.nth(1)).toHaveAttribute('href', '/properties?filter=self-storage');
+    await expect(portfolio.getByRole('link', { name: 'View All Properties' })).toHaveAttribute('href', '/properties');
+
+    const advantage = page.locator('#advantage');
+    await expect(advantage.getByRole('heading', { level: 2, name: 'Our Competitive Advantage' })).toBeVisible();
+    await expect(advantage.getByText(siteContent.advantage.subtitle)).toBeVisible();
+    for (const title of ['Market Analysis', 'Due Diligence', 'Operational Excellence']) {
+      await expect(advantage.getByRole('heading', { level: 3, name: title })).toBeVisible();
+    }
+    await expect(advantage.getByRole('link', { name: 'Learn More About Our Advantages' })).toHaveAttribute(
+      'href',
+      '/competitive-advantage',
+    );
+
+    const investor = page.locator('#investor');
+    await expect(investor.getByRole('heading', { level: 2, name: 'Investor Services' })).toBeVisible();
+    await expect(investor.getByText(/^partner with us for exceptional real estate investment opportunities$/i)).toBeVisible();
+    await expect(investor.getByRole('button', { name: 'Contact Us' })).toBeVisible();
+    await expect(investor.getByRole('heading', { name: 'Investment Opportunities' })).toBeVisible();
+    for (const opportunity of [
+      /multifamily residential properties in major metropolitan markets/i,
+      /self-storage facilities with strong market fundamentals/i,
+      /retail and commercial properties with stable cash flows/i,
+      /restructuring and recapitalization opportunities/i,
+    ]) {
+      await expect(investor.getByText(opportunity)).toBeVisible();
+    }
+
+    const contact = page.locator('#contact');
+    await expect(contact.getByRole('heading', { level: 2, name: 'Contact Us' })).toBeVisible();
+    await expect(contact.getByText(`${siteFacts.office.city}, ${siteFacts.office.state}`)).toBeVisible();
+    expect(siteFacts.office.city).toBe('Pasadena');
+    await expect(contact.getByRole('link', { name: siteFacts.office.phone })).toBeVisible();
+    await expect(contact.getByText(siteFacts.office.fax)).toBeVisible();
+    expect(siteFacts.departments.map((d) => d.key)).toEqual([
+      'general',
+      'investor-relations',
+      'human-resources',
+      'realty-management',
+    ]);
+    for (const department of siteFacts.departments) {
+      await expect(contact.getByRole('link', { name: department.email })).toHaveAttribute(
+        'href',
+        `mailto:${department.email}`,
+      );
+    }
+
+    const form = page.getByRole('form', { name: 'Contact form' });
+    for (const label of ['First Name', 'Last Name', 'Email', 'Subject', 'Message']) {
+      // Fluent marks a required field with an asterisk after the label.
+      await expect(form.getByText(new RegExp(`^${label}\\s*\\*$`))).toBeVisible();
+      await expect(form.getByLabel(new RegExp(`^${label}`))).toBeVisible();
+    }
+    await expect(form.getByLabel(/^Email/)).toHaveAttribute('type', 'email');
+    const messageHeight = await form.getByLabel(/^Message/).evaluate((el) => parseFloat(getComputedStyle(el).minHeight));
+    expect(messageHeight).toBeGreaterThanOrEqual(80);
+    await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+
+    // The divider image between the sections is decorative.
+    const dividers = main.locator('img[src*="divider"]');
+    expect(await dividers.count()).toBeGreaterThanOrEqual(5);
+    for (const divider of await dividers.all()) await expect(divider).toHaveAttribute('alt', '');
+  });
+
+  test('portfolio cards count the active properties of the API answer', async ({ page, request }) => {
+    const answer = await request.get('/api/properties');
+    expect(answer.ok()).toBe(true);
+    const properties: ApiProperty[] = await answer.json();
+    const active = properties.filter((p) => p.status === 'active');
+    const residential = active.filter((p) => p.type === 'residential').length;
+    const storageAndRetail = active.filter((p) => p.type === 'self-storage' || p.type === 'retail').length;
+    expect(residential).toBeGreaterThan(0);
+
+    await page.goto('/');
+    await page.locator('#portfolio').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('portfolio-count-residential')).toHaveText(String(residential));
+    await expect(page.getByTestId('portfolio-count-self-storage')).toHaveText(String(storageAndRetail));
+    // One slide per active property of the three portfolio types.
+    const slides = page.getByRole('region', { name: 'Our properties' }).getByRole('group');
+    await expect(slides).toHaveCount(residential + storageAndRetail);
+  });
+
+  test('the carousel steps with Previous and Next and loops at both ends', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('#portfolio').scrollIntoViewIfNeeded();
+    const carousel = page.getByRole('region', { name: 'Our properties' });
+    const slides = carousel.getByRole('group');
+    await expect(slides.first()).toBeVisible();
+    const total = await slides.count();
+    // Stop the automatic steps, so that only the buttons move it.
+    await carousel.getByRole('button', { name: 'Pause automatic scrolling' }).click();
+    await expect(carousel.getByRole('button', { name: 'Start automatic scrolling' })).toBeVisible();
+
+    const previous = carousel.getByRole('button', { name: 'Previous property' });
+    const next = carousel.getByRole('button', { name: 'Next property' });
+    await expect(previous).toBeEnabled();
+    await expect(next).toBeEnabled();
+    await expect(carousel).toHaveAttribute('data-selected', '0');
+
+    // Back from the first slide: the last one.
+    await previous.click();
+    await expect(carousel).toHaveAttribute('data-selected', String(total - 1));
+    await expect
+      .poll(() => slides.last().evaluate((el) => Math.round(el.getBoundingClientRect().left)))
+      .toBeLessThan(await carousel.evaluate((el) => el.getBoundingClientRect().left + 40));
+    // On from the last slide: the first one again.
+    await next.click();
+    await expect(carousel).toHaveAttribute('data-selected', '0');
+    await next.click();
+    await expect(carousel).toHaveAttribute('data-selected', '1');
+
+    // Each slide: image with its size set and lazy loading, name, city and state, type label.
+    const first = slides.first();
+    const image = first.locator('img');
+    await expect(image).toHaveAttribute('loading', 'lazy');
+    await expect(image).toHaveAttribute('width', /\d+/);
+    await expect(image).toHaveAttribute('height', /\d+/);
+    await expect(first.getByText(/^(Residential|Self Storage|Retail)$/)).toBeVisible();
+    const website = carousel.getByRole('link', { name: /Visit Website/ }).first();
+    await expect(website).toHaveAttribute('target', '_blank');
+    await expect(website).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('the carousel advances by itself every 3 to 5 seconds', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('#portfolio').scrollIntoViewIfNeeded();
+    const carousel = page.getByRole('region', { name: 'Our properties' });
+    await expect(carousel).toHaveAttribute('data-selected', '0');
+    // Keep the pointer away from it: hovering pauses it.
+    await page.mouse.move(0, 0);
+    await expect(carousel).toHaveAttribute('data-selected', '1', { timeout: 7000 });
+  });
+
+  test("'Investor Inquiries' smooth-scrolls to the contact section", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Investor Inquiries' }).click();
+    await expectScrolledTo(page, 'contact');
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  test("Investor Services' 'Contact Us' scrolls to the contact section too", async ({ page }) => {
+    await page.goto('/');
+    await page.locator('#investor').scrollIntoViewIfNeeded();
+    await page.locator('#investor').getByRole('button', { name: 'Contact Us' }).click();
+    await expectScrolledTo(page, 'contact');
+  });
+
+  test('the Contact link on another page goes home and scrolls the contact section into view', async ({ page }) => {
+    await page.goto('/management-team');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectScrolledTo(page, 'contact');
+    await expect(page.locator('#contact-title')).toBeInViewport();
+  });
+
+  test('the contact form asks for the required fields first, then for the captcha, and sends nothing', async ({
+    page,
+  }) => {
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/contact') && r.method() === 'POST') posts.push(r.url());
+    });
+    const form = await openContactForm(page);
+    const send = form.getByRole('button', { name: 'Send Message' });
+
+    await send.click();
+    await expect(toast(page)).toContainText('Please fill in all required fields.');
+    await expect(toast(page)).toHaveAttribute('data-variant', 'destructive');
+
+    await form.getByLabel(/^First Name/).fill('Grace');
+    await form.getByLabel(/^Last Name/).fill('Hopper');
+    await form.getByLabel(/^Email/).fill('grace@example.com');
+    await form.getByLabel(/^Subject/).fill('Question');
+    await send.click();
+    await expect(toast(page)).toContainText('Please fill in all required fields.');
+
+    await form.getByLabel(/^Message/).fill('Hello');
+    await send.click();
+    await expect(toast(page)).toContainText('Please complete the reCAPTCHA verification.');
+    await expect(toast(page)).toHaveAttribute('data-variant', 'destructive');
+    // At most one toast at a time: the newer one replaced the older.
+    await expect(page.getByText('Please fill in all required fields.')).toHaveCount(0);
+    expect(posts).toEqual([]);
+  });
+
+  test('a toast goes on a swipe to the right of 50 px and F8 focuses it', async ({ page }) => {
+    const form = await openContactForm(page);
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    const shown = toast(page);
+    await expect(shown).toBeVisible();
+
+    await page.keyboard.press('F8');
+    await expect
+      .poll(() => shown.evaluate((el) => el.closest('[tabindex]')?.contains(document.activeElement) ?? false))
+      .toBe(true);
+
+    // A short drag springs back; one past the threshold dismisses.
+    const box = await shown.boundingBox();
+    if (!box) throw new Error('no toast box');
+    const y = box.y + box.height / 2;
+    const x = box.x + 40;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 30, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(shown).toBeVisible();
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 70, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(shown).toHaveCount(0);
+  });
+
+  test('readers who ask for less motion see the final figures at once', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const track = page.locator('#track-record');
+    await track.scrollIntoViewIfNeeded();
+    const counter = track.getByRole('listitem').filter({ hasText: 'Invested Capital' });
+    await expect(counter).toBeVisible();
+    // Read at once, not awaited: without motion there is no count-up to wait for.
+    expect(await counter.textContent()).toBe('$200M+$200M+Invested Capital');
+    await page.locator('#portfolio').scrollIntoViewIfNeeded();
+    // No automatic steps: the carousel offers to start them instead.
+    await expect(page.getByRole('button', { name: 'Start automatic scrolling' })).toBeVisible();
+  });
+
+  test('the first load fetches no map, portal or admin code, and no image below the fold', async ({ page }) => {
+    const scripts: string[] = [];
+    const images: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((s) => /leaflet|TileLayer|contact-map|property-map|investor-services|investor-portal|admin/i.test(s))).toEqual(
+      [],
+    );
+    // No property photo (the carousel's) before the reader comes near it.
+    expect(images.filter((s) => /\/media\//.test(s))).toEqual([]);
+    expect(images.some((s) => /hero/.test(s))).toBe(true);
+
+    // Every picture keeps its box before it loads; all but the hero load lazily. (Leaflet sizes
+    // and places its tiles and marker itself, absolutely, so they cannot shift anything.)
+    await loadWholePage(page);
+    for (const img of await page.getByRole('main').locator('img:not(.leaflet-container img)').all()) {
+      await expect(img).toHaveAttribute('width', /\d+/);
+      await expect(img).toHaveAttribute('height', /\d+/);
+      if (!/hero/.test((await img.getAttribute('src')) ?? '')) await expect(img).toHaveAttribute('loading', 'lazy');
+    }
+    // The map loaded once its section came near; its marker opens the popup without tiles.
+    const marker = page.getByRole('button', { name: `${siteFacts.firmName} corporate office` });
+    await marker.click();
+    await expect(page.locator('.leaflet-popup')).toContainText(siteFacts.office.street);
+  });
+
+  test('has no serious or critical accessibility violation', async ({ page }) => {
+    await page.goto('/');
+    await loadWholePage(page);
+    // Let the counters finish, so that the page is at rest.
+    await page.waitForTimeout(2200);
+    const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('home page at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('fits the screen, shows one slide at a time and works from the buttons', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'View Our Portfolio' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Investor Inquiries' })).toBeInViewport();
+    await loadWholePage(page);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth).toBeLessThanOrEqual(375);
+
+    const carousel = page.getByRole('region', { name: 'Our properties' });
+    const slideWidth = await carousel.getByRole('group').first().evaluate((el) => el.getBoundingClientRect().width);
+    const viewportWidth = await carousel.evaluate((el) => el.getBoundingClientRect().width);
+    expect(slideWidth).toBeGreaterThan(viewportWidth * 0.9);
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Investor Inquiries' }).click();
+    await expectScrolledTo(page, 'contact');
+  });
+});

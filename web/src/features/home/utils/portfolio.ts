@@ -1,0 +1,22 @@
+import { propertyGroupOrder } from '@everest/core/domain';
+import type { PublicProperty } from '@everest/core/contract';
+
+/** Only active properties appear on the home page (spec section 4). */
+export const isActive = (property: PublicProperty) => property.status === 'active';
+
+/** How many active properties have one of these types (the Self Storage / Retail card counts two). */
+export function activeCount(properties: readonly PublicProperty[], types: readonly string[]): number {
+  return properties.filter((p) => isActive(p) && types.some((type) => type === p.type)).length;
+}
+
+/**
+ * The carousel's slides: the active properties of the portfolio's three types (headquarters and
+ * other kinds are not investments on offer), in the order of the property list's "all" view:
+ * residential, self-storage, retail, each by name.
+ */
+export function carouselProperties(properties: readonly PublicProperty[]): PublicProperty[] {
+  const rank = (p: PublicProperty) => propertyGroupOrder.indexOf(p.type);
+  return properties
+    .filter((p) => isActive(p) && rank(p) >= 0)
+    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}

@@ -1,0 +1,165 @@
+import { useId } from 'react';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { PageContainer } from '../../../components/ui/page-container';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
+import { useProperties } from '../../../lib/properties-query';
+import { everestBrand } from '../../../lib/theme';
+import type { ScrollState } from '../../../lib/scroll';
+import {
+  parsePropertyListFilter,
+  propertyFilterCounts,
+  propertyGroups,
+  propertyListFilterLabels,
+  propertyListFilters,
+  type PropertyListFilter,
+} from '../property-list';
+import { useFilterPillStyles } from './filter-pill-styles';
+import { PropertyCard } from './property-card';
+import { LoadFailure, LoadingText } from './query-status';
+
+// The first row of cards is in view on arrival; the rest load as the reader scrolls.
+const eagerImageCount = 3;
+
+const useStyles = makeStyles({
+  intro: {
+    margin: `0 0 ${tokens.spacingVerticalXL}`,
+    maxWidth: '70ch',
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+  },
+  group: { marginBottom: tokens.spacingVerticalXXXL },
+  groupHeading: {
+    display: 'flex',
+    alignItems: 'baseline',
+    gap: tokens.spacingHorizontalS,
+    margin: `0 0 ${tokens.spacingVerticalL}`,
+    paddingBottom: tokens.spacingVerticalS,
+    borderBottom: `2px solid ${everestBrand[150]}`,
+    color: everestBrand[30],
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  groupCount: {
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase300,
+    fontWeight: tokens.fontWeightRegular,
+  },
+  grid: {
+    display: 'grid',
+    gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))',
+    gap: tokens.spacingHorizontalXL,
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+  empty: {
+    margin: 0,
+    padding: `${tokens.spacingVerticalXXL} 0`,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase400,
+    textAlign: 'center',
+  },
+});
+
+function FilterLink({
+  filter,
+  count,
+  selected,
+}: {
+  filter: PropertyListFilter;
+  count: number | undefined;
+  selected: boolean;
+}) {
+  const pills = useFilterPillStyles();
+  const { pathname } = useLocation();
+  // /portfolio stays /portfolio; 'all' is the page without a query, as the navigation links it.
+  const to = { pathname, search: filter === 'all' ? '' : `?filter=${filter}` };
+  // A filter change is a new history entry (back returns to the previous filter) that keeps
+  // the reader where they are on the page.
+  const state: ScrollState = { keepScroll: true };
+  return (
+    <Link
+      to={to}
+      state={state}
+      aria-current={selected ? 'page' : undefined}
+      className={mergeClasses(pills.pill, selected && pills.selected)}
+    >
+      {propertyListFilterLabels[filter]}
+      <span className={pills.count}>{count === undefined ? '' : `(${count})`}</span>
+    </Link>
+  );
+}
+
+/** /properties and /portfolio: 'Our Property Portfolio' (spec: public site, section 2). */
+export function PropertiesPage() {
+  const styles = useStyles();
+  const pills = useFilterPillStyles();
+  const headingPrefix = useId();
+  const [searchParams] = useSearchParams();
+  const filter = parsePropertyListFilter(searchParams.get('filter'));
+  const { data, isPending, isError, refetch } = useProperties();
+
+  const counts = data ? propertyFilterCounts(data) : undefined;
+  const groups = data ? propertyGroups(data, filter) : [];
+  const shown = groups.reduce((sum, group) => sum + group.properties.length, 0);
+  const order = groups.flatMap((group) => group.properties.map((p) => p.id));
+  const eagerIds = new Set(order.slice(0, eagerImageCount));
+
+  return (
+    <PageContainer title="Our Property Portfolio">
+      <p className={styles.intro}>
+        Apartment communities, self-storage facilities and retail centers that Everest owns and
+        manages today.
+      </p>
+      <nav aria-label="Filter properties by type">
+        <ul className={pills.bar}>
+          {propertyListFilters.map((f) => (
+            <li key={f}>
+              <FilterLink filter={f} count={counts?.[f]} selected={f === filter} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <VisuallyHidden>
+        <span aria-live="polite">
+          {data ? `${shown} ${shown === 1 ? 'property' : 'properties'} shown.` : ''}
+        </span>
+      </VisuallyHidden>
+      {isPending ? (
+        <LoadingText text="Loading properties..." />
+      ) : isError ? (
+        <LoadFailure onRetry={() => void refetch()} />
+      ) : groups.length === 0 ? (
+        <p className={styles.empty}>No properties found for the selected filter.</p>
+      ) : (
+        groups.map((group) => {
+          const headingId = `${headingPrefix}-${group.type}`;
+          return (
+            <section key={group.type} aria-labelledby={headingId} className={styles.group}>
+              <h2 id={headingId} className={styles.groupHeading}>
+                {group.label}{' '}
+                <span className={styles.groupCount}>
+                  {group.properties.length === 1 ? '1 property' : `${group.properties.length} properties`}
+                </span>
+              </h2>
+              <ul className={styles.grid}>
+                {group.properties.map((property) => (
+                  <li key={property.id}>
+                    <PropertyCard
+                      property={property}
+                      lazyImage={!eagerIds.has(property.id)}
+                      priorityImage={property.id === order[0]}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })
+      )}
+    </PageContainer>
+  );
+}

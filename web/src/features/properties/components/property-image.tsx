@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  image: {
+    display: 'block',
+    width: '100%',
+    height: 'auto',
+    aspectRatio: '8 / 5',
+    objectFit: 'cover',
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  placeholder: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: '100%',
+    aspectRatio: '8 / 5',
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground3,
+  },
+});
+
+// The seeded photos are 800 × 500; an uploaded photo of another shape is cropped to the same
+// frame, so that the cards of a row line up and the page does not shift while images arrive.
+export const propertyImageSize = { width: 800, height: 500 } as const;
+
+export interface PropertyImageProps {
+  src: string | null;
+  /** Below the fold the browser fetches the photo only when it comes near the viewport. */
+  lazy: boolean;
+  /** The first photo of a page is usually its largest paint: fetch it before the others. */
+  priority?: boolean;
+  className?: string;
+}
+
+/**
+ * A property's photo; without one, or when it fails to load, a quiet placeholder of the same
+ * size. Decorative (alt=""): the property's name is the heading right beside it.
+ */
+export function PropertyImage({ src, lazy, priority = false, className }: PropertyImageProps) {
+  const styles = useStyles();
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (!src || failedSrc === src) {
+    return (
+      <div className={mergeClasses(styles.placeholder, className)} aria-hidden>
+        <svg width={48} height={48} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.5}>
+          <path d="M3 21h18M5 21V8l7-5 7 5v13M9 21v-6h6v6" />
+        </svg>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt=""
+      width={propertyImageSize.width}
+      height={propertyImageSize.height}
+      loading={lazy ? 'lazy' : 'eager'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding="async"
+      className={mergeClasses(styles.image, className)}
+      onError={() => setFailedSrc(src)}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { PageContainer } from '../../../components/ui/page-container';
+import { useProperties } from '../../../lib/properties-query';
+import { useFilterPillStyles } from '../../properties/components/filter-pill-styles';
+import { LoadFailure, LoadingText } from '../../properties/components/query-status';
+import {
+  placedProperties,
+  propertiesForMapFilter,
+  propertyMapFilterCounts,
+  propertyMapFilterLabels,
+  propertyMapFilters,
+  type PropertyMapFilter,
+} from '../../properties/property-map-logic';
+import { MapLegend } from './map-legend';
+import { PropertiesByLocation } from './properties-by-location';
+
+// Leaflet and its CSS come in their own chunk, so that the filters, the legend and the list
+// are on screen while the map code arrives.
+const LeafletMap = lazy(() => import('./leaflet-map'));
+
+const loadingText = 'Loading property map...';
+
+const useStyles = makeStyles({
+  intro: {
+    margin: `0 0 ${tokens.spacingVerticalXL}`,
+    maxWidth: '70ch',
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+  },
+  // The map's height, held while its code arrives, so that nothing below it moves.
+  mapFrame: { minHeight: 'clamp(320px, 60vh, 560px)' },
+  mapSummary: {
+    margin: `${tokens.spacingVerticalS} 0 0`,
+    color: tokens.colorNeutralForeground2,
+    fontSize: tokens.fontSizeBase200,
+  },
+});
+
+/** /property-map: 'Property Portfolio Map' (spec: public site, section 2). */
+export function PropertyMapPage() {
+  const styles = useStyles();
+  const pills = useFilterPillStyles();
+  const [filter, setFilter] = useState<PropertyMapFilter>('all-active');
+  const [openId, setOpenId] = useState<number | null>(null);
+  const { data, isPending, isError, refetch } = useProperties();
+
+  const counts = useMemo(() => (data ? propertyMapFilterCounts(data) : undefined), [data]);
+  const visible = useMemo(() => (data ? propertiesForMapFilter(data, filter) : []), [data, filter]);
+  const placed = useMemo(() => placedProperties(visible), [visible]);
+  const unplaced = visible.length - placed.length;
+
+  const chooseFilter = (next: PropertyMapFilter) => {
+    setFilter(next);
+    // A detail card of a property that the new filter hides would point at nothing.
+    if (data && openId !== null && !propertiesForMapFilter(data, next).some((p) => p.id === openId)) {
+      setOpenId(null);
+    }
+  };
+
+  return (
+    <PageContainer title="Property Portfolio Map">
+      <p className={styles.intro}>
+        Where our properties are: active apartment communities, self-storage facilities and
+        retail centers, our headquarters in Pasadena, and the properties we have sold.
+      </p>
+      <div role="group" aria-label="Show on the map" className={pills.bar}>
+        {propertyMapFilters.map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={f === filter}
+            className={mergeClasses(pills.pill, f === filter && pills.selected)}
+            onClick={() => chooseFilter(f)}
+            data-filter={f}
+          >
+            {propertyMapFilterLabels[f]}
+            <span className={pills.count}>{counts ? `(${counts[f]})` : ''}</span>
+          </button>
+        ))}
+      </div>
+      {isPending ? (
+        <LoadingText text={loadingText} />
+      ) : isError ? (
+        <LoadFailure onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <div className={styles.mapFrame}>
+            <Suspense fallback={<LoadingText text={loadingText} holdScreen={false} />}>
+              <LeafletMap placed={placed} />
+            </Suspense>
+          </div>
+          <p className={styles.mapSummary} aria-live="polite">
+            {`${placed.length} of ${visible.length} ${visible.length === 1 ? 'property' : 'properties'} on the map`}
+            {unplaced > 0 ? `; ${unplaced} not yet placed ${unplaced === 1 ? 'is' : 'are'} listed below.` : '.'}
+          </p>
+          <MapLegend />
+          <PropertiesByLocation properties={visible} openId={openId} onOpenChange={setOpenId} />
+        </>
+      )}
+    </PageContainer>
+  );
+}
