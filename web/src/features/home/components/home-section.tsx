@@ -55,7 +55,8 @@ export function HomeSection({ id, tone = 'plain', reserve, children }: HomeSecti
     <section
       id={id}
       tabIndex={-1}
-      aria-labelledby={`${id}-title`}
+      // The heading comes with the body: until then the section has no name to point at.
+      aria-labelledby={near ? `${id}-title` : undefined}
       className={mergeClasses(styles.section, styles[tone])}
     >
       <div ref={ref} className={styles.inner}>
