@@ -6,13 +6,14 @@ import { sendStoredFile } from '../../http/file-response';
 import { bind, SerializedJson } from '../../http/route';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
+import { signedInUser } from '../auth/session';
 import { contentTypeForDownload } from '../files/sniff';
 import { auditDocumentRead, findReadableFile, listInvestorDocuments } from './documents.service';
 
 export function documentsRoutes(router: Router<AppState>, { files, fileExistence, documentLists }: Services): void {
   bind(router, routes.investorDocuments, async ({ ctx }) => {
     ctx.set('Cache-Control', 'private, no-store');
-    const user = signedIn(ctx.state);
+    const user = signedInUser(ctx.state);
     // Administrators all see the same list; everyone else their own.
     const key = user.role === 'administrator' ? 'administrator' : `user:${user.id}`;
     const json = await documentLists.get(key, async () => ({
@@ -26,7 +27,7 @@ export function documentsRoutes(router: Router<AppState>, { files, fileExistence
   }));
 
   bind(router, routes.download, async ({ ctx, params, query }) => {
-    const user = signedIn(ctx.state);
+    const user = signedInUser(ctx.state);
     const file = await findReadableFile(ctx.state.em, user, params.id, query.type);
     const size = await files.size(file.sha256);
     fileExistence.remember(file.sha256, size !== null);
@@ -46,10 +47,4 @@ export function documentsRoutes(router: Router<AppState>, { files, fileExistence
       await auditDocumentRead(ctx.state.em, user, file, query.preview ? 'preview' : 'download', ctx.ip);
     }
   });
-}
-
-/** bind() has already refused anonymous callers of these routes; this narrows the type. */
-function signedIn(state: AppState) {
-  if (!state.user) throw new HttpError(401, 'Please sign in to continue.');
-  return state.user;
 }
