@@ -1,12 +1,27 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+// React Router 7 points every export condition at its development build (warnings, checks; a
+// known upstream issue), so a production bundle would carry it. The build takes the production
+// files that the same package ships beside it; the dev server keeps the development ones.
+const require = createRequire(import.meta.url);
+const reactRouterDir = path.dirname(
+  createRequire(require.resolve('react-router-dom/package.json')).resolve('react-router/package.json'),
+);
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
+];
 
 // The API and uploaded media come from the product server (port 3000 by default) during
 // development; in production the server serves dist/ itself.
 const apiTarget = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
+  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -47,4 +62,4 @@ export default defineConfig({
       '/media': { target: apiTarget, changeOrigin: true },
     },
   },
-});
+}));
