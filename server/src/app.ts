@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { authRoutes } from './features/auth/auth.routes';
@@ -28,6 +28,8 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   const { config, orm, logger } = services;
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   app.silent = true;
+  // What fails after the answer has started (a file read mid-download) cannot become an answer.
+  app.on('error', (error: unknown, ctx?: Context) => logger.error(`answer failed ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, error));
 
   const tileOrigin = originOf(config.tileUrl);
   const recaptcha = config.captcha.provider === 'altcha' ? [] : ['https://www.google.com', 'https://www.gstatic.com'];
@@ -49,7 +51,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     Object.defineProperty(ctx.state, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true });
     await next();
   });
-  app.use(sessionAuth(config));
+  app.use(sessionAuth(config, services.sessionUsers));
 
   // JSON only (multipart routes parse their own streams); 100 kB is far above any form here.
   const jsonBody = koaBody({

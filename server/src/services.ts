@@ -6,11 +6,15 @@ import { DatabaseNotifications } from './db/notifications';
 import { NotifiedCache } from './db/notified-cache';
 import type { CaptchaProvider } from './features/captcha/captcha-provider';
 import { createCaptchaProvider } from './features/captcha/captcha.service';
+import type { SessionUsers } from './features/auth/session';
 import { FileExistence } from './features/files/file-existence';
 import { FileStore } from './features/files/file-store';
 import { createMailSender } from './features/mail/mail-sender';
 import { OutboxWorker } from './features/mail/outbox-worker';
+import type { SerializedJson } from './http/serialized-json';
 import type { Logger } from './logger';
+
+const jsonSize = (answer: SerializedJson) => answer.json.length;
 
 /** What the features are given: one object built at start-up (or per test file). */
 export interface Services {
@@ -20,9 +24,11 @@ export interface Services {
   fileExistence: FileExistence;
   logger: Logger;
   /** The public property list, as JSON (one entry). */
-  propertyList: NotifiedCache;
+  propertyList: NotifiedCache<SerializedJson>;
   /** Investors' document lists, as JSON, by user. */
-  documentLists: NotifiedCache;
+  documentLists: NotifiedCache<SerializedJson>;
+  /** Users as session checks see them, by id. */
+  sessionUsers: SessionUsers;
   captcha: CaptchaProvider;
   /** Delivers the mail outbox; `startServer` starts it, features kick it after queueing mail. */
   outbox: OutboxWorker;
@@ -36,11 +42,23 @@ export async function createServices(
 ): Promise<{ services: Services; close: () => Promise<void> }> {
   const notifications = new DatabaseNotifications(db.url, logger);
   await notifications.start();
-  const propertyList = new NotifiedCache(notifications, { channel: 'property_list_changed', maxBytes: 1_000_000 });
+  const propertyList = new NotifiedCache<SerializedJson>(notifications, { channel: 'property_list_changed', maxBytes: 1_000_000, sizeOf: jsonSize });
   // A minute at most, like FileExistence: a file that vanishes from disk changes no row.
-  const documentLists = new NotifiedCache(notifications, { channel: 'document_lists_changed', maxBytes: 32_000_000, ttlMs: 60_000 });
-  await propertyList.start();
-  await documentLists.start();
+  const documentLists = new NotifiedCache<SerializedJson>(notifications, {
+    channel: 'document_lists_changed',
+    maxBytes: 32_000_000,
+    ttlMs: 60_000,
+    sizeOf: jsonSize,
+  });
+  // Revocation rests on the notification (and each writing route's own clear); the TTL only
+  // bounds what an unforeseen write path could leave behind.
+  const sessionUsers: SessionUsers = new NotifiedCache(notifications, {
+    channel: 'session_users_changed',
+    maxBytes: 4_000_000,
+    ttlMs: 60_000,
+    sizeOf: (record) => 200 + (record?.email.length ?? 0),
+  });
+  await Promise.all([propertyList.start(), documentLists.start(), sessionUsers.start()]);
   const files = new FileStore(path.join(config.dataDir, 'files'));
   const mailSender = createMailSender(config, logger);
   const outbox = new OutboxWorker({
@@ -58,6 +76,7 @@ export async function createServices(
     logger,
     propertyList,
     documentLists,
+    sessionUsers,
     captcha: createCaptchaProvider(config, logger),
     outbox,
   };

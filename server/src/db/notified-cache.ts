@@ -1,33 +1,36 @@
 import type { DatabaseNotifications } from './notifications';
 
-interface Entry {
-  json: Promise<string>;
+interface Entry<T> {
+  value: Promise<T>;
   bytes: number;
   at: number;
 }
 
-export interface NotifiedCacheOptions {
+export interface NotifiedCacheOptions<T> {
   /** The NOTIFY channel the database triggers raise when the rows behind the cache change. */
   channel: string;
   /** Memory budget: the least recently used answers go first. */
   maxBytes: number;
+  /** Roughly how many bytes a value holds, for the budget. */
+  sizeOf: (value: T) => number;
   /** Longest an answer is kept even without a change (for what the database cannot see). */
   ttlMs?: number;
 }
 
 /**
- * Ready JSON answers kept in memory and dropped, on every server instance, when the database
- * announces a change on `channel` (see the change-notification triggers in migrations). While
- * the notification connection is down nothing is cached, so nothing stale is ever served.
+ * Values read from the database (ready JSON answers, session users) kept in memory and dropped,
+ * on every server instance, when the database announces a change on `channel` (see the
+ * change-notification triggers in migrations). While the notification connection is down
+ * nothing is cached, so nothing stale is ever served.
  */
-export class NotifiedCache {
-  private readonly entries = new Map<string, Entry>();
+export class NotifiedCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
   private bytes = 0;
   private generation = 0;
 
   constructor(
     private readonly notifications: DatabaseNotifications,
-    private readonly options: NotifiedCacheOptions,
+    private readonly options: NotifiedCacheOptions<T>,
   ) {}
 
   async start(): Promise<void> {
@@ -40,37 +43,37 @@ export class NotifiedCache {
     this.generation += 1;
   }
 
-  get(key: string, load: () => Promise<unknown>, now = Date.now()): Promise<string> {
-    if (!this.notifications.connected) return load().then((value) => JSON.stringify(value));
+  get(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+    if (!this.notifications.connected) return load();
     const hit = this.entries.get(key);
     if (hit && (this.options.ttlMs === undefined || now - hit.at < this.options.ttlMs)) {
       this.entries.delete(key);
       this.entries.set(key, hit);
-      return hit.json;
+      return hit.value;
     }
     if (hit) this.forget(key);
 
     // A change announced while loading makes this answer stale for the next caller: it is then
     // served to those already waiting, but not kept.
     const generation = this.generation;
-    const entry: Entry = { json: Promise.resolve(''), bytes: 0, at: now };
-    entry.json = load().then(
+    const value = load().then(
       (value) => {
-        const json = JSON.stringify(value);
         if (this.generation === generation && this.entries.get(key) === entry) {
-          entry.bytes = json.length;
-          this.bytes += json.length;
+          entry.bytes = this.options.sizeOf(value);
+          this.bytes += entry.bytes;
           this.evict();
         }
-        return json;
+        return value;
       },
       (error: unknown) => {
         if (this.entries.get(key) === entry) this.entries.delete(key);
         throw error;
       },
     );
+    // Declared after `value` but read only in its callbacks, which run later.
+    const entry: Entry<T> = { value, bytes: 0, at: now };
     this.entries.set(key, entry);
-    return entry.json;
+    return value;
   }
 
   private forget(key: string): void {

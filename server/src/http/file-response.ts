@@ -1,11 +1,15 @@
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
-import type { FileStore } from '../features/files/file-store';
+import type { OpenedFile } from '../features/files/file-store';
 import { HttpError } from './errors';
 
-export interface FileToSend {
-  sha256: string;
-  /** The size on disk, as just checked by the caller. */
-  size: number;
+/** Inclusive byte offsets, as in a Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface FileDetails {
   contentType: string;
   filename: string;
   disposition: 'inline' | 'attachment';
@@ -19,7 +23,7 @@ export function contentDisposition(disposition: 'inline' | 'attachment', filenam
 }
 
 /** A single `bytes=` range, or null for the whole file; throws 416 when it cannot be served. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
+export function parseRange(header: string | undefined, size: number): ByteRange | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges or another unit: answer the whole file, as RFC 9110 allows.
@@ -42,28 +46,94 @@ export function parseRange(header: string | undefined, size: number): { start: n
 }
 
 /**
- * Streams a stored file: never read whole into memory, with its length, a safe name, byte
- * ranges (for PDF viewers and resumed downloads) and no caching anywhere, since these are
- * investors' private papers.
+ * Writes bytes `start`..`end` of an open file as the answer, then closes it. The bytes go
+ * through a few buffers that are reused once the socket has taken them: a stream would allocate
+ * a fresh buffer per chunk, and V8 lets such garbage reach tens of megabytes before it collects,
+ * so a 100 MB download would grow the server by that much.
  */
-export function sendStoredFile(ctx: Context, files: FileStore, file: FileToSend): void {
-  const actualSize = file.size;
-  const range = parseRange(ctx.get('Range') || undefined, actualSize);
+export function respondWithFile(ctx: Context, file: OpenedFile, range: ByteRange): void {
+  // Koa writes nothing more: the loop below owns the response. The status and headers set on
+  // ctx are already the response's own.
+  ctx.respond = false;
+  const res = ctx.res;
+  const send = ctx.method === 'HEAD' ? Promise.resolve() : writeRange(res, file, range);
+  send
+    .then(() => res.end())
+    .catch((error: unknown) => {
+      // Headers are gone: all that is left is to cut the connection so the client sees a
+      // truncated transfer, not a complete-looking one.
+      if (!res.destroyed) ctx.app.emit('error', error, ctx);
+      res.destroy();
+    })
+    .finally(() => void file.handle.close());
+}
+
+const bufferSize = 256 * 1024;
+const buffersPerResponse = 4;
+
+async function writeRange(res: ServerResponse, file: OpenedFile, range: ByteRange): Promise<void> {
+  const free: Buffer[] = Array.from({ length: buffersPerResponse }, () => Buffer.allocUnsafeSlow(bufferSize));
+  let waiting: (() => void) | null = null;
+  let failed: Error | null = null;
+  const release = (buffer: Buffer) => (error?: Error | null) => {
+    if (error) failed = error;
+    free.push(buffer);
+    waiting?.();
+    waiting = null;
+  };
+  // The socket closing early (the investor cancelled) also wakes the loop.
+  const onClose = () => waiting?.();
+  res.once('close', onClose);
+  try {
+    let position = range.start;
+    while (position <= range.end) {
+      while (free.length === 0 && !res.destroyed && !failed) await new Promise<void>((resolve) => (waiting = resolve));
+      if (failed) throw failed;
+      if (res.destroyed) return;
+      const buffer = free.pop() as Buffer;
+      const { bytesRead } = await file.handle.read(buffer, 0, Math.min(bufferSize, range.end - position + 1), position);
+      if (bytesRead === 0) throw new Error('the file is shorter than its size');
+      position += bytesRead;
+      res.write(bytesRead === bufferSize ? buffer : buffer.subarray(0, bytesRead), release(buffer));
+    }
+  } finally {
+    res.off('close', onClose);
+  }
+}
+
+/**
+ * Answers a stored document: its length, a safe name, byte ranges (for PDF viewers and resumed
+ * downloads) and no caching anywhere, since these are investors' private papers. `onRead` runs
+ * before any byte leaves when the answer is a read of the document (a GET from its first byte,
+ * not a viewer's later ranges), and a failure there sends nothing.
+ */
+export async function sendStoredFile(
+  ctx: Context,
+  file: OpenedFile,
+  details: FileDetails & { onRead: () => Promise<void> },
+): Promise<void> {
+  let range: ByteRange | null;
+  try {
+    range = parseRange(ctx.get('Range') || undefined, file.size);
+    if (ctx.method === 'GET' && (range?.start ?? 0) === 0) await details.onRead();
+  } catch (error) {
+    await file.handle.close();
+    throw error;
+  }
   ctx.set({
-    'Content-Disposition': contentDisposition(file.disposition, file.filename),
+    'Content-Disposition': contentDisposition(details.disposition, details.filename),
     'Cache-Control': 'private, no-store',
     'Referrer-Policy': 'no-referrer',
     'Accept-Ranges': 'bytes',
   });
-  ctx.type = file.contentType;
+  ctx.type = details.contentType;
   if (range) {
     ctx.status = 206;
-    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${actualSize}`);
-    ctx.length = range.end - range.start + 1;
-    ctx.body = files.open(file.sha256, range);
+    ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);
   } else {
     ctx.status = 200;
-    ctx.length = actualSize;
-    ctx.body = files.open(file.sha256);
   }
+  const bytes = range ?? { start: 0, end: file.size - 1 };
+  ctx.length = bytes.end - bytes.start + 1;
+  respondWithFile(ctx, file, bytes);
 }

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { RouteDef } from '@everest/core/contract';
 import { HttpError } from './errors';
+import { SerializedJson } from './serialized-json';
 import type { AppState } from './state';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -12,11 +13,6 @@ export interface RouteInput<R extends RouteDef> {
   query: Infer<R['query']>;
   params: Infer<R['params']>;
   ctx: Context & { state: AppState };
-}
-
-/** An answer already serialised, for hot paths that cache their JSON. */
-export class SerializedJson {
-  constructor(readonly json: string) {}
 }
 
 /** A handler answers the route's answer schema, or nothing when it has streamed a file. */
@@ -46,10 +42,24 @@ export function bind<R extends RouteDef>(router: Router<AppState>, route: R, han
     };
     const answer = await handler(input);
     if (answer instanceof SerializedJson) {
-      ctx.type = 'application/json';
-      ctx.body = answer.json;
+      sendSerialized(ctx, answer);
     } else if (answer !== undefined) {
       ctx.body = answer;
     }
   });
+}
+
+/** Below this, compressing costs more than it saves (koa-compress's own default). */
+const compressFrom = 1024;
+
+function sendSerialized(ctx: Context, answer: SerializedJson): void {
+  ctx.type = 'application/json';
+  if (answer.json.length >= compressFrom && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+    // Compressed once and kept with the answer: koa-compress need not do it again.
+    ctx.compress = false;
+    ctx.set('Content-Encoding', 'gzip');
+    ctx.body = answer.gzip();
+  } else {
+    ctx.body = answer.json;
+  }
 }

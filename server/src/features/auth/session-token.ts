@@ -21,9 +21,14 @@ const claimsSchema = z.object({
   ver: z.number().int().nonnegative(),
 });
 
+// Verified tokens kept so that a signed-in investor's every request does not verify the
+// signature again. Only genuine tokens enter (a stranger cannot fill it), each until its expiry.
+const maxVerified = 10_000;
+
 /** Signs and verifies session tokens with the server's secret (config.jwtSecret). */
 export class SessionTokens {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, SessionClaims & { expiresAt: number }>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
@@ -42,7 +47,12 @@ export class SessionTokens {
   }
 
   /** The claims of a genuine, unexpired token; null for anything else. */
-  async verify(token: string): Promise<SessionClaims | null> {
+  async verify(token: string, now = Date.now()): Promise<SessionClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (now < known.expiresAt) return { userId: known.userId, tokenVersion: known.tokenVersion };
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [algorithm],
@@ -50,9 +60,14 @@ export class SessionTokens {
         audience,
         typ: 'JWT',
         requiredClaims: ['exp', 'iat', 'sub'],
+        currentDate: new Date(now),
       });
       const claims = claimsSchema.safeParse(payload);
-      return claims.success ? { userId: Number(claims.data.sub), tokenVersion: claims.data.ver } : null;
+      if (!claims.success || payload.exp === undefined) return null;
+      const session = { userId: Number(claims.data.sub), tokenVersion: claims.data.ver };
+      if (this.verified.size >= maxVerified) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, { ...session, expiresAt: payload.exp * 1000 });
+      return session;
     } catch (error) {
       // Every jose error means "not a session"; anything else is a bug worth seeing.
       if (error instanceof errors.JOSEError) return null;

@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import { routes } from '@everest/core/contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config';
+import type { NotifiedCache } from '../../db/notified-cache';
 import { HttpError } from '../../http/errors';
 import type { AppState, SessionUser } from '../../http/state';
 import { User } from '../users/user.entity';
@@ -37,19 +39,38 @@ function presentedToken(ctx: Parameters<Middleware<AppState>>[0]): string | null
   return null;
 }
 
+/** What a session check needs of a user, as kept in memory between requests. */
+export interface SessionRecord extends SessionUser {
+  isActive: boolean;
+  tokenVersion: number;
+}
+
+/**
+ * Session records by user id, dropped whenever the database announces a change to a user's
+ * e-mail, role, activity or token version (migration 20261122100000), so every request does not
+ * wait for PostgreSQL. The routes that make such a change also clear them at once, so that
+ * this server's next request never sees the old record even before the notification arrives.
+ */
+export type SessionUsers = NotifiedCache<SessionRecord | null>;
+
+async function loadSessionRecord(em: EntityManager, id: number): Promise<SessionRecord | null> {
+  const user = await em.findOne(User, { id });
+  return user && { id: user.id, email: user.email, role: user.role, isActive: user.isActive, tokenVersion: user.tokenVersion };
+}
+
 /**
  * Sets ctx.state.user from the request's session token: a genuine, unexpired token of an active
  * user whose token version has not moved on since it was issued. Anything else leaves the request
  * anonymous, and the route table's access rule answers 401 where a session is needed.
  */
-export function sessionAuth(config: Config): Middleware<AppState> {
+export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middleware<AppState> {
   const tokens = sessionTokens(config);
   return async (ctx, next) => {
     const token = ctx.path.startsWith('/api/') ? presentedToken(ctx) : null;
     const claims = token ? await tokens.verify(token) : null;
     if (claims) {
-      const user = await ctx.state.em.findOne(User, { id: claims.userId, isActive: true });
-      if (user && user.tokenVersion === claims.tokenVersion) {
+      const user = await sessionUsers.get(String(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
+      if (user?.isActive && user.tokenVersion === claims.tokenVersion) {
         ctx.state.user = { id: user.id, email: user.email, role: user.role };
       }
     }

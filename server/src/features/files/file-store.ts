@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +11,13 @@ export interface StoredBlob {
   sha256: string;
   size: number;
   contentType: SniffedType;
+}
+
+/** A stored file opened for reading; whoever receives it closes `handle`. */
+export interface OpenedFile {
+  handle: FileHandle;
+  /** The size of the open file, so that what is sent matches what was checked. */
+  size: number;
 }
 
 export interface PutOptions {
@@ -42,15 +49,19 @@ export class FileStore {
     );
   }
 
-  async size(sha256: string): Promise<number | null> {
-    return stat(this.pathOf(sha256)).then(
-      (s) => s.size,
-      () => null,
-    );
-  }
-
-  open(sha256: string, range?: { start: number; end: number }): Readable {
-    return createReadStream(this.pathOf(sha256), range);
+  /** The file opened for reading, or null when it is not on disk. */
+  async open(sha256: string): Promise<OpenedFile | null> {
+    const handle = await open(this.pathOf(sha256), 'r').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (!handle) return null;
+    try {
+      return { handle, size: (await handle.stat()).size };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
   }
 
   async put(source: Readable, options: PutOptions): Promise<StoredBlob> {

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { HttpError } from '../../http/errors';
+import { respondWithFile } from '../../http/file-response';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
 import { StoredFile } from './stored-file.entity';
@@ -14,16 +15,16 @@ export function mediaRoutes({ files }: Services): Router<AppState> {
   router.get('/media/:name', async (ctx) => {
     const match = /^([a-f0-9]{64})\.[a-z0-9]+$/.exec(ctx.params.name ?? '');
     const stored = match?.[1] ? await ctx.state.em.findOne(StoredFile, { sha256: match[1] }) : null;
-    if (!stored?.contentType.startsWith('image/') || !(await files.exists(stored.sha256))) {
-      throw new HttpError(404, 'This image does not exist.');
-    }
+    const opened = stored?.contentType.startsWith('image/') ? await files.open(stored.sha256) : null;
+    if (!stored || !opened) throw new HttpError(404, 'This image does not exist.');
+    ctx.status = 200;
     ctx.type = stored.contentType;
-    ctx.length = stored.size;
+    ctx.length = opened.size;
     ctx.set({
       'Cache-Control': 'public, max-age=31536000, immutable',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
-    ctx.body = files.open(stored.sha256);
+    respondWithFile(ctx, opened, { start: 0, end: opened.size - 1 });
   });
   return router;
 }

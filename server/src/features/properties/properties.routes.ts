@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { routes } from '@everest/core/contract';
-import { bind, SerializedJson } from '../../http/route';
+import { bind } from '../../http/route';
+import { SerializedJson } from '../../http/serialized-json';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
 import { listPublicProperties } from './properties.service';
@@ -8,6 +9,6 @@ import { listPublicProperties } from './properties.service';
 export function propertiesRoutes(router: Router<AppState>, { orm, propertyList }: Services): void {
   // The busiest public call: served from memory, dropped by the database on any change.
   bind(router, routes.listProperties, async () =>
-    new SerializedJson(await propertyList.get('all', () => listPublicProperties(orm.em.fork()))),
+    propertyList.get('all', async () => SerializedJson.of(await listPublicProperties(orm.em.fork()))),
   );
 }

@@ -7,7 +7,7 @@ import { signedInUser } from '../auth/session';
 import { getProfile, updateProfile } from './profile.service';
 
 /** The caller's own profile: GET profile, POST update-profile. */
-export function profileRoutes(router: Router<AppState>, { config, outbox }: Services): void {
+export function profileRoutes(router: Router<AppState>, { config, outbox, sessionUsers }: Services): void {
   bind(router, routes.profile, async ({ ctx }) => {
     ctx.set('Cache-Control', 'no-store');
     return getProfile(ctx.state.em, signedInUser(ctx.state));
@@ -16,6 +16,7 @@ export function profileRoutes(router: Router<AppState>, { config, outbox }: Serv
   bind(router, routes.updateProfile, async ({ body, ctx }) => {
     ctx.set('Cache-Control', 'no-store');
     const answer = await updateProfile(ctx.state.em, config, signedInUser(ctx.state), body);
+    sessionUsers.clear(); // the session carries the e-mail address
     outbox.kick(); // an address change tells the old address
     return answer;
   });

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { sessionLifetimeSeconds, SessionTokens } from './session-token';
+
+describe('SessionTokens', () => {
+  const tokens = new SessionTokens('a-test-secret-of-at-least-thirty-two-characters');
+  const issuedAt = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+  it('keeps answering a verified token until its expiry, and not a moment after', async () => {
+    const token = await tokens.issue({ userId: 7, tokenVersion: 2 }, issuedAt);
+    expect(await tokens.verify(token, issuedAt + 1000)).toEqual({ userId: 7, tokenVersion: 2 });
+    // Now remembered: the same answer, then none once the expiry has passed.
+    expect(await tokens.verify(token, issuedAt + 2000)).toEqual({ userId: 7, tokenVersion: 2 });
+    expect(await tokens.verify(token, issuedAt + sessionLifetimeSeconds * 1000 - 1)).toEqual({ userId: 7, tokenVersion: 2 });
+    expect(await tokens.verify(token, issuedAt + sessionLifetimeSeconds * 1000)).toBeNull();
+  });
+
+  it('does not let a remembered token vouch for an altered one', async () => {
+    const token = await tokens.issue({ userId: 8, tokenVersion: 0 }, issuedAt);
+    expect(await tokens.verify(token, issuedAt)).not.toBeNull();
+    const [header, payload, signature = ''] = token.split('.');
+    const otherUser = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()), sub: '9' })).toString('base64url');
+    expect(await tokens.verify(`${header}.${otherUser}.${signature}`, issuedAt)).toBeNull();
+    expect(await tokens.verify(`${token.slice(0, -2)}xx`, issuedAt)).toBeNull();
+  });
+});
