@@ -58,7 +58,8 @@ export async function createServices(
     ttlMs: 60_000,
     sizeOf: (record) => 200 + (record?.email.length ?? 0),
   });
-  await Promise.all([propertyList.start(), documentLists.start(), sessionUsers.start()]);
+  // One after another: they LISTEN on the same connection.
+  for (const cache of [propertyList, documentLists, sessionUsers]) await cache.start();
   const files = new FileStore(path.join(config.dataDir, 'files'));
   const mailSender = createMailSender(config, logger);
   const outbox = new OutboxWorker({

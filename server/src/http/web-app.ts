@@ -30,19 +30,66 @@ function decodedPath(urlPath: string): string {
   }
 }
 
+/** One `<link>` tag's attributes, as web/build/page-links.ts writes them. */
+type PageLink = Record<string, string>;
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The `<link>` hints of each page from the build's `page-links.json` (modulepreload of the page's
+ * chunks, preload of its data or its largest picture), as HTML. Missing or unreadable: none, the
+ * app works without them, only later.
+ */
+function readPageLinks(file: string): Map<string, string> {
+  const links = new Map<string, string>();
+  if (!existsSync(file)) return links;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return links;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return links;
+  for (const [page, list] of Object.entries(parsed)) {
+    if (!Array.isArray(list)) continue;
+    const tags = list
+      .filter((link): link is PageLink => typeof link === 'object' && link !== null)
+      .map((link) => {
+        const attributes = Object.entries(link)
+          .filter(([name, value]) => /^[a-z-]+$/.test(name) && typeof value === 'string')
+          .map(([name, value]) => `${name}="${escapeAttribute(value)}"`);
+        return `<link ${attributes.join(' ')}>`;
+      });
+    links.set(page, tags.join('\n    '));
+  }
+  return links;
+}
+
 /**
  * Serves the built web app from `distDir`: files as they are (hashed assets cached for a year),
  * the app shell for the spec's pages with 200, and the shell with 404 for any other path so
- * that the app's 404 page renders and crawlers see the right status.
+ * that the app's 404 page renders and crawlers see the right status. A page's shell carries its
+ * own `<link>` hints (page-links.json), so that its chunks and data load with the HTML.
  */
 export function webApp(distDir: string): Middleware {
   const indexFile = path.join(distDir, 'index.html');
   let shell: string | null = null;
-  const readShell = () => {
+  let pageLinks: Map<string, string> | null = null;
+  const shells = new Map<string, string>();
+  const readShell = (pagePath: string | null) => {
     shell ??= existsSync(indexFile)
       ? readFileSync(indexFile, 'utf8')
       : '<!doctype html><title>Everest Properties</title><p>The web app is not built yet: run <code>pnpm --filter @everest/web build</code>.</p>';
-    return shell;
+    pageLinks ??= readPageLinks(path.join(distDir, 'page-links.json'));
+    const links = pagePath === null ? undefined : pageLinks.get(pagePath);
+    if (!links || !shell.includes('</head>')) return shell;
+    let page = shells.get(pagePath ?? '');
+    if (page === undefined) {
+      page = shell.replace('</head>', `  ${links}\n  </head>`);
+      shells.set(pagePath ?? '', page);
+    }
+    return page;
   };
 
   return async (ctx, next) => {
@@ -65,9 +112,11 @@ export function webApp(distDir: string): Middleware {
       ctx.body = createReadStream(file);
       return;
     }
-    ctx.status = isPagePath(ctx.path) ? 200 : 404;
+    const isPage = isPagePath(ctx.path);
+    ctx.status = isPage ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = readShell();
+    // The same normalisation as isPagePath: /properties/ is the page /properties.
+    ctx.body = readShell(isPage ? (ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path) : null);
   };
 }

@@ -67,14 +67,15 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
   const tokens = sessionTokens(config);
   return async (ctx, next) => {
     const token = ctx.path.startsWith('/api/') ? presentedToken(ctx) : null;
-    const claims = token ? await tokens.verify(token) : null;
+    if (!token) return next();
+    const claims = await tokens.verify(token);
     if (claims) {
       const user = await sessionUsers.get(String(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
       if (user?.isActive && user.tokenVersion === claims.tokenVersion) {
         ctx.state.user = { id: user.id, email: user.email, role: user.role };
       }
     }
-    await next();
+    return next();
   };
 }
 
