@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pageLinks } from './build/page-links.ts';
 
 // React Router 7 points every export condition at its development build (warnings, checks; a
 // known upstream issue), so a production bundle would carry it. The build takes the production
@@ -20,7 +21,7 @@ const reactRouterProduction = [
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), pageLinks()],
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   build: {
     outDir: 'dist',
