@@ -11,6 +11,14 @@ const require = createRequire(import.meta.url);
 const reactRouterDir = path.dirname(
   createRequire(require.resolve('react-router-dom/package.json')).resolve('react-router/package.json'),
 );
+// The workspace packages core and fixtures are declarations only (constants, schemas,
+// functions): a module none of whose exports is used can go. Without this, importing a message
+// or a limit from @everest/core/domain keeps a zod schema of the same barrel (the password
+// rule), and with it all of zod, in the home page's entry chunk.
+const treeshake = {
+  moduleSideEffects: [{ test: /[\\/](core|fixtures)[\\/]src[\\/]/, sideEffects: false }],
+};
+
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
@@ -23,6 +31,8 @@ const apiTarget = 'http://localhost:3000';
 export default defineConfig(({ command }) => ({
   plugins: [react(), pageLinks()],
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  // lib/public-properties.ts starts its worker as a module worker; core's modules shake as above.
+  worker: { format: 'es', rolldownOptions: { treeshake } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -32,13 +42,7 @@ export default defineConfig(({ command }) => ({
     // Every browser this site supports knows modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      treeshake: {
-        // The workspace packages core and fixtures are declarations only (constants, schemas,
-        // functions): a module none of whose exports is used can go. Without this, importing a
-        // message or a limit from @everest/core/domain keeps a zod schema of the same barrel
-        // (the password rule), and with it all of zod, in the home page's entry chunk.
-        moduleSideEffects: [{ test: /[\\/](core|fixtures)[\\/]src[\\/]/, sideEffects: false }],
-      },
+      treeshake,
       output: {
         codeSplitting: {
           // Everything the first page needs in one chunk: left alone, every module that a lazy

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { fetchPublicProperties } from './public-properties';
 
 /**
  * GET /api/properties: one query shared by the home page (counts, carousel), the list and the
@@ -7,7 +7,8 @@ import { api } from './api';
  */
 export const propertiesQuery = queryOptions({
   queryKey: ['properties'],
-  queryFn: () => api.call('listProperties'),
+  // The contract's listProperties call, checked off the main thread (see public-properties.ts).
+  queryFn: fetchPublicProperties,
 });
 
 export function useProperties() {

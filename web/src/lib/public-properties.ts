@@ -1,0 +1,63 @@
+import type { PublicProperty } from '@everest/core/contract';
+
+/** The answer to GET /api/properties as it arrived, for the worker to check. */
+export interface PropertyListCheck {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+export type PropertyListReply =
+  | { ok: true; properties: PublicProperty[] }
+  | { ok: false; status: number; message: string };
+
+export class PropertyListError extends Error {
+  override readonly name = 'PropertyListError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * GET /api/properties, the first data of the property list, the map and the home page.
+ *
+ * The answer is checked against the contract's schema as the API client checks every answer,
+ * but in a worker: zod and the contract's schemas take 30 kB gzip and, as they load, one main
+ * thread task of about 90 ms on a throttled phone (measured), which would block the visitor's
+ * first taps on the pages they land on. The request itself stays on the page, where it picks
+ * up the answer the page's HTML preloads (web/build/page-links.ts): same URL, credentials
+ * included, no token (the API client sends none to public calls either).
+ */
+export async function fetchPublicProperties(): Promise<PublicProperty[]> {
+  const checking = checker();
+  const response = await fetch('/api/properties', { headers: { Accept: 'application/json' }, credentials: 'include' });
+  const reply = await (await checking)({
+    status: response.status,
+    statusText: response.statusText,
+    text: await response.text(),
+  });
+  if (!reply.ok) throw new PropertyListError(reply.status, reply.message);
+  return reply.properties;
+}
+
+type Check = (answer: PropertyListCheck) => Promise<PropertyListReply>;
+let started: Promise<Check> | undefined;
+
+/** One worker for the visit, started with the first request so that it loads meanwhile. */
+function checker(): Promise<Check> {
+  started ??= Promise.resolve().then(() => {
+    const worker = new Worker(new URL('./property-list-check.worker.ts', import.meta.url), { type: 'module' });
+    // Replies come back in the order of the requests.
+    const waiting: ((reply: PropertyListReply) => void)[] = [];
+    worker.addEventListener('message', (event: MessageEvent<PropertyListReply>) => waiting.shift()?.(event.data));
+    return (answer: PropertyListCheck) =>
+      new Promise<PropertyListReply>((resolve) => {
+        waiting.push(resolve);
+        worker.postMessage(answer);
+      });
+  });
+  return started;
+}
