@@ -86,15 +86,35 @@ export function markerLabel(property: PublicProperty): string {
 
 const half = markerTargetPx / 2;
 
+// Markers join the map a batch at a time, each batch in a task of its own: all of them in one
+// commit (their icons' HTML, layout, the spread) was a single task of about 250 ms on a
+// throttled phone, the map page's largest blocking time.
+const markerBatch = 8;
+
+/** How many of `total` markers are on the map so far: one more batch after each commit. */
+function useMarkersShown(total: number): number {
+  const [shown, setShown] = useState(markerBatch);
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => setShown((n) => n + markerBatch));
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /** The Leaflet markers on the map by property id, for the spreading below. */
 type MarkerRegistry = Map<number, LeafletMarker>;
 
 /** Moves the view to the placed properties whenever they change (spec: fit after start). */
 function FitView({ positions }: { positions: readonly (readonly [number, number])[] }) {
   const map = useMap();
+  const fitted = useRef(false);
   useEffect(() => {
     const view = mapViewFor(positions);
-    const animate = !prefersReducedMotion();
+    // The first fit is where the page starts, not a move to follow: it jumps there at once
+    // (an animated zoom on load is a quarter second of work while the page is still starting).
+    const animate = fitted.current && !prefersReducedMotion();
+    fitted.current = true;
     if (view.kind === 'centre') map.setView([...view.center], view.zoom, { animate });
     else {
       const [southWest, northEast] = view.bounds;
@@ -275,6 +295,8 @@ export default function LeafletMap({ placed }: LeafletMapProps) {
 
   const positions = useMemo(() => placed.map((p) => p.position), [placed]);
   const [registry] = useState<MarkerRegistry>(() => new Map());
+  const shownCount = useMarkersShown(placed.length);
+  const shown = useMemo(() => placed.slice(0, shownCount), [placed, shownCount]);
 
   return (
     <>
@@ -296,11 +318,11 @@ export default function LeafletMap({ placed }: LeafletMapProps) {
           }}
         />
         <FitView positions={positions} />
-        {placed.map((p) => {
+        {shown.map((p) => {
           const icon = icons.get(p.property.id);
           return icon ? <PropertyMarker key={p.property.id} placed={p} icon={icon} registry={registry} /> : null;
         })}
-        <SpreadMarkers registry={registry} placed={placed} />
+        <SpreadMarkers registry={registry} placed={shown} />
       </MapContainer>
       {tileState === 'failed' && (
         <p className={styles.tilesMissing}>
