@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@fluentui/react-components';
 import { InvestorPortal } from '../../features/investor-portal/components/investor-portal';
+import { QueryProvider } from '../../lib/query-provider';
 
 // The admin panel is its own chunk, fetched only when an administrator opens it.
 const AdminPanel = lazy(() =>
@@ -9,12 +10,14 @@ const AdminPanel = lazy(() =>
 
 export default function InvestorServicesRoute() {
   return (
-    <InvestorPortal
-      adminPanel={
-        <Suspense fallback={<Spinner size="small" label="Loading the administration panel..." />}>
-          <AdminPanel />
-        </Suspense>
-      }
-    />
+    <QueryProvider>
+      <InvestorPortal
+        adminPanel={
+          <Suspense fallback={<Spinner size="small" label="Loading the administration panel..." />}>
+            <AdminPanel />
+          </Suspense>
+        }
+      />
+    </QueryProvider>
   );
 }

@@ -1,5 +1,10 @@
 import { PropertiesPage } from '../../features/properties/components/properties-page';
+import { QueryProvider } from '../../lib/query-provider';
 
 export default function PropertiesRoute() {
-  return <PropertiesPage />;
+  return (
+    <QueryProvider>
+      <PropertiesPage />
+    </QueryProvider>
+  );
 }

@@ -1,5 +1,10 @@
 import { PropertyMapPage } from '../../features/property-map/components/property-map-page';
+import { QueryProvider } from '../../lib/query-provider';
 
 export default function PropertyMapRoute() {
-  return <PropertyMapPage />;
+  return (
+    <QueryProvider>
+      <PropertyMapPage />
+    </QueryProvider>
+  );
 }

@@ -4,6 +4,7 @@ import { publicMessages } from '@everest/core/domain';
 import { preloadToaster } from '../../../components/ui/toast-host';
 import { showToast } from '../../../lib/toast';
 import { contactFailureMessage, useSendContactMessage } from '../api/send-contact-message';
+import { QueryProvider } from '../../../lib/query-provider';
 import { CaptchaWidget } from '../captcha/captcha-widget';
 import { emptyContactForm, validateContactForm, type ContactField } from '../utils/contact-validation';
 
@@ -35,7 +36,7 @@ const useStyles = makeStyles({
  * spent; a failure keeps what was typed, and resets the captcha too, since the server may have
  * spent that token before it failed.
  */
-export default function ContactForm() {
+function ContactFormContent() {
   const styles = useStyles();
   const id = useId();
   const [values, setValues] = useState(emptyContactForm);
@@ -102,5 +103,14 @@ export default function ContactForm() {
         {send.isPending ? publicMessages.sending : sendLabel}
       </Button>
     </form>
+  );
+}
+
+/** The form with the query client its sending needs (lib/query-provider.tsx). */
+export default function ContactForm() {
+  return (
+    <QueryProvider>
+      <ContactFormContent />
+    </QueryProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { publicMessages } from '@everest/core/domain';
 import { siteContent } from '@everest/fixtures/content';
 import { useProperties } from '../../../lib/properties-query';
+import { QueryProvider } from '../../../lib/query-provider';
 import { activeCount, carouselProperties } from '../utils/portfolio';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { PortfolioCards } from './portfolio-cards';
@@ -15,6 +16,14 @@ const loadFailed = 'Our properties could not be loaded. Please try again later.'
  * nears the screen.
  */
 export default function PortfolioLive() {
+  return (
+    <QueryProvider>
+      <PortfolioLiveContent />
+    </QueryProvider>
+  );
+}
+
+function PortfolioLiveContent() {
   const { data, isPending, isError } = useProperties();
   if (isPending || isError) {
     return (
