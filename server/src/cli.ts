@@ -6,12 +6,14 @@ import { startServer } from './server';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
 import { FileStore } from './features/files/file-store';
+import { retryFailedMail } from './features/mail/outbox';
 import { createLogger } from './logger';
 
 const usage = `Usage: tsx src/cli.ts <command>
   start               migrate, seed the demo data when the database is embedded, and serve
   migrate             apply pending migrations
   seed --demo         load the demo data into an empty database
+  mail:retry          send again the e-mail that failed all its attempts
   migration:create    write a migration for the difference between the entities and the database`;
 
 async function main(argv: string[]): Promise<void> {
@@ -35,6 +37,10 @@ async function main(argv: string[]): Promise<void> {
       const files = new FileStore(path.join(config.dataDir, 'files'));
       const result = await seedDemoData(db.orm.em.fork(), files);
       logger.info(result === 'seeded' ? 'Demo data loaded.' : 'The database already has data; nothing was seeded.');
+    } else if (command === 'mail:retry') {
+      await db.migrate();
+      const count = await retryFailedMail(db.orm.em.fork());
+      logger.info(count === 0 ? 'No failed e-mail to retry.' : `${count} failed e-mail queued again; the running server sends them within seconds.`);
     } else if (command === 'migration:create') {
       const migrationsDir = fileURLToPath(new URL('./db/migrations', import.meta.url));
       mkdirSync(migrationsDir, { recursive: true });

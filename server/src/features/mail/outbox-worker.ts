@@ -133,7 +133,7 @@ export class OutboxWorker {
       if (row.attempts >= this.options.maxAttempts) {
         row.status = 'failed';
         this.deps.logger.error(
-          `E-mail ${row.id} ("${row.subject}" to ${row.recipient}) failed ${row.attempts} times and will not be retried: ${row.lastError}`,
+          `E-mail ${row.id} ("${row.subject}" to ${row.recipient}) failed ${row.attempts} times and will not be retried (\`mail:retry\` retries failed e-mail): ${row.lastError}`,
         );
       } else {
         const wait = backoffMs(row.attempts, this.options);

@@ -8,7 +8,7 @@ import type { Logger } from '../../logger';
 import { altchaToken } from '../captcha/testing/altcha';
 import { ContactMessage } from '../contact/contact-message.entity';
 import { smtpSender, type MailSender } from './mail-sender';
-import { enqueueMail } from './outbox';
+import { enqueueMail, retryFailedMail } from './outbox';
 import { OutboxMessage } from './outbox-message.entity';
 import { backoffMs, defaultOutboxWorkerOptions, OutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
 import { contactNotificationMail, renderMail } from './templates';
@@ -159,8 +159,25 @@ describe('outbox worker', () => {
     expect(await w.runOnce(() => new Date(t0 + 1_000_000))).toBe(0);
     expect(lines.filter((l) => l.level === 'warn')).toHaveLength(2);
     expect(lines.filter((l) => l.level === 'error').map((l) => l.message)).toEqual([
-      expect.stringMatching(/^E-mail \d+ \("Doomed 0" to investor0@example.com\) failed 3 times and will not be retried: 550 mailbox unavailable$/),
+      expect.stringMatching(/^E-mail \d+ \("Doomed 0" to investor0@example.com\) failed 3 times and will not be retried \(`mail:retry` retries failed e-mail\): 550 mailbox unavailable$/),
     ]);
+
+    // An operator fixed the cause: `mail:retry` gives it a fresh set of attempts, due now.
+    const retryAt = new Date(t0 + 2_000_000);
+    expect(await retryFailedMail(server.services.orm.em.fork(), retryAt)).toBe(1);
+    [row] = await rows();
+    expect(row).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(row?.nextAttemptAt.getTime()).toBe(retryAt.getTime());
+    const smtp = await SmtpListener.start();
+    try {
+      const sender = smtpSender(smtp.url);
+      expect(await worker(sender, {}, server.services.orm, logger).runOnce(() => retryAt)).toBe(1);
+      sender.close();
+      expect((await rows()).map((r) => r.status)).toEqual(['sent']);
+      expect(smtp.received.map((mail) => mail.header('subject'))).toEqual(['Doomed 0']);
+    } finally {
+      await smtp.stop();
+    }
   });
 
   it('loses nothing in an SMTP outage: 50 messages stored, then all delivered once by two instances', { timeout: 60_000 }, async () => {

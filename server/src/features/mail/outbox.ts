@@ -22,3 +22,11 @@ export function enqueueMail(em: EntityManager, mail: Mail): void {
     replyTo: mail.replyTo ?? null,
   });
 }
+
+/**
+ * Gives every e-mail that ran out of attempts a fresh set (the `mail:retry` command), once an
+ * operator has fixed what stopped them (SMTP settings, a full mailbox). Answers how many.
+ */
+export async function retryFailedMail(em: EntityManager, now = new Date()): Promise<number> {
+  return em.nativeUpdate(OutboxMessage, { status: 'failed' }, { status: 'pending', attempts: 0, nextAttemptAt: now });
+}
