@@ -1,5 +1,6 @@
 import type { PublicProperty } from '@everest/core/contract';
 import { propertyGroupOrder, propertyTypeLabels, type PropertyType } from '@everest/core/domain';
+import { compareText } from '../../lib/compare-text';
 
 /** The `filter` values of /properties (spec: public site, section 2). */
 export const propertyListFilters = ['all', 'residential', 'self-storage', 'retail'] as const;
@@ -23,13 +24,9 @@ export function parsePropertyListFilter(value: string | null): PropertyListFilte
 // firm's own headquarters is not an investment and never appears in the list (the map shows it).
 const allGroupOrder: readonly PropertyType[] = [...propertyGroupOrder, 'mixed-use', 'other'];
 
-// One collator for every comparison: `localeCompare` with a locale or options builds a new one
-// on each call, which made sorting the list a 25 ms task on a throttled phone.
-const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
 /** Names compare as readers expect: letter case and accents aside, numbers by value. */
 export const compareByName = (a: { name: string }, b: { name: string }): number =>
-  nameCollator.compare(a.name, b.name);
+  compareText(a.name, b.name, { numeric: true });
 
 /** The properties the list may show at all: active ones of an investment type. */
 export function listableProperties(properties: readonly PublicProperty[]): PublicProperty[] {

@@ -1,9 +1,7 @@
 import type { PublicProperty } from '@everest/core/contract';
 import { propertyMap, propertyTypeLabels } from '@everest/core/domain';
+import { compareText } from '../../lib/compare-text';
 import { compareByName } from './property-list';
-
-// One collator for every comparison (`localeCompare` with options builds one per call).
-const stateCollator = new Intl.Collator('en', { sensitivity: 'base' });
 
 /** The filter buttons of /property-map, in the spec's order. */
 export const propertyMapFilters = [
@@ -187,5 +185,5 @@ export function groupByState(properties: readonly PublicProperty[]): StateGroup[
   }
   return [...groups]
     .map(([state, members]) => ({ state, properties: [...members].sort(compareByName) }))
-    .sort((a, b) => stateCollator.compare(a.state, b.state));
+    .sort((a, b) => compareText(a.state, b.state));
 }

@@ -1,5 +1,6 @@
 import { propertyGroupOrder } from '@everest/core/domain';
 import type { PublicProperty } from '@everest/core/contract';
+import { compareText } from '../../../lib/compare-text';
 
 /** Only active properties appear on the home page (spec section 4). */
 export const isActive = (property: PublicProperty) => property.status === 'active';
@@ -18,5 +19,5 @@ export function carouselProperties(properties: readonly PublicProperty[]): Publi
   const rank = (p: PublicProperty) => propertyGroupOrder.indexOf(p.type);
   return properties
     .filter((p) => isActive(p) && rank(p) >= 0)
-    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+    .sort((a, b) => rank(a) - rank(b) || compareText(a.name, b.name, { numeric: true }));
 }
