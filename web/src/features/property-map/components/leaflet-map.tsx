@@ -86,14 +86,25 @@ export function markerLabel(property: PublicProperty): string {
 
 const half = markerTargetPx / 2;
 
-// Markers join the map a batch at a time, each batch in a task of its own: all of them in one
-// commit (their icons' HTML, layout, the spread) was a single task of about 250 ms on a
-// throttled phone, the map page's largest blocking time.
+// The map comes in steps, each in a task of its own: the map itself, then its tiles, then the
+// markers a batch at a time. The map, its tiles and every marker in one commit (the icons' HTML,
+// layout, the spread) was a single task of about 250 ms on a throttled phone, the map page's
+// largest blocking time.
 const markerBatch = 8;
+
+/** False in the first commit, true from the next task on. */
+function useNextTask(): boolean {
+  const [next, setNext] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setNext(true));
+    return () => clearTimeout(timer);
+  }, []);
+  return next;
+}
 
 /** How many of `total` markers are on the map so far: one more batch after each commit. */
 function useMarkersShown(total: number): number {
-  const [shown, setShown] = useState(markerBatch);
+  const [shown, setShown] = useState(0);
   useEffect(() => {
     if (shown >= total) return;
     const timer = setTimeout(() => setShown((n) => n + markerBatch));
@@ -295,6 +306,7 @@ export default function LeafletMap({ placed }: LeafletMapProps) {
 
   const positions = useMemo(() => placed.map((p) => p.position), [placed]);
   const [registry] = useState<MarkerRegistry>(() => new Map());
+  const tilesShown = useNextTask();
   const shownCount = useMarkersShown(placed.length);
   const shown = useMemo(() => placed.slice(0, shownCount), [placed, shownCount]);
 
@@ -309,15 +321,18 @@ export default function LeafletMap({ placed }: LeafletMapProps) {
         scrollWheelZoom={false}
         className={styles.map}
       >
-        <TileLayer
-          url={TILE_URL}
-          attribution={TILE_ATTRIBUTION}
-          eventHandlers={{
-            tileload: () => setTileState('loaded'),
-            tileerror: () => setTileState((state) => (state === 'loaded' ? state : 'failed')),
-          }}
-        />
+        {/* Before the tiles come, so that they load once, for the fitted view. */}
         <FitView positions={positions} />
+        {tilesShown && (
+          <TileLayer
+            url={TILE_URL}
+            attribution={TILE_ATTRIBUTION}
+            eventHandlers={{
+              tileload: () => setTileState('loaded'),
+              tileerror: () => setTileState((state) => (state === 'loaded' ? state : 'failed')),
+            }}
+          />
+        )}
         {shown.map((p) => {
           const icon = icons.get(p.property.id);
           return icon ? <PropertyMarker key={p.property.id} placed={p} icon={icon} registry={registry} /> : null;
