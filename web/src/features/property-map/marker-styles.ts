@@ -5,7 +5,7 @@ import { propertyColours } from '../properties/property-colours';
 /**
  * The marker dot: a 20 px circle (spec) in its kind's colour with a white ring and a thin dark
  * edge, so that it stands out on light and dark tiles alike; sold is grey with a dashed border.
- * Used by the markers (as class names inside Leaflet's HTML) and by the legend.
+ * Used by the markers (as class names of their icons' elements) and by the legend.
  */
 export const useMarkerStyles = makeStyles({
   dot: {
@@ -21,8 +21,8 @@ export const useMarkerStyles = makeStyles({
     border: '2px dashed #1B1B1B',
     boxShadow: '0 1px 3px rgba(0, 0, 0, 0.35)',
   },
-  // The marker's name, for screen readers only (Leaflet's icons are HTML strings, where the
-  // shared VisuallyHidden component cannot go).
+  // The marker's name, for screen readers only (Leaflet's icons are plain DOM, where the shared
+  // VisuallyHidden component cannot go).
   name: {
     position: 'absolute',
     width: '1px',
