@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pageLinks } from './build/page-links.ts';
+import { precompress } from './build/precompress.ts';
 
 // React Router 7 points every export condition at its development build (warnings, checks; a
 // known upstream issue), so a production bundle would carry it. The build takes the production
@@ -29,7 +30,7 @@ const reactRouterProduction = [
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pageLinks()],
+  plugins: [react(), pageLinks(), precompress()],
   resolve: { alias: command === 'build' ? reactRouterProduction : [] },
   // lib/public-properties.ts starts its worker as a module worker; core's modules shake as above.
   worker: { format: 'es', rolldownOptions: { treeshake } },

@@ -22,6 +22,12 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The build's precompressed copies, in order of preference. */
+const precompressedEncodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
 function decodedPath(urlPath: string): string {
   try {
     return decodeURIComponent(urlPath);
@@ -104,12 +110,23 @@ export function webApp(distDir: string): Middleware {
         return;
       }
       ctx.type = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-      ctx.length = statSync(file).size;
       ctx.set(
         'Cache-Control',
         relative.startsWith(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
-      ctx.body = createReadStream(file);
+      // The build writes .br and .gz copies of its text files (web/build/precompress.ts): send the
+      // one the browser accepts as it is, instead of compressing the same bytes on every request.
+      const encoding = precompressedEncodings.find(
+        (candidate) => existsSync(`${file}${candidate.suffix}`) && ctx.acceptsEncodings(candidate.name, 'identity') === candidate.name,
+      );
+      ctx.vary('Accept-Encoding');
+      const sent = encoding ? `${file}${encoding.suffix}` : file;
+      if (encoding) {
+        ctx.set('Content-Encoding', encoding.name);
+        ctx.compress = false;
+      }
+      ctx.length = statSync(sent).size;
+      ctx.body = createReadStream(sent);
       return;
     }
     const isPage = isPagePath(ctx.path);
