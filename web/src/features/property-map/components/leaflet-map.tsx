@@ -78,10 +78,30 @@ export function markerLabel(property: PublicProperty): string {
 const half = markerTargetPx / 2;
 
 // The map comes in steps, each in a task of its own: the map itself, then its tiles, then the
-// markers a batch at a time. The map, its tiles and every marker in one commit (the icons' HTML,
+// markers a few at a time. The map, its tiles and every marker in one commit (the icons' HTML,
 // layout, the spread) was a single task of about 250 ms on a throttled phone, the map page's
 // largest blocking time.
-const markerBatch = 8;
+const markerBatch = 3;
+
+/**
+ * False until the browser has painted the page once since mount. Leaflet measures its container
+ * as it starts, which forces a layout of the whole page in the same task if the page has just
+ * changed: after a paint, that layout is done already, in the browser's own task.
+ */
+function useAfterPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /** False in the first commit, true from the next task on. */
 function useNextTask(): boolean {
@@ -279,6 +299,12 @@ export interface LeafletMapProps {
  * or script from elsewhere). Markers are coloured 20 px circles, focusable and named.
  */
 export default function LeafletMap({ placed }: LeafletMapProps) {
+  const styles = useStyles();
+  // The frame, at the map's size, holds its place until the map starts.
+  return useAfterPaint() ? <MapView placed={placed} /> : <div className={styles.map} />;
+}
+
+function MapView({ placed }: LeafletMapProps) {
   const styles = useStyles();
   const markerStyles = useMarkerStyles();
   const [tileState, setTileState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');
