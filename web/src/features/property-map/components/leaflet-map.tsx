@@ -113,14 +113,18 @@ function useNextTask(): boolean {
   return next;
 }
 
-/** How many of `total` markers are on the map so far: one more batch after each commit. */
-function useMarkersShown(total: number): number {
+/**
+ * How many of `total` markers are on the map so far: none until `start`, then one more batch
+ * after each commit (each update in a task of its own: React would render updates that come
+ * before its next render together).
+ */
+function useMarkersShown(total: number, start: boolean): number {
   const [shown, setShown] = useState(0);
   useEffect(() => {
-    if (shown >= total) return;
+    if (!start || shown >= total) return;
     const timer = setTimeout(() => setShown((n) => n + markerBatch));
     return () => clearTimeout(timer);
-  }, [shown, total]);
+  }, [shown, total, start]);
   return Math.min(shown, total);
 }
 
@@ -336,7 +340,7 @@ function MapView({ placed }: LeafletMapProps) {
   const positions = useMemo(() => placed.map((p) => p.position), [placed]);
   const [registry] = useState<MarkerRegistry>(() => new Map());
   const tilesShown = useNextTask();
-  const shownCount = useMarkersShown(placed.length);
+  const shownCount = useMarkersShown(placed.length, tilesShown);
   const shown = useMemo(() => placed.slice(0, shownCount), [placed, shownCount]);
 
   return (
