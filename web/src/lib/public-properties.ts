@@ -45,19 +45,29 @@ export async function fetchPublicProperties(): Promise<PublicProperty[]> {
 type Check = (answer: PropertyListCheck) => Promise<PropertyListReply>;
 let started: Check | undefined;
 
-/** One worker for the visit. */
+/** One worker for the visit, or a new one after a failure (Try again). */
 function checker(): Check {
   if (started) return started;
   const worker = new Worker(new URL('./property-list-check.worker.ts', import.meta.url), { type: 'module' });
   // Replies come back in the order of the requests.
   const waiting: ((reply: PropertyListReply) => void)[] = [];
   worker.addEventListener('message', (event: MessageEvent<PropertyListReply>) => waiting.shift()?.(event.data));
-  started = (answer) =>
+  // A worker that cannot start (its script failed to load) answers every request with a failure,
+  // so that the page offers to try again instead of loading for ever.
+  worker.addEventListener('error', () => {
+    started = undefined;
+    worker.terminate();
+    for (const resolve of waiting.splice(0)) {
+      resolve({ ok: false, status: 0, message: 'The property list could not be checked.' });
+    }
+  });
+  const check: Check = (answer) =>
     new Promise<PropertyListReply>((resolve) => {
       waiting.push(resolve);
       worker.postMessage(answer);
     });
-  return started;
+  started = check;
+  return check;
 }
 
 // Started as soon as a page that reads the list loads its code, not when it first renders: the
