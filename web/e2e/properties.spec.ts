@@ -177,6 +177,17 @@ test.describe('/properties', () => {
     await expect(filterNav(page).getByRole('link', { name: 'Retail (0)' })).toBeVisible();
   });
 
+  test('offers to try again when the list cannot be loaded, and the retry shows it', async ({ page }) => {
+    // The answer is checked in a worker (src/lib/public-properties.ts): a worker whose script
+    // does not load fails the request like a failed answer would.
+    await page.route(/property-list-check\.worker/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.goto('/properties');
+    await expect(main(page).getByText('Our properties could not be loaded. Please try again.')).toBeVisible();
+    await page.unroute(/property-list-check\.worker/);
+    await main(page).getByRole('button', { name: 'Try again' }).click();
+    await expect(main(page).getByRole('article').first()).toBeVisible();
+  });
+
   test('has no serious accessibility violation', async ({ page }) => {
     await page.goto('/properties');
     await expect(main(page).getByRole('article').first()).toBeVisible();
