@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/harness';
 
@@ -86,5 +87,44 @@ describe('the HTTP edge', () => {
   it('does not serve files outside the web app folder', async () => {
     const res = await server.api('/..%2f..%2fetc%2fpasswd.txt');
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the built web app', () => {
+  let server: TestServer;
+  const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(os.tmpdir(), 'everest-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+    writeFileSync(
+      path.join(webDist, 'page-links.json'),
+      JSON.stringify({ '/properties': [{ rel: 'modulepreload', href: '/assets/properties-1.js' }] }),
+    );
+    mkdirSync(path.join(webDist, 'assets'));
+    const file = path.join(webDist, 'assets', 'app-1.js');
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, brotliCompressSync(script));
+    writeFileSync(`${file}.gz`, gzipSync(script));
+    server = await startTestServer({ webDist });
+  });
+  afterAll(() => server.close());
+
+  it("puts a page's own link hints into its shell, and none into others", async () => {
+    const page = await (await server.api('/properties/')).text();
+    expect(page).toContain('<link rel="modulepreload" href="/assets/properties-1.js">');
+    expect(page.indexOf('modulepreload')).toBeLessThan(page.indexOf('</head>'));
+    expect(await (await server.api('/')).text()).not.toContain('modulepreload');
+    expect(await (await server.api('/no/such/page')).text()).not.toContain('modulepreload');
+  });
+
+  it('sends the precompressed copy the browser accepts, and the file itself otherwise', async () => {
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
+      const res = await server.api('/assets/app-1.js', { headers: { 'accept-encoding': accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await res.text()).toBe(script);
+    }
   });
 });
