@@ -1,24 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-
-interface ApiProperty {
-  id: number;
-  name: string;
-  type: string;
-  status: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phone: string | null;
-  website: string | null;
-}
-
-async function fetchProperties(request: APIRequestContext): Promise<ApiProperty[]> {
-  const response = await request.get('/api/properties');
-  expect(response.ok()).toBe(true);
-  return response.json();
-}
+import { expect, test, type Page } from '@playwright/test';
+import type { PublicProperty } from '@everest/core/contract';
+import { fetchProperties } from './support/properties';
 
 const byName = (a: { name: string }, b: { name: string }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
@@ -34,7 +17,7 @@ const groupLabels: Record<string, string> = {
   'mixed-use': 'Mixed Use',
   other: 'Other',
 };
-const activeOfType = (properties: ApiProperty[], type: string) =>
+const activeOfType = (properties: PublicProperty[], type: string) =>
   properties.filter((p) => p.status === 'active' && p.type === type).sort(byName);
 
 /** Serious and critical axe findings; Fluent's focus guards are invisible helpers, not content. */

@@ -1,39 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-
-interface ApiProperty {
-  id: number;
-  name: string;
-  type: string;
-  status: string;
-  address: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  phone: string | null;
-  website: string | null;
-  latitude: string | null;
-  longitude: string | null;
-}
-
-async function fetchProperties(request: APIRequestContext): Promise<ApiProperty[]> {
-  const response = await request.get('/api/properties');
-  expect(response.ok()).toBe(true);
-  return response.json();
-}
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { PublicProperty } from '@everest/core/contract';
+import { fetchProperties } from './support/properties';
 
 // The spec's filters, computed here from the answer rather than taken from the app.
 const filters = {
-  'All Active': (p: ApiProperty) => p.status === 'active' || p.type === 'headquarters',
-  Residential: (p: ApiProperty) => p.type === 'residential' && p.status === 'active',
-  'Self Storage': (p: ApiProperty) => p.type === 'self-storage' && p.status === 'active',
-  Retail: (p: ApiProperty) => p.type === 'retail' && p.status === 'active',
-  HQ: (p: ApiProperty) => p.type === 'headquarters',
-  Sold: (p: ApiProperty) => p.status === 'sold',
+  'All Active': (p: PublicProperty) => p.status === 'active' || p.type === 'headquarters',
+  Residential: (p: PublicProperty) => p.type === 'residential' && p.status === 'active',
+  'Self Storage': (p: PublicProperty) => p.type === 'self-storage' && p.status === 'active',
+  Retail: (p: PublicProperty) => p.type === 'retail' && p.status === 'active',
+  HQ: (p: PublicProperty) => p.type === 'headquarters',
+  Sold: (p: PublicProperty) => p.status === 'sold',
 } as const;
 type FilterLabel = keyof typeof filters;
 
-const hasCoordinates = (p: ApiProperty) =>
+const hasCoordinates = (p: PublicProperty) =>
   p.latitude !== null && p.longitude !== null && Number.isFinite(Number(p.latitude)) && Number.isFinite(Number(p.longitude));
 
 const typeLabels: Record<string, string> = {
@@ -97,9 +78,10 @@ function colourName(rgb: string): string {
   return 'purple';
 }
 
-function expectedColour(p: ApiProperty): string {
+function expectedColour(p: PublicProperty): string {
   if (p.status === 'sold') return 'grey';
-  return { residential: 'blue', 'self-storage': 'red', retail: 'green', headquarters: 'gold' }[p.type] ?? 'purple';
+  const colours: Partial<Record<PublicProperty['type'], string>> = { residential: 'blue', 'self-storage': 'red', retail: 'green', headquarters: 'gold' };
+  return colours[p.type] ?? 'purple';
 }
 
 async function markerLooks(marker: Locator) {
@@ -133,7 +115,7 @@ test.describe('/property-map', () => {
   test('places exactly the visible properties with coordinates, in the spec colours, for each filter', async ({ page, request }) => {
     const properties = await fetchProperties(request);
     await openMap(page);
-    for (const [label, matches] of Object.entries(filters) as [FilterLabel, (p: ApiProperty) => boolean][]) {
+    for (const [label, matches] of Object.entries(filters) as [FilterLabel, (p: PublicProperty) => boolean][]) {
       await filterButton(page, label).click();
       await expect(filterButton(page, label)).toHaveAttribute('aria-pressed', 'true');
       const placed = properties.filter(matches).filter(hasCoordinates);
