@@ -1,5 +1,6 @@
-import { FluentProvider, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { accentGold, everestBrand, everestNavTheme } from '../../lib/theme';
+import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { accentGold, everestBrand } from '../../lib/theme';
+import { NavThemeProvider } from './nav-theme-provider';
 import { NavAnchor } from './nav-anchor';
 import { pageItem, sectionItem, type NavItem } from './nav-items';
 
@@ -98,7 +99,7 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer>
-      <FluentProvider theme={everestNavTheme} className={styles.provider}>
+      <NavThemeProvider className={styles.provider}>
         <div className={styles.inner}>
           <div className={styles.top}>
             <div className={styles.brandBlock}>
@@ -128,7 +129,7 @@ export function SiteFooter() {
             © {year} Everest Properties. All rights reserved.
           </p>
         </div>
-      </FluentProvider>
+      </NavThemeProvider>
     </footer>
   );
 }

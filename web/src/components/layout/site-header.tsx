@@ -1,13 +1,13 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import {
   Button,
-  FluentProvider,
   makeStyles,
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
 import { Link, useLocation } from 'react-router-dom';
-import { accentGold, everestBrand, everestNavTheme } from '../../lib/theme';
+import { accentGold, everestBrand } from '../../lib/theme';
+import { NavThemeProvider } from './nav-theme-provider';
 import { EverestMark, HamburgerIcon } from '../ui/icons';
 import { useReaderEngaged } from '../ui/use-reader-engaged';
 import { DesktopNavMenu } from './desktop-nav-menu';
@@ -115,7 +115,7 @@ export function SiteHeader() {
 
   return (
     <header className={styles.header}>
-      <FluentProvider theme={everestNavTheme} className={styles.provider}>
+      <NavThemeProvider className={styles.provider}>
         <div className={styles.bar}>
           <Link to="/" className={styles.brand} aria-label="Everest Properties, home">
             <EverestMark className={styles.brandMark} />
@@ -163,7 +163,7 @@ export function SiteHeader() {
             <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} />
           </Suspense>
         )}
-      </FluentProvider>
+      </NavThemeProvider>
     </header>
   );
 }
