@@ -1,55 +1,11 @@
-import {
-  createDarkTheme,
-  createLightTheme,
-  type BrandVariants,
-  type Theme,
-} from '@fluentui/react-components';
+import type { Theme } from '@fluentui/react-components';
+import themes from './themes.json';
 
-// Slate navy, hue 215: shade 80 (the light theme's primary) gives white text 8.4:1.
-export const everestBrand: BrandVariants = {
-  10: '#070C12',
-  20: '#0D1521',
-  30: '#131F2F',
-  40: '#19283E',
-  50: '#1F324C',
-  60: '#253B5B',
-  70: '#2B4569',
-  80: '#314E77',
-  90: '#3B5F91',
-  100: '#466FAA',
-  110: '#5C84BC',
-  120: '#799AC8',
-  130: '#96B0D4',
-  140: '#B3C6E0',
-  150: '#D0DCEC',
-  160: '#E9EFF6',
-};
+export { accentGold, everestBrand } from './brand';
 
-// Warm gold accent. `onDark` is for text and marks on navy (8.7:1 on shade 20), `onLight`
-// for text and marks on white (5.1:1): both pass WCAG AA for text.
-export const accentGold = {
-  onDark: '#D4AF37',
-  onLight: '#8A6A12',
-} as const;
+// Computed at build time by build/themes.ts (Fluent's light and dark themes on the brand ramp),
+// so that a visitor's browser neither builds them nor downloads Fluent's palettes.
+export const everestTheme: Theme = themes.light;
 
-export const everestTheme: Theme = {
-  ...createLightTheme(everestBrand),
-  fontFamilyBase:
-    "'Segoe UI', 'Segoe UI Web (West European)', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, sans-serif",
-};
-
-// The navigation bar, its menus and the mobile panel sit on navy, so they get a dark theme
-// whose surfaces are the brand's navy instead of Fluent's neutral greys.
-const darkBase = createDarkTheme(everestBrand);
-export const everestNavTheme: Theme = {
-  ...darkBase,
-  fontFamilyBase: everestTheme.fontFamilyBase,
-  colorNeutralBackground1: everestBrand[20],
-  colorNeutralBackground1Hover: everestBrand[40],
-  colorNeutralBackground1Pressed: everestBrand[30],
-  colorNeutralBackground1Selected: everestBrand[40],
-  colorSubtleBackgroundHover: everestBrand[40],
-  colorSubtleBackgroundPressed: everestBrand[30],
-  colorSubtleBackgroundSelected: everestBrand[40],
-  colorNeutralStroke1: everestBrand[60],
-};
+/** The navigation bar, its menus, the mobile panel and the footer: navy surfaces. */
+export const everestNavTheme: Theme = themes.nav;
