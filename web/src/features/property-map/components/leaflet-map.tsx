@@ -1,6 +1,12 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { divIcon, type DivIcon, type Marker as LeafletMarker, type PopupEvent } from 'leaflet';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  divIcon,
+  type DivIcon,
+  type LeafletKeyboardEvent,
+  type Marker as LeafletMarker,
+  type PopupEvent,
+} from 'leaflet';
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { PublicProperty } from '@everest/core/contract';
@@ -254,7 +260,22 @@ function SpreadMarkers({ registry, placed }: { registry: MarkerRegistry; placed:
   return null;
 }
 
-function PropertyMarker({
+// Leaflet opens a marker's popup on Enter only; a role=button answers Space too.
+const markerEventHandlers = {
+  keypress: (event: LeafletKeyboardEvent) => {
+    if (event.originalEvent.key === ' ') {
+      event.originalEvent.preventDefault();
+      (event.target as LeafletMarker).openPopup();
+    }
+  },
+};
+
+/**
+ * One marker. Memoised, with props that keep their identity, because the map adds markers in
+ * batches: otherwise every batch would render every marker again, and react-leaflet would move
+ * each one to a "new" position, re-bind its events and call its ref again.
+ */
+const PropertyMarker = memo(function PropertyMarker({
   placed,
   icon,
   registry,
@@ -266,33 +287,30 @@ function PropertyMarker({
   const { property, position } = placed;
   const markerRef = useRef<LeafletMarker | null>(null);
   const markerElement = useMemo(() => () => markerRef.current?.getElement(), []);
+  const latLng = useMemo((): [number, number] => [...position], [position]);
+  const setMarker = useMemo(
+    () => (marker: LeafletMarker | null) => {
+      markerRef.current = marker;
+      if (marker) registry.set(property.id, marker);
+      else registry.delete(property.id);
+    },
+    [registry, property.id],
+  );
   return (
     <Marker
-      ref={(marker) => {
-        markerRef.current = marker;
-        if (marker) registry.set(property.id, marker);
-        else registry.delete(property.id);
-      }}
-      position={[...position]}
+      ref={setMarker}
+      position={latLng}
       icon={icon}
       title={markerLabel(property)}
       keyboard
-      eventHandlers={{
-        // Leaflet opens a popup on Enter only; a role=button answers Space too.
-        keypress: (event) => {
-          if (event.originalEvent.key === ' ') {
-            event.originalEvent.preventDefault();
-            event.target.openPopup();
-          }
-        },
-      }}
+      eventHandlers={markerEventHandlers}
     >
       <Popup>
         <PopupContent property={property} marker={markerElement} />
       </Popup>
     </Marker>
   );
-}
+});
 
 export interface LeafletMapProps {
   placed: readonly PlacedProperty[];
