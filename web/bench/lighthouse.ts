@@ -37,8 +37,28 @@ const maxHomeGzipJsBytes = 150 * 1024;
 // The run with the median performance score is the one reported.
 const runsPerPage = z.coerce.number().int().min(1).max(15).parse(process.env.LIGHTHOUSE_RUNS ?? 3);
 
+// Lighthouse's mobile preset slows the CPU 4 times, which stands for a mid-range phone when the
+// host is a fast desktop (a benchmark index of about 1,500). Lighthouse measures the host's
+// index in every run and warns when it is lower than it expects; the bench prints the index,
+// the warning and the multiplier that Lighthouse's throttling guide suggests for it. The targets
+// are read at the preset; LIGHTHOUSE_CPU_SLOWDOWN=N runs the pages at N, for comparison only.
+const cpuSlowdown = z.coerce.number().min(1).max(20).parse(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 4);
+
+/**
+ * The CPU multiplier that stands for a mid-range phone on a host of this benchmark index, as
+ * the calculator linked from Lighthouse's docs/throttling.md computes it
+ * (github.com/patrickhulce/lighthouse-cpu-throttling-calculator).
+ */
+function suggestedSlowdown(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  return 1 + Math.max(0, benchmarkIndex - 150) / 650;
+}
+
 // The few parts of Lighthouse's JSON report that this bench reads, checked rather than trusted.
 const reportSchema = z.object({
+  environment: z.object({ benchmarkIndex: z.number() }),
+  runWarnings: z.array(z.string()),
   categories: z.record(
     z.string(),
     z.object({
@@ -154,6 +174,7 @@ async function runLighthouseOnce(url: string): Promise<Report> {
       '--output-path=stdout',
       `--chrome-flags=${chromeFlags}`,
       `--only-categories=${categories.join(',')}`,
+      `--throttling.cpuSlowdownMultiplier=${cpuSlowdown}`,
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024 },
   );
@@ -227,7 +248,12 @@ async function main() {
   if (!existsSync(chromePath)) throw new Error(`No Chrome at ${chromePath}; set CHROME_PATH.`);
 
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`Lighthouse (mobile, simulated throttling) against the real server; load average ${load()}`);
+  const preset = cpuSlowdown === 4;
+  console.log(
+    `Lighthouse (mobile, simulated throttling, CPU slowdown ${cpuSlowdown}x${preset ? ', the preset' : ': not the preset, for comparison only'}) against the real server; load average ${load()}`,
+  );
+  const warnings = new Set<string>();
+  const benchmarkIndexes: number[] = [];
   const server = await startServer();
   try {
     await warmUp(server.url);
@@ -241,8 +267,11 @@ async function main() {
       const report = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
       if (!report) throw new Error(`No Lighthouse report for ${page}.`);
       const performances = reports.map((r) => scoreOf(r, 'performance') ?? '-').join(', ');
+      benchmarkIndexes.push(...reports.map((r) => r.environment.benchmarkIndex));
+      const indexes = reports.map((r) => Math.round(r.environment.benchmarkIndex)).join(', ');
+      for (const r of reports) for (const warning of r.runWarnings) warnings.add(warning);
       console.log(
-        `\n${page}  (${((Date.now() - started) / 1000).toFixed(0)} s; performance of ${runsPerPage} runs: ${performances}; the median run below)`,
+        `\n${page}  (${((Date.now() - started) / 1000).toFixed(0)} s; performance of ${runsPerPage} runs: ${performances}; host benchmark index ${indexes}; the median run below)`,
       );
       for (const category of categories) {
         const score = scoreOf(report, category);
@@ -266,6 +295,13 @@ async function main() {
     }
   } finally {
     await server.stop();
+  }
+  for (const warning of warnings) console.log(`\nLighthouse warned: ${warning.replace(/\s+/g, ' ')}`);
+  const medianIndex = [...benchmarkIndexes].sort((a, b) => a - b)[Math.floor(benchmarkIndexes.length / 2)];
+  if (medianIndex !== undefined) {
+    console.log(
+      `Host benchmark index ${Math.round(medianIndex)} (median of the runs): Lighthouse's throttling guide suggests a CPU slowdown of ${suggestedSlowdown(medianIndex).toFixed(1)}x here for its mobile figures, against the preset's 4x.`,
+    );
   }
   console.log(`\nLoad average at the end: ${load()} (on ${os.cpus().length} CPUs)`);
 }
