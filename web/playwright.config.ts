@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = 4310;
+// EVEREST_E2E_PORT lets a second run (or a dev server on 4310) share the machine: the embedded
+// PostgreSQL already takes a free port of its own.
+const port = Number(process.env.EVEREST_E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh data folder per run. The embedded PostgreSQL runs as the `postgres` OS user, which
