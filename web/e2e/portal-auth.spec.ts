@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { portalMessages, portalSuccess } from '@everest/core/domain';
 import { demoPassword } from '@everest/fixtures';
+import { signIn } from './support/portal';
 
 // The investor portal's door: sign-in, sessions, password reset by e-mail and the profile,
 // against the real server (playwright.config.ts) with the demo users. Tests that change an
@@ -16,13 +17,6 @@ const mailDir = join(dataDir, 'mail');
 
 /** The toast showing `text` (a replaced toast may still be fading out beside it). */
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
-
-async function signIn(page: Page, email: string, password = demoPassword) {
-  await page.goto('/investor-services');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
 
 function mailFiles(): string[] {
   try {

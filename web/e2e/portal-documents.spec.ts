@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { demoPassword, demoUsers, fixtureFile, personalDocuments, propertyDocuments } from '@everest/fixtures';
+import { demoUsers, fixtureFile, personalDocuments, propertyDocuments } from '@everest/fixtures';
+import { signIn } from './support/portal';
 
 // 'Your Documents' as each demo investor sees it, against the real server and the seeded
 // fixtures: exactly their documents, in the spec's order, with a preview and a download.
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/investor-services');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demoPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+/** Signs in and waits for 'Your Documents'. */
+async function openDocuments(page: Page, email: string) {
+  await signIn(page, email);
   await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
 }
 
@@ -26,7 +25,7 @@ const documentsCard = (page: Page) => page.getByRole('heading', { name: 'Your Do
 for (const email of ['investor@example.com', 'investor2@example.com']) {
   test(`${email} sees exactly their documents, grouped by property in alphabetical order`, async ({ page }) => {
     const expected = expectedFor(email);
-    await signIn(page, email);
+    await openDocuments(page, email);
     const card = documentsCard(page);
     await expect(card.getByRole('tab', { name: `Property Documents (${expected.property.length})` })).toBeVisible();
     await expect(card.getByRole('tab', { name: `Personal Documents (${expected.personal.length})` })).toBeVisible();
@@ -52,7 +51,7 @@ for (const email of ['investor@example.com', 'investor2@example.com']) {
 
 test('the preview opens the file in a full-screen frame, and Download saves the same bytes as the fixture', async ({ page }) => {
   const email = 'investor@example.com';
-  await signIn(page, email);
+  await openDocuments(page, email);
   const card = documentsCard(page);
   await card.getByRole('tab', { name: /Personal Documents/ }).click();
   const [doc] = expectedFor(email).personal.sort((a, b) => b.year - a.year);
@@ -92,7 +91,7 @@ test('the preview opens the file in a full-screen frame, and Download saves the 
 });
 
 test('an investor without documents sees the empty states', async ({ page }) => {
-  await signIn(page, 'priya.natarajan@example.com');
+  await openDocuments(page, 'priya.natarajan@example.com');
   const card = documentsCard(page);
   // 'General' documents belong to everyone signed in, so only the personal tab can be empty.
   await card.getByRole('tab', { name: 'Personal Documents (0)' }).click();
