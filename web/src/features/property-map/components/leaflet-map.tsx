@@ -330,6 +330,15 @@ function MapView({ placed }: LeafletMapProps) {
   const styles = useStyles();
   const markerStyles = useMarkerStyles();
   const [tileState, setTileState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');
+  // One object for the map's life: a new one each render (every marker batch renders the map)
+  // would make react-leaflet unbind and bind the tile layer's events again.
+  const tileEvents = useMemo(
+    () => ({
+      tileload: () => setTileState('loaded'),
+      tileerror: () => setTileState((state) => (state === 'loaded' ? state : 'failed')),
+    }),
+    [],
+  );
 
   const icons = useMemo(() => {
     // The icon's content as elements rather than an HTML string, which Leaflet would parse for
@@ -378,10 +387,7 @@ function MapView({ placed }: LeafletMapProps) {
           <TileLayer
             url={TILE_URL}
             attribution={TILE_ATTRIBUTION}
-            eventHandlers={{
-              tileload: () => setTileState('loaded'),
-              tileerror: () => setTileState((state) => (state === 'loaded' ? state : 'failed')),
-            }}
+            eventHandlers={tileEvents}
           />
         )}
         {shown.map((p) => {
