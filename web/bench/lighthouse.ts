@@ -238,6 +238,11 @@ async function warmUp(baseUrl: string): Promise<void> {
   }
 }
 
+/** The middle item by `value` (the lower of the two middle ones for an even count). */
+function median<T>(items: readonly T[], value: (item: T) => number): T | undefined {
+  return [...items].sort((a, b) => value(a) - value(b))[Math.floor((items.length - 1) / 2)];
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
@@ -261,10 +266,7 @@ async function main() {
       const started = Date.now();
       const reports: Report[] = [];
       for (let run = 0; run < runsPerPage; run += 1) reports.push(await runLighthouse(`${server.url}${page}`));
-      const byPerformance = [...reports].sort(
-        (a, b) => (scoreOf(a, 'performance') ?? 0) - (scoreOf(b, 'performance') ?? 0),
-      );
-      const report = byPerformance[Math.floor((byPerformance.length - 1) / 2)];
+      const report = median(reports, (r) => scoreOf(r, 'performance') ?? 0);
       if (!report) throw new Error(`No Lighthouse report for ${page}.`);
       const performances = reports.map((r) => scoreOf(r, 'performance') ?? '-').join(', ');
       benchmarkIndexes.push(...reports.map((r) => r.environment.benchmarkIndex));
@@ -297,7 +299,7 @@ async function main() {
     await server.stop();
   }
   for (const warning of warnings) console.log(`\nLighthouse warned: ${warning.replace(/\s+/g, ' ')}`);
-  const medianIndex = [...benchmarkIndexes].sort((a, b) => a - b)[Math.floor(benchmarkIndexes.length / 2)];
+  const medianIndex = median(benchmarkIndexes, (index) => index);
   if (medianIndex !== undefined) {
     console.log(
       `Host benchmark index ${Math.round(medianIndex)} (median of the runs): Lighthouse's throttling guide suggests a CPU slowdown of ${suggestedSlowdown(medianIndex).toFixed(1)}x here for its mobile figures, against the preset's 4x.`,

@@ -30,7 +30,7 @@ export function everestThemes(): { light: Theme; nav: Theme } {
   return { light, nav };
 }
 
-export const themesFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/lib/themes.json');
+const themesFile = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/lib/themes.json');
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   writeFileSync(themesFile, `${JSON.stringify(everestThemes(), null, 2)}\n`);
