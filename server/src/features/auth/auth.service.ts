@@ -22,7 +22,7 @@ import { User, type IUser } from '../users/user.entity';
 import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from './auth-mail';
 import { hashPassword, verifyPassword } from './password-hash';
 import { PasswordResetToken } from './password-reset-token.entity';
-import { sessionTokens } from './session';
+import { activeSessionUser, sessionTokens } from './session';
 
 // ---- Limits --------------------------------------------------------------------------------
 
@@ -188,7 +188,7 @@ export async function changePassword(
   sessionUser: SessionUser,
   body: ChangePasswordBody,
 ): Promise<ChangePasswordAnswer> {
-  const user = await em.findOneOrFail(User, { id: sessionUser.id, isActive: true });
+  const user = await activeSessionUser(em, sessionUser);
   if (user.role !== 'administrator') {
     if (!body.currentPassword) throw new HttpError(400, 'Please enter your current password.');
     // Guesses of the current password count with failed sign-ins, so a stolen session cannot

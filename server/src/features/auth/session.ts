@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { NotifiedCache } from '../../db/notified-cache';
 import { HttpError } from '../../http/errors';
 import type { AppState, SessionUser } from '../../http/state';
-import { User } from '../users/user.entity';
+import { User, type IUser } from '../users/user.entity';
 import { SessionTokens } from './session-token';
 
 const tokensByConfig = new WeakMap<Config, SessionTokens>();
@@ -79,8 +79,21 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
   };
 }
 
+const signInToContinue = 'Please sign in to continue.';
+
 /** The signed-in user of a route whose access rule already demanded one. */
 export function signedInUser(state: AppState): SessionUser {
-  if (!state.user) throw new HttpError(401, 'Please sign in to continue.');
+  if (!state.user) throw new HttpError(401, signInToContinue);
   return state.user;
+}
+
+/**
+ * The signed-in user's own row, still active. The session check may rest on a cached record
+ * that a change made elsewhere has not cleared yet (the database's notice comes a moment
+ * later): an account deactivated meanwhile ends the session here with the same 401.
+ */
+export async function activeSessionUser(em: EntityManager, sessionUser: SessionUser): Promise<IUser> {
+  const user = await em.findOne(User, { id: sessionUser.id, isActive: true });
+  if (!user) throw new HttpError(401, signInToContinue);
+  return user;
 }

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { emailChangedMail } from '../auth/auth-mail';
+import { activeSessionUser } from '../auth/session';
 import { enqueueMail } from '../mail/outbox';
 import { toUserAnswer } from './user-answer';
 import { User } from './user.entity';
@@ -14,7 +15,7 @@ const emailTaken = 'That email address is already used by another account. Pleas
 const builtInAdminEmailLocked = "The built-in administrator's email address cannot be changed.";
 
 export async function getProfile(em: EntityManager, sessionUser: SessionUser): Promise<ProfileAnswer> {
-  const user = await em.findOneOrFail(User, { id: sessionUser.id, isActive: true });
+  const user = await activeSessionUser(em, sessionUser);
   return { user: toUserAnswer(user) };
 }
 
@@ -30,7 +31,7 @@ export async function updateProfile(
   body: UpdateProfileBody,
 ): Promise<UpdateProfileAnswer> {
   const saved = await em.transactional(async (tx) => {
-    const user = await tx.findOneOrFail(User, { id: sessionUser.id, isActive: true });
+    const user = await activeSessionUser(tx, sessionUser);
     const oldEmail = user.email;
 
     if (body.email !== oldEmail) {
