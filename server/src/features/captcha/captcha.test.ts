@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { ContactMessage } from '../contact/contact-message.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { captchaMessages } from './captcha-provider';
+import { captchaChallengeLimit } from './captcha.routes';
 import { CaptchaSolution } from './captcha-solution.entity';
 import { altchaToken } from './testing/altcha';
 
@@ -35,7 +36,8 @@ function contact(server: TestServer, recaptchaToken: string, address: string) {
 describe('ALTCHA (the default provider)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    // TRUST_PROXY: the rate limit test speaks from addresses of its own (X-Forwarded-For).
+    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
   });
   afterAll(() => server.close());
 
@@ -50,6 +52,18 @@ describe('ALTCHA (the default provider)', () => {
     expect(challenge.parameters.expiresAt * 1000 - Date.now()).toBeLessThanOrEqual(10 * 60_000);
     const second = captchaChallengeAnswer.parse(await (await server.api('/api/captcha/challenge')).json());
     expect(second.signature).not.toBe(challenge.signature);
+  });
+
+  it('refuses an address that asks for challenges beyond the limit, and no other', async () => {
+    const challenge = (address: string) => server.api('/api/captcha/challenge', { headers: { 'X-Forwarded-For': address } });
+    for (let i = 0; i < captchaChallengeLimit.limit; i += 1) expect((await challenge('198.51.100.7')).status).toBe(200);
+    const refused = await challenge('198.51.100.7');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^This address has asked for many verification challenges in a short time\. Please try again in \d+ (seconds|minutes?)\.$/,
+    );
+    expect((await challenge('198.51.100.8')).status).toBe(200);
   });
 
   it('lets a message through with a challenge solved at the production difficulty', async () => {
