@@ -21,6 +21,11 @@ const treeshake = {
   moduleSideEffects: [{ test: /[\\/](core|fixtures)[\\/]src[\\/]/, sideEffects: false }],
 };
 
+// Leaflet's package names only its UMD build, which the bundle wraps whole in a CommonJS shim
+// that builds every class of the library as the map's chunk starts. Its ES module build (in the
+// same package) lets the bundler drop what the map does not use.
+const leafletModule = { find: /^leaflet$/, replacement: path.join(path.dirname(require.resolve('leaflet')), 'leaflet-src.esm.js') };
+
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
@@ -39,7 +44,7 @@ const griffelAheadOfTime = () => griffel({ babelOptions: { presets: ['@babel/pre
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), command === 'build' && griffelAheadOfTime(), pageLinks(), precompress()],
-  resolve: { alias: command === 'build' ? reactRouterProduction : [] },
+  resolve: { alias: [leafletModule, ...(command === 'build' ? reactRouterProduction : [])] },
   // lib/public-properties.ts starts its worker as a module worker; core's modules shake as above.
   worker: { format: 'es', rolldownOptions: { treeshake } },
   build: {

@@ -1,21 +1,25 @@
 import 'leaflet/dist/leaflet.css';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   divIcon,
+  Map as LeafletMapInstance,
   type DivIcon,
+  type LeafletEventHandlerFnMap,
   type LeafletKeyboardEvent,
   type Marker as LeafletMarker,
   type PopupEvent,
 } from 'leaflet';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { createLeafletContext, LeafletContext, type LeafletContextInterface } from '@react-leaflet/core';
+import { Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { PublicProperty } from '@everest/core/contract';
-import { propertyMap, propertyTypeLabels } from '@everest/core/domain';
+import { propertyTypeLabels } from '@everest/core/domain';
 import { prefersReducedMotion } from '../../../lib/scroll';
 import { cityStateZip } from '../../properties/property-contact';
 import {
   mapViewFor,
   markerKindOf,
+  type LatLng,
   type MarkerKind,
   type PlacedProperty,
 } from '../../properties/property-map-logic';
@@ -83,30 +87,22 @@ export function markerLabel(property: PublicProperty): string {
 
 const half = markerTargetPx / 2;
 
-// The map comes in steps, each in a task of its own: the map itself, then its tiles, then the
-// markers a few at a time. The map, its tiles and every marker in one commit (the icons' HTML,
-// layout, the spread) was a single task of about 250 ms on a throttled phone, the map page's
-// largest blocking time.
+// The map comes in steps, each in a task of its own: its frame, then the Leaflet map at its
+// fitted view, then its tiles, then the markers a few at a time. The map, its tiles and every
+// marker in one commit (the icons' HTML, layout, the spread) was a single task of about 250 ms on
+// a throttled phone, the map page's largest blocking time.
 const markerBatch = 3;
 
-/**
- * False until the browser has painted the page once since mount. Leaflet measures its container
- * as it starts, which forces a layout of the whole page in the same task if the page has just
- * changed: after a paint, that layout is done already, in the browser's own task.
- */
-function useAfterPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
+/** Runs `step` in a task after the browser's next paint; the answer cancels it. */
+function afterPaint(step: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(step);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 /** False in the first commit, true from the next task on. */
@@ -137,26 +133,72 @@ function useMarkersShown(total: number, start: boolean): number {
 /** The Leaflet markers on the map by property id, for the spreading below. */
 type MarkerRegistry = Map<number, LeafletMarker>;
 
-/** Moves the view to the placed properties whenever they change (spec: fit after start). */
-function FitView({ positions }: { positions: readonly (readonly [number, number])[] }) {
-  const map = useMap();
-  const fitted = useRef(false);
+/** Sets the view that shows `positions` (spec: the fitted view), jumping or animated. */
+function fitView(map: LeafletMapInstance, positions: readonly LatLng[], animate: boolean): void {
+  const view = mapViewFor(positions);
+  if (view.kind === 'centre') map.setView([...view.center], view.zoom, { animate });
+  else {
+    const [southWest, northEast] = view.bounds;
+    map.fitBounds([[...southWest], [...northEast]], { padding: [view.paddingPx, view.paddingPx], animate });
+  }
+}
+
+/**
+ * react-leaflet's MapContainer, in steps, showing the view that fits `positions` (and following
+ * them when a filter changes them). The frame is committed first and the Leaflet map is made
+ * after the next paint, straight at the fitted view: Leaflet measures its container as it
+ * starts, which in the commit's own task forced a layout of the whole page, and the spec's start
+ * view (40, -98, zoom 4) followed by the fit was two view resets of which the reader saw only
+ * the second. Its children (layers, markers) render in a later task.
+ */
+function MapHost({
+  className,
+  positions,
+  children,
+}: {
+  className: string;
+  positions: readonly LatLng[];
+  children: ReactNode;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  // The positions of the latest render, for the map made a paint later.
+  const latestPositions = useRef(positions);
+  const fittedPositions = useRef<readonly LatLng[] | null>(null);
+  const [context, setContext] = useState<LeafletContextInterface | null>(null);
+
   useEffect(() => {
-    const view = mapViewFor(positions);
-    // The first fit is where the page starts, not a move to follow: it jumps there at once
-    // (an animated zoom on load is a quarter second of work while the page is still starting).
-    const animate = fitted.current && !prefersReducedMotion();
-    fitted.current = true;
-    if (view.kind === 'centre') map.setView([...view.center], view.zoom, { animate });
-    else {
-      const [southWest, northEast] = view.bounds;
-      map.fitBounds([[...southWest], [...northEast]], {
-        padding: [view.paddingPx, view.paddingPx],
-        animate,
-      });
-    }
-  }, [map, positions]);
-  return null;
+    latestPositions.current = positions;
+  }, [positions]);
+
+  useEffect(() => {
+    const container = frame.current;
+    if (!container) return;
+    let map: LeafletMapInstance | undefined;
+    const cancel = afterPaint(() => {
+      // Half steps let fitBounds use more of the frame than whole zoom levels would; the wheel
+      // scrolls the page past the map, while the zoom buttons, keys and double click zoom.
+      map = new LeafletMapInstance(container, { zoomSnap: 0.5, scrollWheelZoom: false });
+      fitView(map, latestPositions.current, false);
+      fittedPositions.current = latestPositions.current;
+      setContext(createLeafletContext(map));
+    });
+    return () => {
+      cancel();
+      map?.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!context || fittedPositions.current === positions) return;
+    fitView(context.map, positions, !prefersReducedMotion());
+    fittedPositions.current = positions;
+  }, [context, positions]);
+
+  return (
+    <div ref={frame} className={className}>
+      {context && <LeafletContext value={context}>{children}</LeafletContext>}
+    </div>
+  );
 }
 
 /**
@@ -226,22 +268,31 @@ function PopupContent({ property, marker }: { property: PublicProperty; marker: 
 /**
  * Moves markers that would overlap on screen apart, with their popups, after every move or
  * zoom, since the overlap depends on the zoom; zoomed in far enough, each sits on its place.
+ * The layout is worked out for every placed property at once, so a batch of new markers takes
+ * its places without moving the markers already shown (only the new ones are written).
  */
-function SpreadMarkers({ registry, placed }: { registry: MarkerRegistry; placed: readonly PlacedProperty[] }) {
+function SpreadMarkers({
+  registry,
+  placed,
+  shown,
+}: {
+  registry: MarkerRegistry;
+  placed: readonly PlacedProperty[];
+  shown: readonly PlacedProperty[];
+}) {
   const map = useMap();
-  const spread = useMemo(
+  const offsets = useRef(new Map<number, { dx: number; dy: number }>());
+  const written = useRef(new WeakMap<LeafletMarker, string>());
+
+  const apply = useMemo(
     () => () => {
-      const markers = [...registry.values()].filter((marker) => map.hasLayer(marker));
-      const points = markers.map((marker) => map.latLngToContainerPoint(marker.getLatLng()));
-      const size = map.getSize();
-      const moved = spreadPoints(points, markerTargetPx + 1, { width: size.x, height: size.y });
-      markers.forEach((marker, i) => {
+      for (const [id, marker] of registry) {
+        const offset = offsets.current.get(id);
         const element = marker.getElement();
-        const from = points[i];
-        const to = moved[i];
-        if (!element || !from || !to) return;
-        const dx = Math.round(to.x - from.x);
-        const dy = Math.round(to.y - from.y);
+        if (!offset || !element) continue;
+        const { dx, dy } = offset;
+        if (written.current.get(marker) === `${dx},${dy}`) continue;
+        written.current.set(marker, `${dx},${dy}`);
         // Leaflet places an icon by its transform and anchors it with these margins.
         element.style.marginLeft = `${dx - half}px`;
         element.style.marginTop = `${dy - half}px`;
@@ -251,12 +302,32 @@ function SpreadMarkers({ registry, placed }: { registry: MarkerRegistry; placed:
           popup.options.offset = [dx, 7 + dy];
           if (popup.isOpen()) popup.update();
         }
-      });
+      }
     },
-    [map, registry],
+    [registry],
   );
-  useMapEvents({ moveend: spread, zoomend: spread, resize: spread });
-  useEffect(() => spread(), [spread, placed]);
+
+  const layOut = useMemo(
+    () => () => {
+      const points = placed.map(({ position }) => map.latLngToContainerPoint([...position]));
+      const size = map.getSize();
+      const moved = spreadPoints(points, markerTargetPx + 1, { width: size.x, height: size.y });
+      offsets.current = new Map(
+        placed.map(({ property }, i) => {
+          const from = points[i];
+          const to = moved[i];
+          const offset = from && to ? { dx: Math.round(to.x - from.x), dy: Math.round(to.y - from.y) } : { dx: 0, dy: 0 };
+          return [property.id, offset];
+        }),
+      );
+      apply();
+    },
+    [map, placed, apply],
+  );
+
+  useMapEvents(useMemo(() => ({ moveend: layOut, zoomend: layOut, resize: layOut }), [layOut]));
+  useEffect(() => layOut(), [layOut]);
+  useEffect(() => apply(), [apply, shown]);
   return null;
 }
 
@@ -322,16 +393,9 @@ export interface LeafletMapProps {
  */
 export default function LeafletMap({ placed }: LeafletMapProps) {
   const styles = useStyles();
-  // The frame, at the map's size, holds its place until the map starts.
-  return useAfterPaint() ? <MapView placed={placed} /> : <div className={styles.map} />;
-}
-
-function MapView({ placed }: LeafletMapProps) {
-  const styles = useStyles();
-  const markerStyles = useMarkerStyles();
   const [tileState, setTileState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');
-  // One object for the map's life: a new one each render (every marker batch renders the map)
-  // would make react-leaflet unbind and bind the tile layer's events again.
+  // One object for the map's life: a new one would make react-leaflet unbind and bind the tile
+  // layer's events again.
   const tileEvents = useMemo(
     () => ({
       tileload: () => setTileState('loaded'),
@@ -339,7 +403,24 @@ function MapView({ placed }: LeafletMapProps) {
     }),
     [],
   );
+  const positions = useMemo(() => placed.map((p) => p.position), [placed]);
+  return (
+    <>
+      <MapHost className={styles.map} positions={positions}>
+        <MapLayers placed={placed} tileEvents={tileEvents} />
+      </MapHost>
+      {tileState === 'failed' && (
+        <p className={styles.tilesMissing}>
+          The background map could not be loaded. The markers still show where each property is.
+        </p>
+      )}
+    </>
+  );
+}
 
+/** The tiles a task after the map, then the markers a batch at a time. */
+function MapLayers({ placed, tileEvents }: LeafletMapProps & { tileEvents: LeafletEventHandlerFnMap }) {
+  const markerStyles = useMarkerStyles();
   const icons = useMemo(() => {
     // The icon's content as elements rather than an HTML string, which Leaflet would parse for
     // each marker (about 1.5 ms apiece on a throttled phone): the dot, holding the name that
@@ -364,7 +445,6 @@ function MapView({ placed }: LeafletMapProps) {
     return new Map(placed.map(({ property }) => [property.id, make(markerKindOf(property), markerLabel(property))]));
   }, [placed, markerStyles]);
 
-  const positions = useMemo(() => placed.map((p) => p.position), [placed]);
   const [registry] = useState<MarkerRegistry>(() => new Map());
   const tilesShown = useNextTask();
   const shownCount = useMarkersShown(placed.length, tilesShown);
@@ -372,35 +452,12 @@ function MapView({ placed }: LeafletMapProps) {
 
   return (
     <>
-      <MapContainer
-        center={[...propertyMap.center]}
-        zoom={propertyMap.initialZoom}
-        // Half steps let fitBounds use more of the frame than whole zoom levels would.
-        zoomSnap={0.5}
-        // The wheel scrolls the page past the map; the zoom buttons, keys and double click zoom.
-        scrollWheelZoom={false}
-        className={styles.map}
-      >
-        {/* Before the tiles come, so that they load once, for the fitted view. */}
-        <FitView positions={positions} />
-        {tilesShown && (
-          <TileLayer
-            url={TILE_URL}
-            attribution={TILE_ATTRIBUTION}
-            eventHandlers={tileEvents}
-          />
-        )}
-        {shown.map((p) => {
-          const icon = icons.get(p.property.id);
-          return icon ? <PropertyMarker key={p.property.id} placed={p} icon={icon} registry={registry} /> : null;
-        })}
-        <SpreadMarkers registry={registry} placed={shown} />
-      </MapContainer>
-      {tileState === 'failed' && (
-        <p className={styles.tilesMissing}>
-          The background map could not be loaded. The markers still show where each property is.
-        </p>
-      )}
+      {tilesShown && <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />}
+      {shown.map((p) => {
+        const icon = icons.get(p.property.id);
+        return icon ? <PropertyMarker key={p.property.id} placed={p} icon={icon} registry={registry} /> : null;
+      })}
+      <SpreadMarkers registry={registry} placed={placed} shown={shown} />
     </>
   );
 }
