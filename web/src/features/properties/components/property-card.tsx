@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { PublicProperty } from '@everest/core/contract';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { everestBrand } from '../../../lib/theme';
@@ -49,8 +49,12 @@ export interface PropertyCardProps {
   priorityImage?: boolean;
 }
 
-/** A card of the list: image, name, type badge, address, optional phone and website (spec). */
-export function PropertyCard({ property, lazyImage, priorityImage = false }: PropertyCardProps) {
+/**
+ * A card of the list: image, name, type badge, address, optional phone and website (spec).
+ * Memoised: the list renders its cards a batch at a time, and a batch need not render again
+ * the cards already shown.
+ */
+export const PropertyCard = memo(function PropertyCard({ property, lazyImage, priorityImage = false }: PropertyCardProps) {
   const styles = useStyles();
   const nameId = useId();
   return (
@@ -71,4 +75,4 @@ export function PropertyCard({ property, lazyImage, priorityImage = false }: Pro
       </div>
     </article>
   );
-}
+});

@@ -14,6 +14,7 @@ import { Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { PublicProperty } from '@everest/core/contract';
 import { propertyTypeLabels } from '@everest/core/domain';
+import { useRevealedCount } from '../../../hooks/use-revealed-count';
 import { prefersReducedMotion } from '../../../lib/scroll';
 import { cityStateZip } from '../../properties/property-contact';
 import {
@@ -113,21 +114,6 @@ function useNextTask(): boolean {
     return () => clearTimeout(timer);
   }, []);
   return next;
-}
-
-/**
- * How many of `total` markers are on the map so far: none until `start`, then one more batch
- * after each commit (each update in a task of its own: React would render updates that come
- * before its next render together).
- */
-function useMarkersShown(total: number, start: boolean): number {
-  const [shown, setShown] = useState(0);
-  useEffect(() => {
-    if (!start || shown >= total) return;
-    const timer = setTimeout(() => setShown((n) => n + markerBatch));
-    return () => clearTimeout(timer);
-  }, [shown, total, start]);
-  return Math.min(shown, total);
 }
 
 /** The Leaflet markers on the map by property id, for the spreading below. */
@@ -447,7 +433,7 @@ function MapLayers({ placed, tileEvents }: LeafletMapProps & { tileEvents: Leafl
 
   const [registry] = useState<MarkerRegistry>(() => new Map());
   const tilesShown = useNextTask();
-  const shownCount = useMarkersShown(placed.length, tilesShown);
+  const shownCount = useRevealedCount(placed.length, { first: 0, batch: markerBatch, start: tilesShown });
   const shown = useMemo(() => placed.slice(0, shownCount), [placed, shownCount]);
 
   return (
