@@ -92,6 +92,26 @@ test.describe('/properties', () => {
     await expect(filterNav(page).getByRole('link', { name: /^All Properties/ })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('back from another page returns to the same place in the list', async ({ page, request }) => {
+    const properties = await fetchProperties(request);
+    await page.goto('/properties');
+    const all = listedTypes.reduce((sum, type) => sum + activeOfType(properties, type).length, 0);
+    await expect(main(page).getByRole('article')).toHaveCount(all);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight - 1500));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const y = await page.evaluate(() => window.scrollY);
+
+    // A click event rather than .click(), which would scroll the link into view first.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Management Team' }).dispatchEvent('click');
+    await expect(page).toHaveURL(/\/management-team$/);
+    // At a phone's pace, so that the list renders as slowly as it would there.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.goBack();
+    await expect(page).toHaveURL(/\/properties$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+  });
+
   test('/portfolio is the same page and an unknown filter reads as all', async ({ page, request }) => {
     const properties = await fetchProperties(request);
     await page.goto('/portfolio?filter=retail');

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -22,10 +22,13 @@ import { LoadFailure, LoadingText } from './query-status';
 // The first row of cards is in view on arrival; the rest load as the reader scrolls.
 const eagerImageCount = 3;
 
-// The cards come with the list two screens' worth at first, then a few more in each following
-// task (hooks/use-revealed-count.ts): one commit of all 25 cards was a task of about 75 ms on
-// this machine, 300 ms on a throttled phone, the list's largest blocking time.
+// When the list arrives, the cards come two screens' worth at first, then a few more in each
+// following task (hooks/use-revealed-count.ts): one commit of all 25 cards was a task of about
+// 75 ms on this machine, 300 ms on a throttled phone, the list's largest blocking time. A list
+// already known as the page mounts (back from another page) renders whole, so that the scroll
+// position restored on back finds the page at its full height.
 const cardsRevealed = { first: 6, batch: 4 };
+const allCards = { first: Number.POSITIVE_INFINITY, batch: 0 };
 
 const useStyles = makeStyles({
   intro: {
@@ -113,7 +116,8 @@ export function PropertiesPage() {
   const shown = groups.reduce((sum, group) => sum + group.properties.length, 0);
   const order = groups.flatMap((group) => group.properties.map((p) => p.id));
   const eagerIds = new Set(order.slice(0, eagerImageCount));
-  const revealed = useRevealedCount(order.length, cardsRevealed);
+  const [knownAtMount] = useState(data !== undefined);
+  const revealed = useRevealedCount(order.length, knownAtMount ? allCards : cardsRevealed);
   const revealedIds = new Set(order.slice(0, revealed));
 
   return (
