@@ -101,6 +101,7 @@ describe('the built web app', () => {
       JSON.stringify({ '/properties': [{ rel: 'modulepreload', href: '/assets/properties-1.js' }] }),
     );
     mkdirSync(path.join(webDist, 'assets'));
+    mkdirSync(path.join(webDist, 'assets', 'folder.js'));
     const file = path.join(webDist, 'assets', 'app-1.js');
     writeFileSync(file, script);
     writeFileSync(`${file}.br`, brotliCompressSync(script));
@@ -125,6 +126,14 @@ describe('the built web app', () => {
       expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await res.text()).toBe(script);
+    }
+  });
+
+  it('answers 404 for a file that is not in the build, a folder, or a path outside it', async () => {
+    for (const asset of ['/assets/missing-1.js', '/assets/folder.js', '/assets/..%2f..%2f..%2fetc%2fhostname.txt']) {
+      const res = await server.api(asset);
+      expect(res.status, asset).toBe(404);
+      expect(await res.text(), asset).toBe('Not found');
     }
   });
 });

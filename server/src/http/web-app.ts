@@ -1,4 +1,5 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { isPagePath } from '@everest/core/contract';
@@ -27,6 +28,16 @@ const precompressedEncodings = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const;
+
+/** The size of the regular file at `file`, or null when there is none. */
+async function regularFileSize(file: string): Promise<number | null> {
+  try {
+    const found = await stat(file);
+    return found.isFile() ? found.size : null;
+  } catch {
+    return null;
+  }
+}
 
 function decodedPath(urlPath: string): string {
   try {
@@ -103,7 +114,8 @@ export function webApp(distDir: string): Middleware {
     const relative = path.normalize(decodedPath(ctx.path));
     const file = path.join(distDir, relative);
     if (path.extname(file)) {
-      if (!file.startsWith(distDir + path.sep) || !existsSync(file) || !statSync(file).isFile()) {
+      const size = file.startsWith(distDir + path.sep) ? await regularFileSize(file) : null;
+      if (size === null) {
         ctx.status = 404;
         ctx.type = 'text/plain; charset=utf-8';
         ctx.body = 'Not found';
@@ -114,18 +126,22 @@ export function webApp(distDir: string): Middleware {
         'Cache-Control',
         relative.startsWith(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       );
+      ctx.vary('Accept-Encoding');
       // The build writes .br and .gz copies of its text files (web/build/precompress.ts): send the
       // one the browser accepts as it is, instead of compressing the same bytes on every request.
-      const encoding = precompressedEncodings.find(
-        (candidate) => existsSync(`${file}${candidate.suffix}`) && ctx.acceptsEncodings(candidate.name, 'identity') === candidate.name,
-      );
-      ctx.vary('Accept-Encoding');
-      const sent = encoding ? `${file}${encoding.suffix}` : file;
-      if (encoding) {
+      let sent = file;
+      let sentSize = size;
+      for (const encoding of precompressedEncodings) {
+        if (ctx.acceptsEncodings(encoding.name, 'identity') !== encoding.name) continue;
+        const compressedSize = await regularFileSize(`${file}${encoding.suffix}`);
+        if (compressedSize === null) continue;
+        sent = `${file}${encoding.suffix}`;
+        sentSize = compressedSize;
         ctx.set('Content-Encoding', encoding.name);
         ctx.compress = false;
+        break;
       }
-      ctx.length = statSync(sent).size;
+      ctx.length = sentSize;
       ctx.body = createReadStream(sent);
       return;
     }
