@@ -112,6 +112,33 @@ test.describe('/properties', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
   });
 
+  test('a link back to the loaded list opens it at the top, the first cards at once and the rest after', async ({ page, request }) => {
+    const properties = await fetchProperties(request);
+    const all = listedTypes.reduce((sum, type) => sum + activeOfType(properties, type).length, 0);
+    expect(all).toBeGreaterThan(6);
+    await page.goto('/properties');
+    await expect(main(page).getByRole('article')).toHaveCount(all);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Management Team' }).dispatchEvent('click');
+    await expect(page).toHaveURL(/\/management-team$/);
+
+    // The number of cards on the page after each change of the page, from the click on.
+    await page.evaluate(() => {
+      const counts: number[] = [];
+      Object.assign(window, { cardCounts: counts });
+      new MutationObserver(() => counts.push(document.querySelectorAll('main article').length)).observe(document.body, {
+        childList: true,
+        subtree: true,
+      });
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Properties', exact: true }).dispatchEvent('click');
+    await expect(page).toHaveURL(/\/properties$/);
+    await expect(main(page).getByRole('article')).toHaveCount(all);
+    const counts = await page.evaluate(() => (window as unknown as { cardCounts: number[] }).cardCounts.filter((n) => n > 0));
+    // One commit of the whole list would be a long task on a phone, just after the reader's click.
+    expect(counts[0]).toBeLessThanOrEqual(6);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test('/portfolio is the same page and an unknown filter reads as all', async ({ page, request }) => {
     const properties = await fetchProperties(request);
     await page.goto('/portfolio?filter=retail');

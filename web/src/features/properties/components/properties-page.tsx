@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
 import { PageContainer } from '../../../components/ui/page-container';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useRevealedCount } from '../../../hooks/use-revealed-count';
@@ -25,8 +25,9 @@ const eagerImageCount = 3;
 // When the list arrives, six cards come at once (the first two rows of a wide screen), then a
 // few more in each following task (hooks/use-revealed-count.ts): one commit of all 25 cards was
 // a task of about 75 ms on this machine, 300 ms on a throttled phone, the list's largest
-// blocking time. A list already known as the page mounts (back from another page) renders
-// whole, so that the scroll position restored on back finds the page at its full height.
+// blocking time. Arriving by a link, with the list already loaded, goes the same way, so that
+// the click answers quickly. Back or forward to the page with the list loaded renders it whole,
+// so that the scroll position restored there finds the page at its full height.
 const cardsRevealed = { first: 6, batch: 4 };
 const allCards = { first: Number.POSITIVE_INFINITY, batch: 0 };
 
@@ -116,8 +117,10 @@ export function PropertiesPage() {
   const shown = groups.reduce((sum, group) => sum + group.properties.length, 0);
   const order = groups.flatMap((group) => group.properties.map((p) => p.id));
   const eagerIds = new Set(order.slice(0, eagerImageCount));
-  const [knownAtMount] = useState(data !== undefined);
-  const revealed = useRevealedCount(order.length, knownAtMount ? allCards : cardsRevealed);
+  // A first load is a POP too, but without the list at mount.
+  const navigationType = useNavigationType();
+  const [restoringPlace] = useState(data !== undefined && navigationType === 'POP');
+  const revealed = useRevealedCount(order.length, restoringPlace ? allCards : cardsRevealed);
   const revealedIds = new Set(order.slice(0, revealed));
 
   return (
