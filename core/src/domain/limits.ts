@@ -150,8 +150,13 @@ export const passwordResetTokenLifetimeMs = 60 * 60 * 1000;
 
 // ---- Properties and maps -------------------------------------------------------------------
 
-/** Group order of the property list with filter 'all'. */
-export const propertyGroupOrder: readonly PropertyType[] = ['residential', 'self-storage', 'retail'];
+/**
+ * The property types offered as investments, in the order of the list's groups with filter
+ * 'all': the spec's three, then an active mixed-use or other property, an investment too, in a
+ * group of its own rather than vanish from the site (web/README). The firm's own headquarters is
+ * not one: neither the list nor the home page's carousel shows it (the map does).
+ */
+export const propertyGroupOrder: readonly PropertyType[] = ['residential', 'self-storage', 'retail', 'mixed-use', 'other'];
 /** Geocoded coordinates are kept to this many decimals. */
 export const coordinateDecimals = 6;
 

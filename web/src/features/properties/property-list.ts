@@ -19,18 +19,13 @@ export function parsePropertyListFilter(value: string | null): PropertyListFilte
   return propertyListFilters.find((filter) => filter === value) ?? 'all';
 }
 
-// Under 'all' the spec's three groups come first, in its order; an active mixed-use or other
-// property is an investment too, so it follows in a group of its own rather than vanish. The
-// firm's own headquarters is not an investment and never appears in the list (the map shows it).
-const allGroupOrder: readonly PropertyType[] = [...propertyGroupOrder, 'mixed-use', 'other'];
-
 /** Names compare as readers expect: letter case and accents aside, numbers by value. */
 export const compareByName = (a: { name: string }, b: { name: string }): number =>
   compareText(a.name, b.name, { numeric: true });
 
 /** The properties the list may show at all: active ones of an investment type. */
 export function listableProperties(properties: readonly PublicProperty[]): PublicProperty[] {
-  return properties.filter((p) => p.status === 'active' && allGroupOrder.includes(p.type));
+  return properties.filter((p) => p.status === 'active' && propertyGroupOrder.includes(p.type));
 }
 
 export interface PropertyGroup {
@@ -49,7 +44,7 @@ export function propertyGroups(
   filter: PropertyListFilter,
 ): PropertyGroup[] {
   const listable = listableProperties(properties);
-  const types = filter === 'all' ? allGroupOrder : [filter];
+  const types = filter === 'all' ? propertyGroupOrder : [filter];
   return types
     .map((type) => ({
       type,

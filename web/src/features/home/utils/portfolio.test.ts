@@ -42,7 +42,7 @@ describe('activeCount', () => {
 });
 
 describe('carouselProperties', () => {
-  it('shows the active properties of the three portfolio types, grouped and by name', () => {
-    expect(carouselProperties(list).map((p) => p.name)).toEqual(['Alpha', 'Zeta', 'Store B', 'Mall']);
+  it('shows the active investments in the order of the list, grouped and by name, without the headquarters', () => {
+    expect(carouselProperties(list).map((p) => p.name)).toEqual(['Alpha', 'Zeta', 'Store B', 'Mall', 'Mixed']);
   });
 });

@@ -11,9 +11,9 @@ export function activeCount(properties: readonly PublicProperty[], types: readon
 }
 
 /**
- * The carousel's slides: the active properties of the portfolio's three types (headquarters and
- * other kinds are not investments on offer), in the order of the property list's "all" view:
- * residential, self-storage, retail, each by name.
+ * The carousel's slides: the active properties offered as investments (not the headquarters),
+ * in the order of the property list's "all" view: residential, self-storage, retail, then
+ * mixed-use and other, each by name.
  */
 export function carouselProperties(properties: readonly PublicProperty[]): PublicProperty[] {
   const rank = (p: PublicProperty) => propertyGroupOrder.indexOf(p.type);
