@@ -1,9 +1,9 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '../components/layout/root-layout';
 import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
-import { RouteError } from './routes/route-error';
+import { PageErrorBoundary } from './routes/route-error';
 
 // Home and the 404 page are in the entry chunk; every other page is its own lazy chunk, so
 // that / loads no map, portal, instruction or admin code.
@@ -20,12 +20,12 @@ const BulkUserImportInstructionsRoute = lazy(
 
 // The spec's route table (public site, section 2). The server answers the same paths with
 // the SPA shell and any other path with status 404.
-export const appRoutes = [
+export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       {
-        errorElement: <RouteError />,
+        element: <PageErrorBoundary />,
         children: [
           { index: true, element: <HomeRoute /> },
           { path: 'properties', element: <PropertiesRoute /> },
@@ -44,6 +44,12 @@ export const appRoutes = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * The page of the current address. Declarative routes, not a data router (createBrowserRouter):
+ * the site uses no loaders or actions, and making a data router was one unbroken piece of about
+ * 80 ms of a throttled phone's first render, with 16 kB gzip of code in the entry chunk that
+ * nothing else needs.
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

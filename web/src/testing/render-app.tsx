@@ -1,6 +1,7 @@
+import { useLayoutEffect } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction } from 'react-router-dom';
 import NotFoundRoute from '../app/routes/not-found';
 import HomeRoute from '../app/routes/home';
 import { RootLayout } from '../components/layout/root-layout';
@@ -16,29 +17,61 @@ const pagePaths = [
   'investor-services',
 ];
 
+const routes = [
+  {
+    element: (
+      <FluentProvider theme={everestTheme}>
+        <RootLayout />
+      </FluentProvider>
+    ),
+    children: [
+      { index: true, element: <HomeRoute /> },
+      ...pagePaths.map((p) => ({ path: p, element: <h1>{`page ${p}`}</h1> })),
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
+/** What a test reads and does with the app's router: where it is, and going elsewhere. */
+export interface TestRouter {
+  readonly location: Location;
+  readonly navigate: NavigateFunction;
+}
+
+function Routes({ onRender }: { onRender: (location: Location, navigate: NavigateFunction) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => onRender(location, navigate));
+  return useRoutes(routes);
+}
+
 /**
  * The real layout with the real home page and 404 page, and a stand-in for each other page,
  * in a memory router at `path`.
  */
 export function renderApp(path: string) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <FluentProvider theme={everestTheme}>
-            <RootLayout />
-          </FluentProvider>
-        ),
-        children: [
-          { index: true, element: <HomeRoute /> },
-          ...pagePaths.map((p) => ({ path: p, element: <h1>{`page ${p}`}</h1> })),
-          { path: '*', element: <NotFoundRoute /> },
-        ],
-      },
-    ],
-    { initialEntries: [path] },
+  const current: { location?: Location; navigate?: NavigateFunction } = {};
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes
+        onRender={(location, navigate) => {
+          current.location = location;
+          current.navigate = navigate;
+        }}
+      />
+    </MemoryRouter>,
   );
-  return { router, ...render(<RouterProvider router={router} />) };
+  const router: TestRouter = {
+    get location() {
+      if (!current.location) throw new Error('The app has not rendered.');
+      return current.location;
+    },
+    get navigate() {
+      if (!current.navigate) throw new Error('The app has not rendered.');
+      return current.navigate;
+    },
+  };
+  return { router, ...result };
 }
 
 /**

@@ -1,5 +1,6 @@
+import { Component, type ReactNode } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { PageContainer } from '../../components/ui/page-container';
 
 const useStyles = makeStyles({
@@ -12,8 +13,6 @@ const useStyles = makeStyles({
  */
 export function RouteError() {
   const styles = useStyles();
-  const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <PageContainer title="Something went wrong">
       <p className={styles.text}>
@@ -23,5 +22,46 @@ export function RouteError() {
         Reload page
       </Button>
     </PageContainer>
+  );
+}
+
+interface BoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  pathname: string;
+  failed: boolean;
+}
+
+/** Catches a failure of the page at `pathname`; another page gets its own try. */
+class PageBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { pathname: this.props.pathname, failed: false };
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { pathname: props.pathname, failed: false };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/** The pages, each rendered inside a boundary that shows RouteError if it fails. */
+export function PageErrorBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <PageBoundary pathname={pathname}>
+      <Outlet />
+    </PageBoundary>
   );
 }

@@ -59,7 +59,7 @@ describe('navigation bar', () => {
     const { router } = renderApp('/');
     fireEvent.click(groupButton('About'));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Management Team' }, { timeout: 5000 }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/management-team'));
+    await waitFor(() => expect(router.location.pathname).toBe('/management-team'));
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(groupButton('About').dataset.active).toBe('true');
   });
@@ -95,7 +95,7 @@ describe('navigation bar', () => {
     await act(async () => {
       fireEvent.click(mobile.getByRole('link', { name: 'Property Map' }));
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/property-map'));
+    await waitFor(() => expect(router.location.pathname).toBe('/property-map'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Site navigation' })).toBeNull());
   });
 });

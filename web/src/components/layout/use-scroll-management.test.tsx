@@ -47,8 +47,8 @@ describe('anchor links', () => {
     const { router } = renderApp('/management-team');
     await click(mainNav().getByRole('link', { name: 'Contact' }));
 
-    expect(router.state.location.pathname).toBe('/');
-    expect(router.state.location.hash).toBe('');
+    expect(router.location.pathname).toBe('/');
+    expect(router.location.hash).toBe('');
     advance(scrollDelayMs - 1);
     expect(scrollIntoView).not.toHaveBeenCalled();
     advance(1);
@@ -59,11 +59,11 @@ describe('anchor links', () => {
 
   it('on the home page smooth-scroll at once, without a new history entry', async () => {
     const { router } = renderApp('/');
-    const before = router.state.location.key;
+    const before = router.location.key;
     await click(footerNav().getByRole('link', { name: 'About Us' }));
 
     expect(scrolledIds()).toEqual(['about']);
-    expect(router.state.location.key).toBe(before);
+    expect(router.location.key).toBe(before);
   });
 
   it('keep a real href, so that opening one in a new tab lands on the section', () => {
@@ -76,7 +76,7 @@ describe('anchor links', () => {
   it('leave a modified click to the browser', async () => {
     const { router } = renderApp('/properties');
     await click(footerNav().getByRole('link', { name: 'Portfolio' }));
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
 
     await act(async () => {
       router.navigate('/properties');
@@ -84,7 +84,7 @@ describe('anchor links', () => {
     await act(async () => {
       fireEvent.click(footerNav().getByRole('link', { name: 'Portfolio' }), { ctrlKey: true });
     });
-    expect(router.state.location.pathname).toBe('/properties');
+    expect(router.location.pathname).toBe('/properties');
   });
 });
 
@@ -93,7 +93,7 @@ describe('page links', () => {
     const { router } = renderApp('/');
     await click(footerNav().getByRole('link', { name: 'Management Team' }));
 
-    expect(router.state.location.pathname).toBe('/management-team');
+    expect(router.location.pathname).toBe('/management-team');
     advance(scrollDelayMs - 1);
     expect(scrollTo).not.toHaveBeenCalled();
     advance(1);
@@ -132,7 +132,7 @@ describe('back and forward', () => {
       await router.navigate(-1);
     });
     await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     expect(scrollTo).toHaveBeenCalledWith(0, 900);
     advance(1000);
     expect(scrollTo).toHaveBeenCalledTimes(1);
@@ -144,7 +144,7 @@ describe('404 page', () => {
   it('Contact Us goes to / and scrolls to the contact section', async () => {
     const { router } = renderApp('/no-such-page');
     await click(screen.getByRole('button', { name: 'Contact Us' }));
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location.pathname).toBe('/');
     advance(scrollDelayMs);
     expect(scrolledIds()).toEqual(['contact']);
   });
@@ -152,7 +152,7 @@ describe('404 page', () => {
   it('Go Back on the first page goes home, later it goes back', async () => {
     const first = renderApp('/no-such-page');
     await click(screen.getByRole('button', { name: 'Go Back' }));
-    expect(first.router.state.location.pathname).toBe('/');
+    expect(first.router.location.pathname).toBe('/');
     first.unmount();
 
     const { router } = renderApp('/properties');
@@ -160,7 +160,7 @@ describe('404 page', () => {
       await router.navigate('/gone');
     });
     await click(screen.getByRole('button', { name: 'Go Back' }));
-    expect(router.state.location.pathname).toBe('/properties');
+    expect(router.location.pathname).toBe('/properties');
   });
 
   it('links to the pages the spec names', () => {

@@ -1,0 +1,57 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { FluentProvider } from '@fluentui/react-components';
+import { Link, MemoryRouter, useRoutes } from 'react-router-dom';
+import { afterEach, expect, it, vi } from 'vitest';
+import { everestTheme } from '../../lib/theme';
+import { PageErrorBoundary } from './route-error';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+function Broken(): never {
+  throw new Error('the page chunk is gone');
+}
+
+function Pages() {
+  return useRoutes([
+    {
+      element: (
+        <>
+          <nav aria-label="Main">
+            <Link to="/fine">Working page</Link>
+          </nav>
+          <PageErrorBoundary />
+        </>
+      ),
+      children: [
+        { path: 'broken', element: <Broken /> },
+        { path: 'fine', element: <h1>A page that works</h1> },
+      ],
+    },
+  ]);
+}
+
+it('shows the failure in place of a page that throws, keeps the navigation, and lets the next page render', () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  render(
+    <FluentProvider theme={everestTheme}>
+      <MemoryRouter initialEntries={['/broken']}>
+        <Pages />
+      </MemoryRouter>
+    </FluentProvider>,
+  );
+
+  expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeDefined();
+  expect(screen.getByText('This page could not be shown. Reloading the page usually helps.')).toBeDefined();
+  expect(screen.getByRole('button', { name: 'Reload page' })).toBeDefined();
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBeDefined();
+  expect(logged.mock.calls.some((args) => args.some((arg) => arg instanceof Error && arg.message === 'the page chunk is gone'))).toBe(true);
+
+  act(() => {
+    fireEvent.click(screen.getByRole('link', { name: 'Working page' }));
+  });
+  expect(screen.getByRole('heading', { name: 'A page that works' })).toBeDefined();
+  expect(screen.queryByRole('heading', { name: 'Something went wrong' })).toBeNull();
+});
