@@ -121,14 +121,13 @@ test.describe('/properties', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Management Team' }).dispatchEvent('click');
     await expect(page).toHaveURL(/\/management-team$/);
 
-    // The number of cards on the page after each change of the page, from the click on.
+    // The number of cards on the list after each change of the page, from the click on.
     await page.evaluate(() => {
       const counts: number[] = [];
       Object.assign(window, { cardCounts: counts });
-      new MutationObserver(() => counts.push(document.querySelectorAll('main article').length)).observe(document.body, {
-        childList: true,
-        subtree: true,
-      });
+      new MutationObserver(() => {
+        if (window.location.pathname === '/properties') counts.push(document.querySelectorAll('main article').length);
+      }).observe(document.body, { childList: true, subtree: true });
     });
     await page.getByRole('contentinfo').getByRole('link', { name: 'Properties', exact: true }).dispatchEvent('click');
     await expect(page).toHaveURL(/\/properties$/);
