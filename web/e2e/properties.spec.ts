@@ -104,6 +104,8 @@ test.describe('/properties', () => {
     // A click event rather than .click(), which would scroll the link into view first.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Management Team' }).dispatchEvent('click');
     await expect(page).toHaveURL(/\/management-team$/);
+    // The address changes at the click; the list stays on screen until the team page's code is in.
+    await expect(page.getByRole('heading', { level: 1, name: 'Management Team' })).toBeVisible();
     // At a phone's pace, so that the list renders as slowly as it would there.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
@@ -120,6 +122,8 @@ test.describe('/properties', () => {
     await expect(main(page).getByRole('article')).toHaveCount(all);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Management Team' }).dispatchEvent('click');
     await expect(page).toHaveURL(/\/management-team$/);
+    // The address changes at the click; the list stays on screen until the team page's code is in.
+    await expect(page.getByRole('heading', { level: 1, name: 'Management Team' })).toBeVisible();
 
     // The number of cards on the list after each change of the page, from the click on.
     await page.evaluate(() => {
