@@ -1,6 +1,5 @@
-import { propertyGroupOrder } from '@everest/core/domain';
 import type { PublicProperty } from '@everest/core/contract';
-import { compareText } from '../../../lib/compare-text';
+import { propertyGroups } from '../../properties/property-list';
 
 /** Only active properties appear on the home page (spec section 4). */
 export const isActive = (property: PublicProperty) => property.status === 'active';
@@ -11,13 +10,9 @@ export function activeCount(properties: readonly PublicProperty[], types: readon
 }
 
 /**
- * The carousel's slides: the active properties offered as investments (not the headquarters),
- * in the order of the property list's "all" view: residential, self-storage, retail, then
- * mixed-use and other, each by name.
+ * The carousel's slides: the cards of the property list's "all" view, in its order (the
+ * headquarters is no investment and is in neither).
  */
 export function carouselProperties(properties: readonly PublicProperty[]): PublicProperty[] {
-  const rank = (p: PublicProperty) => propertyGroupOrder.indexOf(p.type);
-  return properties
-    .filter((p) => isActive(p) && rank(p) >= 0)
-    .sort((a, b) => rank(a) - rank(b) || compareText(a.name, b.name, { numeric: true }));
+  return propertyGroups(properties, 'all').flatMap((group) => group.properties);
 }
