@@ -8,7 +8,8 @@ import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
 
 /**
  * Challenges one address may ask for: each costs the server a key derivation, and anyone may
- * ask. A visitor needs one per form opened or expired (ten minutes); the margin is for offices that share one address.
+ * ask. A visitor needs one per form opened or expired (ten minutes); the margin is for offices
+ * that share one address.
  */
 export const captchaChallengeLimit: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
 
