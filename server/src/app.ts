@@ -12,6 +12,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
 import { profileRoutes } from './features/users/profile.routes';
 import { errorHandler, HttpError } from './http/errors';
+import { bindUnbuiltRoutes } from './http/route';
 import { originOf, securityHeaders } from './http/security-headers';
 import { RequestState, type AppState } from './http/state';
 import { webApp } from './http/web-app';
@@ -42,7 +43,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   app.use(compress({ threshold: 1024 }));
   app.use(errorHandler(logger));
   app.use((ctx, next) => {
-    ctx.state = new RequestState(orm);
+    ctx.state = new RequestState(orm, services.effects);
     return next();
   });
   app.use(sessionAuth(config, services.sessionUsers));
@@ -66,6 +67,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
 
   const api = new Router<AppState>();
   for (const feature of [healthRoutes, propertiesRoutes, authRoutes, profileRoutes, documentsRoutes, contactRoutes, captchaRoutes]) feature(api, services);
+  bindUnbuiltRoutes(api);
   app.use(api.routes());
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new HttpError(404, 'There is no such API call.');

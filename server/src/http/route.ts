@@ -1,58 +1,99 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import type { RouteDef } from '@everest/core/contract';
+import { routes, type Access, type RouteDef } from '@everest/core/contract';
 import { HttpError } from './errors';
 import { SerializedJson } from './serialized-json';
-import type { AppState } from './state';
+import type { AppState, CallEffect, SessionUser } from './state';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** What a route answers (as its handler builds it), or nothing for a route that answers a file. */
+export type AnswerOf<R extends RouteDef> = R['answer'] extends z.ZodType ? z.input<R['answer']> : void;
+
+/** The caller of a route of this access: a signed-in user wherever the route table demands one. */
+export type CallerOf<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
 
 export interface RouteInput<R extends RouteDef> {
   body: Infer<R['body']>;
   query: Infer<R['query']>;
   params: Infer<R['params']>;
+  user: CallerOf<R['access']>;
   ctx: Context & { state: AppState };
 }
 
-/** A handler answers the route's answer schema, or nothing when it has streamed a file. */
+/** A handler answers the route's answer schema (or a cached serialisation of it), or nothing when it has streamed a file. */
 export type RouteHandler<R extends RouteDef> = (
   input: RouteInput<R>,
-) => Promise<R['answer'] extends z.ZodType ? z.input<R['answer']> | SerializedJson : void>;
+) => Promise<AnswerOf<R> | (R['answer'] extends z.ZodType ? SerializedJson<AnswerOf<R>> : never)>;
+
+export interface RouteOptions {
+  /** What the call may do that this server must act on once it is over (see CallEffect). */
+  effects?: readonly CallEffect[];
+}
+
+/** The route table's access rule, the one place that decides 401 and 403. */
+function callerFor<A extends Access>(access: A, user: SessionUser | null): CallerOf<A> {
+  if (access === 'public') return user as CallerOf<A>;
+  if (!user) throw new HttpError(401, 'Please sign in to continue.');
+  if (access === 'administrator' && user.role !== 'administrator') throw new HttpError(403, 'Only administrators may do this.');
+  return user;
+}
 
 /**
  * Binds one line of the route table: checks who may call it, parses its input with the
- * contract's schemas (a ZodError becomes a 400), and answers what the handler returns.
+ * contract's schemas (a ZodError becomes a 400), answers what the handler returns, and then
+ * acts on the route's effects.
  */
-export function bind<R extends RouteDef>(router: Router<AppState>, route: R, handler: RouteHandler<R>): void {
+export function bind<R extends RouteDef>(
+  router: Router<AppState>,
+  route: R,
+  handler: RouteHandler<R>,
+  options: RouteOptions = {},
+): void {
   const method = route.method === 'GET' ? 'get' : 'post';
   router[method](route.path, async (ctx) => {
-    if (route.access !== 'public') {
-      const user = ctx.state.user;
-      if (!user) throw new HttpError(401, 'Please sign in to continue.');
-      if (route.access === 'administrator' && user.role !== 'administrator') {
-        throw new HttpError(403, 'Only administrators may do this.');
-      }
-    }
+    const user = callerFor(route.access as R['access'], ctx.state.user);
     const input = {
       body: (route.body ? route.body.parse(ctx.request.body ?? {}) : undefined) as Infer<R['body']>,
       query: (route.query ? route.query.parse(ctx.query) : undefined) as Infer<R['query']>,
       params: (route.params ? route.params.parse(ctx.params) : undefined) as Infer<R['params']>,
+      user,
       ctx,
     };
-    const answer = await handler(input);
-    if (answer instanceof SerializedJson) {
-      sendSerialized(ctx, answer);
-    } else if (answer !== undefined) {
-      ctx.body = answer;
+    try {
+      const answer = await handler(input);
+      if (answer instanceof SerializedJson) {
+        sendSerialized(ctx, answer);
+      } else if (answer !== undefined) {
+        ctx.body = answer;
+      }
+    } finally {
+      // After a failure too: a call may have committed before it failed, and acting on an effect
+      // that did not happen costs nothing (an empty look at the outbox, a cache refilled).
+      for (const effect of options.effects ?? []) ctx.state.effects[effect]();
     }
   });
+}
+
+/**
+ * Binds every line of the route table that no feature has bound yet, answering 501 behind the
+ * same access rule: every route of the contract refuses strangers from the day it is written
+ * down, and the route-table walk (route-access.test.ts) covers it.
+ */
+export function bindUnbuiltRoutes(router: Router<AppState>): void {
+  for (const route of Object.values(routes) as RouteDef[]) {
+    if (router.match(route.path, route.method).route) continue;
+    bind(router, route, async () => {
+      throw new HttpError(501, 'This call is not available yet.');
+    });
+  }
 }
 
 /** Below this, compressing costs more than it saves (koa-compress's own default). */
 const compressFrom = 1024;
 
-function sendSerialized(ctx: Context, answer: SerializedJson): void {
+function sendSerialized(ctx: Context, answer: SerializedJson<unknown>): void {
   ctx.type = 'application/json';
   if (answer.json.length >= compressFrom && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
     // Compressed once and kept with the answer: koa-compress need not do it again.

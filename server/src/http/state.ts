@@ -8,10 +8,24 @@ export interface SessionUser {
   role: Role;
 }
 
+/**
+ * What a call may have done that this server acts on at once, once the call is over (its
+ * transaction committed), rather than wait for the database's notice or the next poll. A route
+ * declares its effects once, where it is bound (http/route.ts); services.ts says what each does.
+ */
+export type CallEffect =
+  /** Ended or changed sessions (password, role, e-mail, activity): drop this server's session records. */
+  | 'ends-sessions'
+  /** Queued e-mail in the outbox: wake the worker. */
+  | 'queues-mail';
+
+export type CallEffects = Record<CallEffect, () => void>;
+
 export interface AppState {
   user: SessionUser | null;
   /** This request's unit of work (a fork of the ORM's entity manager, made on first use). */
   em: EntityManager;
+  effects: CallEffects;
 }
 
 /**
@@ -23,7 +37,10 @@ export class RequestState implements AppState {
   user: SessionUser | null = null;
   private forked: EntityManager | undefined;
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    readonly effects: CallEffects,
+  ) {}
 
   get em(): EntityManager {
     return (this.forked ??= this.orm.em.fork());

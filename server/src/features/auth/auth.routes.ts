@@ -4,10 +4,9 @@ import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
 import { changePassword, dummyPasswordHash, login, requestPasswordReset, resetPassword, validateResetToken } from './auth.service';
-import { signedInUser } from './session';
 
 /** Sign-in and passwords: POST login, change-password, request-password-reset, reset-password; GET validate-reset-token. */
-export function authRoutes(router: Router<AppState>, { config, outbox, sessionUsers }: Services): void {
+export function authRoutes(router: Router<AppState>, { config }: Services): void {
   // Made now rather than on the first unknown address, whose answer would otherwise be slower.
   void dummyPasswordHash();
 
@@ -16,21 +15,18 @@ export function authRoutes(router: Router<AppState>, { config, outbox, sessionUs
     return login(ctx.state.em, config, body, ctx.ip);
   });
 
-  // Calls that may queue mail kick the outbox worker once their transaction has committed;
-  // calls that end sessions drop the session records at once rather than wait for the
-  // database's notification.
-  bind(router, routes.changePassword, async ({ body, ctx }) => {
-    ctx.set('Cache-Control', 'no-store');
-    const answer = await changePassword(ctx.state.em, config, signedInUser(ctx.state), body);
-    sessionUsers.clear(); // the old sessions end on this server's very next request
-    outbox.kick();
-    return answer;
-  });
+  bind(
+    router,
+    routes.changePassword,
+    async ({ body, user, ctx }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return changePassword(ctx.state.em, config, user, body);
+    },
+    { effects: ['ends-sessions', 'queues-mail'] },
+  );
 
-  bind(router, routes.requestPasswordReset, async ({ body, ctx }) => {
-    const answer = await requestPasswordReset(ctx.state.em, config, body.email, ctx.ip);
-    outbox.kick();
-    return answer;
+  bind(router, routes.requestPasswordReset, async ({ body, ctx }) => requestPasswordReset(ctx.state.em, config, body.email, ctx.ip), {
+    effects: ['queues-mail'],
   });
 
   bind(router, routes.validateResetToken, async ({ params, ctx }) => {
@@ -38,10 +34,7 @@ export function authRoutes(router: Router<AppState>, { config, outbox, sessionUs
     return validateResetToken(ctx.state.em, params.token);
   });
 
-  bind(router, routes.resetPassword, async ({ body, ctx }) => {
-    const answer = await resetPassword(ctx.state.em, body);
-    sessionUsers.clear();
-    outbox.kick();
-    return answer;
+  bind(router, routes.resetPassword, async ({ body, ctx }) => resetPassword(ctx.state.em, body), {
+    effects: ['ends-sessions', 'queues-mail'],
   });
 }

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { routes } from '@everest/core/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { cacheTable } from '../../caches';
 import type { Config } from '../../config';
 import type { NotifiedCache } from '../../db/notified-cache';
 import { HttpError } from '../../http/errors';
@@ -48,8 +49,8 @@ export interface SessionRecord extends SessionUser {
 /**
  * Session records by user id, dropped whenever the database announces a change to a user's
  * e-mail, role, activity or token version (migration 20261122100000), so every request does not
- * wait for PostgreSQL. The routes that make such a change also clear them at once, so that
- * this server's next request never sees the old record even before the notification arrives.
+ * wait for PostgreSQL. The routes that make such a change declare the 'ends-sessions' effect,
+ * so that this server's next request never sees the old record even before the notice arrives.
  */
 export type SessionUsers = NotifiedCache<SessionRecord | null>;
 
@@ -70,21 +71,13 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
     if (!token) return next();
     const claims = await tokens.verify(token);
     if (claims) {
-      const user = await sessionUsers.get(String(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
+      const user = await sessionUsers.get(cacheTable.sessionUsers.key(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
       if (user?.isActive && user.tokenVersion === claims.tokenVersion) {
         ctx.state.user = { id: user.id, email: user.email, role: user.role };
       }
     }
     return next();
   };
-}
-
-const signInToContinue = 'Please sign in to continue.';
-
-/** The signed-in user of a route whose access rule already demanded one. */
-export function signedInUser(state: AppState): SessionUser {
-  if (!state.user) throw new HttpError(401, signInToContinue);
-  return state.user;
 }
 
 /**
@@ -94,6 +87,6 @@ export function signedInUser(state: AppState): SessionUser {
  */
 export async function activeSessionUser(em: EntityManager, sessionUser: SessionUser): Promise<IUser> {
   const user = await em.findOne(User, { id: sessionUser.id, isActive: true });
-  if (!user) throw new HttpError(401, signInToContinue);
+  if (!user) throw new HttpError(401, 'Please sign in to continue.');
   return user;
 }

@@ -5,10 +5,15 @@ import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
 import { contactSent, receiveContactMessage } from './contact.service';
 
-export function contactRoutes(router: Router<AppState>, { captcha, config, outbox }: Services): void {
-  const deps = { captcha, contactEmail: config.contactEmail, mailQueued: () => outbox.kick() };
-  bind(router, routes.contact, async ({ body, ctx }) => {
-    await receiveContactMessage(ctx.state.em, deps, body, ctx.ip);
-    return { message: contactSent };
-  });
+export function contactRoutes(router: Router<AppState>, { captcha, config }: Services): void {
+  const deps = { captcha, contactEmail: config.contactEmail };
+  bind(
+    router,
+    routes.contact,
+    async ({ body, ctx }) => {
+      await receiveContactMessage(ctx.state.em, deps, body, ctx.ip);
+      return { message: contactSent };
+    },
+    { effects: ['queues-mail'] },
+  );
 }

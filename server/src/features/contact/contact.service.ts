@@ -16,8 +16,6 @@ export interface ContactDeps {
   captcha: CaptchaProvider;
   /** The investment team's address (CONTACT_EMAIL). */
   contactEmail: string;
-  /** Called after the commit, so that the e-mail leaves without waiting for the next poll. */
-  mailQueued: () => void;
 }
 
 /**
@@ -56,5 +54,4 @@ export async function receiveContactMessage(
     const mail = contactNotificationMail({ ...body, receivedAt: message.createdAt, reference: message.id });
     enqueueMail(tx, { ...mail, to: deps.contactEmail, replyTo: body.email });
   });
-  deps.mailQueued();
 }

@@ -6,18 +6,15 @@ import { sendStoredFile } from '../../http/file-response';
 import { bind } from '../../http/route';
 import { SerializedJson } from '../../http/serialized-json';
 import type { AppState } from '../../http/state';
+import { cacheTable } from '../../caches';
 import type { Services } from '../../services';
-import { signedInUser } from '../auth/session';
 import { contentTypeForDownload } from '../files/sniff';
 import { auditDocumentRead, findReadableFile, listInvestorDocuments } from './documents.service';
 
 export function documentsRoutes(router: Router<AppState>, { files, fileExistence, documentLists }: Services): void {
-  bind(router, routes.investorDocuments, async ({ ctx }) => {
+  bind(router, routes.investorDocuments, async ({ user, ctx }) => {
     ctx.set('Cache-Control', 'private, no-store');
-    const user = signedInUser(ctx.state);
-    // Administrators all see the same list; everyone else their own.
-    const key = user.role === 'administrator' ? 'administrator' : `user:${user.id}`;
-    return documentLists.get(key, async () =>
+    return documentLists.get(cacheTable.documentLists.key(user), async () =>
       SerializedJson.of({ documents: await listInvestorDocuments(ctx.state.em, user, fileExistence) }),
     );
   });
@@ -26,8 +23,7 @@ export function documentsRoutes(router: Router<AppState>, { files, fileExistence
     categories: documentCategories.map((value) => ({ value, label: documentCategoryLabels[value] })),
   }));
 
-  bind(router, routes.download, async ({ ctx, params, query }) => {
-    const user = signedInUser(ctx.state);
+  bind(router, routes.download, async ({ user, ctx, params, query }) => {
     const file = await findReadableFile(ctx.state.em, user, params.id, query.type);
     const opened = await files.open(file.sha256);
     fileExistence.remember(file.sha256, opened !== null);

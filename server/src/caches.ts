@@ -1,0 +1,77 @@
+import type { routes } from '@everest/core/contract';
+import type { DatabaseNotifications } from './db/notifications';
+import { NotifiedCache } from './db/notified-cache';
+import type { SessionRecord } from './features/auth/session';
+import type { AnswerOf } from './http/route';
+import type { SerializedJson } from './http/serialized-json';
+import type { SessionUser } from './http/state';
+
+/**
+ * Every cache of the server, in one table: what it holds under which key, the NOTIFY channel that
+ * drops it on every instance, the tables whose triggers raise that channel (migrations; a test
+ * holds this list to the database's triggers), its memory budget and its longest life.
+ *
+ * Not here, as no row changes when it should: FileExistence (features/files) keeps for a minute
+ * whether a stored file is on disk.
+ */
+export const cacheTable = {
+  /** GET /api/properties, the busiest public call, as ready JSON. */
+  propertyList: {
+    key: () => 'all',
+    channel: 'property_list_changed',
+    triggerTables: ['properties'],
+    maxBytes: 1_000_000,
+    ttlMs: undefined,
+  },
+  /** GET /api/investor/documents, as ready JSON: administrators all see one list, everyone else their own. */
+  documentLists: {
+    key: (user: SessionUser) => (user.role === 'administrator' ? 'administrator' : `user:${user.id}`),
+    channel: 'document_lists_changed',
+    triggerTables: ['properties', 'property_access', 'property_documents', 'stored_files', 'user_documents', 'users'],
+    maxBytes: 32_000_000,
+    // A minute at most, like FileExistence: a file that vanishes from disk changes no row.
+    ttlMs: 60_000,
+  },
+  /** Users as session checks see them (features/auth/session.ts), by id. */
+  sessionUsers: {
+    key: (userId: number) => String(userId),
+    channel: 'session_users_changed',
+    triggerTables: ['users'],
+    maxBytes: 4_000_000,
+    // Revocation rests on the notification (and the 'ends-sessions' effect of the routes that
+    // revoke); the lifetime only bounds what an unforeseen write path could leave behind.
+    ttlMs: 60_000,
+  },
+} as const;
+
+export type CacheName = keyof typeof cacheTable;
+
+const jsonSize = (answer: SerializedJson<unknown>) => answer.json.length;
+
+type PropertyListJson = SerializedJson<AnswerOf<typeof routes.listProperties>>;
+type DocumentListJson = SerializedJson<AnswerOf<typeof routes.investorDocuments>>;
+
+export interface Caches {
+  propertyList: NotifiedCache<PropertyListJson>;
+  documentLists: NotifiedCache<DocumentListJson>;
+  sessionUsers: NotifiedCache<SessionRecord | null>;
+}
+
+/** The caches of the table, listening on `notifications`. */
+export async function createCaches(notifications: DatabaseNotifications): Promise<Caches> {
+  const options = <N extends CacheName>(name: N) => {
+    const { channel, maxBytes, ttlMs } = cacheTable[name];
+    return { channel, maxBytes, ttlMs };
+  };
+  const caches: Caches = {
+    propertyList: new NotifiedCache<PropertyListJson>(notifications, { ...options('propertyList'), sizeOf: jsonSize }),
+    documentLists: new NotifiedCache<DocumentListJson>(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
+    sessionUsers: new NotifiedCache(notifications, {
+      ...options('sessionUsers'),
+      sizeOf: (record) => 200 + (record?.email.length ?? 0),
+    }),
+  };
+  // One after another: they LISTEN on the same connection.
+  for (const cache of Object.values(caches)) await cache.start();
+  return caches;
+}
