@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pagePaths } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../test/harness';
 
 const shell = '<!doctype html><html><body><div id="root"></div><!-- everest shell --></body></html>';
@@ -62,8 +63,8 @@ describe('the HTTP edge', () => {
     expect(res.headers.get('x-powered-by')).toBeNull();
   });
 
-  it.each(['/', '/properties', '/portfolio', '/property-map', '/management-team', '/significant-transactions', '/competitive-advantage', '/investor-services', '/instructions', '/bulk-user-import-instructions'])(
-    'serves the app shell for the spec page %s with 200',
+  it.each([...pagePaths, '/Properties', '/PROPERTY-MAP/', '/Investor-Services'])(
+    'serves the app shell for the spec page %s with 200, in any letter case as the router renders it',
     async (page) => {
       const res = await server.api(page);
       expect(res.status).toBe(200);
@@ -113,6 +114,7 @@ describe('the built web app', () => {
   it("puts a page's own link hints into its shell, and none into others", async () => {
     const page = await (await server.api('/properties/')).text();
     expect(page).toContain('<link rel="modulepreload" href="/assets/properties-1.js">');
+    expect(await (await server.api('/Properties')).text()).toBe(page);
     expect(page.indexOf('modulepreload')).toBeLessThan(page.indexOf('</head>'));
     expect(await (await server.api('/')).text()).not.toContain('modulepreload');
     expect(await (await server.api('/no/such/page')).text()).not.toContain('modulepreload');

@@ -2,7 +2,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
-import { isPagePath } from '@everest/core/contract';
+import { pageOf } from '@everest/core/contract';
 import { HttpError } from './errors';
 
 const contentTypes: Record<string, string> = {
@@ -145,11 +145,10 @@ export function webApp(distDir: string): Middleware {
       ctx.body = createReadStream(sent);
       return;
     }
-    const isPage = isPagePath(ctx.path);
-    ctx.status = isPage ? 200 : 404;
+    const page = pageOf(ctx.path);
+    ctx.status = page ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    // The same normalisation as isPagePath: /properties/ is the page /properties.
-    ctx.body = readShell(isPage ? (ctx.path.length > 1 ? ctx.path.replace(/\/+$/, '') : ctx.path) : null);
+    ctx.body = readShell(page);
   };
 }
