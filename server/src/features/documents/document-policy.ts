@@ -8,6 +8,9 @@ import type { SessionUser } from '../../http/state';
  *   the 'General' group (no property) by every signed-in user;
  * - a personal document only by the user it is assigned to.
  * Everest employees follow the investors' rules (DECISIONS.md).
+ * The portal's list of personal documents is everyone's own, administrators' too: every
+ * investor's tax papers, unlabelled, under 'Your Documents' would mislead; the administration
+ * panel lists them with their investors.
  */
 export const documentPolicy = {
   /** Condition on `property_documents` aliased `d`, with its parameters. */
@@ -23,6 +26,11 @@ export const documentPolicy = {
   /** Condition on `user_documents` aliased `d`, with its parameters. */
   personalDocuments(user: SessionUser): { sql: string; params: unknown[] } {
     if (user.role === 'administrator') return { sql: 'true', params: [] };
+    return documentPolicy.ownPersonalDocuments(user);
+  },
+
+  /** The same, for the portal's list: the caller's own documents, whatever the role. */
+  ownPersonalDocuments(user: SessionUser): { sql: string; params: unknown[] } {
     return { sql: 'd.user_id = ?', params: [user.id] };
   },
 };

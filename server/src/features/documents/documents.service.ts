@@ -70,7 +70,8 @@ function toPersonalDocument(row: PersonalDocumentRow, fileExists: boolean): User
 }
 
 /**
- * The caller's documents of both kinds, as the policy allows. Plain SQL: this is the portal's
+ * The caller's documents of both kinds, as the policy allows: the property documents they may
+ * read and their own personal documents. Plain SQL: this is the portal's
  * busiest call and needs no entity tracking.
  */
 export async function listInvestorDocuments(
@@ -80,7 +81,7 @@ export async function listInvestorDocuments(
 ): Promise<InvestorDocument[]> {
   const connection = em.getConnection();
   const propertyScope = documentPolicy.propertyDocuments(user);
-  const personalScope = documentPolicy.personalDocuments(user);
+  const personalScope = documentPolicy.ownPersonalDocuments(user);
   const [propertyRows, personalRows] = await Promise.all([
     connection.execute<PropertyDocumentRow[]>(
       `select ${propertyColumns} from property_documents d

@@ -55,10 +55,11 @@ describe('investor documents', () => {
     },
   );
 
-  it('lists everything for an administrator', async () => {
+  it("lists every property document for an administrator, but only the administrator's own personal documents", async () => {
     const documents = await list('admin@example.com');
     expect(documents.filter((d) => d.documentType === 'property')).toHaveLength(propertyDocuments.length);
-    expect(documents.filter((d) => d.documentType === 'personal')).toHaveLength(personalDocuments.length);
+    expect(personalDocuments.length).toBeGreaterThan(0);
+    expect(summary(documents).personal).toEqual(expectedFor('admin@example.com').personal);
   });
 
   it('refuses the list without a session', async () => {
@@ -67,8 +68,11 @@ describe('investor documents', () => {
 
   it("refuses investor A every document of investor B's, whatever id is guessed and with or without type=user", async () => {
     const ownA = new Set((await list(investorA)).map((d) => `${d.documentType}:${d.id}`));
-    const all = await list('admin@example.com');
-    const maxId = Math.max(...all.map((d) => d.id)) + 3;
+    const connection = server.services.orm.em.fork().getConnection();
+    const [row] = await connection.execute<{ max: number }[]>(
+      'select greatest((select max(id) from property_documents), (select max(id) from user_documents)) as max',
+    );
+    const maxId = (row?.max ?? 0) + 3;
     for (let id = 1; id <= maxId; id++) {
       for (const type of ['user', 'property', undefined]) {
         const kind = type === 'user' ? 'personal' : 'property';
