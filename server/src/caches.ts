@@ -23,9 +23,9 @@ export const cacheTable = {
     maxBytes: 1_000_000,
     ttlMs: undefined,
   },
-  /** GET /api/investor/documents, as ready JSON: administrators all see one list, everyone else their own. */
+  /** GET /api/investor/documents, as ready JSON: each user's own (their personal documents are theirs alone). */
   documentLists: {
-    key: (user: SessionUser) => (user.role === 'administrator' ? 'administrator' : `user:${user.id}`),
+    key: (user: SessionUser) => `user:${user.id}`,
     channel: 'document_lists_changed',
     triggerTables: ['properties', 'property_access', 'property_documents', 'stored_files', 'user_documents', 'users'],
     maxBytes: 32_000_000,
@@ -36,7 +36,7 @@ export const cacheTable = {
   sessionUsers: {
     key: (userId: number) => String(userId),
     channel: 'session_users_changed',
-    triggerTables: ['users'],
+    triggerTables: ['ended_sessions', 'users'],
     maxBytes: 4_000_000,
     // Revocation rests on the notification (and the 'ends-sessions' effect of the routes that
     // revoke); the lifetime only bounds what an unforeseen write path could leave behind.
@@ -68,7 +68,7 @@ export async function createCaches(notifications: DatabaseNotifications): Promis
     documentLists: new NotifiedCache<DocumentListJson>(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
     sessionUsers: new NotifiedCache(notifications, {
       ...options('sessionUsers'),
-      sizeOf: (record) => 200 + (record?.email.length ?? 0),
+      sizeOf: (record) => 200 + (record ? record.email.length + 40 * record.endedSessions.length : 0),
     }),
   };
   // One after another: they LISTEN on the same connection.

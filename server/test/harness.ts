@@ -15,6 +15,7 @@ import { createServices, type Services } from '../src/services';
 export interface TestServer {
   /** Base URL of the real HTTP server, e.g. http://127.0.0.1:41234 */
   url: string;
+  databaseUrl: string;
   services: Services;
   /** fetch against the server: `api('/api/properties')`. */
   api: (path: string, init?: RequestInit) => Promise<Response>;
@@ -25,30 +26,36 @@ export interface TestServerOptions extends AppOptions {
   /** Load the fixtures' demo data into this test file's database. */
   seed?: boolean;
   env?: Record<string, string>;
+  /** A second instance: the same database and file store as this server, as behind a load balancer. */
+  besides?: TestServer;
 }
 
 /**
  * The real server on an ephemeral port, over a database of its own copied from the migrated
- * template, with a file store in a fresh temp folder.
+ * template, with a file store in a fresh temp folder (or over those of `besides`).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const adminUrl = inject('adminDatabaseUrl');
-  const database = `everest_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
-  await admin.end();
+  const owner = options.besides === undefined;
+  const database = owner ? `everest_test_${randomBytes(6).toString('hex')}` : '';
+  let url = options.besides?.databaseUrl ?? '';
+  if (owner) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
+    await admin.end();
+    const databaseUrl = new URL(adminUrl);
+    databaseUrl.pathname = `/${database}`;
+    url = databaseUrl.toString();
+  }
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-data-'));
-  const databaseUrl = new URL(adminUrl);
-  databaseUrl.pathname = `/${database}`;
+  const dataDir = options.besides?.services.config.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'everest-data-'));
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: url,
     LOG_LEVEL: 'error',
     ...options.env,
   });
-  const url = databaseUrl.toString();
   const orm = await openOrm(url);
   const { services, close: closeServices } = await createServices(config, { orm, url }, createLogger(config.logLevel));
   if (options.seed) await seedDemoData(orm.em.fork(), services.files);
@@ -59,6 +66,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   return {
     url: baseUrl,
+    databaseUrl: url,
     services,
     api: (p, init) => fetch(`${baseUrl}${p}`, init),
     close: async () => {
@@ -66,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await closeServices();
       await orm.close(true);
+      if (!owner) return;
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`drop database if exists "${database}" with (force)`);

@@ -93,6 +93,24 @@ test.describe('signing in', () => {
     { email: 'investor2@example.com', name: 'Sarah Thompson', role: 'Investor' },
   ];
 
+  test('Last login shows the sign-in before this one, so an investor notices one that was not theirs', async ({ page }) => {
+    const email = `first.timer.${test.info().repeatEachIndex}@example.com`;
+    await withDatabase((db) =>
+      db.query(
+        `insert into users (email, password_hash, first_name, last_name, created_at, updated_at)
+         select $1, password_hash, 'Robin', 'Hale', now(), now() from users where email = 'investor@example.com'
+         on conflict (email) do update set last_login_at = null, previous_login_at = null`,
+        [email],
+      ),
+    );
+    const lastLogin = page.getByText('Last login', { exact: true }).locator('xpath=following-sibling::dd[1]');
+    await signIn(page, email);
+    await expect(lastLogin).toHaveText('This is your first sign-in');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await signIn(page, email);
+    await expect(lastLogin).toHaveText(/^\w{3} \d{1,2}, \d{4}.* Pacific Time$/);
+  });
+
   for (const user of demo) {
     test(`${user.email} signs in and sees the role label ${user.role}`, async ({ page }) => {
       await signIn(page, user.email);
@@ -100,7 +118,8 @@ test.describe('signing in', () => {
       await expect(toast(page, portalSuccess.loginSuccessful)).toBeVisible();
       await expect(page.getByText(user.role, { exact: true })).toBeVisible();
       await expect(page.getByText(user.email, { exact: true })).toBeVisible();
-      await expect(page.getByText(/Pacific Time$/)).toBeVisible();
+      // The sign-in before this one: none yet for a user's first, a time after that.
+      await expect(page.getByText(/ Pacific Time$|^This is your first sign-in$/)).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Investor Relations Contact' })).toBeVisible();
 
@@ -327,7 +346,7 @@ test.describe('profile', () => {
         `insert into users (email, password_hash, first_name, last_name, role, created_at, updated_at)
          select 'second.admin@example.com', password_hash, 'Taylor', 'Reed', 'administrator', now(), now()
          from users where email = 'admin@example.com'
-         on conflict (email) do nothing`,
+         on conflict (email) do update set password_hash = excluded.password_hash`,
       ),
     );
     await signIn(page, 'second.admin@example.com');

@@ -28,6 +28,7 @@ const user = {
   role: 'user',
   isActive: true,
   lastLoginAt: null,
+  previousLoginAt: null,
 };
 const property = {
   id: 3,

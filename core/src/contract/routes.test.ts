@@ -3,10 +3,12 @@ import { fillPath, pathFor, routes, type RouteDef } from './routes';
 
 const entries = Object.entries(routes) as [string, RouteDef][];
 
-// Section 7 of both specs, plus the health check and the self-hosted captcha's challenge.
+// Section 7 of both specs, plus the health check, the self-hosted captcha's challenge and the
+// sign-out that ends a session on the server.
 const specCalls = [
   'GET /api/health',
   'GET /api/captcha/challenge',
+  'POST /api/investor/logout',
   'GET /api/properties',
   'GET /api/recaptcha-site-key',
   'POST /api/contact',

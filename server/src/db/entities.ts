@@ -1,4 +1,5 @@
 import { AuditEvent } from '../features/audit/audit-event.entity';
+import { EndedSession } from '../features/auth/ended-session.entity';
 import { PasswordResetToken } from '../features/auth/password-reset-token.entity';
 import { CaptchaSolution } from '../features/captcha/captcha-solution.entity';
 import { ContactMessage } from '../features/contact/contact-message.entity';
@@ -20,6 +21,7 @@ export const entities = [
   PropertyDocument,
   UserDocument,
   PasswordResetToken,
+  EndedSession,
   ContactMessage,
   OutboxMessage,
   AuditEvent,

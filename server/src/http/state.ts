@@ -6,6 +6,8 @@ export interface SessionUser {
   id: number;
   email: string;
   role: Role;
+  /** The session this request came with (its token's), which signing out ends. */
+  session: { id: string; expiresAt: Date };
 }
 
 /**

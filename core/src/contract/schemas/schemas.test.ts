@@ -148,6 +148,7 @@ describe('users', () => {
       role: 'user',
       isActive: true,
       lastLoginAt: null,
+      previousLoginAt: null,
     };
     expect(user.safeParse(answer).success).toBe(true);
     expect(user.safeParse({ ...answer, lastLoginAt: '2025-04-01T16:00:00.000Z' }).success).toBe(true);

@@ -20,6 +20,8 @@ export const user = z.object({
   role: z.enum(roles),
   isActive: z.boolean(),
   lastLoginAt: timestamp.nullable(),
+  /** The sign-in before the last one (null before a second sign-in): the portal shows it. */
+  previousLoginAt: timestamp.nullable(),
 });
 export type User = z.infer<typeof user>;
 

@@ -3,9 +3,9 @@ import { routes } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
-import { changePassword, dummyPasswordHash, login, requestPasswordReset, resetPassword, validateResetToken } from './auth.service';
+import { changePassword, dummyPasswordHash, login, logout, requestPasswordReset, resetPassword, validateResetToken } from './auth.service';
 
-/** Sign-in and passwords: POST login, change-password, request-password-reset, reset-password; GET validate-reset-token. */
+/** Sign-in, sign-out and passwords: POST login, logout, change-password, request-password-reset, reset-password; GET validate-reset-token. */
 export function authRoutes(router: Router<AppState>, { config }: Services): void {
   // Made now rather than on the first unknown address, whose answer would otherwise be slower.
   void dummyPasswordHash();
@@ -14,6 +14,8 @@ export function authRoutes(router: Router<AppState>, { config }: Services): void
     ctx.set('Cache-Control', 'no-store');
     return login(ctx.state.em, config, body, ctx.ip);
   });
+
+  bind(router, routes.logout, async ({ user, ctx }) => logout(ctx.state.em, user), { effects: ['ends-sessions'] });
 
   bind(
     router,

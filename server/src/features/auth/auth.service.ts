@@ -21,6 +21,7 @@ import { toUserAnswer } from '../users/user-answer';
 import { User, type IUser } from '../users/user.entity';
 import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from './auth-mail';
 import { hashPassword, verifyPassword } from './password-hash';
+import { EndedSession } from './ended-session.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { activeSessionUser, sessionTokens } from './session';
 
@@ -97,10 +98,28 @@ export async function login(em: EntityManager, config: Config, body: LoginBody, 
     throw new HttpError(401, invalidCredentials);
   }
 
+  user.previousLoginAt = user.lastLoginAt ?? null;
   user.lastLoginAt = new Date();
   await em.flush();
   const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion: user.tokenVersion });
   return { token, user: toUserAnswer(user) };
+}
+
+// ---- Sign-out ------------------------------------------------------------------------------
+
+/**
+ * Ends the caller's session on every instance (the database tells the others), and only that
+ * one: the user's other devices stay signed in. Sign-outs whose tokens have expired are
+ * forgotten now and then.
+ */
+export async function logout(em: EntityManager, sessionUser: SessionUser): Promise<MessageAnswer> {
+  const { id, expiresAt } = sessionUser.session;
+  await em.getConnection().execute(
+    'insert into ended_sessions (session_id, user_id, expires_at) values (?, ?, ?) on conflict (session_id) do nothing',
+    [id, sessionUser.id, expiresAt],
+  );
+  if (Math.random() < 0.01) await em.nativeDelete(EndedSession, { expiresAt: { $lt: new Date() } });
+  return { message: 'You have been signed out.' };
 }
 
 // ---- Password reset ------------------------------------------------------------------------

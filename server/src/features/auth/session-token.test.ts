@@ -5,12 +5,25 @@ describe('SessionTokens', () => {
   const tokens = new SessionTokens('a-test-secret-of-at-least-thirty-two-characters');
   const issuedAt = Date.UTC(2026, 10, 22, 9, 0, 0);
 
+  it('gives every session an id of its own', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => tokens.issue({ userId: 7, tokenVersion: 2 }, issuedAt)));
+    const ids = await Promise.all([a, b].map(async (token) => (await tokens.verify(token ?? '', issuedAt))?.sessionId));
+    expect(ids[0]).toBeTruthy();
+    expect(ids[0]).not.toBe(ids[1]);
+  });
+
   it('keeps answering a verified token until its expiry, and not a moment after', async () => {
     const token = await tokens.issue({ userId: 7, tokenVersion: 2 }, issuedAt);
-    expect(await tokens.verify(token, issuedAt + 1000)).toEqual({ userId: 7, tokenVersion: 2 });
+    const claims = {
+      userId: 7,
+      tokenVersion: 2,
+      sessionId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      expiresAt: new Date(issuedAt + sessionLifetimeSeconds * 1000),
+    };
+    expect(await tokens.verify(token, issuedAt + 1000)).toEqual(claims);
     // Now remembered: the same answer, then none once the expiry has passed.
-    expect(await tokens.verify(token, issuedAt + 2000)).toEqual({ userId: 7, tokenVersion: 2 });
-    expect(await tokens.verify(token, issuedAt + sessionLifetimeSeconds * 1000 - 1)).toEqual({ userId: 7, tokenVersion: 2 });
+    expect(await tokens.verify(token, issuedAt + 2000)).toEqual(claims);
+    expect(await tokens.verify(token, issuedAt + sessionLifetimeSeconds * 1000 - 1)).toEqual(claims);
     expect(await tokens.verify(token, issuedAt + sessionLifetimeSeconds * 1000)).toBeNull();
   });
 

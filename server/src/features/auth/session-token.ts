@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 
@@ -14,11 +15,16 @@ export interface SessionClaims {
   userId: number;
   /** users.token_version when the token was issued; a newer value in the database ends it. */
   tokenVersion: number;
+  /** This session alone, so that signing out ends it and no other (ended_sessions). */
+  sessionId: string;
+  expiresAt: Date;
 }
 
 const claimsSchema = z.object({
   sub: z.string().regex(/^[1-9]\d*$/),
   ver: z.number().int().nonnegative(),
+  sid: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+  exp: z.number().int(),
 });
 
 // Verified tokens kept so that a signed-in investor's every request does not verify the
@@ -28,15 +34,16 @@ const maxVerified = 10_000;
 /** Signs and verifies session tokens with the server's secret (config.jwtSecret). */
 export class SessionTokens {
   private readonly key: Uint8Array;
-  private readonly verified = new Map<string, SessionClaims & { expiresAt: number }>();
+  private readonly verified = new Map<string, SessionClaims>();
 
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  issue({ userId, tokenVersion }: SessionClaims, now = Date.now()): Promise<string> {
+  /** A token for a new session of the user (a session id of 128 random bits). */
+  issue({ userId, tokenVersion }: Pick<SessionClaims, 'userId' | 'tokenVersion'>, now = Date.now()): Promise<string> {
     const issuedAt = Math.floor(now / 1000);
-    return new SignJWT({ ver: tokenVersion })
+    return new SignJWT({ ver: tokenVersion, sid: randomBytes(16).toString('base64url') })
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuer(issuer)
@@ -50,7 +57,7 @@ export class SessionTokens {
   async verify(token: string, now = Date.now()): Promise<SessionClaims | null> {
     const known = this.verified.get(token);
     if (known) {
-      if (now < known.expiresAt) return { userId: known.userId, tokenVersion: known.tokenVersion };
+      if (now < known.expiresAt.getTime()) return known;
       this.verified.delete(token);
     }
     try {
@@ -63,10 +70,15 @@ export class SessionTokens {
         currentDate: new Date(now),
       });
       const claims = claimsSchema.safeParse(payload);
-      if (!claims.success || payload.exp === undefined) return null;
-      const session = { userId: Number(claims.data.sub), tokenVersion: claims.data.ver };
+      if (!claims.success) return null;
+      const session: SessionClaims = {
+        userId: Number(claims.data.sub),
+        tokenVersion: claims.data.ver,
+        sessionId: claims.data.sid,
+        expiresAt: new Date(claims.data.exp * 1000),
+      };
       if (this.verified.size >= maxVerified) this.verified.delete(this.verified.keys().next().value as string);
-      this.verified.set(token, { ...session, expiresAt: payload.exp * 1000 });
+      this.verified.set(token, session);
       return session;
     } catch (error) {
       // Every jose error means "not a session"; anything else is a bug worth seeing.

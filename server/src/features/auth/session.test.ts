@@ -57,7 +57,7 @@ describe('sessions', () => {
     const claims = { sub: String(id), ver: 0, iat: now, exp: now + 3600, iss: 'everest-properties', aud: 'investor-portal' };
     expect((await profile(`${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims)}.`)).status).toBe(401);
 
-    const hs512 = await new SignJWT({ ver: 0 })
+    const hs512 = await new SignJWT({ ver: 0, sid: 'AAAAAAAAAAAAAAAAAAAAAA' })
       .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
       .setSubject(String(id))
       .setIssuer('everest-properties')
@@ -73,13 +73,13 @@ describe('sessions', () => {
     const sign = (claims: SignJWT) =>
       claims.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(id)).setIssuer('everest-properties').setAudience('investor-portal').sign(secret());
     const now = Math.floor(Date.now() / 1000);
-    const expired = await sign(new SignJWT({ ver: 0 }).setIssuedAt(now - 9 * 3600).setExpirationTime(now - 3600));
+    const expired = await sign(new SignJWT({ ver: 0, sid: 'AAAAAAAAAAAAAAAAAAAAAA' }).setIssuedAt(now - 9 * 3600).setExpirationTime(now - 3600));
     expect((await profile(expired)).status).toBe(401);
-    const endless = await sign(new SignJWT({ ver: 0 }).setIssuedAt(now));
+    const endless = await sign(new SignJWT({ ver: 0, sid: 'AAAAAAAAAAAAAAAAAAAAAA' }).setIssuedAt(now));
     expect((await profile(endless)).status).toBe(401);
 
     // The same claims with an expiry ahead are accepted: the refusals above are about time alone.
-    const fine = await sign(new SignJWT({ ver: 0 }).setIssuedAt(now).setExpirationTime(now + 60));
+    const fine = await sign(new SignJWT({ ver: 0, sid: 'AAAAAAAAAAAAAAAAAAAAAA' }).setIssuedAt(now).setExpirationTime(now + 60));
     expect((await profile(fine)).status).toBe(200);
   });
 

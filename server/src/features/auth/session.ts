@@ -7,6 +7,7 @@ import type { NotifiedCache } from '../../db/notified-cache';
 import { HttpError } from '../../http/errors';
 import type { AppState, SessionUser } from '../../http/state';
 import { User, type IUser } from '../users/user.entity';
+import { EndedSession } from './ended-session.entity';
 import { SessionTokens } from './session-token';
 
 const tokensByConfig = new WeakMap<Config, SessionTokens>();
@@ -41,27 +42,43 @@ function presentedToken(ctx: Parameters<Middleware<AppState>>[0]): string | null
 }
 
 /** What a session check needs of a user, as kept in memory between requests. */
-export interface SessionRecord extends SessionUser {
+export interface SessionRecord extends Omit<SessionUser, 'session'> {
   isActive: boolean;
   tokenVersion: number;
+  /** Sessions of this user that were signed out of and have not expired yet. */
+  endedSessions: string[];
 }
 
 /**
  * Session records by user id, dropped whenever the database announces a change to a user's
- * e-mail, role, activity or token version (migration 20261122100000), so every request does not
+ * e-mail, role, activity or token version, or a sign-out (migrations 20261122100000 and
+ * 20261123200000), so every request does not
  * wait for PostgreSQL. The routes that make such a change declare the 'ends-sessions' effect,
  * so that this server's next request never sees the old record even before the notice arrives.
  */
 export type SessionUsers = NotifiedCache<SessionRecord | null>;
 
 async function loadSessionRecord(em: EntityManager, id: number): Promise<SessionRecord | null> {
-  const user = await em.findOne(User, { id });
-  return user && { id: user.id, email: user.email, role: user.role, isActive: user.isActive, tokenVersion: user.tokenVersion };
+  const [user, ended] = await Promise.all([
+    em.findOne(User, { id }),
+    em.find(EndedSession, { user: id, expiresAt: { $gt: new Date() } }, { fields: ['sessionId'] }),
+  ]);
+  return (
+    user && {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      isActive: user.isActive,
+      tokenVersion: user.tokenVersion,
+      endedSessions: ended.map((row) => row.sessionId),
+    }
+  );
 }
 
 /**
  * Sets ctx.state.user from the request's session token: a genuine, unexpired token of an active
- * user whose token version has not moved on since it was issued. Anything else leaves the request
+ * user whose token version has not moved on since it was issued, of a session not signed out
+ * of. Anything else leaves the request
  * anonymous, and the route table's access rule answers 401 where a session is needed.
  */
 export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middleware<AppState> {
@@ -72,8 +89,13 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
     const claims = await tokens.verify(token);
     if (claims) {
       const user = await sessionUsers.get(cacheTable.sessionUsers.key(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
-      if (user?.isActive && user.tokenVersion === claims.tokenVersion) {
-        ctx.state.user = { id: user.id, email: user.email, role: user.role };
+      if (user?.isActive && user.tokenVersion === claims.tokenVersion && !user.endedSessions.includes(claims.sessionId)) {
+        ctx.state.user = {
+          id: user.id,
+          email: user.email,
+          role: user.role,
+          session: { id: claims.sessionId, expiresAt: claims.expiresAt },
+        };
       }
     }
     return next();

@@ -35,7 +35,7 @@ describe('own profile', () => {
     });
     expect(Object.keys(res.json ?? {})).toEqual(['user']);
     expect(Object.keys(user).sort()).toEqual(
-      ['city', 'email', 'entity', 'firstName', 'id', 'isActive', 'lastLoginAt', 'lastName', 'role', 'state', 'streetAddress', 'zipCode'].sort(),
+      ['city', 'email', 'entity', 'firstName', 'id', 'isActive', 'lastLoginAt', 'lastName', 'previousLoginAt', 'role', 'state', 'streetAddress', 'zipCode'].sort(),
     );
   });
 

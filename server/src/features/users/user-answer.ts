@@ -19,5 +19,6 @@ export function toUserAnswer(u: IUser): User {
     role: u.role,
     isActive: u.isActive,
     lastLoginAt: u.lastLoginAt ? u.lastLoginAt.toISOString() : null,
+    previousLoginAt: u.previousLoginAt ? u.previousLoginAt.toISOString() : null,
   };
 }

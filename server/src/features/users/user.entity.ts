@@ -19,6 +19,9 @@ export const User = defineEntity({
     role: p.enum([...roles]).default('user'),
     isActive: p.boolean().default(true),
     lastLoginAt: p.datetime().nullable(),
+    // The sign-in before the last one: what the portal shows, so that an investor can notice a
+    // sign-in that was not theirs.
+    previousLoginAt: p.datetime().nullable(),
     // Raised on a password change, reset, deactivation or role change: tokens that carry an
     // older value stop working on their next request.
     tokenVersion: p.integer().default(0),

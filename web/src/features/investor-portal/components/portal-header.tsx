@@ -96,7 +96,7 @@ export function PortalHeader({ user, adminOpen, onToggleAdmin, profileOpen, onTo
             </dd>
             <dt className={styles.term}>Last login</dt>
             <dd className={styles.value}>
-              {user.lastLoginAt ? `${formatDateTime(user.lastLoginAt)} Pacific Time` : 'This is your first sign-in'}
+              {user.previousLoginAt ? `${formatDateTime(user.previousLoginAt)} Pacific Time` : 'This is your first sign-in'}
             </dd>
           </dl>
         </div>

@@ -19,6 +19,7 @@ const user: User = {
   role: 'user',
   isActive: true,
   lastLoginAt: null,
+  previousLoginAt: null,
 };
 
 describe('change password checks, in the order of spec section 5', () => {

@@ -15,6 +15,7 @@ import type { LoginAnswer, User } from '@everest/core/contract';
 import { joinFullName, portalMessages, portalSuccess, roleLabels } from '@everest/core/domain';
 import { getStoredUser } from '../../../lib/session-storage';
 import { showToast } from '../../../lib/toast';
+import { logout } from '../api/logout';
 import { profileQueryKey, profileQueryOptions } from '../api/profile';
 import { portalQueryKey } from '../api/query-keys';
 import { sessionStore } from './session-store';
@@ -137,11 +138,19 @@ export function usePortalSessionState(): PortalSession {
     [queryClient],
   );
 
-  const signOut = useCallback(() => {
+  const forget = useCallback(() => {
     knownRole.current = undefined;
     reset();
     setCause('sign-out');
   }, [reset]);
+
+  // Logout ends the session on the server too, so that a copied download address (history, a
+  // shared computer) stops working. Forgotten here at once, whatever the server answers.
+  const signOut = useCallback(() => {
+    const token = sessionStore.getToken();
+    if (token) logout(token).catch(() => {});
+    forget();
+  }, [forget]);
 
   const current = user;
   const replaceToken = useCallback(
@@ -172,12 +181,12 @@ export function usePortalSessionState(): PortalSession {
       if (!isUnauthorized(error)) return false;
       // Several calls may fail with the same expired token: the first one says so.
       if (sessionStore.getToken()) {
-        signOut();
+        forget();
         showToast({ ...sessionEnded, variant: 'destructive' });
       }
       return true;
     },
-    [signOut],
+    [forget],
   );
 
   // Spec section 4: a 401 from any call ends the session, including calls made by parts of the
