@@ -27,28 +27,47 @@ export interface TestServerOptions extends AppOptions {
   env?: Record<string, string>;
 }
 
-/**
- * The real server on an ephemeral port, over a database of its own copied from the migrated
- * template, with a file store in a fresh temp folder.
- */
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+export interface TestDatabase {
+  /** URL of a fresh copy of the migrated template. */
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/** A database of its own for a test file, copied from the migrated template in milliseconds. */
+export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('adminDatabaseUrl');
   const database = `everest_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
   await admin.end();
-
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-data-'));
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${database}`;
+  return {
+    url: databaseUrl.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${database}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * The real server on an ephemeral port, over a database of its own copied from the migrated
+ * template, with a file store in a fresh temp folder.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-data-'));
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: database.url,
     LOG_LEVEL: 'error',
     ...options.env,
   });
-  const url = databaseUrl.toString();
+  const url = database.url;
   const orm = await openOrm(url);
   const { services, close: closeServices } = await createServices(config, { orm, url }, createLogger(config.logLevel));
   if (options.seed) await seedDemoData(orm.em.fork(), services.files);
@@ -66,10 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await closeServices();
       await orm.close(true);
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${database}" with (force)`);
-      await client.end();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
