@@ -156,7 +156,7 @@ describe('the HTTP edge', () => {
 describe('the built web app', () => {
   let server: TestServer;
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
-  const { webDist, secret, remove } = webDistBesideASecret();
+  const { webDist, remove } = webDistBesideASecret();
   beforeAll(async () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
     writeFileSync(
