@@ -1,4 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -8,14 +10,72 @@ import { startTestServer, type TestServer } from '../test/harness';
 
 const shell = '<!doctype html><html><body><div id="root"></div><!-- everest shell --></body></html>';
 
+/**
+ * A web build folder `web` beside a `secret.txt` (and `web-private/secret.txt`, a sibling whose
+ * name starts like the build's), so that a path escaping the build would find a real file.
+ */
+function webDistBesideASecret(): { webDist: string; secret: string; remove: () => void } {
+  const parent = mkdtempSync(path.join(os.tmpdir(), 'everest-web-'));
+  const webDist = path.join(parent, 'web');
+  mkdirSync(webDist);
+  const secret = `secret ${randomBytes(8).toString('hex')}`;
+  writeFileSync(path.join(parent, 'secret.txt'), secret);
+  mkdirSync(path.join(parent, 'web-private'));
+  writeFileSync(path.join(parent, 'web-private', 'secret.txt'), secret);
+  return { webDist, secret, remove: () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+/** Ways of asking for the secret beside the build from a path that starts inside it. */
+function pathsOutside(webDist: string): string[] {
+  const absolute = path.join(path.dirname(webDist), 'secret.txt');
+  return [
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e%2fsecret.txt',
+    '/..%5csecret.txt',
+    '/%2e%2e%5csecret.txt',
+    '/..\\secret.txt',
+    '/%252e%252e%252fsecret.txt',
+    '/assets/../../secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/assets/%2e%2e%5c%2e%2e%5csecret.txt',
+    '/../web-private/secret.txt',
+    '/..%2fweb-private%2fsecret.txt',
+    `/${encodeURIComponent(absolute)}`,
+    `/%2e%2e%2f${encodeURIComponent(path.relative(webDist, absolute))}`,
+  ];
+}
+
+/**
+ * A GET of `rawPath` exactly as written: fetch() would resolve the dots and the server would
+ * never see them.
+ */
+function rawGet(baseUrl: string, rawPath: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: rawPath, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 describe('the HTTP edge', () => {
   let server: TestServer;
+  const { webDist, secret, remove } = webDistBesideASecret();
   beforeAll(async () => {
-    const webDist = mkdtempSync(path.join(os.tmpdir(), 'everest-web-'));
     writeFileSync(path.join(webDist, 'index.html'), shell);
     server = await startTestServer({ webDist });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    remove();
+  });
 
   it('answers an unknown API path with 404 and a JSON error', async () => {
     const res = await server.api('/api/no-such-call');
@@ -85,17 +145,20 @@ describe('the HTTP edge', () => {
     expect(await res.text()).toBe('Not found');
   });
 
-  it('does not serve files outside the web app folder', async () => {
-    const res = await server.api('/..%2f..%2fetc%2fpasswd.txt');
-    expect(res.status).toBe(404);
+  it('does not serve files outside the web app folder, however the path is encoded', async () => {
+    for (const outside of pathsOutside(webDist)) {
+      const res = await rawGet(server.url, outside);
+      expect([400, 404], outside).toContain(res.status);
+      expect(res.text, outside).not.toContain(secret);
+    }
   });
 });
 
 describe('the built web app', () => {
   let server: TestServer;
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+  const { webDist, remove } = webDistBesideASecret();
   beforeAll(async () => {
-    const webDist = mkdtempSync(path.join(os.tmpdir(), 'everest-web-'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
     writeFileSync(
       path.join(webDist, 'page-links.json'),
@@ -109,7 +172,10 @@ describe('the built web app', () => {
     writeFileSync(`${file}.gz`, gzipSync(script));
     server = await startTestServer({ webDist });
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    remove();
+  });
 
   it("puts a page's own link hints into its shell, and none into others", async () => {
     const page = await (await server.api('/properties/')).text();
@@ -132,10 +198,10 @@ describe('the built web app', () => {
   });
 
   it('answers 404 for a file that is not in the build, a folder, or a path outside it', async () => {
-    for (const asset of ['/assets/missing-1.js', '/assets/folder.js', '/assets/..%2f..%2f..%2fetc%2fhostname.txt']) {
-      const res = await server.api(asset);
+    for (const asset of ['/assets/missing-1.js', '/assets/folder.js', ...pathsOutside(webDist)]) {
+      const res = await rawGet(server.url, asset);
       expect(res.status, asset).toBe(404);
-      expect(await res.text(), asset).toBe('Not found');
+      expect(res.text, asset).toBe('Not found');
     }
   });
 });

@@ -30,25 +30,41 @@ export interface TestServerOptions extends AppOptions {
   besides?: TestServer;
 }
 
+export interface TestDatabase {
+  /** URL of a fresh copy of the migrated template. */
+  url: string;
+  drop: () => Promise<void>;
+}
+
+/** A database of its own for a test file, copied from the migrated template in milliseconds. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const database = `everest_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
+  await admin.end();
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${database}`;
+  return {
+    url: databaseUrl.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists "${database}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
 /**
  * The real server on an ephemeral port, over a database of its own copied from the migrated
  * template, with a file store in a fresh temp folder (or over those of `besides`).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const owner = options.besides === undefined;
-  const database = owner ? `everest_test_${randomBytes(6).toString('hex')}` : '';
-  let url = options.besides?.databaseUrl ?? '';
-  if (owner) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${database}" template "${inject('templateDatabase')}"`);
-    await admin.end();
-    const databaseUrl = new URL(adminUrl);
-    databaseUrl.pathname = `/${database}`;
-    url = databaseUrl.toString();
-  }
-
+  // A second instance shares the first one's database and files, and leaves them to it.
+  const database = options.besides ? null : await createTestDatabase();
+  const url = database?.url ?? options.besides?.databaseUrl ?? '';
   const dataDir = options.besides?.services.config.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'everest-data-'));
   const config: Config = loadConfig({
     DATA_DIR: dataDir,
@@ -74,11 +90,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await closeServices();
       await orm.close(true);
-      if (!owner) return;
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${database}" with (force)`);
-      await client.end();
+      if (!database) return;
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121233022 } from './Migration20261121233022';
 import { Migration20261122000000 } from './Migration20261122000000';
 import { Migration20261122100000 } from './Migration20261122100000';
+import { Migration20261123000000 } from './Migration20261123000000';
 import { Migration20261123200000 } from './Migration20261123200000';
 
 /**
@@ -12,5 +13,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121233022_initial', class: Migration20261121233022 },
   { name: 'Migration20261122000000_change_notifications', class: Migration20261122000000 },
   { name: 'Migration20261122100000_session_user_notifications', class: Migration20261122100000 },
+  { name: 'Migration20261123000000_document_lists_follow_email', class: Migration20261123000000 },
   { name: 'Migration20261123200000_ended_sessions', class: Migration20261123200000 },
 ];

@@ -64,16 +64,34 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-async function refuseWhenLocked(em: EntityManager, keys: string[], limit: RateLimit, message: string): Promise<void> {
-  const states = await Promise.all(keys.map((key) => rateLimiter.peek(em, key, limit)));
-  const locked = states.filter((s) => s.count >= limit.limit);
-  if (locked.length > 0) throw tooManyRequests(message, Math.max(...locked.map((s) => s.retryAfterSeconds)));
-}
-
-async function countFailure(em: EntityManager, keys: string[], limit: RateLimit): Promise<void> {
-  for (const key of keys) await rateLimiter.hit(em, key, limit);
+/**
+ * Counts a password check on every key before it is made, and refuses it with 429 once any key
+ * is over the limit: a burst of concurrent guesses cannot all pass a look at the counters, as
+ * each one holds its place in the count while argon2 runs. A counted attempt stays counted as a
+ * failure unless the caller gives it back with the answered `release` (a correct password is no
+ * failure, so signing in never uses up an account's or an office's budget); a refused attempt
+ * checked no password and gives its place back at once.
+ */
+async function countAttempt(
+  em: EntityManager,
+  keys: string[],
+  limit: RateLimit,
+  message: string,
+): Promise<{ release: () => Promise<void> }> {
+  const now = Date.now();
+  const states = [];
+  for (const key of keys) states.push(await rateLimiter.hit(em, key, limit, now));
+  const release = async () => {
+    for (const key of keys) await rateLimiter.release(em, key, limit, now);
+  };
+  const over = states.filter((s) => s.count > limit.limit);
+  if (over.length > 0) {
+    await release();
+    throw tooManyRequests(message, Math.max(...over.map((s) => s.retryAfterSeconds)));
+  }
   // Counters of past windows are useless; whoever writes them clears them now and then.
   if (Math.random() < 0.01) await rateLimiter.prune(em);
+  return { release };
 }
 
 /** Marks every unused reset link of a user as used: a new password voids the old links. */
@@ -85,18 +103,16 @@ async function voidResetTokens(em: EntityManager, user: IUser, now: Date): Promi
 
 /**
  * One answer for an unknown address, a wrong password and a deactivated account, after the same
- * argon2 work; refused with 429 once the account or the client address has too many failures.
+ * argon2 work; refused with 429 once the account or the client address has too many failures
+ * (counting the attempts still being checked).
  */
 export async function login(em: EntityManager, config: Config, body: LoginBody, clientAddress: string): Promise<LoginAnswer> {
-  const keys = failureKeys(body.email, clientAddress);
-  await refuseWhenLocked(em, keys, loginFailureLimit, tooManySignInFailures);
+  const attempt = await countAttempt(em, failureKeys(body.email, clientAddress), loginFailureLimit, tooManySignInFailures);
 
   const user = await em.findOne(User, { email: body.email });
   const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-  if (!user || !passwordMatches || !user.isActive) {
-    await countFailure(em, keys, loginFailureLimit);
-    throw new HttpError(401, invalidCredentials);
-  }
+  if (!user || !passwordMatches || !user.isActive) throw new HttpError(401, invalidCredentials);
+  await attempt.release();
 
   user.previousLoginAt = user.lastLoginAt ?? null;
   user.lastLoginAt = new Date();
@@ -213,11 +229,9 @@ export async function changePassword(
     // Guesses of the current password count with failed sign-ins, so a stolen session cannot
     // be used to try passwords without limit.
     const keys = [`login-failure:email:${user.email}`];
-    await refuseWhenLocked(em, keys, loginFailureLimit, tooManySignInFailures);
-    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      await countFailure(em, keys, loginFailureLimit);
-      throw new HttpError(400, wrongCurrentPassword);
-    }
+    const attempt = await countAttempt(em, keys, loginFailureLimit, tooManySignInFailures);
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw new HttpError(400, wrongCurrentPassword);
+    await attempt.release();
   }
 
   const passwordHash = await hashPassword(body.newPassword);

@@ -94,6 +94,59 @@ describe('POST /api/investor/login', () => {
     expect((await login('employee@example.com', 'Everest@2025')).status).toBe(200);
   });
 
+  /** Moves an account's failure counters into the past, as the end of their window does. */
+  const endWindow = (email: string) =>
+    server.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update rate_limit_counters set window_start = window_start - interval '1 day' where key = ?`, [
+        `login-failure:email:${email}`,
+      ]);
+
+  it('lets at most 10 of 100 concurrent guesses at one account check a password, then keeps it locked', async () => {
+    const email = 'margaret.chen@example.com';
+    // Each from an address of its own: only the account's own count can stop them.
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => login(email, `Wrong@${i}aaa`)));
+    const refusedAsWrong = answers.filter((res) => res.status === 401);
+    expect(refusedAsWrong.length).toBeGreaterThan(0);
+    expect(refusedAsWrong.length).toBeLessThanOrEqual(10);
+    for (const res of refusedAsWrong) expect(res.json).toEqual({ error: 'Invalid email or password.' });
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(100 - refusedAsWrong.length);
+
+    // The right password is refused too, until the window ends.
+    const locked = await login(email, 'Everest@2025');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    await endWindow(email);
+    expect((await login(email, 'Everest@2025')).status).toBe(200);
+  });
+
+  it('never counts a successful sign-in against the account or the address', async () => {
+    await endWindow('investor@example.com');
+    const from = freshAddress();
+    for (let i = 0; i < 15; i += 1) expect((await login('investor@example.com', 'Everest@2025', from)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) expect((await login('investor@example.com', `Wrong@${i}aaa`, from)).status).toBe(401);
+    expect((await login('investor@example.com', 'Everest@2025', from)).status).toBe(429);
+    await endWindow('investor@example.com');
+  });
+
+  it('lets at most 10 of 30 concurrent guesses of the current password be checked', async () => {
+    const email = 'robert.alvarez@example.com';
+    const token = await client.signIn(email, 'Everest@2025', freshAddress());
+    const change = (currentPassword: string) =>
+      client.call('/api/investor/change-password', {
+        body: { currentPassword, newPassword: 'NewPeak@2026' },
+        token,
+        from: freshAddress(),
+      });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => change(`Wrong@${i}aaa`)));
+    const checked = answers.filter((res) => res.status === 400).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(answers.filter((res) => res.status === 429)).toHaveLength(30 - checked);
+    expect((await change('Everest@2025')).status).toBe(429);
+  });
+
   it('answers 400 with a sentence for a missing e-mail or password', async () => {
     const res = await client.call('/api/investor/login', { body: { email: '', password: '' } });
     expect(res.status).toBe(400);

@@ -46,20 +46,37 @@ describe('GET /api/properties', () => {
 
   it('serves its list from memory until the database announces a committed change', async () => {
     const names = async () => publicPropertyList.parse(await (await server.api('/api/properties')).json()).map((p) => p.name);
-    const [target] = await names();
+    const [first, second] = await names();
+    if (!first || !second) throw new Error('the fixtures list at least two properties');
     const em = server.services.orm.em.fork();
+    const statusOf = async (name: string) =>
+      (await em.fork().findOneOrFail(Property, { name }, { fields: ['status'] })).status;
+
+    // A change committed with the table's trigger switched off is announced to nobody: the list
+    // still names the property, so it came from memory, not from the database.
+    await em.transactional(async (tx) => {
+      await tx.execute('alter table properties disable trigger properties_notify_property_list');
+      await tx.execute(`update properties set status = 'inactive' where name = ?`, [first]);
+      await tx.execute('alter table properties enable trigger properties_notify_property_list');
+    });
+    expect(await statusOf(first)).toBe('inactive');
+    expect(await names()).toContain(first);
+
+    // Announced, it is served at once.
+    await em.execute(`select pg_notify('property_list_changed', '')`);
+    await expect.poll(names).not.toContain(first);
 
     // A rolled-back change announces nothing.
     await em
       .transactional(async (tx) => {
-        await tx.nativeUpdate(Property, { name: target }, { status: 'inactive' });
+        await tx.nativeUpdate(Property, { name: second }, { status: 'inactive' });
         throw new Error('roll back');
       })
       .catch(() => {});
-    expect(await names()).toContain(target);
+    expect(await names()).toContain(second);
 
     // Any committed write, by whatever code path, is announced by the table's trigger.
-    await em.nativeUpdate(Property, { name: target }, { status: 'inactive' });
-    await expect.poll(names).not.toContain(target);
+    await em.nativeUpdate(Property, { name: second }, { status: 'inactive' });
+    await expect.poll(names).not.toContain(second);
   });
 });

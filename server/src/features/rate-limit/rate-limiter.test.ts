@@ -23,6 +23,19 @@ describe('rate limiter', () => {
     expect((await rateLimiter.peek(em, 'a', limit, now + 60_000)).count).toBe(0);
   });
 
+  it('gives back one event in the window it was counted in, never going below zero', async () => {
+    const em = server.services.orm.em.fork();
+    await rateLimiter.hit(em, 'd', limit, now);
+    await rateLimiter.hit(em, 'd', limit, now);
+    await rateLimiter.release(em, 'd', limit, now);
+    expect((await rateLimiter.peek(em, 'd', limit, now)).count).toBe(1);
+    await rateLimiter.release(em, 'd', limit, now + 60_000);
+    expect((await rateLimiter.peek(em, 'd', limit, now)).count).toBe(1);
+    await rateLimiter.release(em, 'd', limit, now);
+    await rateLimiter.release(em, 'd', limit, now);
+    expect((await rateLimiter.peek(em, 'd', limit, now)).count).toBe(0);
+  });
+
   it('refuses with 429, a Retry-After and a sentence saying when, once over the limit', async () => {
     const em = server.services.orm.em.fork();
     for (let i = 0; i < 3; i++) await rateLimiter.consume(em, 'c', limit, 'Too many attempts.', now);

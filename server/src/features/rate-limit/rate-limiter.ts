@@ -35,6 +35,17 @@ export const rateLimiter = {
     return { count: rows[0]?.count ?? 1, retryAfterSeconds };
   },
 
+  /**
+   * Takes back one event that `hit` counted at `now` (the same window), for an attempt that was
+   * counted before its outcome was known and turned out not to be one of the events limited.
+   */
+  async release(em: EntityManager, key: string, { windowMs }: RateLimit, now: number): Promise<void> {
+    const { start } = windowOf(now, windowMs);
+    await em
+      .getConnection()
+      .execute('update rate_limit_counters set count = greatest(count - 1, 0) where key = ? and window_start = ?', [key, start]);
+  },
+
   /** The count so far in this window, without counting. */
   async peek(em: EntityManager, key: string, { windowMs }: RateLimit, now = Date.now()): Promise<RateLimitState> {
     const { start, retryAfterSeconds } = windowOf(now, windowMs);
