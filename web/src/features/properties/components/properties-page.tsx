@@ -14,7 +14,7 @@ import {
   propertyListFilterLabels,
   propertyListFilters,
   type PropertyListFilter,
-} from '../property-list';
+} from '../../../lib/property-list';
 import { useFilterPillStyles } from './filter-pill-styles';
 import { PropertyCard } from './property-card';
 import { LoadFailure, LoadingText } from './query-status';

@@ -16,15 +16,15 @@ import type { PublicProperty } from '@everest/core/contract';
 import { propertyTypeLabels } from '@everest/core/domain';
 import { useRevealedCount } from '../../../hooks/use-revealed-count';
 import { prefersReducedMotion } from '../../../lib/scroll';
-import { cityStateZip } from '../../properties/property-contact';
+import { cityStateZip } from '../property-contact';
 import {
   mapViewFor,
   markerKindOf,
   type LatLng,
   type MarkerKind,
   type PlacedProperty,
-} from '../../properties/property-map-logic';
-import { PropertyPhoneLink, PropertyWebsiteLink } from '../../properties/components/property-contact-links';
+} from '../property-map-logic';
+import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
 import { markerDotColour, markerTargetPx, useMarkerStyles } from '../marker-styles';
 import { spreadPoints } from '../marker-spread';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../../components/map/tile-layer';

@@ -1,6 +1,6 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { MarkerKind } from '../properties/property-map-logic';
-import { propertyColours } from '../properties/property-colours';
+import type { MarkerKind } from './property-map-logic';
+import { propertyColours } from './property-colours';
 
 /**
  * The marker dot: a 20 px circle (spec) in its kind's colour with a white ring and a thin dark

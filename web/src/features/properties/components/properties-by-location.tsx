@@ -4,10 +4,10 @@ import { propertyTypeLabels } from '@everest/core/domain';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissIcon } from '../../../components/ui/icons';
 import { everestBrand } from '../../../lib/theme';
-import { PropertyPhoneLink, PropertyWebsiteLink } from '../../properties/components/property-contact-links';
-import { PropertyImage } from '../../properties/components/property-image';
-import { cityStateZip } from '../../properties/property-contact';
-import { coordinatesOf, groupByState } from '../../properties/property-map-logic';
+import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
+import { PropertyImage } from './property-image';
+import { cityStateZip } from '../property-contact';
+import { coordinatesOf, groupByState } from '../property-map-logic';
 
 const useStyles = makeStyles({
   heading: {

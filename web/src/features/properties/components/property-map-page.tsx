@@ -2,8 +2,8 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useProperties } from '../../../lib/properties-query';
-import { useFilterPillStyles } from '../../properties/components/filter-pill-styles';
-import { LoadFailure, LoadingText } from '../../properties/components/query-status';
+import { useFilterPillStyles } from './filter-pill-styles';
+import { LoadFailure, LoadingText } from './query-status';
 import {
   placedProperties,
   propertiesForMapFilter,
@@ -11,7 +11,7 @@ import {
   propertyMapFilterLabels,
   propertyMapFilters,
   type PropertyMapFilter,
-} from '../../properties/property-map-logic';
+} from '../property-map-logic';
 import { MapLegend } from './map-legend';
 import { PropertiesByLocation } from './properties-by-location';
 
