@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { PublicProperty } from '@everest/core/contract';
-import { propertyTypeLabels } from '@everest/core/domain';
+import { propertyTypeLabels, publicMessages } from '@everest/core/domain';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissIcon } from '../../../components/ui/icons';
 import { everestBrand } from '../../../lib/theme';
@@ -216,7 +216,7 @@ export function PropertiesByLocation({ properties, openId, onOpenChange }: Prope
         Properties by Location
       </h2>
       {groups.length === 0 ? (
-        <p className={styles.empty}>No properties found for the selected filter.</p>
+        <p className={styles.empty}>{publicMessages.emptyPropertyList}</p>
       ) : (
         <ul className={styles.states}>
           {groups.map((group) => (

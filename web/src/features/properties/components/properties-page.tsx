@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useRevealedCount } from '../../../hooks/use-revealed-count';
@@ -144,11 +145,11 @@ export function PropertiesPage() {
         </span>
       </VisuallyHidden>
       {isPending ? (
-        <LoadingText text="Loading properties..." />
+        <LoadingText text={publicMessages.loadingProperties} />
       ) : isError ? (
         <LoadFailure onRetry={() => void refetch()} />
       ) : groups.length === 0 ? (
-        <p className={styles.empty}>No properties found for the selected filter.</p>
+        <p className={styles.empty}>{publicMessages.emptyPropertyList}</p>
       ) : (
         groups.map((group) => {
           const headingId = `${headingPrefix}-${group.type}`;

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useProperties } from '../../../lib/properties-query';
 import { useFilterPillStyles } from './filter-pill-styles';
@@ -18,8 +19,6 @@ import { PropertiesByLocation } from './properties-by-location';
 // Leaflet and its CSS come in their own chunk, so that the filters, the legend and the list
 // are on screen while the map code arrives.
 const LeafletMap = lazy(() => import('./leaflet-map'));
-
-const loadingText = 'Loading property map...';
 
 const useStyles = makeStyles({
   intro: {
@@ -81,13 +80,13 @@ export function PropertyMapPage() {
         ))}
       </div>
       {isPending ? (
-        <LoadingText text={loadingText} />
+        <LoadingText text={publicMessages.loadingPropertyMap} />
       ) : isError ? (
         <LoadFailure onRetry={() => void refetch()} />
       ) : (
         <>
           <div className={styles.mapFrame}>
-            <Suspense fallback={<LoadingText text={loadingText} holdScreen={false} />}>
+            <Suspense fallback={<LoadingText text={publicMessages.loadingPropertyMap} holdScreen={false} />}>
               <LeafletMap placed={placed} />
             </Suspense>
           </div>
