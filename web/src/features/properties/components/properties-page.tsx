@@ -17,6 +17,7 @@ import {
   type PropertyListFilter,
 } from '../../../lib/property-list';
 import { useFilterPillStyles } from './filter-pill-styles';
+import { PageIntro } from './page-intro';
 import { PropertyCard } from './property-card';
 import { LoadFailure, LoadingText } from './query-status';
 
@@ -33,13 +34,6 @@ const cardsRevealed = { first: 6, batch: 4 };
 const allCards = { first: Number.POSITIVE_INFINITY, batch: 0 };
 
 const useStyles = makeStyles({
-  intro: {
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    maxWidth: '70ch',
-    color: tokens.colorNeutralForeground2,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase400,
-  },
   group: { marginBottom: tokens.spacingVerticalXXXL },
   groupHeading: {
     display: 'flex',
@@ -126,10 +120,10 @@ export function PropertiesPage() {
 
   return (
     <PageContainer title="Our Property Portfolio">
-      <p className={styles.intro}>
+      <PageIntro>
         Apartment communities, self-storage facilities and retail centers that Everest owns and
         manages today.
-      </p>
+      </PageIntro>
       <nav aria-label="Filter properties by type">
         <ul className={pills.bar}>
           {propertyListFilters.map((f) => (

@@ -4,6 +4,7 @@ import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useProperties } from '../../../lib/properties-query';
 import { useFilterPillStyles } from './filter-pill-styles';
+import { PageIntro } from './page-intro';
 import { LoadFailure, LoadingText } from './query-status';
 import {
   placedProperties,
@@ -21,13 +22,6 @@ import { PropertiesByLocation } from './properties-by-location';
 const LeafletMap = lazy(() => import('./leaflet-map'));
 
 const useStyles = makeStyles({
-  intro: {
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    maxWidth: '70ch',
-    color: tokens.colorNeutralForeground2,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase400,
-  },
   // The map's height, held while its code arrives, so that nothing below it moves.
   mapFrame: { minHeight: 'clamp(320px, 60vh, 560px)' },
   mapSummary: {
@@ -60,10 +54,10 @@ export function PropertyMapPage() {
 
   return (
     <PageContainer title="Property Portfolio Map">
-      <p className={styles.intro}>
+      <PageIntro>
         Where our properties are: active apartment communities, self-storage facilities and
         retail centers, our headquarters in Pasadena, and the properties we have sold.
-      </p>
+      </PageIntro>
       <div role="group" aria-label="Show on the map" className={pills.bar}>
         {propertyMapFilters.map((f) => (
           <button
