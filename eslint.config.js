@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -18,6 +20,62 @@ const boundary = (extraPatterns) => ({
     },
   ],
 });
+
+// The layers of the web app (bulletproof-react): shared code (components, lib, hooks) → features
+// → app, never sideways. A feature may not import another feature, shared code may not import a
+// feature or the app, and a feature may not import the app. Every relative import is resolved to
+// the folder it reaches, whatever its depth, including dynamic import() (the app's lazy chunks),
+// which no-restricted-imports does not see. Lift what two features share into components/, lib/
+// or hooks/ (or core), or merge what is really one feature.
+const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'web', 'src');
+const sharedFolders = ['components', 'lib', 'hooks'];
+
+/** The layer of web/src a file is in ('lib', 'features/home', 'app'), or null outside them. */
+function webLayer(file) {
+  const [top, name, ...rest] = path.relative(webSrc, file).split(path.sep);
+  if (sharedFolders.includes(top)) return { kind: 'shared', name: top };
+  if (top === 'features' && name && rest.length > 0) return { kind: 'feature', name: `features/${name}` };
+  if (top === 'app') return { kind: 'app', name: 'app' };
+  return null;
+}
+
+/** The app may import anything; a feature or shared code only itself and shared code. */
+function mayImport(from, to) {
+  if (!from || !to || from.name === to.name || from.kind === 'app') return true;
+  return to.kind === 'shared';
+}
+
+const webLayers = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      sideways:
+        '{{from}} may not import {{to}}: imports flow shared (components, lib, hooks) → features → app, never sideways or back.',
+    },
+  },
+  create(context) {
+    const from = webLayer(context.filename);
+    const check = (source) => {
+      if (!from || source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = webLayer(path.resolve(path.dirname(context.filename), source.value));
+      if (!mayImport(from, to)) context.report({ node: source, messageId: 'sideways', data: { from: from.name, to: to.name } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
+const desktopPatterns = [
+  { group: ['@everest/server', '@everest/server/*'], message: 'The desktop app talks to the server over HTTP only.' },
+  { regex: '^@everest/web(?!/admin$)', message: 'The desktop app uses the web admin panel (@everest/web/admin) only.' },
+];
+const noElectron =
+  'A main-process service imports nothing from electron; the glue files in desktop/src/main pass it what it needs.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -53,12 +111,13 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, everest: { rules: { 'web-layers': webLayers } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...boundary([
         { group: ['@everest/server', '@everest/server/*', '@everest/desktop', '@everest/desktop/*', 'koa', '@mikro-orm/*', 'electron'], message: 'The web app depends on core only.' },
       ]),
+      'everest/web-layers': 'error',
     },
   },
   {
@@ -66,10 +125,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundary([
-        { group: ['@everest/server', '@everest/server/*'], message: 'The desktop app talks to the server over HTTP only.' },
-        { regex: '^@everest/web(?!/admin$)', message: 'The desktop app uses the web admin panel (@everest/web/admin) only.' },
-      ]),
+      ...boundary(desktopPatterns),
+    },
+  },
+  {
+    // The main process's services (every folder below desktop/src/main) are plain modules that
+    // run and are tested under Node: only the glue files directly in desktop/src/main touch
+    // Electron (DESIGN.md, desktop rules).
+    files: ['desktop/src/main/*/**/*.{ts,tsx}'],
+    rules: {
+      ...boundary([...desktopPatterns, { group: ['electron', 'electron/*'], message: noElectron }]),
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportExpression[source.value=/^electron(\\/|$)/]", message: noElectron },
+        { selector: "CallExpression[callee.name='require'][arguments.0.value=/^electron(\\/|$)/]", message: noElectron },
+      ],
     },
   },
   {

@@ -1,4 +1,6 @@
+import type { PagePath } from '@everest/core/contract';
 import type { Plugin, Rollup } from 'vite';
+import { entryRouteModule, pageRouteModules } from '../src/app/page-routes.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -15,25 +17,12 @@ type OutputChunk = Rollup.OutputChunk;
  */
 export type PageLink = Record<string, string>;
 
-/** Each page path of the spec's route table and the route module the router loads lazily for it. */
-const pageRouteModules: Record<string, string> = {
-  '/properties': 'src/app/routes/properties.tsx',
-  '/portfolio': 'src/app/routes/properties.tsx',
-  '/property-map': 'src/app/routes/property-map.tsx',
-  '/management-team': 'src/app/routes/management-team.tsx',
-  '/significant-transactions': 'src/app/routes/significant-transactions.tsx',
-  '/competitive-advantage': 'src/app/routes/competitive-advantage.tsx',
-  '/investor-services': 'src/app/routes/investor-services.tsx',
-  '/instructions': 'src/app/routes/instructions.tsx',
-  '/bulk-user-import-instructions': 'src/app/routes/bulk-user-import-instructions.tsx',
-};
-
 /**
  * Pages whose first render reads GET /api/properties (the list and the map). The request is
  * the one the app makes (same URL, credentials included), so the browser hands the preloaded
  * answer to it instead of asking again.
  */
-const propertyDataPages = ['/properties', '/portfolio', '/property-map'];
+const propertyDataPages: readonly string[] = ['/properties', '/portfolio', '/property-map'] satisfies PagePath[];
 const propertyDataLink: PageLink = {
   rel: 'preload',
   as: 'fetch',
@@ -68,7 +57,10 @@ export function pageLinks(): Plugin {
       const shell = staticClosure(bundle, entry.fileName);
 
       const links: Record<string, PageLink[]> = {};
-      for (const [page, module] of Object.entries(pageRouteModules)) {
+      // Every page but home is the lazy chunk of its route module (src/app/page-routes.ts).
+      for (const [page, name] of Object.entries(pageRouteModules)) {
+        if (name === entryRouteModule) continue;
+        const module = `src/app/routes/${name}.tsx`;
         const route = chunks(bundle).find((chunk) => chunk.facadeModuleId?.endsWith(`/web/${module}`));
         if (!route) throw new Error(`page-links: no chunk for ${module} (${page}); was the route renamed?`);
         const files = [...staticClosure(bundle, route.fileName)].filter((file) => !shell.has(file));

@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 
 const rootElement = document.getElementById('root');
+// The catalogue's publicMessages.rootElementNotFound, written out to keep core's messages out of
+// the entry chunk (see not-found.tsx); main.test.tsx compares the two.
 if (!rootElement) throw new Error('Root element not found');
 
 // The first render is a transition, which React renders in slices that leave the main thread

@@ -72,6 +72,8 @@ export const portalMessages = {
   refreshFailed: 'Refresh Failed',
   missingFiles: 'Missing Files',
   newPasswordsDoNotMatch: 'New passwords do not match.',
+  // decided (DECISIONS.md): investors and employees must give their current password.
+  enterCurrentPassword: 'Please enter your current password.',
   passwordRequirementsNotMet: 'Password Requirements Not Met',
   noChanges: { title: 'No Changes', description: 'Password unchanged.' },
   passwordsDoNotMatch: 'Passwords do not match',

@@ -1,44 +1,41 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
+import { pagePaths, type PagePath } from '@everest/core/contract';
 import { RootLayout } from '../components/layout/root-layout';
+import { pageRouteModules, type RouteModule } from './page-routes';
 import HomeRoute from './routes/home';
 import NotFoundRoute from './routes/not-found';
 import { PageErrorBoundary } from './routes/route-error';
 
 // Home and the 404 page are in the entry chunk; every other page is its own lazy chunk, so
 // that / loads no map, portal, instruction or admin code.
-const PropertiesRoute = lazy(() => import('./routes/properties'));
-const PropertyMapRoute = lazy(() => import('./routes/property-map'));
-const ManagementTeamRoute = lazy(() => import('./routes/management-team'));
-const SignificantTransactionsRoute = lazy(() => import('./routes/significant-transactions'));
-const CompetitiveAdvantageRoute = lazy(() => import('./routes/competitive-advantage'));
-const InvestorServicesRoute = lazy(() => import('./routes/investor-services'));
-const InstructionsRoute = lazy(() => import('./routes/instructions'));
-const BulkUserImportInstructionsRoute = lazy(
-  () => import('./routes/bulk-user-import-instructions'),
-);
+const routeComponents = {
+  home: HomeRoute,
+  properties: lazy(() => import('./routes/properties')),
+  'property-map': lazy(() => import('./routes/property-map')),
+  'management-team': lazy(() => import('./routes/management-team')),
+  'significant-transactions': lazy(() => import('./routes/significant-transactions')),
+  'competitive-advantage': lazy(() => import('./routes/competitive-advantage')),
+  'investor-services': lazy(() => import('./routes/investor-services')),
+  instructions: lazy(() => import('./routes/instructions')),
+  'bulk-user-import-instructions': lazy(() => import('./routes/bulk-user-import-instructions')),
+} satisfies Record<RouteModule, ComponentType>;
 
-// The spec's route table (public site, section 2). The server answers the same paths with
-// the SPA shell and any other path with status 404.
+function pageRoute(path: PagePath): RouteObject {
+  const Page = routeComponents[pageRouteModules[path]];
+  // '/' is the layout's index route.
+  return path === '/' ? { index: true, element: <Page /> } : { path: path.slice(1), element: <Page /> };
+}
+
+// The spec's route table (public site, section 2; core's pagePaths). The server answers the
+// same paths with the SPA shell and any other path with status 404.
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
       {
         element: <PageErrorBoundary />,
-        children: [
-          { index: true, element: <HomeRoute /> },
-          { path: 'properties', element: <PropertiesRoute /> },
-          { path: 'portfolio', element: <PropertiesRoute /> },
-          { path: 'property-map', element: <PropertyMapRoute /> },
-          { path: 'management-team', element: <ManagementTeamRoute /> },
-          { path: 'significant-transactions', element: <SignificantTransactionsRoute /> },
-          { path: 'competitive-advantage', element: <CompetitiveAdvantageRoute /> },
-          { path: 'investor-services', element: <InvestorServicesRoute /> },
-          { path: 'instructions', element: <InstructionsRoute /> },
-          { path: 'bulk-user-import-instructions', element: <BulkUserImportInstructionsRoute /> },
-          { path: '*', element: <NotFoundRoute /> },
-        ],
+        children: [...pagePaths.map(pageRoute), { path: '*', element: <NotFoundRoute /> }],
       },
     ],
   },

@@ -2,20 +2,11 @@ import { useLayoutEffect } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction } from 'react-router-dom';
+import { pagePaths } from '@everest/core/contract';
 import NotFoundRoute from '../app/routes/not-found';
 import HomeRoute from '../app/routes/home';
 import { RootLayout } from '../components/layout/root-layout';
 import { everestTheme } from '../lib/theme';
-
-const pagePaths = [
-  'properties',
-  'portfolio',
-  'property-map',
-  'management-team',
-  'significant-transactions',
-  'competitive-advantage',
-  'investor-services',
-];
 
 const routes = [
   {
@@ -26,7 +17,9 @@ const routes = [
     ),
     children: [
       { index: true, element: <HomeRoute /> },
-      ...pagePaths.map((p) => ({ path: p, element: <h1>{`page ${p}`}</h1> })),
+      ...pagePaths
+        .filter((path) => path !== '/')
+        .map((path) => ({ path: path.slice(1), element: <h1>{`page ${path.slice(1)}`}</h1> })),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

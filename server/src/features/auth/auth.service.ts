@@ -225,7 +225,7 @@ export async function changePassword(
 ): Promise<ChangePasswordAnswer> {
   const user = await activeSessionUser(em, sessionUser);
   if (user.role !== 'administrator') {
-    if (!body.currentPassword) throw new HttpError(400, 'Please enter your current password.');
+    if (!body.currentPassword) throw new HttpError(400, portalMessages.enterCurrentPassword);
     // Guesses of the current password count with failed sign-ins, so a stolen session cannot
     // be used to try passwords without limit.
     const keys = [`login-failure:email:${user.email}`];

@@ -1,4 +1,4 @@
-import { PropertyMapPage } from '../../features/property-map/components/property-map-page';
+import { PropertyMapPage } from '../../features/properties/components/property-map-page';
 import { QueryProvider } from '../../lib/query-provider';
 
 export default function PropertyMapRoute() {

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { publicMessages } from '@everest/core/domain';
 import { disableWebAnimations, renderApp, setViewport } from '../../testing/render-app';
 
 beforeAll(disableWebAnimations);
@@ -41,7 +42,7 @@ describe('navigation bar', () => {
     expect(groupButton('About').dataset.active).toBeUndefined();
     expect(groupButton('Portfolio').dataset.active).toBeUndefined();
     expect(navLink('Investor Services').getAttribute('aria-current')).toBeNull();
-    screen.getByRole('heading', { level: 1, name: 'Page Not Found' });
+    screen.getByRole('heading', { level: 1, name: publicMessages.pageNotFound });
   });
 
   it('opens the Portfolio menu with the filtered item marked as current', async () => {

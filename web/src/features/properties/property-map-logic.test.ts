@@ -13,7 +13,7 @@ import {
   propertyMapFilterCounts,
   propertyMapFilters,
 } from './property-map-logic';
-import { sampleProperty, seededPublicProperties } from './sample-properties';
+import { sampleProperty, seededPublicProperties } from '../../testing/sample-properties';
 
 const seeded = seededPublicProperties();
 const namesOf = (filter: Parameters<typeof propertiesForMapFilter>[1]) =>

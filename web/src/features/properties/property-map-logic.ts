@@ -1,7 +1,7 @@
 import type { PublicProperty } from '@everest/core/contract';
 import { propertyMap, propertyTypeLabels } from '@everest/core/domain';
 import { compareText } from '../../lib/compare-text';
-import { compareByName } from './property-list';
+import { compareByName } from '../../lib/property-list';
 
 /** The filter buttons of /property-map, in the spec's order. */
 export const propertyMapFilters = [

@@ -1,5 +1,5 @@
 import type { PublicProperty } from '@everest/core/contract';
-import { propertyGroups } from '../../properties/property-list';
+import { propertyGroups } from '../../../lib/property-list';
 
 /** Only active properties appear on the home page (spec section 4). */
 export const isActive = (property: PublicProperty) => property.status === 'active';

@@ -39,7 +39,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
     const notice = changePasswordNotice(newPassword, confirm);
     if (notice) return showToast(notice);
     if (needsCurrent && !current) {
-      return showToast({ title: portalMessages.changePasswordFailed, description: 'Please enter your current password.', variant: 'destructive' });
+      return showToast({ title: portalMessages.changePasswordFailed, description: portalMessages.enterCurrentPassword, variant: 'destructive' });
     }
     change.mutate(
       { currentPassword: needsCurrent ? current : '', newPassword },

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router-dom';
+import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useRevealedCount } from '../../../hooks/use-revealed-count';
@@ -14,8 +15,9 @@ import {
   propertyListFilterLabels,
   propertyListFilters,
   type PropertyListFilter,
-} from '../property-list';
+} from '../../../lib/property-list';
 import { useFilterPillStyles } from './filter-pill-styles';
+import { PageIntro } from './page-intro';
 import { PropertyCard } from './property-card';
 import { LoadFailure, LoadingText } from './query-status';
 
@@ -32,13 +34,6 @@ const cardsRevealed = { first: 6, batch: 4 };
 const allCards = { first: Number.POSITIVE_INFINITY, batch: 0 };
 
 const useStyles = makeStyles({
-  intro: {
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    maxWidth: '70ch',
-    color: tokens.colorNeutralForeground2,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase400,
-  },
   group: { marginBottom: tokens.spacingVerticalXXXL },
   groupHeading: {
     display: 'flex',
@@ -125,10 +120,10 @@ export function PropertiesPage() {
 
   return (
     <PageContainer title="Our Property Portfolio">
-      <p className={styles.intro}>
+      <PageIntro>
         Apartment communities, self-storage facilities and retail centers that Everest owns and
         manages today.
-      </p>
+      </PageIntro>
       <nav aria-label="Filter properties by type">
         <ul className={pills.bar}>
           {propertyListFilters.map((f) => (
@@ -144,11 +139,11 @@ export function PropertiesPage() {
         </span>
       </VisuallyHidden>
       {isPending ? (
-        <LoadingText text="Loading properties..." />
+        <LoadingText text={publicMessages.loadingProperties} />
       ) : isError ? (
         <LoadFailure onRetry={() => void refetch()} />
       ) : groups.length === 0 ? (
-        <p className={styles.empty}>No properties found for the selected filter.</p>
+        <p className={styles.empty}>{publicMessages.emptyPropertyList}</p>
       ) : (
         groups.map((group) => {
           const headingId = `${headingPrefix}-${group.type}`;

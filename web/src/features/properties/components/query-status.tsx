@@ -23,7 +23,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The spec's loading text ('Loading properties...', 'Loading property map...'). It holds a
+ * The spec's loading text (`publicMessages.loadingProperties`, `.loadingPropertyMap`). It holds a
  * screen's height unless its container already reserves the room (`holdScreen={false}`).
  */
 export function LoadingText({ text, holdScreen = true }: { text: string; holdScreen?: boolean }) {

@@ -1,6 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import type { MarkerKind } from '../properties/property-map-logic';
-import { propertyColours } from '../properties/property-colours';
+import { visuallyHiddenStyle } from '../../components/ui/visually-hidden';
+import type { MarkerKind } from './property-map-logic';
+import { propertyColours } from './property-colours';
 
 /**
  * The marker dot: a 20 px circle (spec) in its kind's colour with a white ring and a thin dark
@@ -23,17 +24,7 @@ export const useMarkerStyles = makeStyles({
   },
   // The marker's name, for screen readers only (Leaflet's icons are plain DOM, where the shared
   // VisuallyHidden component cannot go).
-  name: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    margin: '-1px',
-    padding: 0,
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-    border: 0,
-  },
+  name: visuallyHiddenStyle,
   // The element Leaflet makes focusable (tabindex 0, role button) around the dot: 24 px, the
   // smallest target WCAG 2.5.8 accepts, with the 20 px dot in its middle.
   icon: {

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
 import { useProperties } from '../../../lib/properties-query';
-import { useFilterPillStyles } from '../../properties/components/filter-pill-styles';
-import { LoadFailure, LoadingText } from '../../properties/components/query-status';
+import { useFilterPillStyles } from './filter-pill-styles';
+import { PageIntro } from './page-intro';
+import { LoadFailure, LoadingText } from './query-status';
 import {
   placedProperties,
   propertiesForMapFilter,
@@ -11,7 +13,7 @@ import {
   propertyMapFilterLabels,
   propertyMapFilters,
   type PropertyMapFilter,
-} from '../../properties/property-map-logic';
+} from '../property-map-logic';
 import { MapLegend } from './map-legend';
 import { PropertiesByLocation } from './properties-by-location';
 
@@ -19,16 +21,7 @@ import { PropertiesByLocation } from './properties-by-location';
 // are on screen while the map code arrives.
 const LeafletMap = lazy(() => import('./leaflet-map'));
 
-const loadingText = 'Loading property map...';
-
 const useStyles = makeStyles({
-  intro: {
-    margin: `0 0 ${tokens.spacingVerticalXL}`,
-    maxWidth: '70ch',
-    color: tokens.colorNeutralForeground2,
-    fontSize: tokens.fontSizeBase400,
-    lineHeight: tokens.lineHeightBase400,
-  },
   // The map's height, held while its code arrives, so that nothing below it moves.
   mapFrame: { minHeight: 'clamp(320px, 60vh, 560px)' },
   mapSummary: {
@@ -61,10 +54,10 @@ export function PropertyMapPage() {
 
   return (
     <PageContainer title="Property Portfolio Map">
-      <p className={styles.intro}>
+      <PageIntro>
         Where our properties are: active apartment communities, self-storage facilities and
         retail centers, our headquarters in Pasadena, and the properties we have sold.
-      </p>
+      </PageIntro>
       <div role="group" aria-label="Show on the map" className={pills.bar}>
         {propertyMapFilters.map((f) => (
           <button
@@ -81,13 +74,13 @@ export function PropertyMapPage() {
         ))}
       </div>
       {isPending ? (
-        <LoadingText text={loadingText} />
+        <LoadingText text={publicMessages.loadingPropertyMap} />
       ) : isError ? (
         <LoadFailure onRetry={() => void refetch()} />
       ) : (
         <>
           <div className={styles.mapFrame}>
-            <Suspense fallback={<LoadingText text={loadingText} holdScreen={false} />}>
+            <Suspense fallback={<LoadingText text={publicMessages.loadingPropertyMap} holdScreen={false} />}>
               <LeafletMap placed={placed} />
             </Suspense>
           </div>

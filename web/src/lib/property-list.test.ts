@@ -6,7 +6,7 @@ import {
   propertyFilterCounts,
   propertyGroups,
 } from './property-list';
-import { sampleProperty, seededPublicProperties } from './sample-properties';
+import { sampleProperty, seededPublicProperties } from '../testing/sample-properties';
 
 const names = (groups: ReturnType<typeof propertyGroups>) =>
   groups.flatMap((g) => g.properties.map((p) => p.name));

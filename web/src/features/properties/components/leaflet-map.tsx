@@ -16,15 +16,16 @@ import type { PublicProperty } from '@everest/core/contract';
 import { propertyTypeLabels } from '@everest/core/domain';
 import { useRevealedCount } from '../../../hooks/use-revealed-count';
 import { prefersReducedMotion } from '../../../lib/scroll';
-import { cityStateZip } from '../../properties/property-contact';
+import { cityStateZip } from '../property-contact';
 import {
   mapViewFor,
   markerKindOf,
   type LatLng,
   type MarkerKind,
   type PlacedProperty,
-} from '../../properties/property-map-logic';
-import { PropertyPhoneLink, PropertyWebsiteLink } from '../../properties/components/property-contact-links';
+} from '../property-map-logic';
+import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
+import { SoldTag } from './sold-tag';
 import { markerDotColour, markerTargetPx, useMarkerStyles } from '../marker-styles';
 import { spreadPoints } from '../marker-spread';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../../components/map/tile-layer';
@@ -63,15 +64,6 @@ const useStyles = makeStyles({
     alignItems: 'center',
     gap: tokens.spacingHorizontalS,
     margin: `${tokens.spacingVerticalXS} 0`,
-  },
-  soldTag: {
-    padding: `0 ${tokens.spacingHorizontalXS}`,
-    borderRadius: tokens.borderRadiusSmall,
-    backgroundColor: '#3D3D3D',
-    color: '#ffffff',
-    fontSize: tokens.fontSizeBase100,
-    fontWeight: tokens.fontWeightBold,
-    letterSpacing: '0.06em',
   },
   tilesMissing: {
     margin: `${tokens.spacingVerticalXS} 0 0`,
@@ -239,7 +231,7 @@ function PopupContent({ property, marker }: { property: PublicProperty; marker: 
       <div className={styles.popupLine}>{cityStateZip(property)}</div>
       <div className={styles.popupType}>
         <span>{propertyTypeLabels[property.type]}</span>
-        {kind === 'sold' && <span className={styles.soldTag}>SOLD</span>}
+        {kind === 'sold' && <SoldTag />}
       </div>
       {property.phone && (
         <div className={styles.popupLine}>

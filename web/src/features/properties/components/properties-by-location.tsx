@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { PublicProperty } from '@everest/core/contract';
-import { propertyTypeLabels } from '@everest/core/domain';
+import { propertyTypeLabels, publicMessages } from '@everest/core/domain';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { DismissIcon } from '../../../components/ui/icons';
 import { everestBrand } from '../../../lib/theme';
-import { PropertyPhoneLink, PropertyWebsiteLink } from '../../properties/components/property-contact-links';
-import { PropertyImage } from '../../properties/components/property-image';
-import { cityStateZip } from '../../properties/property-contact';
-import { coordinatesOf, groupByState } from '../../properties/property-map-logic';
+import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
+import { PropertyImage } from './property-image';
+import { SoldTag } from './sold-tag';
+import { cityStateZip } from '../property-contact';
+import { coordinatesOf, groupByState } from '../property-map-logic';
 
 const useStyles = makeStyles({
   heading: {
@@ -79,16 +80,6 @@ const useStyles = makeStyles({
   // Spec: a sold property shows "with reduced opacity in the list"; this is the one list that
   // holds sold properties. 0.75 keeps the text above 4.5:1.
   sold: { opacity: 0.75 },
-  soldTag: {
-    flexShrink: 0,
-    padding: `0 ${tokens.spacingHorizontalXS}`,
-    borderRadius: tokens.borderRadiusSmall,
-    backgroundColor: '#3D3D3D',
-    color: '#ffffff',
-    fontSize: tokens.fontSizeBase100,
-    fontWeight: tokens.fontWeightBold,
-    letterSpacing: '0.06em',
-  },
   card: {
     position: 'relative',
     margin: `${tokens.spacingVerticalS} 0`,
@@ -216,7 +207,7 @@ export function PropertiesByLocation({ properties, openId, onOpenChange }: Prope
         Properties by Location
       </h2>
       {groups.length === 0 ? (
-        <p className={styles.empty}>No properties found for the selected filter.</p>
+        <p className={styles.empty}>{publicMessages.emptyPropertyList}</p>
       ) : (
         <ul className={styles.states}>
           {groups.map((group) => (
@@ -244,7 +235,7 @@ export function PropertiesByLocation({ properties, openId, onOpenChange }: Prope
                         onClick={() => onOpenChange(open ? null : property.id)}
                       >
                         <span>{property.name}</span>
-                        {sold && <span className={styles.soldTag}>SOLD</span>}
+                        {sold && <SoldTag />}
                       </button>
                       {open && (
                         <DetailCard property={property} id={cardId} onClose={() => close(property.id)} />

@@ -1,6 +1,6 @@
 import type { PublicProperty } from '@everest/core/contract';
 import { propertyGroupOrder, propertyTypeLabels, type PropertyType } from '@everest/core/domain';
-import { compareText } from '../../lib/compare-text';
+import { compareText } from './compare-text';
 
 /** The `filter` values of /properties (spec: public site, section 2). */
 export const propertyListFilters = ['all', 'residential', 'self-storage', 'retail'] as const;

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { markerKindLabels, markerKinds } from '../../properties/property-map-logic';
+import { markerKindLabels, markerKinds } from '../property-map-logic';
 import { markerDotColour, useMarkerStyles } from '../marker-styles';
 
 const useStyles = makeStyles({
