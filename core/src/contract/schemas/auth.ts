@@ -25,7 +25,7 @@ export type LoginAnswer = z.infer<typeof loginAnswer>;
  * field for administrators, so any value works.
  */
 export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: 'Please enter your current password.' }).max(fieldMax.password).optional(),
+  currentPassword: z.string({ error: portalMessages.enterCurrentPassword }).max(fieldMax.password).optional(),
   newPassword,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
