@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { healthAnswer } from './schemas/health';
-import { messageAnswer } from './schemas/common';
+import { emptyBody, messageAnswer } from './schemas/common';
 import {
   adminPropertiesAnswer,
   adminPropertyAnswer,
@@ -117,7 +117,7 @@ export const routes = {
   // ---- Investor: session and password ------------------------------------------------------
   login: { method: 'POST', path: '/api/investor/login', access: 'public', body: loginBody, answer: loginAnswer },
   // Not in the spec: ends this session on the server (the spec's Logout only forgot it).
-  logout: { method: 'POST', path: '/api/investor/logout', access: 'signed-in', answer: messageAnswer },
+  logout: { method: 'POST', path: '/api/investor/logout', access: 'signed-in', body: emptyBody, answer: messageAnswer },
   profile: { method: 'GET', path: '/api/investor/profile', access: 'signed-in', answer: profileAnswer },
   updateProfile: {
     method: 'POST',

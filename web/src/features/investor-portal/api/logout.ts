@@ -5,5 +5,5 @@ import { api } from '../../../lib/api';
  * the portal forgets it at once, without waiting for the answer.
  */
 export function logout(token: string) {
-  return api.call('logout', undefined, { headers: { Authorization: `Bearer ${token}` } });
+  return api.call('logout', { body: {} }, { headers: { Authorization: `Bearer ${token}` } });
 }
