@@ -43,3 +43,25 @@ test.describe('at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   });
 });
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the two new-password fields of Manage Profile have the same height and top', async ({ page }) => {
+    await signIn(page, 'investor@example.com');
+    await page.getByRole('button', { name: 'Manage Profile' }).click();
+    const card = page.locator('#manage-profile');
+    // The boxes the reader sees: Fluent's Input frame around each <input>.
+    const frame = 'xpath=ancestor::*[contains(@class,"fui-Input")][1]';
+    const fresh = card.getByLabel('New password', { exact: true }).locator(frame);
+    const confirm = card.getByLabel('Confirm new password', { exact: true }).locator(frame);
+    await expect(fresh).toBeVisible();
+    await expect(confirm).toBeVisible();
+    // Side by side in the two-column grid; the hint under 'New password' must not stretch its neighbour.
+    const [a, b] = await Promise.all([fresh.boundingBox(), confirm.boundingBox()]);
+    if (!a || !b) throw new Error('both inputs are rendered');
+    expect(b.x).toBeGreaterThan(a.x + a.width);
+    expect(Math.abs(a.height - b.height)).toBeLessThanOrEqual(1);
+    expect(Math.abs(a.y - b.y)).toBeLessThanOrEqual(1);
+  });
+});
