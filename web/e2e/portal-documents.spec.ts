@@ -97,3 +97,50 @@ test('an investor without documents sees the empty states', async ({ page }) => 
   await card.getByRole('tab', { name: 'Personal Documents (0)' }).click();
   await expect(card.getByText('No personal documents available.')).toBeVisible();
 });
+
+test('the preview works by keyboard alone: focus on its buttons, Escape closes, focus returns to the row', async ({ page }) => {
+  await openDocuments(page, 'investor@example.com');
+  const card = documentsCard(page);
+  await expect(card.getByRole('tab')).toHaveCount(2);
+
+  // Start on the selected tab, then Tab on: open a collapsed year with Enter on the way; stop
+  // on the first document's preview control (the row's button that is not its Download button).
+  await card.getByRole('tab', { selected: true }).focus();
+  let reached = false;
+  for (let presses = 0; presses < 20 && !reached; presses++) {
+    await page.keyboard.press('Tab');
+    const state = await page.evaluate(() => {
+      const el = document.activeElement;
+      return {
+        collapsedYear: el?.getAttribute('aria-expanded') === 'false',
+        preview: !!el?.closest('li') && el.tagName === 'BUTTON' && !el.getAttribute('aria-label')?.startsWith('Download'),
+      };
+    });
+    if (state.collapsedYear) {
+      await page.keyboard.press('Enter');
+      await expect(card.locator(':focus')).toHaveAttribute('aria-expanded', 'true');
+    }
+    reached = state.preview;
+  }
+  expect(reached).toBe(true);
+  // Mark the control, to find it again after the dialog.
+  await page.evaluate(() => document.activeElement?.setAttribute('data-e2e-opened-preview', ''));
+  const control = page.locator('[data-e2e-opened-preview]');
+
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const dialogButton = dialog.getByRole('button', { name: /^(Download|Close)$/ });
+  await expect(dialogButton.and(page.locator(':focus'))).toHaveCount(1);
+
+  const seen = new Set([await page.evaluate(() => document.activeElement?.textContent)]);
+  for (let presses = 0; presses < 2 && seen.size < 2; presses++) {
+    await page.keyboard.press('Tab');
+    seen.add(await page.evaluate(() => document.activeElement?.textContent));
+  }
+  expect([...seen].sort()).toEqual(['Close', 'Download']);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(control).toBeFocused();
+});

@@ -33,6 +33,10 @@ export const usePortalStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr)',
     gap: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    // A field with a hint is taller than its neighbour; stretched to the row's height, the
+    // neighbour's Field grid grew its label and input (41 px, 9 px lower). Top-aligned, each
+    // field keeps its own height.
+    alignItems: 'start',
     '@media (min-width: 640px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   },
   wide: { '@media (min-width: 640px)': { gridColumn: '1 / -1' } },

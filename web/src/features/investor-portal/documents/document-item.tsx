@@ -1,4 +1,4 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import type { InvestorDocument } from '@everest/core/contract';
 import { formatCategory, formatPersonalFileSize, formatPropertyFileSize } from '@everest/core/domain';
 import { documentUrl } from './documents-query';
@@ -35,10 +35,13 @@ export interface DocumentItemProps {
 export function DocumentItem({ document, onPreview }: DocumentItemProps) {
   const styles = useStyles();
   const personal = document.documentType === 'personal';
+  // The preview dialog is opened from state, not by a DialogTrigger: this marks the button as
+  // where focus goes back to when the dialog closes.
+  const restoreFocusTarget = useRestoreFocusTarget();
   const size = personal ? formatPersonalFileSize(document.fileSize) : formatPropertyFileSize(document.fileSize);
   return (
     <li className={styles.item}>
-      <Button appearance="transparent" className={styles.open} onClick={() => onPreview(document)} disabled={!document.fileExists}>
+      <Button {...restoreFocusTarget} appearance="transparent" className={styles.open} onClick={() => onPreview(document)} disabled={!document.fileExists}>
         <span className={styles.text}>
           <span className={styles.title}>{document.title}</span>
           <span className={styles.meta}>

@@ -21,8 +21,17 @@ const useStyles = makeStyles({
     borderRadius: 0,
     padding: tokens.spacingHorizontalL,
   },
-  body: { height: '100%', gridTemplateRows: 'auto 1fr auto' },
-  content: { display: 'flex', minHeight: 0 },
+  body: { height: '100%', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+  header: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  title: { flex: '1 1 16rem', minWidth: 0, overflowWrap: 'anywhere' },
+  actions: { flexDirection: 'row', justifySelf: 'auto' },
+  content: { display: 'flex', flexGrow: 1, minHeight: 0 },
   frame: { flexGrow: 1, width: '100%', border: `1px solid ${tokens.colorNeutralStroke1}`, minHeight: '60vh' },
 });
 
@@ -31,7 +40,14 @@ export interface DocumentPreviewDialogProps {
   onClose: () => void;
 }
 
-/** The full-screen preview: the file in an embedded frame, with Download and Close. */
+/**
+ * The full-screen preview: the file in an embedded frame, with Download and Close.
+ *
+ * The buttons sit above the frame, first in the tab order: the dialog focuses its first
+ * focusable element, and focus inside the frame belongs to the PDF viewer, where Escape does
+ * not reach the dialog. Focus returns to the row's button on close (`useRestoreFocusTarget`
+ * on that button, in `document-item.tsx`).
+ */
 export function DocumentPreviewDialog({ document, onClose }: DocumentPreviewDialogProps) {
   const styles = useStyles();
   return (
@@ -39,16 +55,18 @@ export function DocumentPreviewDialog({ document, onClose }: DocumentPreviewDial
       <DialogSurface className={styles.surface} aria-describedby={undefined}>
         {document && (
           <DialogBody className={styles.body}>
-            <DialogTitle>{document.title}</DialogTitle>
+            <div className={styles.header}>
+              <DialogTitle className={styles.title}>{document.title}</DialogTitle>
+              <DialogActions className={styles.actions}>
+                <Button appearance="primary" onClick={() => window.open(documentUrl(document, 'download'), '_blank', 'noopener')}>
+                  Download
+                </Button>
+                <Button onClick={onClose}>Close</Button>
+              </DialogActions>
+            </div>
             <DialogContent className={styles.content}>
               <iframe className={styles.frame} title={`Preview of ${document.title}`} src={documentUrl(document, 'preview')} />
             </DialogContent>
-            <DialogActions>
-              <Button appearance="primary" onClick={() => window.open(documentUrl(document, 'download'), '_blank', 'noopener')}>
-                Download
-              </Button>
-              <Button onClick={onClose}>Close</Button>
-            </DialogActions>
           </DialogBody>
         )}
       </DialogSurface>

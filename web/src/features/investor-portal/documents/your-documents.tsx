@@ -13,6 +13,8 @@ const useStyles = makeStyles({
   group: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, marginTop: tokens.spacingVerticalM },
   groupTitle: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
   list: { listStyle: 'none', margin: 0, padding: 0 },
+  /** The two tabs take 391 px; on a phone the second wraps below the first instead of being cut off by the card. */
+  tabs: { flexWrap: 'wrap' },
   quarterTitle: { margin: `${tokens.spacingVerticalS} 0 0`, fontSize: tokens.fontSizeBase300, color: tokens.colorNeutralForeground2 },
 });
 
@@ -36,7 +38,7 @@ export function YourDocuments() {
       <h2 id="your-documents-title" className={portal.cardTitle}>
         Your Documents
       </h2>
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value === 'personal' ? 'personal' : 'property')}>
+      <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value === 'personal' ? 'personal' : 'property')}>
         <Tab value="property">Property Documents ({propertyDocuments.length})</Tab>
         <Tab value="personal">Personal Documents ({personalDocuments.length})</Tab>
       </TabList>
