@@ -392,3 +392,35 @@ test.describe('home page at 375 px', () => {
     await expectScrolledTo(page, 'contact');
   });
 });
+
+// Spec section 9: slides take 100 % on mobile, 50 % on medium and 33.3 % on large screens. The
+// medium rule used to win on large screens too (Griffel inserts each media query's rules in a
+// sheet of its own, in the order the queries are first met), so 1280 px showed two slides.
+for (const width of [1280, 1440]) {
+  test.describe(`home page at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the carousel shows three whole slides side by side', async ({ page }) => {
+      await page.goto('/');
+      await page.locator('#portfolio').scrollIntoViewIfNeeded();
+      const carousel = page.getByRole('region', { name: 'Our properties' });
+      const slides = carousel.getByRole('group');
+      // The carousel's chunk and the property list load when the section comes near; slow on a busy machine.
+      await expect(slides.nth(2)).toBeVisible({ timeout: 15_000 });
+      // Hold it still while measuring.
+      await carousel.getByRole('button', { name: 'Pause automatic scrolling' }).click();
+      await expect(carousel).toHaveAttribute('data-selected', /^\d+$/);
+      await carousel.getByRole('button', { name: 'Next property' }).click();
+      await carousel.getByRole('button', { name: 'Previous property' }).click();
+      await expect(carousel).toHaveAttribute('data-selected', '0');
+      const row = await carousel.locator('> div').first().evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      for (let i = 0; i < 3; i++) {
+        const box = await slides.nth(i).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+        // A third of the row (each slide carries one gap of padding the row's negative margin takes back).
+        expect(box.width).toBeGreaterThan(row.width / 3 - 2);
+        expect(box.width).toBeLessThan(row.width / 3 + 24);
+        expect(box.right).toBeLessThanOrEqual(row.right + 1);
+      }
+    });
+  });
+}

@@ -69,6 +69,16 @@ test.describe('404 page', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  // A mistyped address is a fresh load of the app, yet the page before it is ours: Go Back
+  // returns there as the browser's Back does (it used to go home).
+  test('Go Back after a mistyped address returns to the page before it', async ({ page }) => {
+    await page.goto('/management-team');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/management-tem');
+    await main(page).getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/\/management-team$/);
+  });
+
   test.describe('at 375 px', () => {
     test.use({ viewport: { width: 375, height: 800 } });
 

@@ -308,3 +308,40 @@ test.describe('/property-map', () => {
     });
   });
 });
+
+/**
+ * Scrolls the page until the middle of `target` sits 20 px into the sticky bar, then asks the
+ * browser what a click there would hit.
+ */
+async function hitUnderBar(page: Page, target: Locator) {
+  const box = await target.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+  await page.evaluate((by) => window.scrollBy(0, by), box.top + box.height / 2 - 20);
+  return target.evaluate((el) => {
+    const rect = el.getBoundingClientRect();
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    const bar = document.querySelector('header')!.getBoundingClientRect();
+    const hit = document.elementFromPoint(x, y);
+    return { insideBar: y > bar.top && y < bar.bottom, hitBar: !!hit?.closest('header'), hit: hit?.outerHTML.slice(0, 80) };
+  });
+}
+
+// Leaflet's panes and controls have z-indexes up to 1000, which used to stack them above the
+// sticky navigation bar (z-index 100) when the map scrolled under it.
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px, scrolled under the navigation bar`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('the bar stays above the zoom control and the markers', async ({ page }) => {
+      await openMap(page);
+      await expect(markers(page).first()).toBeVisible();
+      const zoomIn = page.locator('.leaflet-control-zoom-in');
+      await expect(zoomIn).toBeVisible();
+      expect(await hitUnderBar(page, zoomIn)).toMatchObject({ insideBar: true, hitBar: true });
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const marker = markers(page).first();
+      expect(await hitUnderBar(page, marker)).toMatchObject({ insideBar: true, hitBar: true });
+    });
+  });
+}

@@ -70,9 +70,13 @@ function useGoBack() {
   const { key } = useLocation();
   // The router gives the entry the app started on the key 'default': from there, "back"
   // would leave the site (or do nothing), so it goes home instead.
+  // A reader who mistyped an address arrives on a fresh load (key 'default') although the page
+  // before it is ours: the Navigation API lists the tab's same-origin entries, so canGoBack says
+  // whether the browser's Back would stay on the site.
   return () => {
-    if (key === 'default') void navigate('/');
-    else void navigate(-1);
+    if (key !== 'default') void navigate(-1);
+    else if ((window as { navigation?: { canGoBack?: boolean } }).navigation?.canGoBack) window.history.back();
+    else void navigate('/');
   };
 }
 

@@ -4,6 +4,10 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 const gap = tokens.spacingHorizontalL;
 const medium = '@media (min-width: 768px)';
 const large = '@media (min-width: 1024px)';
+// Griffel puts each media query's rules in a style sheet of its own, in the order the page first
+// meets the queries; when another component met 1024 px first, the 768 px sheet came later and
+// its 50 % won on large screens too. The slide's medium rule therefore stops where large starts.
+const mediumOnly = '@media (min-width: 768px) and (max-width: 1023.98px)';
 
 export const useCarouselStyles = makeStyles({
   viewport: { overflow: 'hidden' },
@@ -18,7 +22,7 @@ export const useCarouselStyles = makeStyles({
     minWidth: 0,
     boxSizing: 'border-box',
     paddingLeft: gap,
-    [medium]: { flexBasis: '50%' },
+    [mediumOnly]: { flexBasis: '50%' },
     [large]: { flexBasis: '33.333%' },
   },
   // The skeleton shows as many placeholders as the screen shows slides.

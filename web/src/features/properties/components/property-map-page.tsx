@@ -23,7 +23,9 @@ const LeafletMap = lazy(() => import('./leaflet-map'));
 
 const useStyles = makeStyles({
   // The map's height, held while its code arrives, so that nothing below it moves.
-  mapFrame: { minHeight: 'clamp(320px, 60vh, 560px)' },
+  // Its own stacking context: Leaflet's panes and controls carry z-indexes up to 1000, which
+  // otherwise stack above the sticky navigation bar (z-index 100) when the map scrolls under it.
+  mapFrame: { minHeight: 'clamp(320px, 60vh, 560px)', position: 'relative', zIndex: 0, isolation: 'isolate' },
   mapSummary: {
     margin: `${tokens.spacingVerticalS} 0 0`,
     color: tokens.colorNeutralForeground2,
