@@ -1,9 +1,8 @@
 import type { Middleware } from 'koa';
 import { routes } from '@everest/core/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cacheTable } from '../../caches';
+import { cacheTable, type Caches } from '../../caches';
 import type { Config } from '../../config';
-import type { NotifiedCache } from '../../db/notified-cache';
 import { HttpError } from '../../http/errors';
 import type { AppState, SessionUser } from '../../http/state';
 import { User, type IUser } from '../users/user.entity';
@@ -56,7 +55,7 @@ export interface SessionRecord extends Omit<SessionUser, 'session'> {
  * wait for PostgreSQL. The routes that make such a change declare the 'ends-sessions' effect,
  * so that this server's next request never sees the old record even before the notice arrives.
  */
-export type SessionUsers = NotifiedCache<SessionRecord | null>;
+export type SessionUsers = Caches['sessionUsers'];
 
 async function loadSessionRecord(em: EntityManager, id: number): Promise<SessionRecord | null> {
   const [user, ended] = await Promise.all([
