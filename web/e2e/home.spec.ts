@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { siteContent } from '@everest/fixtures/content';
 import { siteFacts } from '@everest/fixtures/site';
+import { fetchProperties } from './support/properties';
 
 // The home page against the real server and its demo data (spec: public site, section 2 "Home
 // page" and "Contact section", sections 4, 5, 8 and 9). The contact form's submission (success
@@ -94,7 +95,7 @@ test.describe('home page', () => {
     const viewProperties = portfolio.getByRole('link', { name: 'View Properties', exact: true });
     await expect(viewProperties).toHaveCount(2);
     await expect(viewProperties.nth(0)).toHaveAttribute('href', '/properties?filter=residential');
-    await expect(viewProperties.nth(1)).toHaveAttribute('href', '/properties?filter=self-storage');
+    await expect(viewProperties.nth(1)).toHaveAttribute('href', '/properties?filter=self-storage-retail');
     await expect(portfolio.getByRole('link', { name: 'View All Properties' })).toHaveAttribute('href', '/properties');
 
     const advantage = page.locator('#advantage');
@@ -170,10 +171,32 @@ test.describe('home page', () => {
     await page.goto('/');
     await page.locator('#portfolio').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('portfolio-count-residential')).toHaveText(String(residential));
-    await expect(page.getByTestId('portfolio-count-self-storage')).toHaveText(String(storageAndRetail));
+    await expect(page.getByTestId('portfolio-count-self-storage-retail')).toHaveText(String(storageAndRetail));
     // One slide per active property but the headquarters, as in the list (web/README).
     const slides = page.getByRole('region', { name: 'Our properties' }).getByRole('group');
     await expect(slides).toHaveCount(active.filter((p) => p.type !== 'headquarters').length);
+  });
+
+  test("the Self Storage / Retail card's View Properties lists the properties it counts", async ({ page, request }) => {
+    const properties = await fetchProperties(request);
+    const byName = (a: { name: string }, b: { name: string }) =>
+      a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true });
+    const activeOf = (type: string) =>
+      properties.filter((p) => p.status === 'active' && p.type === type).sort(byName).map((p) => p.name);
+    const counted = [...activeOf('self-storage'), ...activeOf('retail')];
+
+    await page.goto('/');
+    await page.locator('#portfolio').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('portfolio-count-self-storage-retail')).toHaveText(String(counted.length));
+    await page.getByRole('link', { name: 'View Properties', exact: true }).nth(1).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Property Portfolio' })).toBeVisible();
+    const cards = page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 });
+    await expect(cards).toHaveText(counted);
+    const filters = page.getByRole('navigation', { name: 'Filter properties by type' });
+    await expect(filters.getByRole('link', { name: /^Self Storage/ })).toHaveAttribute('aria-current', 'page');
+    await expect(filters.getByRole('link', { name: /^Retail/ })).toHaveAttribute('aria-current', 'page');
+    await expect(filters.getByRole('link', { name: /^Residential/ })).not.toHaveAttribute('aria-current');
   });
 
   test('the carousel steps with Previous and Next and loops at both ends', async ({ page }) => {

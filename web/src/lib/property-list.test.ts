@@ -2,7 +2,9 @@
 // Pure logic over the seeded data: the fixtures main entry resolves file paths, so Node.
 import { describe, expect, it } from 'vitest';
 import {
+  isFilterButtonSelected,
   parsePropertyListFilter,
+  propertyFilterButtons,
   propertyFilterCounts,
   propertyGroups,
 } from './property-list';
@@ -113,6 +115,28 @@ describe('propertyFilterCounts', () => {
     expect(counts.retail).toBe(active('retail'));
     expect(counts.all).toBe(names(propertyGroups(seeded, 'all')).length);
     // 12 + 7 + 5, plus the active mixed-use Broadway Station Lofts; not the headquarters.
-    expect(counts).toEqual({ all: 25, residential: 12, 'self-storage': 7, retail: 5 });
+    expect(counts).toEqual({ all: 25, residential: 12, 'self-storage': 7, retail: 5, 'self-storage-retail': 12 });
+  });
+});
+
+describe('the Self Storage / Retail pair', () => {
+  it('lists the self-storage group, then the retail group, as the home card counts them', () => {
+    const seeded = seededPublicProperties();
+    const groups = propertyGroups(seeded, 'self-storage-retail');
+    expect(groups.map((g) => g.type)).toEqual(['self-storage', 'retail']);
+    expect(names(groups)).toEqual([
+      ...names(propertyGroups(seeded, 'self-storage')),
+      ...names(propertyGroups(seeded, 'retail')),
+    ]);
+  });
+
+  it('selects the buttons of both its types and no other', () => {
+    expect(propertyFilterButtons.filter((b) => isFilterButtonSelected(b, 'self-storage-retail'))).toEqual([
+      'self-storage',
+      'retail',
+    ]);
+    expect(propertyFilterButtons.filter((b) => isFilterButtonSelected(b, 'all'))).toEqual(['all']);
+    expect(propertyFilterButtons.filter((b) => isFilterButtonSelected(b, 'retail'))).toEqual(['retail']);
+    expect(parsePropertyListFilter('self-storage-retail')).toBe('self-storage-retail');
   });
 });

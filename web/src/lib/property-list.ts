@@ -2,12 +2,29 @@ import type { PublicProperty } from '@everest/core/contract';
 import { propertyGroupOrder, propertyTypeLabels, type PropertyType } from '@everest/core/domain';
 import { compareText } from './compare-text';
 
-/** The `filter` values of /properties (spec: public site, section 2). */
-export const propertyListFilters = ['all', 'residential', 'self-storage', 'retail'] as const;
+/**
+ * The `filter` values of /properties: the spec's four (public site, section 2), and the pair
+ * that the home page's 'Self Storage / Retail' card links to, so that its list shows what the
+ * card counts (web/README).
+ */
+export const propertyListFilters = ['all', 'residential', 'self-storage', 'retail', 'self-storage-retail'] as const;
 export type PropertyListFilter = (typeof propertyListFilters)[number];
-export type PropertyTypeFilter = Exclude<PropertyListFilter, 'all'>;
 
-export const propertyListFilterLabels: Record<PropertyListFilter, string> = {
+/** The list's filter buttons: the spec's four. The pair selects both of its types' buttons. */
+export const propertyFilterButtons = ['all', 'residential', 'self-storage', 'retail'] as const satisfies
+  readonly PropertyListFilter[];
+export type PropertyFilterButton = (typeof propertyFilterButtons)[number];
+
+/** The types each filter shows, in the order of their groups. */
+const filterTypes: Record<PropertyListFilter, readonly PropertyType[]> = {
+  all: propertyGroupOrder,
+  residential: ['residential'],
+  'self-storage': ['self-storage'],
+  retail: ['retail'],
+  'self-storage-retail': ['self-storage', 'retail'],
+};
+
+export const propertyListFilterLabels: Record<PropertyFilterButton, string> = {
   all: 'All Properties',
   residential: propertyTypeLabels.residential,
   'self-storage': propertyTypeLabels['self-storage'],
@@ -17,6 +34,12 @@ export const propertyListFilterLabels: Record<PropertyListFilter, string> = {
 /** A missing or unknown `filter` reads as 'all', as the navigation bar reads it. */
 export function parsePropertyListFilter(value: string | null): PropertyListFilter {
   return propertyListFilters.find((filter) => filter === value) ?? 'all';
+}
+
+/** Whether a filter button shows as selected: its own filter, or a type of the pair. */
+export function isFilterButtonSelected(button: PropertyFilterButton, filter: PropertyListFilter): boolean {
+  if (button === filter) return true;
+  return button !== 'all' && filter !== 'all' && filterTypes[filter].includes(button);
 }
 
 /** Names compare as readers expect: letter case and accents aside, numbers by value. */
@@ -37,15 +60,15 @@ export interface PropertyGroup {
 /**
  * The cards of the list for a filter: with 'all', grouped by type in the order residential,
  * self-storage, retail (then mixed-use, other), each group sorted by name; with a type, that
- * type's active properties sorted by name, as one group. Empty groups are left out.
+ * type's active properties sorted by name, as one group; with the pair, its two groups. Empty
+ * groups are left out.
  */
 export function propertyGroups(
   properties: readonly PublicProperty[],
   filter: PropertyListFilter,
 ): PropertyGroup[] {
   const listable = listableProperties(properties);
-  const types = filter === 'all' ? propertyGroupOrder : [filter];
-  return types
+  return filterTypes[filter]
     .map((type) => ({
       type,
       label: propertyTypeLabels[type],
@@ -54,16 +77,18 @@ export function propertyGroups(
     .filter((group) => group.properties.length > 0);
 }
 
-/** The count on each filter button: the active properties the filter shows. */
+/** The count of each filter (on its button, and on the home page's cards): the active properties it shows. */
 export function propertyFilterCounts(
   properties: readonly PublicProperty[],
 ): Record<PropertyListFilter, number> {
   const listable = listableProperties(properties);
-  const ofType = (type: PropertyType) => listable.filter((p) => p.type === type).length;
+  const count = (filter: PropertyListFilter) =>
+    listable.filter((p) => filterTypes[filter].includes(p.type)).length;
   return {
-    all: listable.length,
-    residential: ofType('residential'),
-    'self-storage': ofType('self-storage'),
-    retail: ofType('retail'),
+    all: count('all'),
+    residential: count('residential'),
+    'self-storage': count('self-storage'),
+    retail: count('retail'),
+    'self-storage-retail': count('self-storage-retail'),
   };
 }

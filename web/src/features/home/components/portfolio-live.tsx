@@ -2,7 +2,8 @@ import { publicMessages } from '@everest/core/domain';
 import { siteContent } from '@everest/fixtures/content';
 import { useProperties } from '../../../lib/properties-query';
 import { QueryProvider } from '../../../lib/query-provider';
-import { activeCount, carouselProperties } from '../utils/portfolio';
+import { propertyFilterCounts } from '../../../lib/property-list';
+import { carouselProperties } from '../utils/portfolio';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { PortfolioCards } from './portfolio-cards';
 import { PropertyCarousel } from './property-carousel';
@@ -33,7 +34,8 @@ function PortfolioLiveContent() {
       </>
     );
   }
-  const counts = siteContent.portfolio.cards.map((card) => activeCount(data, card.countsTypes));
+  const filterCounts = propertyFilterCounts(data);
+  const counts = siteContent.portfolio.cards.map((card) => filterCounts[card.filter]);
   return (
     <>
       <PortfolioCards counts={counts} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicProperty } from '@everest/core/contract';
-import { activeCount, carouselProperties } from './portfolio';
+import { carouselProperties } from './portfolio';
 
 let nextId = 1;
 const property = (over: Partial<PublicProperty>): PublicProperty => ({
@@ -30,16 +30,6 @@ const list = [
   property({ name: 'Mixed', type: 'mixed-use' }),
   property({ name: 'Old Store', type: 'self-storage', status: 'sold' }),
 ];
-
-describe('activeCount', () => {
-  it('counts active properties only', () => {
-    expect(activeCount(list, ['residential'])).toBe(2);
-  });
-
-  it('counts self-storage and retail together for the second card', () => {
-    expect(activeCount(list, ['self-storage', 'retail'])).toBe(2);
-  });
-});
 
 describe('carouselProperties', () => {
   it('shows the active investments in the order of the list, grouped and by name, without the headquarters', () => {

@@ -9,12 +9,13 @@ import { useProperties } from '../../../lib/properties-query';
 import { everestBrand } from '../../../lib/theme';
 import type { ScrollState } from '../../../lib/scroll';
 import {
+  isFilterButtonSelected,
   parsePropertyListFilter,
   propertyFilterCounts,
   propertyGroups,
   propertyListFilterLabels,
-  propertyListFilters,
-  type PropertyListFilter,
+  propertyFilterButtons,
+  type PropertyFilterButton,
 } from '../../../lib/property-list';
 import { useFilterPillStyles } from './filter-pill-styles';
 import { PageIntro } from './page-intro';
@@ -74,7 +75,7 @@ function FilterLink({
   count,
   selected,
 }: {
-  filter: PropertyListFilter;
+  filter: PropertyFilterButton;
   count: number | undefined;
   selected: boolean;
 }) {
@@ -126,9 +127,9 @@ export function PropertiesPage() {
       </PageIntro>
       <nav aria-label="Filter properties by type">
         <ul className={pills.bar}>
-          {propertyListFilters.map((f) => (
+          {propertyFilterButtons.map((f) => (
             <li key={f}>
-              <FilterLink filter={f} count={counts?.[f]} selected={f === filter} />
+              <FilterLink filter={f} count={counts?.[f]} selected={isFilterButtonSelected(f, filter)} />
             </li>
           ))}
         </ul>
