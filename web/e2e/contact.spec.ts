@@ -84,3 +84,50 @@ test("when the server fails, the visitor sees the server's sentence and keeps wh
   await expect(toast).toContainText('Our message service is down for a moment. Please try again shortly.');
   for (const [label, value] of fields) await expect(form.getByLabel(label)).toHaveValue(value);
 });
+
+test('clicking each label focuses its field', async ({ page }) => {
+  const form = await openContactForm(page);
+  for (const [label] of fields) {
+    await form.locator('label').filter({ hasText: label }).click();
+    await expect(form.getByLabel(label)).toBeFocused();
+  }
+});
+
+test('a focused field shows a ring of at least 2 px, not only its bottom border', async ({ page }) => {
+  const form = await openContactForm(page);
+  for (const [label] of fields) {
+    const field = form.getByLabel(label);
+    await field.focus();
+    // The ring is drawn by the field or the box around it.
+    const ring = await field.evaluate((control) => {
+      for (let el: Element | null = control; el && el.tagName !== 'FORM'; el = el.parentElement) {
+        const style = getComputedStyle(el);
+        // Fluent keeps a transparent 2 px outline for high-contrast mode: that one shows nothing.
+        const visible = style.outlineColor !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(style.outlineColor);
+        if (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 && visible) {
+          return `${style.outlineWidth} ${style.outlineColor}`;
+        }
+      }
+      return null;
+    });
+    expect(ring, String(label)).not.toBeNull();
+  }
+});
+
+test('clicking Send Message twice at once sends one message', async ({ page }) => {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/contact') && request.method() === 'POST') posts.push(request.url());
+  });
+  const form = await fillAndVerify(page);
+  // Two clicks in one task: before any re-render could disable the button.
+  await form.getByRole('button', { name: 'Send Message' }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+
+  await expect(page.getByRole('listitem', { name: 'Success!' })).toBeVisible();
+  await expect(form.getByLabel(/^First Name/)).toHaveValue('');
+  expect(posts).toHaveLength(1);
+  await expect(page.getByRole('listitem', { name: 'Error' })).toHaveCount(0);
+});

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Textarea, makeStyles, tokens } from '@fluentui/react-components';
 import { publicMessages } from '@everest/core/domain';
 import { preloadToaster } from '../../../components/ui/toast-host';
@@ -38,17 +38,19 @@ const useStyles = makeStyles({
  */
 function ContactFormContent() {
   const styles = useStyles();
-  const id = useId();
   const [values, setValues] = useState(emptyContactForm);
   const [token, setToken] = useState<string | null>(null);
   const [resetSignal, setResetSignal] = useState(0);
   const send = useSendContactMessage();
+  // `send.isPending` turns true a render later: a second click in between would post the same
+  // captcha solution again and show an error although the message went.
+  const sending = useRef(false);
 
   // The first toast of the page would otherwise wait for the toaster's chunk.
   useEffect(preloadToaster, []);
 
+  // No id of our own: Field gives the control the id its label points at.
   const field = (name: ContactField) => ({
-    id: `${id}-${name}`,
     name,
     value: values[name],
     onChange: (_: unknown, data: { value: string }) => setValues((current) => ({ ...current, [name]: data.value })),
@@ -56,13 +58,17 @@ function ContactFormContent() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (send.isPending) return;
+    if (sending.current) return;
     const checked = validateContactForm(values, token);
     if (!checked.ok) {
       showToast({ title: publicMessages.contactFailure.title, description: checked.message, variant: 'destructive' });
       return;
     }
+    sending.current = true;
     send.mutate(checked.body, {
+      onSettled: () => {
+        sending.current = false;
+      },
       onSuccess: () => {
         showToast(publicMessages.contactSuccess);
         setValues(emptyContactForm);
