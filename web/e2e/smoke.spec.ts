@@ -36,4 +36,23 @@ test.describe('at 375 px', () => {
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(375);
   });
+
+  test('closing the panel with Escape or its close button puts focus back on the menu button', async ({ page }) => {
+    await page.goto('/');
+    const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
+    const panel = page.getByRole('dialog', { name: 'Site navigation' });
+
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Close navigation menu' }).press('Enter');
+    await expect(panel).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
 });

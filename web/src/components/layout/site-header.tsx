@@ -4,6 +4,7 @@ import {
   makeStyles,
   mergeClasses,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import { Link, useLocation } from 'react-router-dom';
 import { accentGold, everestBrand } from '../../lib/theme';
@@ -100,6 +101,8 @@ export function SiteHeader() {
   const mobileOpen = mobileOpenedAt === location.key;
   const setMobileOpen = (open: boolean) => setMobileOpenedAt(open ? location.key : null);
   const [mobileNavWanted, setMobileNavWanted] = useState(false);
+  // The panel has no DialogTrigger: this marks ☰ as where focus goes back to when it closes.
+  const restoreFocusTarget = useRestoreFocusTarget();
 
   // On narrow screens the panel's chunk is fetched once the reader starts to use the page (long
   // before a tap on the button), not on load: evaluating it (Fluent's Drawer, motion, focus
@@ -148,6 +151,7 @@ export function SiteHeader() {
               size="large"
               icon={<HamburgerIcon />}
               aria-label="Open navigation menu"
+              {...restoreFocusTarget}
               aria-haspopup="dialog"
               aria-expanded={mobileOpen}
               onPointerDown={() => void loadMobileNav()}
