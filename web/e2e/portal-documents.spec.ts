@@ -98,10 +98,31 @@ test('an investor without documents sees the empty states', async ({ page }) => 
   await expect(card.getByText('No personal documents available.')).toBeVisible();
 });
 
+test('while the documents load, the tabs show no count rather than (0)', async ({ page }) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/investor/documents', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await openDocuments(page, 'investor@example.com');
+  const card = documentsCard(page);
+  await expect(card.getByText('Loading documents...')).toBeVisible();
+  const tabs = card.getByRole('tab');
+  await expect(tabs.nth(0)).toHaveAccessibleName('Property Documents');
+  await expect(tabs.nth(1)).toHaveAccessibleName('Personal Documents');
+
+  release();
+  const expected = expectedFor('investor@example.com');
+  await expect(tabs.nth(0)).toHaveAccessibleName(`Property Documents (${expected.property.length})`);
+  await expect(tabs.nth(1)).toHaveAccessibleName(`Personal Documents (${expected.personal.length})`);
+});
+
 test('the preview works by keyboard alone: focus on its buttons, Escape closes, focus returns to the row', async ({ page }) => {
   await openDocuments(page, 'investor@example.com');
   const card = documentsCard(page);
-  await expect(card.getByRole('tab')).toHaveCount(2);
+  // The tabs show (with 0 counts) while 'Loading documents...' does: wait for the first year.
+  await expect(card.getByRole('button', { name: /^\d{4} \(\d+\)$/ }).first()).toBeVisible();
 
   // Start on the selected tab, then Tab on: open a collapsed year with Enter on the way; stop
   // on the first document's preview control (the row's button that is not its Download button).

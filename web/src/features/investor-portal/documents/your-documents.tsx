@@ -39,8 +39,9 @@ export function YourDocuments() {
         Your Documents
       </h2>
       <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, d) => setTab(d.value === 'personal' ? 'personal' : 'property')}>
-        <Tab value="property">Property Documents ({propertyDocuments.length})</Tab>
-        <Tab value="personal">Personal Documents ({personalDocuments.length})</Tab>
+        {/* No count until the list is here: '(0)' while loading would tell an investor they have nothing. */}
+        <Tab value="property">Property Documents{data ? ` (${propertyDocuments.length})` : ''}</Tab>
+        <Tab value="personal">Personal Documents{data ? ` (${personalDocuments.length})` : ''}</Tab>
       </TabList>
       <div role="tabpanel" aria-label={tab === 'property' ? 'Property Documents' : 'Personal Documents'}>
         {isPending ? (
