@@ -54,6 +54,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
+      // Lets a test be a visitor of its own address (contact.spec.ts), as behind a proxy.
+      TRUST_PROXY: 'true',
     },
   },
 });
