@@ -3,12 +3,13 @@ import { fillPath, pathFor, routes, type RouteDef } from './routes';
 
 const entries = Object.entries(routes) as [string, RouteDef][];
 
-// Section 7 of both specs, plus the health check, the self-hosted captcha's challenge and the
-// sign-out that ends a session on the server.
+// Section 7 of both specs, plus the health check, the self-hosted captcha's challenge, the
+// sign-out that ends a session on the server and the geocoding the server does for the panel.
 const specCalls = [
   'GET /api/health',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
+  'GET /api/admin/geocode',
   'GET /api/properties',
   'GET /api/recaptcha-site-key',
   'POST /api/contact',

@@ -5,6 +5,8 @@ import {
   adminPropertiesAnswer,
   adminPropertyAnswer,
   adminPropertyParams,
+  geocodeAnswer,
+  geocodeQuery,
   createPropertyBody,
   deletePropertyBody,
   propertyAnswer,
@@ -27,6 +29,8 @@ import {
   adminResetPasswordBody,
   adminUserPropertiesAnswer,
   adminUsersAnswer,
+  adminUsersQuery,
+  deleteUserAnswer,
   assignPropertyBody,
   createUserAnswer,
   createUserBody,
@@ -181,7 +185,13 @@ export const routes = {
   bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', access: 'public' },
 
   // ---- Admin: reads ------------------------------------------------------------------------
-  adminUsers: { method: 'GET', path: '/api/admin/users', access: 'administrator', answer: adminUsersAnswer },
+  adminUsers: {
+    method: 'GET',
+    path: '/api/admin/users',
+    access: 'administrator',
+    query: adminUsersQuery,
+    answer: adminUsersAnswer,
+  },
   adminUserProperties: {
     method: 'GET',
     path: '/api/admin/user-properties',
@@ -241,7 +251,7 @@ export const routes = {
     path: '/api/admin/delete-user',
     access: 'administrator',
     body: deleteUserBody,
-    answer: messageAnswer,
+    answer: deleteUserAnswer,
   },
   adminResetPassword: {
     method: 'POST',
@@ -287,6 +297,16 @@ export const routes = {
     access: 'administrator',
     body: deletePropertyBody,
     answer: messageAnswer,
+  },
+
+  // Not in the spec: the browser and the desktop app geocode through the server, so neither
+  // needs a third-party origin in its CSP and the public service's rate limit is kept in one place.
+  geocode: {
+    method: 'GET',
+    path: '/api/admin/geocode',
+    access: 'administrator',
+    query: geocodeQuery,
+    answer: geocodeAnswer,
   },
 
   // ---- Admin: property documents -----------------------------------------------------------

@@ -139,6 +139,8 @@ export const fieldMax = {
   password: 128,
   resetToken: 200,
   search: 200,
+  /** Street, city, state and ZIP of one property, as Get Coordinates sends them. */
+  geocodeQuery: 400,
 } as const;
 
 // ---- Passwords -----------------------------------------------------------------------------

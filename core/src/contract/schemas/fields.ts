@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quarters } from '../../domain/enums';
-import { currentYear, fieldMax, firstDocumentYear } from '../../domain/limits';
+import { currentYear, fieldMax, firstDocumentYear, maxPageSize } from '../../domain/limits';
 
 // Field builders shared by the request schemas. Every message is a sentence for the person who
 // filled in the form, because the server answers a 400 with the first one.
@@ -57,6 +57,16 @@ export function wholeNumber(missing: string) {
     return n;
   });
 }
+
+/** The page of a paged list, from 1. */
+export const pageNumber = wholeNumber('Page must be a whole number.').pipe(
+  z.number().int().min(1, 'Page must be 1 or more.'),
+);
+
+/** The rows a page of a paged list holds. */
+export const pageLimit = wholeNumber('Limit must be a whole number.').pipe(
+  z.number().int().min(1).max(maxPageSize, `Limit must be from 1 to ${maxPageSize}.`),
+);
 
 /** The id of a row, as a positive whole number. */
 export function idOf(what: string) {

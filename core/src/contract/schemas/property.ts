@@ -108,3 +108,13 @@ export type UpdatePropertyBody = z.infer<typeof updatePropertyBody>;
 
 export const deletePropertyBody = z.object({ propertyId: idOf('property') });
 export type DeletePropertyBody = z.infer<typeof deletePropertyBody>;
+
+/** GET /api/admin/geocode?q=: the server asks the geocoder (GEOCODER_URL) for one address. */
+export const geocodeQuery = z.object({
+  q: requiredText('Address', fieldMax.geocodeQuery, 'Please enter the address, city and state.'),
+});
+export type GeocodeQuery = z.infer<typeof geocodeQuery>;
+
+/** The first result, to the geocoder's 6 decimals, as the property's coordinates are kept. */
+export const geocodeAnswer = z.object({ latitude: z.string(), longitude: z.string() });
+export type GeocodeAnswer = z.infer<typeof geocodeAnswer>;

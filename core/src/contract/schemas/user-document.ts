@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentCategories } from '../../domain/enums';
-import { fieldMax, maxPageSize, pageSize } from '../../domain/limits';
+import { fieldMax, pageSize } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 import {
   calendarDate,
@@ -8,10 +8,11 @@ import {
   emailAddress,
   idOf,
   optionalText,
+  pageLimit,
+  pageNumber,
   quarter,
   requiredText,
   timestamp,
-  wholeNumber,
   yesNo,
 } from './fields';
 
@@ -39,12 +40,8 @@ export const userDocument = z.object({
 export type UserDocument = z.infer<typeof userDocument>;
 
 export const adminUserDocumentsQuery = z.object({
-  page: wholeNumber('Page must be a whole number.')
-    .pipe(z.number().int().min(1, 'Page must be 1 or more.'))
-    .default(1),
-  limit: wholeNumber('Limit must be a whole number.')
-    .pipe(z.number().int().min(1).max(maxPageSize, `Limit must be from 1 to ${maxPageSize}.`))
-    .default(pageSize),
+  page: pageNumber.default(1),
+  limit: pageLimit.default(pageSize),
   /** Matches title, filename, category and the user's e-mail. */
   search: optionalText('Search', fieldMax.search),
 });

@@ -4,7 +4,7 @@ import { fieldMax } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 import { newPassword } from '../../domain/password';
 import { splitFullName } from '../../domain/format';
-import { emailAddress, idOf, optionalText, requiredText, timestamp, yesNo } from './fields';
+import { emailAddress, idOf, optionalText, pageLimit, pageNumber, requiredText, timestamp, yesNo } from './fields';
 
 // Text fields a user may leave empty answer '' (never null), so that forms bind them directly.
 export const user = z.object({
@@ -57,8 +57,19 @@ export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswer>;
 
 // ---- Administration of users ---------------------------------------------------------------
 
-/** GET /api/admin/users. decided: every user at once; the panel searches and pages them. */
-export const adminUsersAnswer = z.object({ users: z.array(user) });
+/**
+ * GET /api/admin/users. Without `page` the spec's call answers every user; the panel always
+ * asks for a page (10 by default), searched by name, entity or e-mail (DECISIONS.md).
+ */
+export const adminUsersQuery = z.object({
+  page: pageNumber.optional(),
+  limit: pageLimit.optional(),
+  search: optionalText('Search', fieldMax.search),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+/** `totalCount` counts every user the search matches, on every page. */
+export const adminUsersAnswer = z.object({ users: z.array(user), totalCount: z.number().int().nonnegative() });
 export type AdminUsersAnswer = z.infer<typeof adminUsersAnswer>;
 
 /** A user's access to one property, by the property's name. */
@@ -126,6 +137,10 @@ export const userIdBody = z.object({ userId: idOf('user') });
 export type UserIdBody = z.infer<typeof userIdBody>;
 export const deleteUserBody = userIdBody;
 export type DeleteUserBody = UserIdBody;
+
+/** The user's personal documents go with the account (DECISIONS.md): the answer says how many. */
+export const deleteUserAnswer = z.object({ message: z.string(), removedDocuments: z.number().int().nonnegative() });
+export type DeleteUserAnswer = z.infer<typeof deleteUserAnswer>;
 export const adminResetPasswordBody = userIdBody;
 export type AdminResetPasswordBody = UserIdBody;
 
