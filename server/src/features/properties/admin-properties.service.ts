@@ -115,8 +115,7 @@ export async function updateProperty(
   body: UpdatePropertyBody,
   upload: ReceivedFile | null,
 ): Promise<PropertyAnswer> {
-  const current = await em.findOne(Property, body.id);
-  if (!current) throw notFound();
+  if ((await em.count(Property, { id: body.id })) === 0) throw notFound();
   if (await nameInUse(em, body.name, body.id)) throw nameTaken(body.name);
   const photo = upload ? await storePhotoVariants(upload, files) : null;
 

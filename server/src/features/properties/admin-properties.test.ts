@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -40,6 +41,24 @@ async function cameraPhoto(): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '34/1 8/1 52/1', GPSLongitudeRef: 'W', GPSLongitude: '118/1 8/1 40/1' },
     })
     .toBuffer();
+}
+
+/** A PNG of a few hundred bytes that declares 20000 × 20000 pixels: a decompression bomb. */
+function pixelBomb(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(20_000, 0);
+  header.writeUInt32BE(20_000, 4);
+  header[8] = 8; // 8 bits per sample, greyscale
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(20_001 * 4))), chunk('IEND', Buffer.alloc(0))]);
 }
 
 describe('properties administration', () => {
@@ -301,7 +320,7 @@ describe('properties administration', () => {
       expect(propertyAnswer.parse(removed.json).property).toMatchObject({ image: null, imageVariants: null });
     });
 
-    it('refuses a script named photo.png (415), an SVG (415) and an 11 MB image (413), keeping nothing', async () => {
+    it('refuses a script named photo.png (415), an SVG (415), an 11 MB image and a decompression bomb (413), keeping nothing', async () => {
       const property = await create('Juniper Yard');
       const storedBefore = await storedFiles();
       const rowsBefore = await em().count(StoredFile);
@@ -340,6 +359,11 @@ describe('properties administration', () => {
       } as RequestInit);
       expect(streamed.status).toBe(413);
       expect(await streamed.json()).toEqual({ error: 'Image must be less than 10MB.' });
+
+      // Small on the wire, 400 megapixels once decoded: refused from its header, before decoding.
+      const bomb = await uploadPhoto(property, new Blob([new Uint8Array(pixelBomb())], { type: 'image/png' }), 'bomb.png');
+      expect(bomb.status, bomb.text).toBe(413);
+      expect(bomb.json).toEqual({ error: 'The photo is too large: it may have at most 100 megapixels.' });
 
       expect(await storedFiles()).toEqual(storedBefore);
       expect(await tempFiles()).toEqual([]);
