@@ -371,6 +371,17 @@ describe('properties administration', () => {
       expect(await em().count(AuditEvent)).toBe(auditBefore);
       expect(await em().findOneOrFail(Property, property.id)).toMatchObject({ image: null, address: '' });
     });
+
+    it('refuses a file in another field than image, keeping nothing', async () => {
+      const property = await create('Larch Row');
+      const form = new FormData();
+      for (const [key, value] of Object.entries(saveFields(property))) if (value !== null) form.set(key, String(value));
+      form.set('photo', new Blob([await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer()]), 'a.png');
+      const res = await server.api('/api/admin/update-property', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: "This form takes one file, in the field 'image'." });
+      expect(await tempFiles()).toEqual([]);
+    });
   });
 
   describe('delete-property', () => {
