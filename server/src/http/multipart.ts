@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import type { FileStore, PutOptions, ReceivedFile } from '../features/files/file-store';
@@ -48,6 +49,7 @@ export async function readMultipart(ctx: Context, rule: UploadRule | undefined):
   return new Promise<MultipartBody>((resolve, reject) => {
     const fields: Record<string, string> = {};
     let receiving: Promise<ReceivedFile> | null = null;
+    let fileStream: Readable | null = null;
     let failure: unknown = null;
 
     // The first failure wins; a file that made it to its temp file is let go.
@@ -56,6 +58,9 @@ export async function readMultipart(ctx: Context, rule: UploadRule | undefined):
       failure = error;
       ctx.req.unpipe(parser);
       ctx.req.resume();
+      // Cut off from the request, the file's stream would wait for ever, and its temp file with it
+      // (a client that went away halfway): ending it with the error makes the store remove it.
+      fileStream?.destroy(error instanceof Error ? error : new Error(String(error)));
       void (receiving ?? Promise.resolve(null)).then(
         (file) => file?.discard(),
         () => undefined,
@@ -69,6 +74,7 @@ export async function readMultipart(ctx: Context, rule: UploadRule | undefined):
         fail(new HttpError(400, rule ? `This form takes one file, in the field '${rule.field}'.` : 'This call takes no file.'));
         return;
       }
+      fileStream = stream;
       receiving = rule.store.receive(stream, rule);
       receiving.catch(fail);
     });
@@ -90,7 +96,8 @@ export async function readMultipart(ctx: Context, rule: UploadRule | undefined):
         fail,
       );
     });
-    ctx.req.on('error', fail);
+    // A client that goes away mid-upload is no failure of ours: nobody is left to read the answer.
+    ctx.req.on('error', () => fail(new HttpError(400, 'The upload was interrupted before it was complete.')));
     ctx.req.pipe(parser);
   });
 }

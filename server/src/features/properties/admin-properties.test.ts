@@ -384,6 +384,38 @@ describe('properties administration', () => {
     });
   });
 
+  it('leaves nothing in the temp folder when the client gives up halfway through a photo', async () => {
+    const property = await create('Alder Gate');
+    const boundary = 'everest-abort-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\n${property.id}\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="half.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    const abort = new AbortController();
+    let sent = 0;
+    const request = server.api('/api/admin/update-property', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: new ReadableStream({
+        async pull(controller) {
+          sent += 1;
+          if (sent === 1) controller.enqueue(new TextEncoder().encode(head));
+          if (sent <= 8) {
+            const chunk = new Uint8Array(256 * 1024);
+            chunk.set([0xff, 0xd8, 0xff]);
+            controller.enqueue(chunk);
+            return;
+          }
+          // Two megabytes of a photo are in the temp folder: the client goes away.
+          await expect.poll(tempFiles).toHaveLength(1);
+          abort.abort();
+        },
+      }),
+      duplex: 'half',
+      signal: abort.signal,
+    } as RequestInit);
+    await expect(request).rejects.toThrow();
+    await expect.poll(tempFiles).toEqual([]);
+    expect(await em().findOneOrFail(Property, property.id)).toMatchObject({ image: null });
+  });
+
   describe('delete-property', () => {
     it('refuses with 409 naming how many documents and access rows still point at the property', async () => {
       const db = em();
