@@ -62,11 +62,10 @@ function notInvestorRelations(names: readonly string[]): string {
 
 // ---- Reads ---------------------------------------------------------------------------------
 
-// The search text and the list's order, written exactly as the indexes of migration
-// 20261125000000 are, so that PostgreSQL uses them: the trigram index for the search, the B-tree
-// for a page in order. A user without a last name (an entity, or a single name) sorts by what
-// they have, so entities are not all bunched at the top.
-export const userSearchSql = `(first_name || ' ' || last_name || ' ' || entity || ' ' || email)`;
+// The list's order, written exactly as the B-tree of migration 20261125000000 is, so that a page
+// is read in order instead of sorting every user. A user without a last name (an entity, or a
+// single name) sorts by what they have, so entities are not all bunched at the top. The search
+// looks in `search_text` (full name, entity and e-mail, lower-cased), which its trigram index serves.
 export const userListOrderSql = `lower(coalesce(nullif(last_name, ''), nullif(first_name, ''), entity)), lower(first_name), email, id`;
 const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
 const userColumns = `id, first_name, last_name, email, entity, street_address, city, state, zip_code, role, is_active,
@@ -118,7 +117,8 @@ function containsPattern(search: string): string {
  * either, as the spec calls it, every match comes back.
  */
 export async function listUsers(em: EntityManager, query: AdminUsersQuery): Promise<AdminUsersAnswer> {
-  const where = query.search ? `where ${userSearchSql} ilike ?` : '';
+  // lower() in PostgreSQL, as search_text was made: JavaScript's lower-casing may differ beyond ASCII.
+  const where = query.search ? 'where search_text like lower(?)' : '';
   const whereParams = query.search ? [containsPattern(query.search)] : [];
   if (query.page === undefined && query.limit === undefined) {
     const rows = await em.execute<UserRow[]>(`select ${userColumns} from users ${where} order by ${userListOrderSql}`, whereParams);
