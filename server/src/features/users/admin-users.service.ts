@@ -156,7 +156,7 @@ export const generatedPasswordLength = 20;
 export function generatePassword(): string {
   for (;;) {
     let password = '';
-    for (let i = 0; i < generatedPasswordLength; i += 1) password += passwordAlphabet[randomInt(passwordAlphabet.length)];
+    for (let i = 0; i < generatedPasswordLength; i += 1) password += passwordAlphabet.charAt(randomInt(passwordAlphabet.length));
     // About one draw in six misses a class (a digit or a special character); drawing again keeps
     // every character uniformly random, which forcing one of each into fixed places would not.
     if (passwordProblems(password).length === 0) return password;
@@ -301,7 +301,9 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
         user.lastName = lastName;
       }
       if (body.entity !== undefined) user.entity = body.entity;
-      if (!user.firstName && !user.lastName && !user.entity) throw new HttpError(400, adminUserMessages.nameOrEntity);
+      // Asked of the names this edit sends: an old account without either can still get a new city.
+      const namesSent = body.firstName !== undefined || body.lastName !== undefined || body.entity !== undefined;
+      if (namesSent && !user.firstName && !user.lastName && !user.entity) throw new HttpError(400, adminUserMessages.nameOrEntity);
       if (body.streetAddress !== undefined) user.streetAddress = body.streetAddress;
       if (body.city !== undefined) user.city = body.city;
       if (body.state !== undefined) user.state = body.state;

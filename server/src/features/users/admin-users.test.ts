@@ -194,6 +194,11 @@ describe('users administration', () => {
       expect(nameless.status).toBe(400);
       expect(nameless.json).toEqual({ error: 'Please enter a full name or an entity.' });
       expect((await post('edit-user', { userId: 999_999, city: 'Nowhere' })).status).toBe(404);
+      // An old account with neither name nor entity can still get a new city.
+      const legacy = freshEmail('legacy');
+      await em().getConnection().execute("insert into users (email, password_hash, role, created_at, updated_at) values (?, 'x', 'user', now(), now())", [legacy]);
+      const legacyId = (await em().findOneOrFail(User, { email: legacy })).id;
+      expect((await post('edit-user', { userId: legacyId, city: 'Pasadena' })).status).toBe(200);
     });
 
     it("ends the user's live session at once when their role changes", async () => {
