@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * 20,000 users:
  * - `search_text`, the full name, entity and e-mail lower-cased once when a row is written,
  *   so that a search compares with LIKE rather than lower-casing every row on every request
- *   (ILIKE over the same text took about three times as long);
+ *   (ILIKE over the same text took two to three times as long);
  * - a trigram index (pg_trgm, a trusted extension shipped with PostgreSQL's contrib, present in
  *   the embedded server, Debian's and the official image) serves `LIKE '%smith%'`, which no
  *   B-tree can;
