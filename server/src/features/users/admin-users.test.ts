@@ -256,8 +256,8 @@ describe('users administration', () => {
         after: { city: 'Fresno', role: 'everest_employee' },
       });
       expect(row?.clientAddress).not.toBe('');
-      const admin = await em().findOneOrFail(User, { email: 'admin@example.com' });
-      expect(row?.user?.id).toBe(admin.id);
+      const actor = await em().findOneOrFail(User, { email: 'admin@example.com' });
+      expect(row?.user?.id).toBe(actor.id);
       const all = await em().getConnection().execute<{ details: string }[]>('select coalesce(details::text, \'\') as details from audit_events');
       expect(all.length).toBeGreaterThan(0);
       for (const { details } of all) {
