@@ -105,6 +105,9 @@ function fromRow(row: UserRow): UserAnswer {
   };
 }
 
+/** pg_trgm indexes runs of three characters: a shorter search cannot use the index. */
+const trigramLength = 3;
+
 /** `%`, `_` and `\` typed into the search box are searched for as themselves. */
 function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
@@ -126,15 +129,33 @@ export async function listUsers(em: EntityManager, query: AdminUsersQuery): Prom
   }
   const limit = query.limit ?? pageSize;
   const offset = ((query.page ?? 1) - 1) * limit;
-  const [rows, counted] = await Promise.all([
-    em.execute<UserRow[]>(`select ${userColumns} from users ${where} order by ${userListOrderSql} limit ? offset ?`, [
-      ...whereParams,
-      limit,
-      offset,
-    ]),
-    em.execute<{ count: string }[]>(`select count(*) from users ${where}`, whereParams),
-  ]);
-  return { users: rows.map(fromRow), totalCount: Number(counted[0]?.count ?? 0) };
+  if (!query.search || [...query.search].length < trigramLength) {
+    const [rows, counted] = await Promise.all([
+      em.execute<UserRow[]>(`select ${userColumns} from users ${where} order by ${userListOrderSql} limit ? offset ?`, [
+        ...whereParams,
+        limit,
+        offset,
+      ]),
+      em.execute<{ count: string }[]>(`select count(*) from users ${where}`, whereParams),
+    ]);
+    return { users: rows.map(fromRow), totalCount: Number(counted[0]?.count ?? 0) };
+  }
+  return em.transactional(async (tx) => {
+    // The planner prices LIKE far below what it costs and scans the table (5 ms with 20,000
+    // users), or walks the order's B-tree filtering row by row; the trigram index finds the
+    // matches in a fraction of that, and a top-N sort of the matches beats both (measured: one
+    // query for page and count, 2.9 ms against 2.1 + 4.9 ms). SET LOCAL ends with this transaction.
+    await tx.execute('set local enable_seqscan = off; set local enable_indexscan = off');
+    const rows = await tx.execute<(UserRow & { total_count: string })[]>(
+      `select ${userColumns}, count(*) over () as total_count from users ${where} order by ${userListOrderSql} limit ? offset ?`,
+      [...whereParams, limit, offset],
+    );
+    // A page past the last match has no row to carry the count.
+    const totalCount = rows[0]
+      ? Number(rows[0].total_count)
+      : Number((await tx.execute<{ count: string }[]>(`select count(*) from users ${where}`, whereParams))[0]?.count ?? 0);
+    return { users: rows.map(fromRow), totalCount };
+  });
 }
 
 /** Every user's access, by property name. */
