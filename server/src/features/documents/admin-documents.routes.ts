@@ -12,10 +12,17 @@ import {
   updateDocument,
   uploadDocument,
 } from './admin-documents.service';
+import {
+  deleteUserDocument,
+  editUserDocument,
+  listAdminUserDocuments,
+  uploadUserDocument,
+} from './admin-user-documents.service';
 import type { DocumentsCall } from './document-files';
 
 /**
- * Documents administration: property documents (upload, replace, update, delete, the list). Administrators only, by the route
+ * Documents administration: property documents (upload, replace, update, delete, the list) and
+ * personal documents (upload, edit, delete, the paged list). Administrators only, by the route
  * table. Answers are no-store: they name investors and their papers.
  */
 export function adminDocumentsRoutes(router: Router<AppState>, { config, files, fileExistence }: Services): void {
@@ -40,4 +47,10 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   bind(router, routes.updateDocument, async ({ ctx, user, body }) => updateDocument(call(ctx, user), body), writes);
   bind(router, routes.deleteDocument, async ({ ctx, user, body }) => deleteDocument(call(ctx, user), body), writes);
 
+  bind(router, routes.adminUserDocuments, async ({ ctx, user, query }) =>
+    listAdminUserDocuments(call(ctx, user).em, fileExistence, query),
+  );
+  bind(router, routes.uploadUserDocument, async ({ ctx, user, body, upload }) => uploadUserDocument(call(ctx, user), body, upload), publishes);
+  bind(router, routes.editUserDocument, async ({ ctx, user, body }) => editUserDocument(call(ctx, user), body), writes);
+  bind(router, routes.deleteUserDocument, async ({ ctx, user, body }) => deleteUserDocument(call(ctx, user), body), writes);
 }
