@@ -54,7 +54,7 @@ export async function listAdminUserDocuments(
     : { sql: 'true', params: [] };
   const offset = (query.page - 1) * query.limit;
   const [documents, counted] = await Promise.all([
-    selectPersonalDocuments(em, fileExistence, where, `${listOrder} limit ${query.limit} offset ${offset}`),
+    selectPersonalDocuments(em, fileExistence, { sql: where.sql, params: [...where.params, query.limit, offset] }, `${listOrder} limit ? offset ?`),
     em.execute<{ count: string }[]>(`select count(*) from user_documents d join users u on u.id = d.user_id where ${where.sql}`, where.params),
   ]);
   return { documents, totalCount: Number(counted[0]?.count ?? 0) };
