@@ -238,6 +238,11 @@ describe('property documents administration', () => {
       const noFile = await sendForm('/api/admin/upload-document', fields());
       expect(noFile.status).toBe(400);
       expect(noFile.json).toEqual({ error: documentFileMessages.noFile });
+      const longName = await sendForm('/api/admin/upload-document', fields(), { bytes: samplePdf('long-name'), name: `${'a'.repeat(252)}.pdf` });
+      expect(longName.status).toBe(400);
+      expect(longName.json).toEqual({ error: documentFileMessages.nameTooLong });
+      expect(await storedFiles()).toEqual(files);
+      expect(await tempFiles()).toEqual([]);
     });
 
     it('refuses a year before 2014 or in the future, and a missing title, with sentences', async () => {

@@ -17,6 +17,9 @@ export interface DocumentsCall {
   portalUrl: string;
 }
 
+/** The documents' filename columns are varchar(255). */
+const maxFilenameLength = 255;
+
 export interface KeptDocumentFile extends StoredBlob {
   filename: string;
   /** The precise type (Word, Excel, PDF) rather than the container's. */
@@ -30,7 +33,10 @@ export interface KeptDocumentFile extends StoredBlob {
  */
 export async function keepDocumentFile(upload: UploadedFile | null, fileExistence: FileExistence): Promise<KeptDocumentFile> {
   if (!upload) throw new HttpError(400, documentFileMessages.noFile);
-  const identified = await identifyDocument(upload);
+  // Control characters have no place in a name shown in lists and sent back in a download header.
+  const filename = upload.filename.replace(/\p{Cc}/gu, '');
+  if ([...filename].length > maxFilenameLength) throw new HttpError(400, documentFileMessages.nameTooLong);
+  const identified = await identifyDocument({ ...upload, filename });
   const blob = await upload.keep();
   // A file that was missing is back (a replace with the same bytes changes no row): say so now.
   fileExistence.remember(blob.sha256, true);
