@@ -185,6 +185,20 @@ describe('personal documents administration', () => {
       expect(forB.document.id).not.toBe(first.document.id);
     });
 
+    it('publishes once when the same file is sent twice at the same moment (a double click)', async () => {
+      const bytes = samplePdf('double-click');
+      const rows = await em().count(UserDocument);
+      const answers = await Promise.all([
+        sendForm(fields({ title: 'Double Click' }), { bytes, name: 'dc.pdf' }),
+        sendForm(fields({ title: 'Double Click' }), { bytes, name: 'dc.pdf' }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      const parsed = answers.map((a) => userDocumentAnswer.parse(a.json));
+      expect(parsed.map((a) => a.alreadyPublished).sort()).toEqual([false, true]);
+      expect(parsed[0]?.document.id).toBe(parsed[1]?.document.id);
+      expect(await em().count(UserDocument)).toBe(rows + 1);
+    });
+
     it('refuses an unknown user with 404 before keeping the file, and a wrong type with 415', async () => {
       const files = await storedFiles();
       const unknown = await sendForm(fields({ userEmail: 'nobody@example.com' }), { bytes: samplePdf('nobody'), name: 'x.pdf' });
