@@ -4,6 +4,7 @@ import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { authRoutes } from './features/auth/auth.routes';
 import { sessionAuth } from './features/auth/session';
+import { adminDocumentsRoutes } from './features/documents/admin-documents.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { captchaRoutes } from './features/captcha/captcha.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -79,6 +80,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     captchaRoutes,
     adminUsersRoutes,
     adminPropertiesRoutes,
+    adminDocumentsRoutes,
     geocodingRoutes,
   ]) {
     feature(api, services);

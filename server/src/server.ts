@@ -37,6 +37,11 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
     logger.info('Demo data loaded.');
   }
 
+  // Node ends any request after 5 minutes (http.Server requestTimeout), so a temp file untouched
+  // for 10 belongs to a request that died with its server, not to another instance's upload.
+  const swept = await services.files.sweepTemp(10 * 60_000);
+  if (swept > 0) logger.info(`Removed ${swept} unfinished upload${swept === 1 ? '' : 's'} from the file store's temp folder.`);
+
   running.closeServices = closeServices;
   // Mail queued while the server was down (or by another instance) goes out from now on.
   services.outbox.start();

@@ -66,6 +66,7 @@ export async function createServices(
       // The database's notice reaches every instance a moment later; this one acts at once.
       'ends-sessions': () => caches.sessionUsers.clear(),
       'queues-mail': () => outbox.kick(),
+      'changes-documents': () => caches.documentLists.clear(),
     },
   };
   const close = async () => {

@@ -11,11 +11,21 @@ export interface UploadRule extends PutOptions {
   store: FileStore;
 }
 
+/** A checked upload with the name the client gave it (a path's folders left out). */
+export interface UploadedFile extends ReceivedFile {
+  filename: string;
+}
+
 export interface MultipartBody {
   /** The text fields, as strings: the route's body schema coerces them. */
   fields: Record<string, string>;
   /** The checked file, still in its temp file; null when the form carried none. */
-  file: ReceivedFile | null;
+  file: UploadedFile | null;
+}
+
+/** The last part of a client's file name: some browsers and tools send a whole path. */
+export function baseName(filename: string): string {
+  return (filename.split(/[\\/]/).pop() ?? '').trim();
 }
 
 // Far above any form of the contract; they bound what a stranger with a session can make us hold.
@@ -48,7 +58,7 @@ export async function readMultipart(ctx: Context, rule: UploadRule | undefined):
 
   return new Promise<MultipartBody>((resolve, reject) => {
     const fields: Record<string, string> = {};
-    let receiving: Promise<ReceivedFile> | null = null;
+    let receiving: Promise<UploadedFile> | null = null;
     let fileStream: Readable | null = null;
     let failure: unknown = null;
 
@@ -68,14 +78,15 @@ export async function readMultipart(ctx: Context, rule: UploadRule | undefined):
       reject(error);
     };
 
-    parser.on('file', (name, stream) => {
+    parser.on('file', (name, stream, info) => {
       if (!rule || name !== rule.field || receiving) {
         stream.resume();
         fail(new HttpError(400, rule ? `This form takes one file, in the field '${rule.field}'.` : 'This call takes no file.'));
         return;
       }
       fileStream = stream;
-      receiving = rule.store.receive(stream, rule);
+      const filename = baseName(info.filename ?? '');
+      receiving = rule.store.receive(stream, rule).then((file) => ({ ...file, filename }));
       receiving.catch(fail);
     });
     parser.on('field', (name, value, info) => {

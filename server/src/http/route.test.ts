@@ -18,7 +18,7 @@ describe('a route’s effects', () => {
     app.use(errorHandler(createLogger('silent')));
     app.use((ctx, next) => {
       ctx.state.user = null;
-      ctx.state.effects = { 'ends-sessions': () => acted.push('ends-sessions'), 'queues-mail': () => acted.push('queues-mail') };
+      ctx.state.effects = { 'ends-sessions': () => acted.push('ends-sessions'), 'queues-mail': () => acted.push('queues-mail'), 'changes-documents': () => acted.push('changes-documents') };
       return next();
     });
     const router = new Router<AppState>();

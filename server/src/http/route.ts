@@ -2,9 +2,8 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { routes, type Access, type RouteDef } from '@everest/core/contract';
-import type { ReceivedFile } from '../features/files/file-store';
 import { HttpError } from './errors';
-import { readMultipart, type UploadRule } from './multipart';
+import { readMultipart, type UploadedFile, type UploadRule } from './multipart';
 import { SerializedJson } from './serialized-json';
 import type { AppState, CallEffect, SessionUser } from './state';
 
@@ -25,7 +24,7 @@ export interface RouteInput<R extends RouteDef> {
    * The file of a multipart call (see RouteOptions.upload), checked and still in its temp file:
    * the handler keeps it or reads it; whatever it leaves is removed once the call is over.
    */
-  upload: ReceivedFile | null;
+  upload: UploadedFile | null;
   ctx: Context & { state: AppState };
 }
 

@@ -19,7 +19,13 @@ export type CallEffect =
   /** Ended or changed sessions (password, role, e-mail, activity): drop this server's session records. */
   | 'ends-sessions'
   /** Queued e-mail in the outbox: wake the worker. */
-  | 'queues-mail';
+  | 'queues-mail'
+  /**
+   * Published, changed or removed documents: drop this server's investors' document lists at
+   * once, so the administrator's next look at the portal shows the change (other instances
+   * follow on the database's notice a moment later).
+   */
+  | 'changes-documents';
 
 export type CallEffects = Record<CallEffect, () => void>;
 

@@ -42,7 +42,7 @@ export type UserDocument = z.infer<typeof userDocument>;
 export const adminUserDocumentsQuery = z.object({
   page: pageNumber.default(1),
   limit: pageLimit.default(pageSize),
-  /** Matches title, filename, category and the user's e-mail. */
+  /** Matches, in any case, the title, the tags, and the owner's e-mail, full name or entity. */
   search: optionalText('Search', fieldMax.search),
 });
 export type AdminUserDocumentsQuery = z.infer<typeof adminUserDocumentsQuery>;
@@ -81,7 +81,16 @@ export const uploadUserDocumentBody = z.object({
 });
 export type UploadUserDocumentBody = z.infer<typeof uploadUserDocumentBody>;
 
-export const userDocumentAnswer = z.object({ message: z.string(), document: userDocument });
+/**
+ * decided (DECISIONS.md): an upload whose content is already published for the same investor
+ * publishes nothing; it answers 200 with the document already there, `alreadyPublished: true`
+ * and a message that says so.
+ */
+export const userDocumentAnswer = z.object({
+  message: z.string(),
+  document: userDocument,
+  alreadyPublished: z.boolean().optional(),
+});
 export type UserDocumentAnswer = z.infer<typeof userDocumentAnswer>;
 
 export const editUserDocumentBody = z.object({

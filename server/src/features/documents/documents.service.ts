@@ -164,3 +164,47 @@ export async function auditDocumentRead(
   });
   await em.flush();
 }
+
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Property documents as the lists answer them, for the administration panel: `where` on
+ * `property_documents` aliased `d`, then `tail` (order, limit).
+ */
+export async function selectPropertyDocuments(
+  em: EntityManager,
+  files: FileExistence,
+  where: SqlCondition,
+  tail = 'order by d.id',
+): Promise<PropertyDocument[]> {
+  const rows = await em.execute<PropertyDocumentRow[]>(
+    `select ${propertyColumns} from property_documents d
+       join stored_files f on f.id = d.file_id
+       left join properties p on p.id = d.property_id
+      where ${where.sql} ${tail}`,
+    where.params,
+  );
+  const existing = await files.existing(rows.map((row) => row.sha256));
+  return rows.map((row) => toPropertyDocument(row, existing.has(row.sha256)));
+}
+
+/** Personal documents with their owners' e-mails, as `selectPropertyDocuments` does for property documents. */
+export async function selectPersonalDocuments(
+  em: EntityManager,
+  files: FileExistence,
+  where: SqlCondition,
+  tail = 'order by d.id',
+): Promise<UserDocument[]> {
+  const rows = await em.execute<PersonalDocumentRow[]>(
+    `select ${personalColumns} from user_documents d
+       join stored_files f on f.id = d.file_id
+       join users u on u.id = d.user_id
+      where ${where.sql} ${tail}`,
+    where.params,
+  );
+  const existing = await files.existing(rows.map((row) => row.sha256));
+  return rows.map((row) => toPersonalDocument(row, existing.has(row.sha256)));
+}

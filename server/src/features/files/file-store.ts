@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -124,6 +124,25 @@ export class FileStore {
       await discard();
       throw error;
     }
+  }
+
+  /**
+   * Removes temp files older than `minAgeMs`: uploads cut off by a crash or a kill, which no
+   * request will ever finish. Only old ones: another instance sharing the store may be receiving
+   * an upload this very moment. Answers how many were removed.
+   */
+  async sweepTemp(minAgeMs: number, now = Date.now()): Promise<number> {
+    const tmpDir = path.join(this.root, 'tmp');
+    const names = await readdir(tmpDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(tmpDir, name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile() || now - info.mtimeMs < minAgeMs) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   async put(source: Readable, options: PutOptions): Promise<StoredBlob> {

@@ -1,0 +1,56 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { routes } from '@everest/core/contract';
+import { bind } from '../../http/route';
+import type { AppState, SessionUser } from '../../http/state';
+import type { Services } from '../../services';
+import { documentUpload } from '../files/document-type';
+import {
+  deleteDocument,
+  listAdminDocuments,
+  replaceDocument,
+  updateDocument,
+  uploadDocument,
+} from './admin-documents.service';
+import {
+  deleteUserDocument,
+  editUserDocument,
+  listAdminUserDocuments,
+  uploadUserDocument,
+} from './admin-user-documents.service';
+import type { DocumentsCall } from './document-files';
+
+/**
+ * Documents administration: property documents (upload, replace, update, delete, the list) and
+ * personal documents (upload, edit, delete, the paged list). Administrators only, by the route
+ * table. Answers are no-store: they name investors and their papers.
+ */
+export function adminDocumentsRoutes(router: Router<AppState>, { config, files, fileExistence }: Services): void {
+  const upload = documentUpload(files);
+  const portalUrl = `${config.publicUrl}/investor-services`;
+  const call = (ctx: Context & { state: AppState }, actor: SessionUser): DocumentsCall => {
+    ctx.set('Cache-Control', 'no-store');
+    return { em: ctx.state.em, actor, clientAddress: ctx.ip, fileExistence, portalUrl };
+  };
+  // Every write changes what some investor's portal lists; uploads may queue e-mail.
+  const writes = { effects: ['changes-documents'] } as const;
+  const publishes = { effects: ['changes-documents', 'queues-mail'], upload } as const;
+
+  bind(router, routes.adminDocuments, async ({ ctx, user }) => listAdminDocuments(call(ctx, user).em, fileExistence));
+  bind(router, routes.uploadDocument, async ({ ctx, user, body, upload }) => uploadDocument(call(ctx, user), body, upload), publishes);
+  bind(
+    router,
+    routes.replaceDocument,
+    async ({ ctx, user, params, upload }) => replaceDocument(call(ctx, user), params.documentId, upload),
+    { effects: ['changes-documents'], upload },
+  );
+  bind(router, routes.updateDocument, async ({ ctx, user, body }) => updateDocument(call(ctx, user), body), writes);
+  bind(router, routes.deleteDocument, async ({ ctx, user, body }) => deleteDocument(call(ctx, user), body), writes);
+
+  bind(router, routes.adminUserDocuments, async ({ ctx, user, query }) =>
+    listAdminUserDocuments(call(ctx, user).em, fileExistence, query),
+  );
+  bind(router, routes.uploadUserDocument, async ({ ctx, user, body, upload }) => uploadUserDocument(call(ctx, user), body, upload), publishes);
+  bind(router, routes.editUserDocument, async ({ ctx, user, body }) => editUserDocument(call(ctx, user), body), writes);
+  bind(router, routes.deleteUserDocument, async ({ ctx, user, body }) => deleteUserDocument(call(ctx, user), body), writes);
+}

@@ -1,0 +1,200 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  AdminDocumentsAnswer,
+  DeleteDocumentBody,
+  DocumentAnswer,
+  MessageAnswer,
+  PropertyDocument as PropertyDocumentAnswer,
+  UpdateDocumentBody,
+  UploadDocumentBody,
+} from '@everest/core/contract';
+import { defaultPropertyGroup, displayName } from '@everest/core/domain';
+import { HttpError } from '../../http/errors';
+import type { UploadedFile } from '../../http/multipart';
+import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
+import type { FileExistence } from '../files/file-existence';
+import { enqueueMail } from '../mail/outbox';
+import { newDocumentsMail } from './document-mail';
+import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
+import { selectPropertyDocuments } from './documents.service';
+import { Property } from '../properties/property.entity';
+import { PropertyDocument, type IPropertyDocument } from './property-document.entity';
+
+export const adminDocumentMessages = {
+  notFound: 'This document does not exist. It may have been deleted.',
+  unknownProperty: (name: string) =>
+    `There is no property named "${name}". Please choose one from the list, or '${defaultPropertyGroup}' for a document of no property.`,
+} as const;
+
+// The panel's order: newest year first, Q4 before Q1 (the enum's text sorts as its order), then title.
+const listOrder = 'order by d.year desc, d.quarter desc, lower(d.title), d.id';
+
+/** Every property document, in the panel's order; the panel searches and pages. */
+export async function listAdminDocuments(em: EntityManager, fileExistence: FileExistence): Promise<AdminDocumentsAnswer> {
+  return { documents: await selectPropertyDocuments(em, fileExistence, { sql: 'true', params: [] }, listOrder) };
+}
+
+async function documentAnswer(call: DocumentsCall, id: number): Promise<PropertyDocumentAnswer> {
+  const [document] = await selectPropertyDocuments(call.em, call.fileExistence, { sql: 'd.id = ?', params: [id] });
+  if (!document) throw new HttpError(404, adminDocumentMessages.notFound);
+  return document;
+}
+
+interface PropertyChoice {
+  /** null for the 'General' group. */
+  id: number | null;
+  name: string;
+}
+
+/** A property of the live list by name in any letter case, or 'General' (DECISIONS.md). */
+async function propertyByName(em: EntityManager, name: string): Promise<PropertyChoice> {
+  if (name.toLowerCase() === defaultPropertyGroup.toLowerCase()) return { id: null, name: defaultPropertyGroup };
+  const [row] = await em.execute<{ id: number; name: string }[]>('select id, name from properties where lower(name) = lower(?)', [name]);
+  if (!row) throw new HttpError(400, adminDocumentMessages.unknownProperty(name));
+  return row;
+}
+
+async function lockedDocument(tx: EntityManager, id: number): Promise<IPropertyDocument> {
+  const document = await tx.findOne(PropertyDocument, id, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['property', 'file'] });
+  if (!document) throw new HttpError(404, adminDocumentMessages.notFound);
+  return document;
+}
+
+/** What an edit's audit row compares. */
+function auditedFields(d: IPropertyDocument): AuditFields {
+  return {
+    title: d.title,
+    property: d.property?.name ?? defaultPropertyGroup,
+    year: d.year,
+    quarter: d.quarter,
+    filename: d.filename,
+    sha256: d.file.sha256,
+  };
+}
+
+/**
+ * Queues one e-mail per recipient for a new property document: every active investor and
+ * employee with access to its property, or all of them for 'General' (DECISIONS.md).
+ * Administrators publish; they are not told of their own work. Answers how many were queued.
+ */
+async function queueNotifications(tx: EntityManager, call: DocumentsCall, property: PropertyChoice, title: string, period: string): Promise<number> {
+  const recipients = await tx.execute<{ email: string; first_name: string; last_name: string; entity: string }[]>(
+    `select u.email, u.first_name, u.last_name, u.entity from users u
+      where u.is_active and u.role in ('user', 'everest_employee')
+        and (?::int is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = ?))
+      order by u.id`,
+    [property.id, property.id],
+  );
+  for (const r of recipients) {
+    const name = displayName({ firstName: r.first_name, lastName: r.last_name, entity: r.entity });
+    enqueueMail(tx, newDocumentsMail(r.email, name, [{ title, context: `${property.name} · ${period}` }], call.portalUrl));
+  }
+  return recipients.length;
+}
+
+/**
+ * Publishes a property document: the file is checked by content and stored first, then the row,
+ * its audit and its e-mails commit together, so an investor is never told of a document that
+ * is not there.
+ */
+export async function uploadDocument(call: DocumentsCall, body: UploadDocumentBody, upload: UploadedFile | null): Promise<DocumentAnswer> {
+  // Refused before the file is kept: a typo in the property must not leave a file behind.
+  await propertyByName(call.em, body.property);
+  const file = await keepDocumentFile(upload, call.fileExistence);
+  const { id, notified } = await call.em.transactional(async (tx) => {
+    const property = await propertyByName(tx, body.property);
+    const created = tx.create(PropertyDocument, {
+      title: body.title,
+      property: property.id,
+      year: body.year,
+      quarter: body.quarter,
+      filename: file.filename,
+      file: await storedFileId(tx, file),
+      uploadedBy: call.actor.id,
+    });
+    await tx.flush();
+    const notified = body.emailNotification
+      ? await queueNotifications(tx, call, property, body.title, `${body.quarter} ${body.year}`)
+      : 0;
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'upload-document',
+      subject: { type: 'document', id: created.id, label: body.title },
+      after: {
+        title: body.title,
+        property: property.name,
+        year: body.year,
+        quarter: body.quarter,
+        filename: file.filename,
+        sha256: file.sha256,
+        size: file.size,
+        emailNotification: body.emailNotification,
+        notified,
+      },
+    });
+    return { id: created.id, notified };
+  });
+  const told = body.emailNotification ? ` ${notified} ${notified === 1 ? 'person was' : 'people were'} notified by e-mail.` : '';
+  return { message: `Document "${body.title}" uploaded.${told}`, document: await documentAnswer(call, id) };
+}
+
+/** Puts a new file under an existing document (its 'File Missing' badge goes), keeping its title and filing. */
+export async function replaceDocument(call: DocumentsCall, documentId: number, upload: UploadedFile | null): Promise<DocumentAnswer> {
+  if ((await call.em.count(PropertyDocument, { id: documentId })) === 0) throw new HttpError(404, adminDocumentMessages.notFound);
+  const file = await keepDocumentFile(upload, call.fileExistence);
+  await call.em.transactional(async (tx) => {
+    const document = await lockedDocument(tx, documentId);
+    const before = auditedFields(document);
+    const fileId = await storedFileId(tx, file);
+    // Written even when the bytes are the same: the statement's trigger tells every instance to
+    // rebuild its lists, whose 'File Missing' is now wrong.
+    await tx.execute('update property_documents set file_id = ?, filename = ? where id = ?', [fileId, file.filename, documentId]);
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'replace-document',
+      subject: { type: 'document', id: documentId, label: document.title },
+      before: { filename: before.filename, sha256: before.sha256 },
+      after: { filename: file.filename, sha256: file.sha256, size: file.size },
+    });
+  });
+  const document = await documentAnswer(call, documentId);
+  return { message: `The file of "${document.title}" was replaced.`, document };
+}
+
+export async function updateDocument(call: DocumentsCall, body: UpdateDocumentBody): Promise<DocumentAnswer> {
+  await call.em.transactional(async (tx) => {
+    const document = await lockedDocument(tx, body.documentId);
+    const property = await propertyByName(tx, body.property);
+    const before = auditedFields(document);
+    document.title = body.title;
+    document.property = property.id === null ? null : tx.getReference(Property, property.id);
+    document.year = body.year;
+    document.quarter = body.quarter;
+    await tx.flush();
+    const changes = changedFields(before, { ...auditedFields(document), property: property.name });
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'update-document',
+      subject: { type: 'document', id: document.id, label: document.title },
+      ...changes,
+    });
+  });
+  const document = await documentAnswer(call, body.documentId);
+  return { message: `Document "${document.title}" saved.`, document };
+}
+
+/**
+ * Removes the document. Its file stays in the store: the store is content-addressed, so other
+ * documents may hold the same bytes, and property photos name files by hash without a row to
+ * count. Removing files that nothing names any more is a sweep of its own (not built yet).
+ */
+export async function deleteDocument(call: DocumentsCall, body: DeleteDocumentBody): Promise<MessageAnswer> {
+  return call.em.transactional(async (tx) => {
+    const document = await lockedDocument(tx, body.documentId);
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'delete-document',
+      subject: { type: 'document', id: document.id, label: document.title },
+      before: auditedFields(document),
+    });
+    tx.remove(document);
+    return { message: `Document "${document.title}" deleted.` };
+  });
+}

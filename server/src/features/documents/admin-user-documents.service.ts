@@ -1,0 +1,212 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type {
+  AdminUserDocumentsAnswer,
+  AdminUserDocumentsQuery,
+  DeleteUserDocumentBody,
+  EditUserDocumentBody,
+  MessageAnswer,
+  UploadUserDocumentBody,
+  UserDocument as UserDocumentAnswer,
+  UserDocumentAnswer as UploadAnswer,
+} from '@everest/core/contract';
+import { displayName, documentCategoryLabels, formatDateTime } from '@everest/core/domain';
+import { HttpError } from '../../http/errors';
+import type { UploadedFile } from '../../http/multipart';
+import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
+import type { FileExistence } from '../files/file-existence';
+import { enqueueMail } from '../mail/outbox';
+import { User } from '../users/user.entity';
+import { newDocumentsMail } from './document-mail';
+import {
+  containsPattern,
+  keepDocumentFile,
+  storedFileId,
+  yearAndQuarterAt,
+  yearAndQuarterOfDate,
+  type DocumentsCall,
+} from './document-files';
+import { selectPersonalDocuments } from './documents.service';
+import { UserDocument, type IUserDocument } from './user-document.entity';
+
+export const adminUserDocumentMessages = {
+  notFound: 'This document does not exist. It may have been deleted.',
+  userNotFound: (email: string) => `User not found: no account uses the e-mail address ${email}.`,
+} as const;
+
+// Newest first: the panel shows what was just published on its first page.
+const listOrder = 'order by d.uploaded_at desc, d.id desc';
+
+/**
+ * One page of personal documents with their owners. `search` keeps those whose title, tags, or
+ * owner's e-mail, full name or entity contains it, in any case; `totalCount` counts every match.
+ */
+export async function listAdminUserDocuments(
+  em: EntityManager,
+  fileExistence: FileExistence,
+  query: AdminUserDocumentsQuery,
+): Promise<AdminUserDocumentsAnswer> {
+  const where = query.search
+    ? {
+        sql: `(d.title ilike ? or d.tags ilike ? or u.email ilike ? or (u.first_name || ' ' || u.last_name) ilike ? or u.entity ilike ?)`,
+        params: Array<string>(5).fill(containsPattern(query.search)),
+      }
+    : { sql: 'true', params: [] };
+  const offset = (query.page - 1) * query.limit;
+  const [documents, counted] = await Promise.all([
+    selectPersonalDocuments(em, fileExistence, { sql: where.sql, params: [...where.params, query.limit, offset] }, `${listOrder} limit ? offset ?`),
+    em.execute<{ count: string }[]>(`select count(*) from user_documents d join users u on u.id = d.user_id where ${where.sql}`, where.params),
+  ]);
+  return { documents, totalCount: Number(counted[0]?.count ?? 0) };
+}
+
+async function documentAnswer(call: DocumentsCall, id: number): Promise<UserDocumentAnswer> {
+  const [document] = await selectPersonalDocuments(call.em, call.fileExistence, { sql: 'd.id = ?', params: [id] });
+  if (!document) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  return document;
+}
+
+/** The year and quarter to file a personal document under (DECISIONS.md): its date's, else today's in Pasadena. */
+function filing(body: UploadUserDocumentBody, now: Date) {
+  const fromDate = body.documentDate ? yearAndQuarterOfDate(body.documentDate) : yearAndQuarterAt(now);
+  return { year: body.year ?? fromDate.year, quarter: body.quarter ?? fromDate.quarter };
+}
+
+/**
+ * Publishes a personal document for one user. The owner's row is locked while the same content
+ * is looked for, so that two uploads of one file for one investor (a double click, a retried
+ * request) publish it once: the second answers the first (DECISIONS.md), sends no e-mail and
+ * writes no audit row, since nothing changed.
+ */
+export async function uploadUserDocument(
+  call: DocumentsCall,
+  body: UploadUserDocumentBody,
+  upload: UploadedFile | null,
+  now = new Date(),
+): Promise<UploadAnswer> {
+  // In any letter case, as the unique index on lower(email) decides who owns an address.
+  const [found] = await call.em.execute<{ id: number }[]>('select id from users where lower(email) = lower(?)', [body.userEmail]);
+  if (!found) throw new HttpError(404, adminUserDocumentMessages.userNotFound(body.userEmail));
+  const file = await keepDocumentFile(upload, call.fileExistence);
+  const { year, quarter } = filing(body, now);
+
+  const outcome = await call.em.transactional(async (tx) => {
+    const owner = await tx.findOne(User, found.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!owner) throw new HttpError(404, adminUserDocumentMessages.userNotFound(body.userEmail));
+    const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date }[]>(
+      `select d.id, d.title, d.uploaded_at from user_documents d join stored_files f on f.id = d.file_id
+        where d.user_id = ? and f.sha256 = ? order by d.id limit 1`,
+      [owner.id, file.sha256],
+    );
+    if (existing) return { id: existing.id, already: existing, owner: owner.email };
+
+    const created = tx.create(UserDocument, {
+      user: owner,
+      title: body.title,
+      documentCategory: body.documentCategory,
+      description: body.description ?? '',
+      documentDate: body.documentDate ?? null,
+      tags: body.tags ?? '',
+      year,
+      quarter,
+      filename: file.filename,
+      file: await storedFileId(tx, file),
+      uploadedBy: call.actor.id,
+    });
+    await tx.flush();
+    // The owner only, and only while they can sign in to read it.
+    const notify = body.emailNotification && owner.isActive;
+    if (notify) {
+      const context = `${documentCategoryLabels[body.documentCategory]} · ${quarter} ${year}`;
+      enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), [{ title: body.title, context }], call.portalUrl));
+    }
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'upload-user-document',
+      subject: { type: 'user-document', id: created.id, label: `${body.title} (${owner.email})` },
+      after: {
+        userEmail: owner.email,
+        title: body.title,
+        documentCategory: body.documentCategory,
+        year,
+        quarter,
+        filename: file.filename,
+        sha256: file.sha256,
+        size: file.size,
+        emailNotification: body.emailNotification,
+        notified: notify ? 1 : 0,
+        ...(body.uploadType ? { uploadType: body.uploadType } : {}),
+      },
+    });
+    return { id: created.id, already: null, owner: owner.email };
+  });
+
+  const document = await documentAnswer(call, outcome.id);
+  if (outcome.already) {
+    return {
+      message: `This file was already published for ${outcome.owner} as "${outcome.already.title}" on ${formatDateTime(outcome.already.uploaded_at)}. Nothing new was published.`,
+      document,
+      alreadyPublished: true,
+    };
+  }
+  return { message: `Document "${body.title}" published for ${outcome.owner}.`, document, alreadyPublished: false };
+}
+
+function auditedFields(d: IUserDocument): AuditFields {
+  return {
+    title: d.title,
+    documentCategory: d.documentCategory,
+    description: d.description,
+    documentDate: d.documentDate ? String(d.documentDate).slice(0, 10) : null,
+    tags: d.tags,
+    year: d.year,
+    quarter: d.quarter,
+  };
+}
+
+async function lockedDocument(tx: EntityManager, id: number): Promise<IUserDocument> {
+  const document = await tx.findOne(UserDocument, id, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['user'] });
+  if (!document) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  return document;
+}
+
+/**
+ * The Edit User Document modal: title and category always, description, date and tags when
+ * sent. A new document date files the document under that date's year and quarter, as an
+ * upload with that date would have been; clearing the date keeps the filing.
+ */
+export async function editUserDocument(call: DocumentsCall, body: EditUserDocumentBody): Promise<UploadAnswer> {
+  await call.em.transactional(async (tx) => {
+    const document = await lockedDocument(tx, body.documentId);
+    const before = auditedFields(document);
+    document.title = body.title;
+    document.documentCategory = body.documentCategory;
+    if (body.description !== undefined) document.description = body.description;
+    if (body.tags !== undefined) document.tags = body.tags;
+    if (body.documentDate !== undefined && body.documentDate !== before.documentDate) {
+      document.documentDate = body.documentDate;
+      if (body.documentDate) Object.assign(document, yearAndQuarterOfDate(body.documentDate));
+    }
+    await tx.flush();
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'edit-user-document',
+      subject: { type: 'user-document', id: document.id, label: `${document.title} (${document.user.email})` },
+      ...changedFields(before, auditedFields(document)),
+    });
+  });
+  const document = await documentAnswer(call, body.documentId);
+  return { message: `Document "${document.title}" saved.`, document };
+}
+
+/** Removes the document from its owner's portal; the file stays in the store (see deleteDocument). */
+export async function deleteUserDocument(call: DocumentsCall, body: DeleteUserDocumentBody): Promise<MessageAnswer> {
+  return call.em.transactional(async (tx) => {
+    const document = await lockedDocument(tx, body.documentId);
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'delete-user-document',
+      subject: { type: 'user-document', id: document.id, label: `${document.title} (${document.user.email})` },
+      before: { ...auditedFields(document), userEmail: document.user.email, filename: document.filename },
+    });
+    tx.remove(document);
+    return { message: `Document "${document.title}" deleted.` };
+  });
+}

@@ -1,0 +1,78 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { quarters, timeZone, type Quarter } from '@everest/core/domain';
+import { HttpError } from '../../http/errors';
+import type { UploadedFile } from '../../http/multipart';
+import type { SessionUser } from '../../http/state';
+import { documentFileMessages, identifyDocument } from '../files/document-type';
+import type { FileExistence } from '../files/file-existence';
+import type { StoredBlob } from '../files/file-store';
+
+/** Who publishes, from where, and what the writes need besides the database. */
+export interface DocumentsCall {
+  em: EntityManager;
+  actor: SessionUser;
+  clientAddress: string;
+  fileExistence: FileExistence;
+  /** The portal's address for the e-mails (from configuration, never from the request). */
+  portalUrl: string;
+}
+
+/** The documents' filename columns are varchar(255). */
+const maxFilenameLength = 255;
+
+export interface KeptDocumentFile extends StoredBlob {
+  filename: string;
+  /** The precise type (Word, Excel, PDF) rather than the container's. */
+  documentType: string;
+}
+
+/**
+ * Checks an upload by its content (415) and moves it into the store. Called before the
+ * transaction that writes the row naming it, so a row never exists without its file: a crash
+ * in between leaves at worst a stored file that no row names, never the reverse.
+ */
+export async function keepDocumentFile(upload: UploadedFile | null, fileExistence: FileExistence): Promise<KeptDocumentFile> {
+  if (!upload) throw new HttpError(400, documentFileMessages.noFile);
+  // Control characters have no place in a name shown in lists and sent back in a download header.
+  const filename = upload.filename.replace(/\p{Cc}/gu, '');
+  if ([...filename].length > maxFilenameLength) throw new HttpError(400, documentFileMessages.nameTooLong);
+  const identified = await identifyDocument({ ...upload, filename });
+  const blob = await upload.keep();
+  // A file that was missing is back (a replace with the same bytes changes no row): say so now.
+  fileExistence.remember(blob.sha256, true);
+  return { ...blob, filename: identified.filename, documentType: identified.contentType };
+}
+
+/**
+ * The stored_files row of this content, made if it is new. One statement, so that two uploads
+ * of the same bytes at the same moment share one row instead of one of them failing.
+ */
+export async function storedFileId(tx: EntityManager, file: KeptDocumentFile): Promise<number> {
+  const [row] = await tx.execute<{ id: number }[]>(
+    `insert into stored_files (sha256, size, content_type, created_at) values (?, ?, ?, now())
+       on conflict (sha256) do update set sha256 = excluded.sha256
+     returning id`,
+    [file.sha256, file.size, file.documentType],
+  );
+  if (!row) throw new Error('stored_files answered no row for an upsert');
+  return row.id;
+}
+
+const quarterOfMonth = (month: number): Quarter => quarters[Math.floor((month - 1) / 3)] ?? 'Q1';
+
+/** The year and quarter of a 'YYYY-MM-DD' date. */
+export function yearAndQuarterOfDate(date: string): { year: number; quarter: Quarter } {
+  return { year: Number(date.slice(0, 4)), quarter: quarterOfMonth(Number(date.slice(5, 7))) };
+}
+
+/** The year and quarter of a moment in the firm's time zone (an upload at 11 pm on 31 March in Pasadena is Q1). */
+export function yearAndQuarterAt(moment: Date): { year: number; quarter: Quarter } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(moment);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), quarter: quarterOfMonth(part('month')) };
+}
+
+/** `%`, `_` and `\` typed into a search box are searched for as themselves. */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+}
