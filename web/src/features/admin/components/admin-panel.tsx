@@ -9,6 +9,10 @@ import {
   tokens,
   type SelectTabData,
 } from '@fluentui/react-components';
+import type { User } from '@everest/core/contract';
+import { ListAddressProvider } from '../lib/list-address';
+import { PropertiesTab } from './properties-tab';
+import { UsersTab } from './users-tab';
 
 export const adminTabs = [
   'documents',
@@ -30,14 +34,21 @@ const adminTabLabels: Record<AdminTab, string> = {
 const useStyles = makeStyles({
   card: { maxWidth: '100%' },
   tabs: { overflowX: 'auto' },
-  body: { padding: `${tokens.spacingVerticalM} 0` },
+  body: { padding: `${tokens.spacingVerticalM} 0`, minWidth: 0 },
 });
 
 export interface AdminPanelProps {
   initialTab?: AdminTab;
+  /**
+   * The signed-in administrator (the portal passes it; the desktop app may not): their own row
+   * keeps its e-mail and has no delete, and saving it reaches the session through
+   * `onCurrentUserChanged`, so that a changed role is announced and the panel closes.
+   */
+  currentUser?: User;
+  onCurrentUserChanged?: (user: User) => void;
 }
 
-export function AdminPanel({ initialTab = 'documents' }: AdminPanelProps) {
+export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUserChanged }: AdminPanelProps) {
   const styles = useStyles();
   const [tab, setTab] = useState<AdminTab>(initialTab);
   const onTabSelect = (_: unknown, data: SelectTabData) => {
@@ -67,7 +78,11 @@ export function AdminPanel({ initialTab = 'documents' }: AdminPanelProps) {
         ))}
       </TabList>
       <div role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className={styles.body}>
-        <Text>{adminTabLabels[tab]}</Text>
+        <ListAddressProvider>
+          {tab === 'users' && <UsersTab currentUser={currentUser} onCurrentUserChanged={onCurrentUserChanged} />}
+          {tab === 'properties' && <PropertiesTab />}
+          {tab !== 'users' && tab !== 'properties' && <Text>{adminTabLabels[tab]}</Text>}
+        </ListAddressProvider>
       </div>
     </Card>
   );
