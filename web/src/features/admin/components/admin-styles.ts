@@ -34,10 +34,20 @@ export const useAdminStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
   },
-  table: { minWidth: '760px' },
+  // Columns sized by their content (Fluent's fixed layout gives every column the same width,
+  // and an e-mail or coordinates ran into the next column).
+  table: { minWidth: '760px', tableLayout: 'auto' },
+  /** Long words (e-mail addresses) break anywhere rather than widen the table. */
+  breakAnywhere: { overflowWrap: 'anywhere', minWidth: '10rem' },
   nowrap: { whiteSpace: 'nowrap' },
   cellStack: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, padding: `${tokens.spacingVerticalXS} 0` },
-  rowActions: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalXS, padding: `${tokens.spacingVerticalXS} 0` },
+  rowActions: {
+    display: 'flex',
+    flexWrap: 'nowrap',
+    gap: tokens.spacingHorizontalXS,
+    padding: `${tokens.spacingVerticalXS} 0`,
+    '& > *': { whiteSpace: 'nowrap', flexShrink: 0 },
+  },
   /** The inline editor: a panel across the whole row. */
   editor: {
     display: 'flex',
@@ -76,6 +86,9 @@ export const useAdminStyles = makeStyles({
   checkboxList: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+    // Each checkbox keeps its own height: stretched to a taller neighbour's, Fluent centres the
+    // label but not the box beside it.
+    alignItems: 'start',
     maxHeight: '14rem',
     overflowY: 'auto',
     margin: 0,

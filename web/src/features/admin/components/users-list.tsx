@@ -155,7 +155,10 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
           </div>
         ),
       }),
-      column.accessor('email', { header: 'Email', cell: (info) => info.getValue() }),
+      column.accessor('email', {
+        header: 'Email',
+        cell: (info) => <span className={styles.breakAnywhere}>{info.getValue()}</span>,
+      }),
       column.accessor('role', {
         header: 'Role',
         cell: (info) => <span className={styles.nowrap}>{roleLabels[info.getValue()]}</span>,

@@ -7,7 +7,9 @@ import { showToast, type ToastOptions } from '../../../lib/toast';
  */
 export function notifyFailure(title: string, error: unknown, fallback?: string): void {
   if (error instanceof ApiError && error.status === 401) return;
-  const message = error instanceof Error ? error.message.trim() : '';
+  let message = error instanceof Error ? error.message.trim() : '';
+  // The server may open its sentence with the same catalogue text ('Address Not Found: …').
+  if (message.startsWith(`${title}: `)) message = message.slice(title.length + 2);
   const description = message !== '' && message !== title ? message : fallback;
   showToast({ title, description, variant: 'destructive' });
 }
