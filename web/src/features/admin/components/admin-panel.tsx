@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
+import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import {
   Card,
   CardHeader,
@@ -10,6 +11,7 @@ import {
   type SelectTabData,
 } from '@fluentui/react-components';
 import type { User } from '@everest/core/contract';
+import { createQueryClient } from '../../../lib/query-client';
 import { ListAddressProvider } from '../lib/list-address';
 import { PropertiesTab } from './properties-tab';
 import { UsersTab } from './users-tab';
@@ -36,6 +38,16 @@ const useStyles = makeStyles({
   tabs: { overflowX: 'auto' },
   body: { padding: `${tokens.spacingVerticalM} 0`, minWidth: 0 },
 });
+
+/**
+ * The portal provides the app's query client; a host that provides none (the desktop shell
+ * today) gets one for the panel, with the same defaults, rather than a crash on the first list.
+ */
+function PanelQueryClient({ children }: { children: ReactNode }) {
+  const outer = useContext(QueryClientContext);
+  const [own] = useState(() => (outer ? null : createQueryClient()));
+  return own ? <QueryClientProvider client={own}>{children}</QueryClientProvider> : children;
+}
 
 export interface AdminPanelProps {
   initialTab?: AdminTab;
@@ -78,11 +90,13 @@ export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUse
         ))}
       </TabList>
       <div role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className={styles.body}>
-        <ListAddressProvider>
-          {tab === 'users' && <UsersTab currentUser={currentUser} onCurrentUserChanged={onCurrentUserChanged} />}
-          {tab === 'properties' && <PropertiesTab />}
-          {tab !== 'users' && tab !== 'properties' && <Text>{adminTabLabels[tab]}</Text>}
-        </ListAddressProvider>
+        <PanelQueryClient>
+          <ListAddressProvider>
+            {tab === 'users' && <UsersTab currentUser={currentUser} onCurrentUserChanged={onCurrentUserChanged} />}
+            {tab === 'properties' && <PropertiesTab />}
+            {tab !== 'users' && tab !== 'properties' && <Text>{adminTabLabels[tab]}</Text>}
+          </ListAddressProvider>
+        </PanelQueryClient>
       </div>
     </Card>
   );

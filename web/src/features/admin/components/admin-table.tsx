@@ -42,7 +42,7 @@ export function AdminTable<T>({ table, label, editingRowId, renderEditor, empty 
   const columnCount = table.getVisibleLeafColumns().length;
   const rows = table.getRowModel().rows;
   return (
-    <div className={styles.tableScroller} tabIndex={0} role="region" aria-label={`${label} (scrolls sideways)`}>
+    <div className={styles.tableScroller} tabIndex={0} role="region" aria-label={`${label} list`}>
       <Table className={styles.table} aria-label={label} size="small">
         <TableHeader>
           {table.getHeaderGroups().map((group) => (
