@@ -8,6 +8,7 @@ import type { CaptchaProvider } from './features/captcha/captcha-provider';
 import { createCaptchaProvider } from './features/captcha/captcha.service';
 import { FileExistence } from './features/files/file-existence';
 import { FileStore } from './features/files/file-store';
+import { Geocoder } from './features/geocoding/geocoder';
 import { createMailSender } from './features/mail/mail-sender';
 import { OutboxWorker } from './features/mail/outbox-worker';
 import type { CallEffects } from './http/state';
@@ -21,6 +22,8 @@ export interface Services extends Caches {
   fileExistence: FileExistence;
   logger: Logger;
   captcha: CaptchaProvider;
+  /** Address to coordinates (GEOCODER_URL), one search at a time for the whole instance. */
+  geocoder: Geocoder;
   /** Delivers the mail outbox; `startServer` starts it, the 'queues-mail' effect wakes it. */
   outbox: OutboxWorker;
   /** What this server does once a call with each effect is over (see CallEffect). */
@@ -53,6 +56,11 @@ export async function createServices(
     logger,
     ...caches,
     captcha: createCaptchaProvider(config, logger),
+    geocoder: new Geocoder({
+      url: config.geocoderUrl,
+      // OpenStreetMap's usage policy: name the application and a way to reach its operator.
+      userAgent: `EverestProperties-Admin/1.0 (+${config.publicUrl}; ${config.contactEmail})`,
+    }),
     outbox,
     effects: {
       // The database's notice reaches every instance a moment later; this one acts at once.

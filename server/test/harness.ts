@@ -28,6 +28,8 @@ export interface TestServerOptions extends AppOptions {
   env?: Record<string, string>;
   /** A second instance: the same database and file store as this server, as behind a load balancer. */
   besides?: TestServer;
+  /** Services to use instead of the configured ones (a geocoder with a short timeout, say). */
+  overrides?: Partial<Services>;
 }
 
 export interface TestDatabase {
@@ -74,6 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const orm = await openOrm(url);
   const { services, close: closeServices } = await createServices(config, { orm, url }, createLogger(config.logLevel));
+  Object.assign(services, options.overrides);
   if (options.seed) await seedDemoData(orm.em.fork(), services.files);
 
   const server = createApp(services, options).listen(0, '127.0.0.1');

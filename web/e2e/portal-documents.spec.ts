@@ -49,6 +49,34 @@ for (const email of ['investor@example.com', 'investor2@example.com']) {
   });
 }
 
+test('each year list opens on one year: the current one, or the newest when nothing is from the current year', async ({ page }) => {
+  const email = 'investor@example.com';
+  const { property, personal } = expectedFor(email);
+  const thisYear = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', year: 'numeric' }).format(new Date()));
+  const openYearOf = (years: number[]) => (years.includes(thisYear) ? thisYear : Math.max(...years));
+  const expanded = (toggles: { year: number }[]) => toggles.map(({ year }) => ({ year, open: year === openYearOf(toggles.map((t) => t.year)) }));
+  const shown = async (scope: ReturnType<Page['locator']>) =>
+    scope.getByRole('button', { expanded: true }).or(scope.getByRole('button', { expanded: false })).evaluateAll((buttons) =>
+      buttons.map((b) => ({ year: Number(/(\d{4}) \(/.exec(b.textContent ?? '')?.[1]), open: b.getAttribute('aria-expanded') === 'true' })),
+    );
+
+  await openDocuments(page, email);
+  const card = documentsCard(page);
+  await expect(card.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  for (const group of [...new Set(property.map((d) => d.property))]) {
+    const section = card.locator('section').filter({ has: page.getByRole('heading', { level: 3, name: group, exact: true }) }).first();
+    const years = [...new Set(property.filter((d) => d.property === group).map((d) => d.year))].sort((a, b) => b - a);
+    expect(await shown(section), group).toEqual(expanded(years.map((year) => ({ year }))));
+  }
+
+  await card.getByRole('tab', { name: /Personal Documents/ }).click();
+  const personalYears = [...new Set(personal.map((d) => d.year))].sort((a, b) => b - a);
+  await expect(card.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  expect(await shown(card.getByRole('tabpanel'))).toEqual(expanded(personalYears.map((year) => ({ year }))));
+  // The fixtures hold no personal document of this year, so the rule's second half is what shows.
+  expect(personalYears).not.toContain(thisYear);
+});
+
 test('the preview opens the file in a full-screen frame, and Download saves the same bytes as the fixture', async ({ page }) => {
   const email = 'investor@example.com';
   await openDocuments(page, email);

@@ -34,6 +34,7 @@ const property = {
   id: 3,
   name: 'Oak Court',
   image: null,
+  imageVariants: null,
   type: 'residential',
   status: 'active',
   address: '1 Oak St',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupPersonalDocuments, groupPropertyDocuments, isYearExpandedByDefault } from './document-groups';
+import { groupPersonalDocuments, groupPropertyDocuments, expandedYearOf } from './document-groups';
 
 const doc = (title: string, property: string | null, year: number | null, quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4' | null) => ({
   title,
@@ -52,11 +52,18 @@ describe('groupPersonalDocuments', () => {
   });
 });
 
-describe('isYearExpandedByDefault', () => {
-  it('expands only the current year, in Los Angeles time', () => {
+describe('expandedYearOf', () => {
+  it('expands the current year, in Los Angeles time', () => {
     // 2027-01-01 03:00 UTC is still 2026 in Los Angeles.
     const newYearsEveInLA = new Date(Date.UTC(2027, 0, 1, 3));
-    expect(isYearExpandedByDefault(2026, newYearsEveInLA)).toBe(true);
-    expect(isYearExpandedByDefault(2027, newYearsEveInLA)).toBe(false);
+    expect(expandedYearOf([2027, 2026, 2025], newYearsEveInLA)).toBe(2026);
+    expect(expandedYearOf([2027, 2026, 2025], new Date(Date.UTC(2027, 0, 1, 9)))).toBe(2027);
+  });
+
+  it('expands the newest year when nothing is from the current year', () => {
+    const january2027 = new Date(Date.UTC(2027, 0, 15, 18));
+    expect(expandedYearOf([2026, 2025], january2027)).toBe(2026);
+    expect(expandedYearOf([2024, 2025, 2019], january2027)).toBe(2025);
+    expect(expandedYearOf([], january2027)).toBeUndefined();
   });
 });

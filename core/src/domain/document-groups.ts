@@ -88,7 +88,13 @@ export function groupPersonalDocuments<T extends Groupable>(documents: T[]): Per
     }));
 }
 
-/** Year groups start collapsed, except the current year's (in the firm's time zone). */
-export function isYearExpandedByDefault(year: number, now: Date = new Date()): boolean {
-  return year === currentYear(now);
+/**
+ * The one year of a list of year groups that starts expanded: the current year's (in the firm's
+ * time zone), or, when nothing is from the current year, the newest year there is
+ * (DECISIONS.md), so that an investor in January does not open the portal to closed groups.
+ */
+export function expandedYearOf(years: readonly number[], now: Date = new Date()): number | undefined {
+  const current = currentYear(now);
+  if (years.includes(current)) return current;
+  return years.length === 0 ? undefined : Math.max(...years);
 }

@@ -2,7 +2,9 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { routes, type Access, type RouteDef } from '@everest/core/contract';
+import type { ReceivedFile } from '../features/files/file-store';
 import { HttpError } from './errors';
+import { readMultipart, type UploadRule } from './multipart';
 import { SerializedJson } from './serialized-json';
 import type { AppState, CallEffect, SessionUser } from './state';
 
@@ -19,6 +21,11 @@ export interface RouteInput<R extends RouteDef> {
   query: Infer<R['query']>;
   params: Infer<R['params']>;
   user: CallerOf<R['access']>;
+  /**
+   * The file of a multipart call (see RouteOptions.upload), checked and still in its temp file:
+   * the handler keeps it or reads it; whatever it leaves is removed once the call is over.
+   */
+  upload: ReceivedFile | null;
   ctx: Context & { state: AppState };
 }
 
@@ -30,6 +37,8 @@ export type RouteHandler<R extends RouteDef> = (
 export interface RouteOptions {
   /** What the call may do that this server must act on once it is over (see CallEffect). */
   effects?: readonly CallEffect[];
+  /** For a multipart route of the table: the file field it takes and how that is checked. */
+  upload?: UploadRule;
 }
 
 /** The route table's access rule, the one place that decides 401 and 403. */
@@ -54,14 +63,17 @@ export function bind<R extends RouteDef>(
   const method = route.method === 'GET' ? 'get' : 'post';
   router[method](route.path, async (ctx) => {
     const user = callerFor(route.access as R['access'], ctx.state.user);
-    const input = {
-      body: (route.body ? route.body.parse(ctx.request.body ?? {}) : undefined) as Infer<R['body']>,
-      query: (route.query ? route.query.parse(ctx.query) : undefined) as Infer<R['query']>,
-      params: (route.params ? route.params.parse(ctx.params) : undefined) as Infer<R['params']>,
-      user,
-      ctx,
-    };
+    // Only after the access rule: a stranger never gets to stream a file into the temp folder.
+    const multipart = route.multipart && ctx.is('multipart') ? await readMultipart(ctx, options.upload) : null;
     try {
+      const input = {
+        body: (route.body ? route.body.parse(multipart?.fields ?? ctx.request.body ?? {}) : undefined) as Infer<R['body']>,
+        query: (route.query ? route.query.parse(ctx.query) : undefined) as Infer<R['query']>,
+        params: (route.params ? route.params.parse(ctx.params) : undefined) as Infer<R['params']>,
+        user,
+        upload: multipart?.file ?? null,
+        ctx,
+      };
       const answer = await handler(input);
       if (answer instanceof SerializedJson) {
         sendSerialized(ctx, answer);
@@ -69,6 +81,7 @@ export function bind<R extends RouteDef>(
         ctx.body = answer;
       }
     } finally {
+      await multipart?.file?.discard();
       // After a failure too: a call may have committed before it failed, and acting on an effect
       // that did not happen costs nothing (an empty look at the outbox, a cache refilled).
       for (const effect of options.effects ?? []) ctx.state.effects[effect]();

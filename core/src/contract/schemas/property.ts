@@ -3,12 +3,22 @@ import { propertyStatuses, propertyTypes } from '../../domain/enums';
 import { coordinateDecimals, fieldMax } from '../../domain/limits';
 import { idOf, optionalText, requiredText, yesNo } from './fields';
 
+/** One web-sized copy of a property's photo: its `/media/` path and its width in pixels. */
+export const imageVariant = z.object({ url: z.string(), width: z.number().int().positive() });
+export type ImageVariant = z.infer<typeof imageVariant>;
+
 // A property as the public site reads it (GET /api/properties). Coordinates travel as strings,
 // as the spec says, or null when the property has none.
 export const publicProperty = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** The photo to show where only one fits: the largest web-sized copy when there are copies. */
   image: z.string().nullable(),
+  /**
+   * The web-sized copies of an uploaded photo, narrowest first, for `srcset`; null for a photo
+   * that has none (an older upload, a seeded SVG), which is shown as `image` alone.
+   */
+  imageVariants: z.array(imageVariant).nullable(),
   type: z.enum(propertyTypes),
   status: z.enum(propertyStatuses),
   address: z.string(),

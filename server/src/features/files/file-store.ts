@@ -20,6 +20,16 @@ export interface OpenedFile {
   size: number;
 }
 
+/** A checked upload still in its temp file (see FileStore.receive). */
+export interface ReceivedFile extends StoredBlob {
+  /** The temp file, to be read before `keep` or `discard`. */
+  path: string;
+  /** Moves the file into the store under its hash. */
+  keep: () => Promise<StoredBlob>;
+  /** Removes the temp file; harmless after `keep` or a second time. */
+  discard: () => Promise<void>;
+}
+
 export interface PutOptions {
   maxBytes: number;
   /** Content types (by magic bytes) accepted; anything else is a 415. */
@@ -64,7 +74,13 @@ export class FileStore {
     }
   }
 
-  async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
+  /**
+   * Streams `source` into a temp file of its own, counting its size (a 413 the moment it passes
+   * `maxBytes`) and hashing it, then checks its type by its first bytes (415). The file is not in
+   * the store yet: the caller keeps it (`keep`) or reads it and lets it go (`discard`); a refused
+   * upload leaves nothing behind.
+   */
+  async receive(source: Readable, options: PutOptions): Promise<ReceivedFile> {
     // Synchronous on purpose: no await before `pipeline` takes the source, or an early error
     // event of the source (a missing file) would go unhandled.
     const tmpDir = path.join(this.root, 'tmp');
@@ -85,19 +101,37 @@ export class FileStore {
         callback(null, chunk);
       },
     });
+    const discard = () => rm(tmp, { force: true });
     try {
       await pipeline(source, meter, createWriteStream(tmp, { mode: 0o600 }));
       const contentType = sniffContentType(head);
       if (!contentType || !options.accept.includes(contentType)) {
         throw new HttpError(415, options.wrongTypeMessage);
       }
-      const sha256 = hash.digest('hex');
-      const target = this.pathOf(sha256);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
-      return { sha256, size, contentType };
+      const blob: StoredBlob = { sha256: hash.digest('hex'), size, contentType };
+      return {
+        ...blob,
+        path: tmp,
+        discard,
+        keep: async () => {
+          const target = this.pathOf(blob.sha256);
+          await mkdir(path.dirname(target), { recursive: true });
+          await rename(tmp, target);
+          return blob;
+        },
+      };
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+  }
+
+  async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
+    const received = await this.receive(source, options);
+    try {
+      return await received.keep();
     } finally {
-      await rm(tmp, { force: true });
+      await received.discard();
     }
   }
 }

@@ -1,3 +1,5 @@
+import { acceptedImageMimeTypes } from '@everest/core/domain';
+
 /** The file types the product accepts, recognised by their first bytes, never by name. */
 export type SniffedType =
   | 'application/pdf'
@@ -11,6 +13,12 @@ export type SniffedType =
 
 export const documentTypes: readonly SniffedType[] = ['application/pdf', 'application/msword', 'application/zip'];
 export const imageTypes: readonly SniffedType[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'];
+/**
+ * What an administrator may upload as a property photo: raster images that are re-encoded into
+ * web-sized copies. Not SVG: it cannot be re-encoded without rasterising someone's markup, and a
+ * photo of a building is never one.
+ */
+export const photoTypes: readonly SniffedType[] = acceptedImageMimeTypes;
 
 const startsWith = (head: Buffer, bytes: number[], offset = 0) =>
   head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);

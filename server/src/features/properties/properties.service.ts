@@ -7,6 +7,7 @@ export function toPublicProperty(p: IProperty): PublicProperty {
     id: p.id,
     name: p.name,
     image: p.image ?? null,
+    imageVariants: p.imageVariants ?? null,
     type: p.type,
     status: p.status,
     address: p.address,

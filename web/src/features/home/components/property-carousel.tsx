@@ -5,6 +5,7 @@ import { carouselDragThreshold, propertyTypeLabels } from '@everest/core/domain'
 import type { PublicProperty } from '@everest/core/contract';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
+import { photoSrcSet } from '../../../lib/property-photo';
 import { accentGold, everestBrand } from '../../../lib/theme';
 import { useCarouselAutoplay } from '../hooks/use-carousel-autoplay';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
@@ -46,6 +47,9 @@ function PlayIcon() {
   );
 }
 
+/** A slide is the whole width on phones, half on medium screens, a third on large ones (1200 px at most). */
+const slideImageSizes = '(min-width: 1200px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+
 function Slide({ property, index, total }: { property: PublicProperty; index: number; total: number }) {
   const styles = useCarouselStyles();
   const own = useStyles();
@@ -56,6 +60,8 @@ function Slide({ property, index, total }: { property: PublicProperty; index: nu
           // Decorative next to the name below; the size attributes reserve its box.
           <img
             src={property.image}
+            srcSet={photoSrcSet(property.imageVariants)}
+            sizes={property.imageVariants?.length ? slideImageSizes : undefined}
             alt=""
             width={800}
             height={500}

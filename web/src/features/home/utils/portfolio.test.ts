@@ -7,6 +7,7 @@ const property = (over: Partial<PublicProperty>): PublicProperty => ({
   id: nextId++,
   name: 'P',
   image: null,
+  imageVariants: null,
   type: 'residential',
   status: 'active',
   address: '1 Main St.',

@@ -1,16 +1,24 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { isYearExpandedByDefault } from '@everest/core/domain';
 
 const useStyles = makeStyles({
   heading: { margin: 0 },
   toggle: { justifyContent: 'flex-start', fontWeight: tokens.fontWeightSemibold, paddingLeft: 0 },
 });
 
-/** A year group: collapsed unless it is the current year (spec), toggled by its heading. */
-export function YearSection({ year, count, heading, children }: { year: number; count: number; heading: 'h4' | 'h3'; children: ReactNode }) {
+interface YearSectionProps {
+  year: number;
+  count: number;
+  heading: 'h4' | 'h3';
+  /** Whether it starts expanded: see core's `expandedYearOf`. */
+  defaultOpen: boolean;
+  children: ReactNode;
+}
+
+/** A year group, toggled by its heading. */
+export function YearSection({ year, count, heading, defaultOpen, children }: YearSectionProps) {
   const styles = useStyles();
-  const [open, setOpen] = useState(() => isYearExpandedByDefault(year));
+  const [open, setOpen] = useState(defaultOpen);
   const panelId = useId();
   const Heading = heading;
   return (

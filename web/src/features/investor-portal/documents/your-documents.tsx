@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Card, makeStyles, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { useQuery } from '@tanstack/react-query';
 import type { InvestorDocument } from '@everest/core/contract';
-import { groupPersonalDocuments, groupPropertyDocuments, portalMessages } from '@everest/core/domain';
+import { expandedYearOf, groupPersonalDocuments, groupPropertyDocuments, portalMessages } from '@everest/core/domain';
 import { usePortalStyles } from '../components/portal-styles';
 import { DocumentItem } from './document-item';
 import { DocumentPreviewDialog } from './document-preview-dialog';
@@ -55,8 +55,14 @@ export function YourDocuments() {
             groupPropertyDocuments(propertyDocuments).map((group) => (
               <section key={group.property} className={styles.group}>
                 <h3 className={styles.groupTitle}>{group.property}</h3>
-                {group.years.map((year) => (
-                  <YearSection key={year.year} year={year.year} count={year.documents.length} heading="h4">
+                {group.years.map((year, _, years) => (
+                  <YearSection
+                    key={year.year}
+                    year={year.year}
+                    count={year.documents.length}
+                    heading="h4"
+                    defaultOpen={year.year === expandedYearOf(years.map((y) => y.year))}
+                  >
                     <ul className={list}>
                       {year.documents.map((d) => (
                         <DocumentItem key={d.id} document={d} onPreview={setPreviewed} />
@@ -71,8 +77,14 @@ export function YourDocuments() {
           <Text>{portalMessages.noPersonalDocuments}</Text>
         ) : (
           <div className={styles.group}>
-            {groupPersonalDocuments(personalDocuments).map((year) => (
-              <YearSection key={year.year} year={year.year} count={year.quarters.reduce((n, q) => n + q.documents.length, 0)} heading="h3">
+            {groupPersonalDocuments(personalDocuments).map((year, _, years) => (
+              <YearSection
+                key={year.year}
+                year={year.year}
+                count={year.quarters.reduce((n, q) => n + q.documents.length, 0)}
+                heading="h3"
+                defaultOpen={year.year === expandedYearOf(years.map((y) => y.year))}
+              >
                 {year.quarters.map((quarter) => (
                   <section key={quarter.quarter}>
                     <h4 className={styles.quarterTitle}>{quarter.quarter}</h4>

@@ -150,7 +150,7 @@ function DetailCard({
       className={styles.card}
       onKeyDown={onKeyDown}
     >
-      <PropertyImage src={property.image} lazy={false} />
+      <PropertyImage src={property.image} variants={property.imageVariants} lazy={false} />
       <div className={styles.cardBody}>
         <h4 id={nameId} className={styles.cardName}>
           {property.name}

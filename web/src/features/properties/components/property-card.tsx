@@ -59,7 +59,7 @@ export const PropertyCard = memo(function PropertyCard({ property, lazyImage, pr
   const nameId = useId();
   return (
     <article className={styles.card} aria-labelledby={nameId}>
-      <PropertyImage src={property.image} lazy={lazyImage} priority={priorityImage} />
+      <PropertyImage src={property.image} variants={property.imageVariants} lazy={lazyImage} priority={priorityImage} />
       <div className={styles.body}>
         <h3 id={nameId} className={styles.name}>
           {property.name}

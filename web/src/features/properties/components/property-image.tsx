@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import type { ImageVariant } from '@everest/core/contract';
+import { photoSrcSet } from '../../../lib/property-photo';
 
 const useStyles = makeStyles({
   image: {
@@ -25,8 +27,16 @@ const useStyles = makeStyles({
 // frame, so that the cards of a row line up and the page does not shift while images arrive.
 export const propertyImageSize = { width: 800, height: 500 } as const;
 
+/**
+ * How wide a card's photo shows, for the browser's choice among the web-sized copies: the list
+ * and the map's cards sit in grids of columns at least 260-280 px wide, inside 1200 px.
+ */
+export const propertyCardImageSizes = '(min-width: 1200px) 300px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
+
 export interface PropertyImageProps {
   src: string | null;
+  /** The photo's web-sized copies, offered through `srcset`; null for a photo without any. */
+  variants?: readonly ImageVariant[] | null;
   /** Below the fold the browser fetches the photo only when it comes near the viewport. */
   lazy: boolean;
   /** The first photo of a page is usually its largest paint: fetch it before the others. */
@@ -38,7 +48,7 @@ export interface PropertyImageProps {
  * A property's photo; without one, or when it fails to load, a quiet placeholder of the same
  * size. Decorative (alt=""): the property's name is the heading right beside it.
  */
-export function PropertyImage({ src, lazy, priority = false, className }: PropertyImageProps) {
+export function PropertyImage({ src, variants, lazy, priority = false, className }: PropertyImageProps) {
   const styles = useStyles();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
@@ -53,6 +63,8 @@ export function PropertyImage({ src, lazy, priority = false, className }: Proper
   return (
     <img
       src={src}
+      srcSet={photoSrcSet(variants)}
+      sizes={variants?.length ? propertyCardImageSizes : undefined}
       alt=""
       width={propertyImageSize.width}
       height={propertyImageSize.height}

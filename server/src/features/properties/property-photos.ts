@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { ImageVariant } from '@everest/core/contract';
+import { maxImageBytes, portalMessages } from '@everest/core/domain';
+import { HttpError } from '../../http/errors';
+import type { UploadRule } from '../../http/multipart';
+import type { FileStore, ReceivedFile, StoredBlob } from '../files/file-store';
+import { photoTypes } from '../files/sniff';
+
+/**
+ * The widths of the web-sized copies: a phone's card, a laptop's card or detail card at 2x, and a
+ * wide screen at 2x. A photo narrower than a width gets no copy of it: nothing is upscaled.
+ */
+export const photoWidths: readonly number[] = [480, 960, 1600];
+const widestPhoto = Math.max(...photoWidths);
+
+/**
+ * Pixels a photo may have before it is decoded. A 10 MB file can declare a picture of billions of
+ * pixels (a decompression bomb); 100 megapixels is above any phone's or camera's photo.
+ */
+const maxPhotoPixels = 100_000_000;
+
+const webpQuality = 80;
+
+// Each photo is read once: libvips' operation cache would only hold memory for nothing.
+sharp.cache(false);
+
+/** How update-property takes its photo: by content, under 10 MB, checked while it streams. */
+export function photoUpload(store: FileStore): UploadRule {
+  return {
+    field: 'image',
+    store,
+    maxBytes: maxImageBytes,
+    accept: photoTypes,
+    tooLargeMessage: `${portalMessages.imageTooLarge}.`,
+    wrongTypeMessage: `${portalMessages.invalidFileType}: a property photo must be a JPEG, PNG, WebP or GIF image.`,
+  };
+}
+
+/** The widths to make for a photo this wide, narrowest first. */
+export function variantWidths(width: number): number[] {
+  const widths = photoWidths.filter((w) => w < width);
+  const largest = Math.min(width, widestPhoto);
+  return widths.includes(largest) ? widths : [...widths, largest];
+}
+
+export interface PhotoVariant extends StoredBlob {
+  width: number;
+}
+
+/**
+ * Makes the web-sized copies of an uploaded photo and puts them in the store: WebP, turned
+ * upright by its EXIF orientation, with every piece of metadata (GPS position, camera, dates)
+ * left out, since sharp writes none unless told to. The upload itself is never stored: what the
+ * site serves is only what was re-encoded here.
+ */
+export async function storePhotoVariants(upload: ReceivedFile, store: FileStore): Promise<PhotoVariant[]> {
+  const open = () => sharp(upload.path, { autoOrient: true, limitInputPixels: maxPhotoPixels, failOn: 'error' });
+  let width: number;
+  try {
+    width = (await open().metadata()).autoOrient.width;
+  } catch (error) {
+    throw unreadable(error);
+  }
+
+  const variants: PhotoVariant[] = [];
+  // One at a time: the machine's few cores and its memory are shared with every other request.
+  for (const target of variantWidths(width)) {
+    let bytes: Buffer;
+    try {
+      bytes = await open().resize({ width: target, withoutEnlargement: true }).webp({ quality: webpQuality }).toBuffer();
+    } catch (error) {
+      throw unreadable(error);
+    }
+    const blob = await store.put(Readable.from([bytes]), {
+      maxBytes: maxImageBytes,
+      accept: ['image/webp'],
+      tooLargeMessage: 'A web-sized copy of the photo came out too large.',
+      wrongTypeMessage: 'A web-sized copy of the photo is not a WebP image.',
+    });
+    variants.push({ ...blob, width: target });
+  }
+  return variants;
+}
+
+/** The public paths of the copies, for the property's `imageVariants`. */
+export function variantUrls(variants: readonly PhotoVariant[]): ImageVariant[] {
+  return variants.map((v) => ({ url: mediaPath(v.sha256, 'webp'), width: v.width }));
+}
+
+export function mediaPath(sha256: string, extension: string): string {
+  return `/media/${sha256}.${extension}`;
+}
+
+function unreadable(error: unknown): HttpError {
+  const message = error instanceof Error ? error.message : '';
+  if (/pixel limit/i.test(message)) {
+    return new HttpError(413, `The photo is too large: it may have at most ${maxPhotoPixels / 1_000_000} megapixels.`);
+  }
+  return new HttpError(415, `${portalMessages.invalidFileType}: the photo could not be read as an image.`);
+}
