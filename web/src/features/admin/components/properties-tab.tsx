@@ -1,19 +1,20 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { Button, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
+import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { AdminProperty } from '@everest/core/contract';
-import { portalMessages, propertyTypeLabels } from '@everest/core/domain';
+import { portalMessages } from '@everest/core/domain';
 import { useAllProperties } from '../api/all-properties';
 import { useDeleteProperty } from '../api/delete-property';
 import { adminSuccess } from '../lib/admin-messages';
+import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { AddPropertyForm } from './add-property-form';
 import { AdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
-import { PropertyEditor, propertyStatusLabels } from './property-editor';
+import { PropertyRowsContext, propertyColumns, type PropertyRowsContextValue } from './property-columns';
+import { PropertyEditor } from './property-editor';
 
-const column = createColumnHelper<AdminProperty>();
 
 /** The properties tab (spec section 2): add by name, the list with inline edit, delete. */
 export function PropertiesTab() {
@@ -25,11 +26,12 @@ export function PropertiesTab() {
   const [deleting, setDeleting] = useState<AdminProperty | null>(null);
   const editButtons = useRef(new Map<number, HTMLElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusAfterRender = useRef<(() => void) | null>(null);
+  // Where the focus goes once the element exists (the row's Edit button after its editor
+  // closes). Kept until it succeeds: a commit already under way when the editor closed may run
+  // its effects before the row is back.
+  const focusAfterRender = useRef<PendingFocus | null>(null);
   useEffect(() => {
-    const focus = focusAfterRender.current;
-    focusAfterRender.current = null;
-    focus?.();
+    if (settlePendingFocus(focusAfterRender.current)) focusAfterRender.current = null;
   });
 
   const rows = useMemo(
@@ -39,7 +41,7 @@ export function PropertiesTab() {
 
   const closeEditor = (id: number) => {
     setEditingId(null);
-    focusAfterRender.current = () => editButtons.current.get(id)?.focus();
+    focusAfterRender.current = pendingFocus(() => focusOn(editButtons.current.get(id)));
   };
 
   const confirmDelete = () => {
@@ -51,7 +53,7 @@ export function PropertiesTab() {
         onSuccess: () => {
           notifySuccess(adminSuccess.propertyDeleted, `${property.name} was deleted.`);
           setDeleting(null);
-          focusAfterRender.current = () => headingRef.current?.focus();
+          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
         },
         onError: (error) => {
           setDeleting(null);
@@ -61,81 +63,17 @@ export function PropertiesTab() {
     );
   };
 
-  const columns = useMemo(
-    () => [
-      column.accessor('image', {
-        header: 'Photo',
-        cell: (info) =>
-          info.getValue() ? (
-            <img className={styles.thumbnail} src={info.getValue() ?? undefined} alt="" loading="lazy" />
-          ) : (
-            <span className={styles.muted}>None</span>
-          ),
-      }),
-      column.accessor('name', { header: 'Name', cell: (info) => info.getValue() }),
-      column.accessor('type', {
-        header: 'Type',
-        cell: (info) => <span className={styles.nowrap}>{propertyTypeLabels[info.getValue()]}</span>,
-      }),
-      column.display({
-        id: 'location',
-        header: 'Location',
-        cell: ({ row: { original: p } }) => (
-          <div className={styles.cellStack}>
-            <span>{p.address || '—'}</span>
-            <span className={styles.muted}>{[p.city, p.state].filter(Boolean).join(', ') || '—'}</span>
-          </div>
-        ),
-      }),
-      column.accessor('status', {
-        header: 'Status',
-        cell: (info) => (
-          <Badge appearance="tint" color={info.getValue() === 'active' ? 'success' : 'subtle'}>
-            {propertyStatusLabels[info.getValue()]}
-          </Badge>
-        ),
-      }),
-      column.accessor('investorRelations', {
-        header: 'Investor relations',
-        cell: (info) => (info.getValue() ? 'Yes' : 'No'),
-      }),
-      column.display({
-        id: 'coordinates',
-        header: 'Coordinates',
-        cell: ({ row: { original: p } }) =>
-          p.latitude && p.longitude ? (
-            <span className={styles.nowrap}>{`${p.latitude}, ${p.longitude}`}</span>
-          ) : (
-            <span className={styles.muted}>Not set</span>
-          ),
-      }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        cell: ({ row: { original: p } }) => (
-          <div className={styles.rowActions}>
-            <Button
-              size="small"
-              ref={(element) => {
-                if (element) editButtons.current.set(p.id, element);
-                else editButtons.current.delete(p.id);
-              }}
-              aria-label={`Edit ${p.name}`}
-              onClick={() => setEditingId(p.id)}
-            >
-              Edit
-            </Button>
-            <Button size="small" aria-label={`Delete ${p.name}`} {...restoreFocusTarget} onClick={() => setDeleting(p)}>
-              Delete
-            </Button>
-          </div>
-        ),
-      }),
-    ],
-    [styles, restoreFocusTarget],
-  );
+  const rowsContext: PropertyRowsContextValue = {
+    onEdit: (property) => setEditingId(property.id),
+    onDelete: setDeleting,
+    editButtonRef: (property) => (element) => {
+      if (element) editButtons.current.set(property.id, element);
+      else editButtons.current.delete(property.id);
+    },
+    restoreFocusTarget,
+  };
 
-  const table = useReactTable({ data: rows, columns, getRowId: (p) => String(p.id), getCoreRowModel: getCoreRowModel() });
+  const table = useReactTable({ data: rows, columns: propertyColumns, getRowId: (p) => String(p.id), getCoreRowModel: getCoreRowModel() });
 
   return (
     <div className={styles.tab}>
@@ -151,13 +89,15 @@ export function PropertiesTab() {
             <Button onClick={() => void properties.refetch()}>Try again</Button>
           </div>
         ) : (
-          <AdminTable
-            table={table}
-            label="Properties"
-            editingRowId={editingId === null ? null : String(editingId)}
-            renderEditor={(row) => <PropertyEditor property={row.original} onClose={() => closeEditor(row.original.id)} />}
-            empty={properties.isPending ? 'Loading properties...' : 'No properties yet.'}
-          />
+          <PropertyRowsContext.Provider value={rowsContext}>
+            <AdminTable
+              table={table}
+              label="Properties"
+              editingRowId={editingId === null ? null : String(editingId)}
+              renderEditor={(row) => <PropertyEditor property={row.original} onClose={() => closeEditor(row.original.id)} />}
+              empty={properties.isPending ? 'Loading properties...' : 'No properties yet.'}
+            />
+          </PropertyRowsContext.Provider>
         )}
       </section>
       <ConfirmDialog

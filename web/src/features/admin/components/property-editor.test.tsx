@@ -28,7 +28,7 @@ const property: AdminProperty = {
   latitude: null,
   longitude: null,
   investorRelations: true,
-} as AdminProperty;
+};
 
 /** A stand-in for XMLHttpRequest: the test decides when the upload moves and how it ends. */
 class FakeXhr {

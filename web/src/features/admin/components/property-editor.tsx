@@ -9,7 +9,6 @@ import {
   propertyStatuses,
   propertyTypeLabels,
   propertyTypes,
-  type PropertyStatus,
   type PropertyType,
 } from '@everest/core/domain';
 import { useGeocode } from '../api/geocode';
@@ -24,11 +23,12 @@ import {
   updateFieldsOf,
   type PropertyForm,
 } from '../lib/property-rules';
+import { photoSrcSet } from '../../../lib/property-photo';
 import { showToast } from '../../../lib/toast';
 import { focusField } from '../lib/focus-field';
 import { useAdminStyles } from './admin-styles';
+import { propertyStatusLabels } from './property-columns';
 
-export const propertyStatusLabels: Record<PropertyStatus, string> = { active: 'Active', sold: 'Sold', inactive: 'Inactive' };
 
 type TextKey = 'name' | 'address' | 'city' | 'state' | 'zipCode' | 'phone' | 'website' | 'latitude' | 'longitude';
 const textFields: { key: TextKey; label: string; maxLength: number; required?: boolean; inputMode?: 'decimal' | 'tel' | 'url'; wide?: boolean }[] = [
@@ -233,7 +233,13 @@ export function PropertyEditor({ property, onClose }: PropertyEditorProps) {
             )}
           </Field>
           {previewUrl ? (
-            <img className={styles.preview} src={previewUrl} alt={photo ? `Chosen photo of ${form.name}` : `Current photo of ${form.name}`} />
+            <img
+              className={styles.preview}
+              src={previewUrl}
+              srcSet={photo || form.image !== property.image ? undefined : photoSrcSet(property.imageVariants)}
+              sizes="320px"
+              alt={photo ? `Chosen photo of ${form.name}` : `Current photo of ${form.name}`}
+            />
           ) : (
             <span className={styles.muted}>No photo</span>
           )}

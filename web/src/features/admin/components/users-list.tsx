@@ -1,22 +1,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Badge, Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import { createColumnHelper, getCoreRowModel, useReactTable, type PaginationState, type Updater } from '@tanstack/react-table';
+import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
+import { getCoreRowModel, useReactTable, type PaginationState, type Updater } from '@tanstack/react-table';
 import type { User } from '@everest/core/contract';
-import { fieldMax, pageSize, portalMessages, resetLinkSentToastMs, roleLabels } from '@everest/core/domain';
+import { fieldMax, pageSize, portalMessages, resetLinkSentToastMs } from '@everest/core/domain';
 import { useDeleteUser } from '../api/delete-user';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useUserProperties } from '../api/user-properties';
 import { useUsers } from '../api/users';
 import { adminSuccess } from '../lib/admin-messages';
 import { useListAddress } from '../lib/list-address';
+import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { isOwnRow, userLabel } from '../lib/user-rows';
-import { AccessCell } from './access-cell';
 import { AdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { UserEditor } from './user-editor';
+import { UserRowsContext, userColumns, type UserRowsContextValue } from './user-columns';
 
 /** The address's query keys of this list: `?userPage=2&userSearch=smith`. */
 export const usersAddressKeys = { page: 'userPage', search: 'userSearch' } as const;
@@ -32,7 +33,6 @@ function pageFrom(text: string | null): number {
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
-const column = createColumnHelper<User>();
 
 /** The searchable list of users, paged by 10 on the server, with the row actions of the spec. */
 export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: UsersListProps) {
@@ -50,11 +50,12 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
   const [deleting, setDeleting] = useState<User | null>(null);
   const editButtons = useRef(new Map<number, HTMLElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const focusAfterRender = useRef<(() => void) | null>(null);
+  // Where the focus goes once the element exists (the row's Edit button after its editor
+  // closes). Kept until it succeeds: a commit already under way when the editor closed may run
+  // its effects before the row is back.
+  const focusAfterRender = useRef<PendingFocus | null>(null);
   useEffect(() => {
-    const focus = focusAfterRender.current;
-    focusAfterRender.current = null;
-    focus?.();
+    if (settlePendingFocus(focusAfterRender.current)) focusAfterRender.current = null;
   });
 
   // The search box types freely; the address (and the server) follow once typing pauses.
@@ -101,7 +102,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
 
   const closeEditor = (user: User, saved?: User) => {
     setEditingId(null);
-    focusAfterRender.current = () => editButtons.current.get(user.id)?.focus();
+    focusAfterRender.current = pendingFocus(() => focusOn(editButtons.current.get(user.id)));
     if (saved && isOwnRow(saved, currentUser)) onCurrentUserChanged?.(saved);
   };
 
@@ -133,7 +134,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
           );
           setDeleting(null);
           // The row and its buttons are gone: the list's heading takes the focus.
-          focusAfterRender.current = () => headingRef.current?.focus();
+          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
         },
         onError: (error) => {
           setDeleting(null);
@@ -143,82 +144,25 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
     );
   };
 
-  const columns = useMemo(
-    () => [
-      column.display({
-        id: 'name',
-        header: 'Name',
-        cell: ({ row: { original: u } }) => (
-          <div className={styles.cellStack}>
-            <span>{userLabel(u)}</span>
-            {u.entity && userLabel(u) !== u.entity && <span className={styles.muted}>{u.entity}</span>}
-          </div>
-        ),
-      }),
-      column.accessor('email', {
-        header: 'Email',
-        cell: (info) => <span className={styles.breakAnywhere}>{info.getValue()}</span>,
-      }),
-      column.accessor('role', {
-        header: 'Role',
-        cell: (info) => <span className={styles.nowrap}>{roleLabels[info.getValue()]}</span>,
-      }),
-      column.accessor('isActive', {
-        header: 'Status',
-        cell: (info) => (
-          <Badge appearance="tint" color={info.getValue() ? 'success' : 'subtle'}>
-            {info.getValue() ? 'Active' : 'Inactive'}
-          </Badge>
-        ),
-      }),
-      column.display({
-        id: 'access',
-        header: 'Property access',
-        cell: ({ row: { original: u } }) => (
-          <AccessCell user={u} properties={accessByUser.get(u.id) ?? []} onAdd={onAddAccess} />
-        ),
-      }),
-      column.display({
-        id: 'actions',
-        header: 'Actions',
-        cell: ({ row: { original: u } }) => {
-          const name = userLabel(u);
-          const sending = reset.isPending && reset.variables?.userId === u.id;
-          return (
-            <div className={styles.rowActions}>
-              <Button
-                size="small"
-                ref={(element) => {
-                  if (element) editButtons.current.set(u.id, element);
-                  else editButtons.current.delete(u.id);
-                }}
-                aria-label={`Edit ${name}`}
-                onClick={() => setEditingId(u.id)}
-              >
-                Edit
-              </Button>
-              <Button size="small" aria-label={`Send reset link to ${name}`} disabledFocusable={sending} onClick={() => sendResetLink(u)}>
-                {sending ? 'Sending...' : 'Send Reset Link'}
-              </Button>
-              {!isOwnRow(u, currentUser) && (
-                <Button size="small" aria-label={`Delete ${name}`} {...restoreFocusTarget} onClick={() => setDeleting(u)}>
-                  Delete
-                </Button>
-              )}
-            </div>
-          );
-        },
-      }),
-    ],
-    // The handlers read the latest state through the mutations they close over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [styles, accessByUser, currentUser, reset.isPending, reset.variables, onAddAccess],
-  );
+  const rowsContext: UserRowsContextValue = {
+    currentUser,
+    accessOf: (user) => accessByUser.get(user.id) ?? [],
+    onAddAccess,
+    onEdit: (user) => setEditingId(user.id),
+    onSendResetLink: sendResetLink,
+    sendingResetTo: reset.isPending && reset.variables ? Number(reset.variables.userId) : null,
+    onDelete: setDeleting,
+    editButtonRef: (user) => (element) => {
+      if (element) editButtons.current.set(user.id, element);
+      else editButtons.current.delete(user.id);
+    },
+    restoreFocusTarget,
+  };
 
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
   const table = useReactTable({
     data: users.data?.users ?? [],
-    columns,
+    columns: userColumns,
     getRowId: (u) => String(u.id),
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
@@ -258,7 +202,8 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
           <Button onClick={() => void users.refetch()}>Try again</Button>
         </div>
       ) : (
-        <AdminTable
+        <UserRowsContext.Provider value={rowsContext}>
+          <AdminTable
           table={table}
           label="Users"
           editingRowId={editingId === null ? null : String(editingId)}
@@ -271,6 +216,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
           )}
           empty={users.isPending ? 'Loading users...' : search ? `No user matches "${search}".` : 'No users yet.'}
         />
+        </UserRowsContext.Provider>
       )}
       <nav className={styles.pager} aria-label="Users pages">
         <span aria-live="polite">
