@@ -5,16 +5,22 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAdminUsers } from './admin-users';
 import { benchDocuments } from './documents';
 import { benchPropertyList } from './property-list';
 import { startBenchServer } from './bench-server';
+
+const benchmarks = { 'property-list': benchPropertyList, documents: benchDocuments, 'admin-users': benchAdminUsers };
+
+// `pnpm --filter @everest/server bench admin-users` runs the named ones only; none named, all of them.
+const named = process.argv.slice(2);
+for (const name of named) if (!(name in benchmarks)) throw new Error(`no benchmark named ${name}: ${Object.keys(benchmarks).join(', ')}`);
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'everest-bench-'));
 chmodSync(dir, 0o755);
 const server = await startBenchServer(dir);
 try {
-  await benchPropertyList(server);
-  await benchDocuments(server);
+  for (const [name, bench] of Object.entries(benchmarks)) if (named.length === 0 || named.includes(name)) await bench(server);
 } finally {
   await server.close();
   rmSync(dir, { recursive: true, force: true });

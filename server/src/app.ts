@@ -12,6 +12,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes';
 import { adminPropertiesRoutes } from './features/properties/admin-properties.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
+import { adminUsersRoutes } from './features/users/admin-users.routes';
 import { profileRoutes } from './features/users/profile.routes';
 import { errorHandler, HttpError } from './http/errors';
 import { bindUnbuiltRoutes } from './http/route';
@@ -68,7 +69,20 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   app.use((ctx, next) => (ctx.path.startsWith('/api/') && ctx.is('json') ? jsonBody(ctx, next) : next()));
 
   const api = new Router<AppState>();
-  for (const feature of [healthRoutes, propertiesRoutes, authRoutes, profileRoutes, documentsRoutes, contactRoutes, captchaRoutes, adminPropertiesRoutes, geocodingRoutes]) feature(api, services);
+  for (const feature of [
+    healthRoutes,
+    propertiesRoutes,
+    authRoutes,
+    profileRoutes,
+    documentsRoutes,
+    contactRoutes,
+    captchaRoutes,
+    adminUsersRoutes,
+    adminPropertiesRoutes,
+    geocodingRoutes,
+  ]) {
+    feature(api, services);
+  }
   bindUnbuiltRoutes(api);
   app.use(api.routes());
   app.use(async (ctx, next) => {

@@ -4,6 +4,7 @@ import { Migration20261122000000 } from './Migration20261122000000';
 import { Migration20261122100000 } from './Migration20261122100000';
 import { Migration20261123000000 } from './Migration20261123000000';
 import { Migration20261123200000 } from './Migration20261123200000';
+import { Migration20261125000000 } from './Migration20261125000000';
 import { Migration20261125100000 } from './Migration20261125100000';
 
 /**
@@ -16,5 +17,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261122100000_session_user_notifications', class: Migration20261122100000 },
   { name: 'Migration20261123000000_document_lists_follow_email', class: Migration20261123000000 },
   { name: 'Migration20261123200000_ended_sessions', class: Migration20261123200000 },
+  { name: 'Migration20261125000000_admin_user_search', class: Migration20261125000000 },
   { name: 'Migration20261125100000_property_photos_and_names', class: Migration20261125100000 },
 ];

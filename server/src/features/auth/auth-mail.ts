@@ -55,3 +55,22 @@ export function emailChangedMail(to: string, name: string, newEmail: string): Ma
     notYou,
   ]);
 }
+
+/**
+ * Sent when an administrator opens an account: a link to choose a password, never a password
+ * (DECISIONS.md), so nothing that can sign in sits in a mailbox.
+ */
+export function welcomeMail(to: string, name: string, link: string, validDays: number): Mail {
+  return accountMail(to, 'Welcome to the Everest Properties investor portal', name, [
+    {
+      kind: 'paragraph',
+      text: 'An investor portal account has been opened for you at Everest Properties. There you can read the documents of your investments and your personal tax documents.',
+    },
+    {
+      kind: 'paragraph',
+      text: `To start, choose your password with the link below. It works once, for the next ${validDays} days; after that, use 'Forgot your password?' on the sign-in page.`,
+    },
+    { kind: 'button', label: 'Choose your password', url: link },
+    { kind: 'paragraph', text: `Your sign-in e-mail address is ${to}.` },
+  ]);
+}

@@ -140,6 +140,27 @@ export async function logout(em: EntityManager, sessionUser: SessionUser): Promi
 
 // ---- Password reset ------------------------------------------------------------------------
 
+/** How long the set-password link of a welcome e-mail works: new investors do not all read their mail the same day. */
+export const welcomeLinkLifetimeMs = 7 * 24 * 60 * 60_000;
+
+/**
+ * Stores a single-use password link for `user` in the caller's unit of work and answers its
+ * address, which only the e-mail it goes into ever holds (the table keeps the token's hash).
+ * The portal's reset page consumes it, whatever e-mail carried it.
+ */
+export function createPasswordLink(em: EntityManager, config: Config, user: IUser, lifetimeMs: number): string {
+  const token = randomBytes(32).toString('base64url');
+  em.create(PasswordResetToken, { user, tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + lifetimeMs) });
+  // Built from configuration only: a forged Host header must never choose where the link points.
+  return `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}`;
+}
+
+/** Queues a reset e-mail for `user` with a fresh link, in the caller's unit of work. */
+export function queuePasswordResetMail(em: EntityManager, config: Config, user: IUser): void {
+  const link = createPasswordLink(em, config, user, passwordResetTokenLifetimeMs);
+  enqueueMail(em, passwordResetMail(user.email, displayName(user), link, passwordResetTokenLifetimeMs / 60_000));
+}
+
 /**
  * Queues a single-use link for an active account. The answer, and its timing, are the same for
  * any address, so the call cannot be used to find out who has an account.
@@ -156,16 +177,7 @@ export async function requestPasswordReset(
 
   await em.transactional(async (tx) => {
     const user = await tx.findOne(User, { email, isActive: true });
-    if (!user) return;
-    const token = randomBytes(32).toString('base64url');
-    tx.create(PasswordResetToken, {
-      user,
-      tokenHash: hashResetToken(token),
-      expiresAt: new Date(Date.now() + passwordResetTokenLifetimeMs),
-    });
-    // Built from configuration only: a forged Host header must never choose where the link points.
-    const link = `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}`;
-    enqueueMail(tx, passwordResetMail(user.email, displayName(user), link, passwordResetTokenLifetimeMs / 60_000));
+    if (user) queuePasswordResetMail(tx, config, user);
   });
 
   const remaining = resetRequestMinimumMs - (Date.now() - started);
