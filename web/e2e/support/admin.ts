@@ -21,8 +21,9 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 export async function createUserByApi(
   request: APIRequestContext,
   body: Partial<CreateUserBody> & { email: string },
+  token?: string,
 ): Promise<{ user: User; password: string }> {
-  const token = await adminToken(request);
+  token ??= await adminToken(request);
   const password = body.password || `Pw-${Math.random().toString(36).slice(2, 8)}A1!`;
   const response = await request.post('/api/admin/create-user', {
     headers: { Authorization: `Bearer ${token}` },
