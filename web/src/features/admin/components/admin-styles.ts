@@ -37,10 +37,14 @@ export const useAdminStyles = makeStyles({
   // Columns sized by their content (Fluent's fixed layout gives every column the same width,
   // and an e-mail or coordinates ran into the next column).
   table: { minWidth: '760px', tableLayout: 'auto' },
-  /** Long words (e-mail addresses) break anywhere rather than widen the table. */
-  breakAnywhere: { overflowWrap: 'anywhere', minWidth: '10rem' },
+  /**
+   * An e-mail address: wide enough for most on one line (the chips beside it took the space and
+   * broke 'example.com' in two), and broken anywhere rather than widen the table past that.
+   */
+  breakAnywhere: { display: 'block', minWidth: '13rem', overflowWrap: 'anywhere' },
   nowrap: { whiteSpace: 'nowrap' },
-  cellStack: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, padding: `${tokens.spacingVerticalXS} 0` },
+  // Names and addresses keep a readable width; on a phone the table scrolls instead.
+  cellStack: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, padding: `${tokens.spacingVerticalXS} 0`, minWidth: '8rem' },
   rowActions: {
     display: 'flex',
     flexWrap: 'nowrap',

@@ -44,7 +44,7 @@ function NameCell({ user }: { user: User }) {
 
 function EmailCell({ email }: { email: string }) {
   const styles = useAdminStyles();
-  return <span className={styles.breakAnywhere}>{email}</span>;
+  return <div className={styles.breakAnywhere}>{email}</div>;
 }
 
 function RoleCell({ user }: { user: User }) {
