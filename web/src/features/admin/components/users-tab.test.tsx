@@ -203,3 +203,17 @@ it("creating a user shows 'User Created' with the generated password for 10 seco
   expect(toast?.action?.label).toBe('Copy password');
   expect(portalMessages.userCreateFailed).toMatch(/^Creation Failed/);
 });
+
+it('without a router or a query client (the desktop app), the panel pages in its own state', async () => {
+  render(
+    <FluentProvider theme={everestTheme}>
+      <AdminPanel initialTab="users" />
+    </FluentProvider>,
+  );
+  await within(usersTable()).findByText('admin@example.com');
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await within(usersTable()).findByText('investor10@example.com');
+  screen.getByText('Showing 11–20 of 24 · Page 2 of 3');
+  // Without a signed-in administrator no row is held back.
+  screen.getByRole('button', { name: 'Delete Investor10 Smith' });
+});
