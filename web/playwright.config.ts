@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 // PostgreSQL already takes a free port of its own.
 const port = Number(process.env.EVEREST_E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
+// The local geocoder the app server asks for Get Coordinates (server/test/stub-geocoder.ts):
+// anything containing "Not Found" finds nothing, any other address fixed coordinates.
+const geocoderPort = Number(process.env.EVEREST_E2E_GEOCODER_PORT ?? port + 1);
 
 // A fresh data folder per run. The embedded PostgreSQL runs as the `postgres` OS user, which
 // must be able to traverse every parent folder: the OS temp dir is, and 755 opens this one.
@@ -42,20 +45,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'pnpm --filter @everest/server start',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      // Lets a test be a visitor of its own address (contact.spec.ts), as behind a proxy.
-      TRUST_PROXY: 'true',
+  webServer: [
+    {
+      command: 'pnpm --filter @everest/server exec tsx test/stub-geocoder.ts',
+      cwd: '..',
+      port: geocoderPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { PORT: String(geocoderPort) },
     },
-  },
+    {
+      command: 'pnpm --filter @everest/server start',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        // Lets a test be a visitor of its own address (contact.spec.ts), as behind a proxy.
+        TRUST_PROXY: 'true',
+        GEOCODER_URL: `http://127.0.0.1:${geocoderPort}/search`,
+      },
+    },
+  ],
 });

@@ -12,6 +12,15 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** How long the toast stays; 5000 ms unless a screen says otherwise (User Created: 10 s). */
   durationMs?: number;
+  /** One button in the toast, e.g. 'Copy password' on 'User Created'. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  /** The button's label once `run` has succeeded ('Copied'), so the user sees it worked. */
+  doneLabel?: string;
+  run: () => void | Promise<void>;
 }
 
 export interface ToastRequest extends ToastOptions {

@@ -12,11 +12,11 @@ export default function InvestorServicesRoute() {
   return (
     <QueryProvider>
       <InvestorPortal
-        adminPanel={
+        adminPanel={({ user, onUserChanged }) => (
           <Suspense fallback={<Spinner size="small" label="Loading the administration panel..." />}>
-            <AdminPanel />
+            <AdminPanel currentUser={user} onCurrentUserChanged={onUserChanged} />
           </Suspense>
-        }
+        )}
       />
     </QueryProvider>
   );

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Toast,
   ToastBody,
+  ToastFooter,
   ToastTitle,
   ToastTrigger,
   Toaster,
@@ -12,7 +13,7 @@ import {
   useToastController,
   type ToastIntent,
 } from '@fluentui/react-components';
-import { connectToaster, toasterId, type ToastRequest } from '../../lib/toast';
+import { connectToaster, toasterId, type ToastAction, type ToastRequest } from '../../lib/toast';
 import { DismissIcon } from './icons';
 import { isToastFocusShortcut, toastSettings } from './toast-settings';
 import { useSwipeDismiss } from './use-swipe-dismiss';
@@ -54,8 +55,30 @@ function SwipeableToast({ request, toastId }: { request: ToastRequest; toastId: 
           {request.title}
         </ToastTitle>
         {request.description && <ToastBody>{request.description}</ToastBody>}
+        {request.action && (
+          <ToastFooter>
+            <ToastActionButton action={request.action} />
+          </ToastFooter>
+        )}
       </Toast>
     </div>
+  );
+}
+
+function ToastActionButton({ action }: { action: ToastAction }) {
+  const [done, setDone] = useState(false);
+  const run = async () => {
+    try {
+      await action.run();
+      setDone(true);
+    } catch {
+      // The label stays as it was: nothing happened that the user could rely on.
+    }
+  };
+  return (
+    <Button size="small" onClick={() => void run()}>
+      {done && action.doneLabel ? action.doneLabel : action.label}
+    </Button>
   );
 }
 

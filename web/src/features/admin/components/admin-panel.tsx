@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useContext, useState, type ReactNode } from 'react';
+import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import {
   Card,
   CardHeader,
@@ -9,6 +10,11 @@ import {
   tokens,
   type SelectTabData,
 } from '@fluentui/react-components';
+import type { User } from '@everest/core/contract';
+import { createQueryClient } from '../../../lib/query-client';
+import { ListAddressProvider } from '../lib/list-address';
+import { PropertiesTab } from './properties-tab';
+import { UsersTab } from './users-tab';
 
 export const adminTabs = [
   'documents',
@@ -30,14 +36,31 @@ const adminTabLabels: Record<AdminTab, string> = {
 const useStyles = makeStyles({
   card: { maxWidth: '100%' },
   tabs: { overflowX: 'auto' },
-  body: { padding: `${tokens.spacingVerticalM} 0` },
+  body: { padding: `${tokens.spacingVerticalM} 0`, minWidth: 0 },
 });
+
+/**
+ * The portal provides the app's query client; a host that provides none (the desktop shell
+ * today) gets one for the panel, with the same defaults, rather than a crash on the first list.
+ */
+function PanelQueryClient({ children }: { children: ReactNode }) {
+  const outer = useContext(QueryClientContext);
+  const [own] = useState(() => (outer ? null : createQueryClient()));
+  return own ? <QueryClientProvider client={own}>{children}</QueryClientProvider> : children;
+}
 
 export interface AdminPanelProps {
   initialTab?: AdminTab;
+  /**
+   * The signed-in administrator (the portal passes it; the desktop app may not): their own row
+   * keeps its e-mail and has no delete, and saving it reaches the session through
+   * `onCurrentUserChanged`, so that a changed role is announced and the panel closes.
+   */
+  currentUser?: User;
+  onCurrentUserChanged?: (user: User) => void;
 }
 
-export function AdminPanel({ initialTab = 'documents' }: AdminPanelProps) {
+export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUserChanged }: AdminPanelProps) {
   const styles = useStyles();
   const [tab, setTab] = useState<AdminTab>(initialTab);
   const onTabSelect = (_: unknown, data: SelectTabData) => {
@@ -67,7 +90,13 @@ export function AdminPanel({ initialTab = 'documents' }: AdminPanelProps) {
         ))}
       </TabList>
       <div role="tabpanel" aria-labelledby={`admin-tab-${tab}`} className={styles.body}>
-        <Text>{adminTabLabels[tab]}</Text>
+        <PanelQueryClient>
+          <ListAddressProvider>
+            {tab === 'users' && <UsersTab currentUser={currentUser} onCurrentUserChanged={onCurrentUserChanged} />}
+            {tab === 'properties' && <PropertiesTab />}
+            {tab !== 'users' && tab !== 'properties' && <Text>{adminTabLabels[tab]}</Text>}
+          </ListAddressProvider>
+        </PanelQueryClient>
       </div>
     </Card>
   );

@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PortalSessionProvider, usePortalSessionState } from '../lib/portal-session';
 import { useResetTokenFromAddress } from '../lib/use-reset-token';
-import { SignedInView } from './signed-in-view';
+import { SignedInView, type SignedInViewProps } from './signed-in-view';
 import { SignedOutView } from './signed-out-view';
 
 const useStyles = makeStyles({
@@ -12,7 +11,7 @@ const useStyles = makeStyles({
 
 export interface InvestorPortalProps {
   /** The administration panel shown by the Admin Panel toggle (administrators only). */
-  adminPanel?: ReactNode;
+  adminPanel?: SignedInViewProps['adminPanel'];
 }
 
 /**

@@ -1,0 +1,207 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { portalMessages, portalSuccess, roleLabels } from '@everest/core/domain';
+import { propertyDocuments } from '@everest/fixtures';
+import { signIn } from './support/portal';
+import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, toast, unique } from './support/admin';
+
+// The Users tab of the admin panel against the real server (issue 15): create, sign in as the
+// new user, edit, property access, delete, and the panel's accessibility.
+
+const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
+
+/** Narrows the list to one user by their unique e-mail and answers their row. */
+async function findRow(page: Page, email: string) {
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  const row = usersTable(page).getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test('an administrator creates a user, sees the generated password, and the user signs in with it', async ({ page, browser, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = `${unique('new-')}@example.com`;
+  await openAdminTab(page, 'Users');
+
+  const form = page.getByRole('form', { name: 'Create User' });
+  await form.getByRole('textbox', { name: 'Full name' }).fill('Quinn Harbor');
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await expect(form.getByRole('combobox', { name: 'Role' })).toHaveValue('user');
+  await form.getByRole('button', { name: 'Create User' }).click();
+
+  const created = toast(page, portalSuccess.userCreated);
+  await expect(created).toBeVisible();
+  const text = (await created.locator('.fui-ToastBody').textContent()) ?? '';
+  const password = /with the password (\S+)/.exec(text)?.[1];
+  expect(password, text).toBeTruthy();
+  await created.getByRole('button', { name: 'Copy password' }).click();
+  await expect(created.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password);
+  // The form is empty again, ready for the next user.
+  await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue('');
+
+  const other = await browser.newContext();
+  try {
+    const investor = await other.newPage();
+    await signIn(investor, email, password);
+    await expect(investor.getByRole('heading', { name: 'Welcome, Quinn Harbor' })).toBeVisible();
+    await expect(investor.getByRole('button', { name: 'Admin Panel' })).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a taken e-mail is refused with the spec\'s message and the server\'s sentence', async ({ page }) => {
+  await openAdminTab(page, 'Users');
+  const form = page.getByRole('form', { name: 'Create User' });
+  await form.getByRole('textbox', { name: 'Entity / Organization' }).fill('Duplicate Holdings LLC');
+  await form.getByRole('textbox', { name: 'Email' }).fill('investor@example.com');
+  await form.getByRole('button', { name: 'Create User' }).click();
+  const failed = toast(page, portalMessages.userCreateFailed);
+  await expect(failed).toBeVisible();
+  await expect(failed).toHaveAttribute('data-variant', 'destructive');
+});
+
+test('an administrator edits a user and gives them a property, whose documents they then see', async ({ page, browser, request }) => {
+  const email = `${unique('edit-')}@example.com`;
+  const { password } = await createUserByApi(request, { email, name: 'Rowan Vale' });
+  const assignable = new Set(await investorPropertyNames(request));
+  const property = [...new Set(propertyDocuments.map((d) => d.property))].sort().find((p) => assignable.has(p));
+  if (!property) throw new Error('the fixtures have documents of an investor-relations property');
+
+  await openAdminTab(page, 'Users');
+  let row = await findRow(page, email);
+  await row.getByRole('button', { name: 'Edit Rowan Vale' }).click();
+  const editor = page.getByRole('form', { name: 'Edit Rowan Vale' });
+  await expect(editor.getByRole('textbox', { name: 'First name' })).toBeFocused();
+  await editor.getByRole('textbox', { name: 'Last name' }).fill('Vale-Okafor');
+  await editor.getByRole('textbox', { name: 'Entity / Organization' }).fill('Vale Family Trust');
+  await editor.getByRole('textbox', { name: 'City' }).fill('Pasadena');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'User Updated')).toBeVisible();
+  await expect(editor).toHaveCount(0);
+  row = usersTable(page).getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Rowan Vale-Okafor');
+  await expect(row).toContainText('Vale Family Trust');
+  // Focus returns to the row's Edit button.
+  await expect(row.getByRole('button', { name: 'Edit Rowan Vale-Okafor' })).toBeFocused();
+
+  await row.getByRole('button', { name: 'Add property access for Rowan Vale-Okafor' }).click();
+  const assign = page.getByRole('form', { name: 'Assign Property Access' });
+  await expect(assign.getByRole('combobox', { name: 'Property' })).toBeFocused();
+  await assign.getByRole('combobox', { name: 'Property' }).selectOption(property);
+  await assign.getByRole('button', { name: 'Assign Property' }).click();
+  await expect(toast(page, 'Property Assigned')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Remove ${property} from Rowan Vale-Okafor` })).toBeVisible();
+
+  const other = await browser.newContext();
+  try {
+    const investor = await other.newPage();
+    await signIn(investor, email, password);
+    await expect(investor.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
+    await expect(investor.getByRole('heading', { level: 3, name: property, exact: true })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  // Removing the chip takes the access away again.
+  await row.getByRole('button', { name: `Remove ${property} from Rowan Vale-Okafor` }).click();
+  await expect(toast(page, 'Property Removed')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Remove ${property} from Rowan Vale-Okafor` })).toHaveCount(0);
+});
+
+test('an administrator deletes a user through the confirmation dialog', async ({ page, request }) => {
+  const email = `${unique('gone-')}@example.com`;
+  const { password } = await createUserByApi(request, { email, name: 'Sage Delmore' });
+  await openAdminTab(page, 'Users');
+  const row = await findRow(page, email);
+  const remove = row.getByRole('button', { name: 'Delete Sage Delmore' });
+
+  // Escape closes the dialog without deleting, and the focus returns to the button.
+  await remove.click();
+  let dialog = page.getByRole('alertdialog', { name: 'Delete Sage Delmore?' });
+  await expect(dialog).toContainText(email);
+  await expect(dialog).toContainText('their personal documents');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(remove).toBeFocused();
+
+  await remove.click();
+  dialog = page.getByRole('alertdialog', { name: 'Delete Sage Delmore?' });
+  await dialog.getByRole('button', { name: 'Delete User' }).click();
+  await expect(toast(page, 'User Deleted')).toBeVisible();
+  await expect(usersTable(page)).toContainText(`No user matches "${email}".`);
+  await expect(usersTable(page).getByRole('button', { name: 'Edit Sage Delmore' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeFocused();
+
+  const login = await request.post('/api/investor/login', { data: { email, password } });
+  expect(login.status()).toBe(401);
+});
+
+test('search starts on page 1 and lives in the address, so Back returns to the previous page and search', async ({ page, request }) => {
+  const prefix = unique('pager-');
+  const token = await adminToken(request);
+  for (let i = 1; i <= 11; i++) await createUserByApi(request, { email: `${prefix}-${i}@example.com`, name: `Pat Pager${i}` }, token);
+  await openAdminTab(page, 'Users');
+  const search = page.getByRole('searchbox', { name: 'Search users' });
+  const status = page.getByRole('navigation', { name: 'Users pages' });
+
+  await search.fill(prefix);
+  await expect(page).toHaveURL(new RegExp(`userSearch=${prefix}`));
+  await expect(status).toContainText('Showing 1–10 of 11 · Page 1 of 2');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/userPage=2/);
+  await expect(status).toContainText('Showing 11–11 of 11 · Page 2 of 2');
+
+  // A new search goes back to page 1 (…-1, …-10 and …-11).
+  await search.fill(`${prefix}-1`);
+  await expect(status).toContainText('Showing 1–3 of 3 · Page 1 of 1');
+  await expect(page).not.toHaveURL(/userPage/);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/userPage=2/);
+  await expect(search).toHaveValue(prefix);
+  await expect(status).toContainText('Showing 11–11 of 11 · Page 2 of 2');
+  await page.goBack();
+  await expect(status).toContainText('Showing 1–10 of 11 · Page 1 of 2');
+});
+
+test("an administrator who makes themself an investor is told so, and the panel closes", async ({ page, request }) => {
+  const email = `${unique('admin-')}@example.com`;
+  const { password } = await createUserByApi(request, { email, name: 'Morgan Keel', role: 'administrator' });
+  await openAdminTab(page, 'Users', email, password);
+  const row = await findRow(page, email);
+  // Their own row: no delete, and the e-mail is changed in Manage Profile.
+  await expect(row.getByRole('button', { name: 'Delete Morgan Keel' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Edit Morgan Keel' }).click();
+  const editor = page.getByRole('form', { name: 'Edit Morgan Keel' });
+  await expect(editor.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
+  await editor.getByRole('combobox', { name: 'Role' }).selectOption('user');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, portalMessages.roleChanged(roleLabels.user))).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Admin Panel' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Users' })).toHaveCount(0);
+});
+
+test('the users tab passes axe, with the editor and the delete dialog open', async ({ page, request }) => {
+  const email = `${unique('axe-')}@example.com`;
+  await createUserByApi(request, { email, name: 'Axel Reed' });
+  await openAdminTab(page, 'Users');
+  const row = await findRow(page, email);
+  const check = async (include: string) => {
+    const axe = await new AxeBuilder({ page })
+      .include(include)
+      .options({ rules: { 'target-size': { enabled: true } } })
+      .exclude('[data-tabster-dummy]')
+      .analyze();
+    expect(axe.violations).toEqual([]);
+  };
+  await check('#admin-panel-section');
+  await row.getByRole('button', { name: 'Edit Axel Reed' }).click();
+  await expect(page.getByRole('form', { name: 'Edit Axel Reed' })).toBeVisible();
+  await check('#admin-panel-section');
+  await page.keyboard.press('Escape');
+  await row.getByRole('button', { name: 'Delete Axel Reed' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await check('[role="alertdialog"]');
+});

@@ -1,0 +1,53 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createUserAnswer, adminPropertiesAnswer, loginAnswer, type CreateUserBody, type User } from '@everest/core/contract';
+import { demoPassword } from '@everest/fixtures';
+import { signIn } from './portal';
+
+export const adminEmail = 'admin@example.com';
+
+/** A name no other test (or repeat) uses: tests share one database and run in parallel. */
+export function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+}
+
+/** A session token of the demo administrator, for setting up data through the API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/investor/login', { data: { email: adminEmail, password: demoPassword } });
+  expect(response.ok()).toBe(true);
+  return loginAnswer.parse(await response.json()).token;
+}
+
+/** Creates a user through the API (setup, not the behaviour under test); answers it and its password. */
+export async function createUserByApi(
+  request: APIRequestContext,
+  body: Partial<CreateUserBody> & { email: string },
+  token?: string,
+): Promise<{ user: User; password: string }> {
+  token ??= await adminToken(request);
+  const password = body.password || `Pw-${Math.random().toString(36).slice(2, 8)}A1!`;
+  const response = await request.post('/api/admin/create-user', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Test Person', ...body, password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return { user: createUserAnswer.parse(await response.json()).user, password };
+}
+
+/** The properties an administrator may assign (flagged for investor relations). */
+export async function investorPropertyNames(request: APIRequestContext): Promise<string[]> {
+  const token = await adminToken(request);
+  const response = await request.get('/api/admin/investor-properties', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok()).toBe(true);
+  return adminPropertiesAnswer.parse(await response.json()).properties.map((p) => p.name);
+}
+
+/** Signs in as `email` and opens the admin panel on `tab`. */
+export async function openAdminTab(page: Page, tab: 'Users' | 'Properties', email = adminEmail, password = demoPassword) {
+  await signIn(page, email, password);
+  await page.getByRole('button', { name: 'Admin Panel' }).click();
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+  await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+/** The one toast on screen with this title. */
+export const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });

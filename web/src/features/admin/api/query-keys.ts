@@ -1,0 +1,12 @@
+import { sessionQueryKey } from '../../../lib/session-query-key';
+
+// Under the session's key: signing out drops the panel's data with the portal's, and a 401 from
+// any of these reads ends the session.
+export const adminQueryKey = [...sessionQueryKey, 'admin'] as const;
+
+export const adminKeys = {
+  users: [...adminQueryKey, 'users'] as const,
+  userProperties: [...adminQueryKey, 'user-properties'] as const,
+  /** Both property lists (all, investor relations) change together. */
+  properties: [...adminQueryKey, 'properties'] as const,
+};

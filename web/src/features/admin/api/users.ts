@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { pageSize } from '@everest/core/domain';
+import { api } from '../../../lib/api';
+import { adminKeys } from './query-keys';
+
+export interface UsersPageQuery {
+  page: number;
+  search: string;
+}
+
+/** GET /api/admin/users, one page of a search; fetched with no cache, as the spec does. */
+export function getUsers({ page, search }: UsersPageQuery, signal?: AbortSignal) {
+  return api.call(
+    'adminUsers',
+    { query: { page, limit: pageSize, search: search.trim() === '' ? undefined : search.trim() } },
+    { signal, cache: 'no-store' },
+  );
+}
+
+export const usersQueryOptions = (query: UsersPageQuery) =>
+  queryOptions({
+    queryKey: [...adminKeys.users, query.page, query.search.trim()],
+    queryFn: ({ signal }) => getUsers(query, signal),
+  });
+
+/** The page keeps showing the previous rows while the next page or search loads. */
+export function useUsers(query: UsersPageQuery) {
+  return useQuery({ ...usersQueryOptions(query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,18 @@
+// decided: the spec shows only 'User Created' among the admin panel's success toasts ("a success
+// shows a success toast per action"; "other success texts are not shown"). These are ours,
+// kept in one file so that the tests and the desktop app read the same words. The failure
+// texts are the spec's, from core's portalMessages.
+export const adminSuccess = {
+  userUpdated: 'User Updated',
+  userDeleted: 'User Deleted',
+  resetLinkSent: 'Reset Link Sent',
+  propertyAssigned: 'Property Assigned',
+  propertyRemoved: 'Property Removed',
+  propertyCreated: 'Property Created',
+  propertyUpdated: 'Property Updated',
+  propertyDeleted: 'Property Deleted',
+  coordinatesFound: 'Coordinates Found',
+} as const;
+
+/** The 'User Created' toast's copy button. */
+export const copyPasswordLabels = { label: 'Copy password', doneLabel: 'Copied' } as const;
