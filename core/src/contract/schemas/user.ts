@@ -68,8 +68,16 @@ export const adminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
-/** `totalCount` counts every user the search matches, on every page. */
-export const adminUsersAnswer = z.object({ users: z.array(user), totalCount: z.number().int().nonnegative() });
+/**
+ * `totalCount` counts every user the search matches, on every page. `builtInAdministratorEmail`
+ * is the server's ADMIN_EMAIL: the panel locks that row's e-mail and hides its Delete (spec
+ * section 5), as the server refuses both anyway.
+ */
+export const adminUsersAnswer = z.object({
+  users: z.array(user),
+  totalCount: z.number().int().nonnegative(),
+  builtInAdministratorEmail: z.string(),
+});
 export type AdminUsersAnswer = z.infer<typeof adminUsersAnswer>;
 
 /** A user's access to one property, by the property's name. */

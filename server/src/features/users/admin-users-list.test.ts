@@ -40,6 +40,8 @@ describe('the administrators’ user list', () => {
     expect(answer.cacheControl).toBe('no-store');
     expect(answer.users).toHaveLength(everyone);
     expect(answer.totalCount).toBe(everyone);
+    // The panel locks this row's e-mail and hides its Delete.
+    expect(answer.builtInAdministratorEmail).toBe(server.services.config.adminEmail);
     const names = answer.users.map((u) => (u.lastName || u.firstName || u.entity).toLowerCase());
     expect(names).toEqual([...names].sort());
     // The entity without a name sorts by its entity, not before everyone.

@@ -30,7 +30,7 @@ export function adminUsersRoutes(router: Router<AppState>, { config }: Services)
 
   bind(router, routes.adminUsers, async ({ query, ctx }) => {
     privateAnswer(ctx);
-    return listUsers(ctx.state.em, query);
+    return listUsers(ctx.state.em, config, query);
   });
   bind(router, routes.adminUserProperties, async ({ ctx }) => {
     privateAnswer(ctx);

@@ -119,13 +119,14 @@ function containsPattern(search: string): string {
  * only `page` is given, page 1 when only `limit` is), and `totalCount` counts every match. Without
  * either, as the spec calls it, every match comes back.
  */
-export async function listUsers(em: EntityManager, query: AdminUsersQuery): Promise<AdminUsersAnswer> {
+export async function listUsers(em: EntityManager, config: Config, query: AdminUsersQuery): Promise<AdminUsersAnswer> {
+  const builtInAdministratorEmail = config.adminEmail;
   // lower() in PostgreSQL, as search_text was made: JavaScript's lower-casing may differ beyond ASCII.
   const where = query.search ? 'where search_text like lower(?)' : '';
   const whereParams = query.search ? [containsPattern(query.search)] : [];
   if (query.page === undefined && query.limit === undefined) {
     const rows = await em.execute<UserRow[]>(`select ${userColumns} from users ${where} order by ${userListOrderSql}`, whereParams);
-    return { users: rows.map(fromRow), totalCount: rows.length };
+    return { users: rows.map(fromRow), totalCount: rows.length, builtInAdministratorEmail };
   }
   const limit = query.limit ?? pageSize;
   const offset = ((query.page ?? 1) - 1) * limit;
@@ -138,7 +139,7 @@ export async function listUsers(em: EntityManager, query: AdminUsersQuery): Prom
       ]),
       em.execute<{ count: string }[]>(`select count(*) from users ${where}`, whereParams),
     ]);
-    return { users: rows.map(fromRow), totalCount: Number(counted[0]?.count ?? 0) };
+    return { users: rows.map(fromRow), totalCount: Number(counted[0]?.count ?? 0), builtInAdministratorEmail };
   }
   return em.transactional(async (tx) => {
     // The planner prices LIKE far below what it costs and scans the table (5 ms with 20,000
@@ -154,7 +155,7 @@ export async function listUsers(em: EntityManager, query: AdminUsersQuery): Prom
     const totalCount = rows[0]
       ? Number(rows[0].total_count)
       : Number((await tx.execute<{ count: string }[]>(`select count(*) from users ${where}`, whereParams))[0]?.count ?? 0);
-    return { users: rows.map(fromRow), totalCount };
+    return { users: rows.map(fromRow), totalCount, builtInAdministratorEmail };
   });
 }
 

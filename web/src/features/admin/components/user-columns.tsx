@@ -3,13 +3,14 @@ import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-compo
 import { createColumnHelper } from '@tanstack/react-table';
 import type { User } from '@everest/core/contract';
 import { roleLabels } from '@everest/core/domain';
-import { isOwnRow, userLabel } from '../lib/user-rows';
+import { userLabel } from '../lib/user-rows';
 import { AccessCell } from './access-cell';
 import { useAdminStyles } from './admin-styles';
 
 /** What the rows' cells need from the list: its data beyond the row, and its actions. */
 export interface UserRowsContextValue {
-  currentUser?: User;
+  /** Whether the row's e-mail is locked and its Delete hidden (lib/user-rows.ts). */
+  isLocked: (user: User) => boolean;
   accessOf: (user: User) => readonly string[];
   onAddAccess: (user: User) => void;
   onEdit: (user: User) => void;
@@ -75,7 +76,7 @@ function UserActionsCell({ user }: { user: User }) {
       >
         {sending ? 'Sending...' : 'Send Reset Link'}
       </Button>
-      {!isOwnRow(user, rows.currentUser) && (
+      {!rows.isLocked(user) && (
         <Button size="small" aria-label={`Delete ${name}`} {...rows.restoreFocusTarget} onClick={() => rows.onDelete(user)}>
           Delete
         </Button>

@@ -12,7 +12,7 @@ import { useListAddress } from '../lib/list-address';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useDebouncedValue } from '../lib/use-debounced-value';
-import { isOwnRow, userLabel } from '../lib/user-rows';
+import { isLockedRow, isOwnRow, userLabel } from '../lib/user-rows';
 import { AdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
@@ -144,8 +144,9 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
     );
   };
 
+  const isLocked = (user: User) => isLockedRow(user, currentUser, users.data?.builtInAdministratorEmail);
   const rowsContext: UserRowsContextValue = {
-    currentUser,
+    isLocked,
     accessOf: (user) => accessByUser.get(user.id) ?? [],
     onAddAccess,
     onEdit: (user) => setEditingId(user.id),
@@ -210,7 +211,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
           renderEditor={(row) => (
             <UserEditor
               user={row.original}
-              emailLocked={isOwnRow(row.original, currentUser)}
+              emailLocked={isLocked(row.original)}
               onClose={(saved) => closeEditor(row.original, saved)}
             />
           )}

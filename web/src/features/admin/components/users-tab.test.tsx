@@ -78,7 +78,7 @@ beforeEach(() => {
           const page = Number(url.searchParams.get('page') ?? 1);
           const limit = Number(url.searchParams.get('limit') ?? 10);
           const found = everyone.filter((u) => `${u.firstName} ${u.lastName} ${u.email}`.toLowerCase().includes(search));
-          return json({ users: found.slice((page - 1) * limit, page * limit), totalCount: found.length });
+          return json({ users: found.slice((page - 1) * limit, page * limit), totalCount: found.length, builtInAdministratorEmail: admin.email });
         }
         case '/api/admin/user-properties':
           return json({ userProperties: [{ userId: 100, property: 'Oak Terrace' }, { userId: 100, property: 'Elm Court' }] });
@@ -107,13 +107,13 @@ function LocationProbe() {
   return null;
 }
 
-function renderUsers(path = '/investor-services') {
+function renderUsers(path = '/investor-services', currentUser: User = admin) {
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <FluentProvider theme={everestTheme}>
         <MemoryRouter initialEntries={[path]}>
           <LocationProbe />
-          <AdminPanel initialTab="users" currentUser={admin} />
+          <AdminPanel initialTab="users" currentUser={currentUser} />
         </MemoryRouter>
       </FluentProvider>
     </QueryClientProvider>,
@@ -157,6 +157,20 @@ it("the signed-in administrator's own row has no Delete, and its e-mail is locke
 
   fireEvent.keyDown(document.activeElement as Element, { key: 'Escape' });
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Ada Admin' })));
+});
+
+it("the built-in administrator's row has no Delete and a locked e-mail for another administrator too", async () => {
+  // Signed in as an investor row made administrator: its own row is locked, and so is ADMIN_EMAIL's.
+  const other = { ...investors[0], role: 'administrator' } as User;
+  renderUsers('/investor-services', other);
+  await within(usersTable()).findByText('admin@example.com');
+  expect(screen.queryByRole('button', { name: 'Delete Ada Admin' })).toBeNull();
+  expect(screen.queryByRole('button', { name: 'Delete Investor1 Smith' })).toBeNull();
+  screen.getByRole('button', { name: 'Delete Investor2 Smith' });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Edit Ada Admin' }));
+  const editor = await screen.findByRole('form', { name: 'Edit Ada Admin' });
+  expect(within(editor).getByRole('textbox', { name: /Email/ }).hasAttribute('readonly')).toBe(true);
 });
 
 it('property access shows as chips, each with its own remove button', async () => {
