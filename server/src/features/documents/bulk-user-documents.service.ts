@@ -1,0 +1,190 @@
+import { LockMode } from '@mikro-orm/core';
+import type { BulkUploadUserDocumentsAnswer, BulkUploadUserDocumentsBody } from '@everest/core/contract';
+import { bulkManifestMessages, displayName, manifestEmails, planBulkManifest, portalMessages, type ManifestFile } from '@everest/core/domain';
+import { HttpError } from '../../http/errors';
+import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
+import { enqueueMail } from '../mail/outbox';
+import { User, type IUser } from '../users/user.entity';
+import { digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
+import { newDocumentsMail, type PublishedDocument } from './document-mail';
+import { keepDocumentFile, yearAndQuarterAt, yearAndQuarterOfDate, type DocumentsCall, type KeptDocumentFile } from './document-files';
+
+export const bulkUploadMessages = {
+  missingFiles: `${portalMessages.missingFiles}: please select the CSV manifest and the documents it names.`,
+  manifestTooLarge: 'The CSV manifest must be less than 5MB.',
+  unreadableManifest: 'The CSV manifest could not be read as text.',
+} as const;
+
+/** The manifest's text: UTF-8 (BOM or not), else what Excel on Windows saves (windows-1252). */
+function manifestText(batch: BatchMultipartBody): string | null {
+  const field = batch.fields.csvManifest;
+  if (field !== undefined) return field;
+  if (!batch.textFile) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(batch.textFile);
+  } catch {
+    return new TextDecoder('windows-1252').decode(batch.textFile);
+  }
+}
+
+interface RowFailure {
+  row: number;
+  filename: string;
+  error: string;
+}
+
+/** 'Row 3: User not found': the spec numbers rows from 2, the header being row 1. */
+function failure(row: number, filename: string, error: string): RowFailure {
+  return { row, filename: filename || `Row ${row}`, error: `Row ${row}: ${error}` };
+}
+
+/**
+ * Publishes a batch of personal documents: the manifest is planned by the same core function the
+ * browser's dry run uses (planBulkManifest), on the files as they really arrived, then every
+ * 'publish' row is written in one transaction with the single upload's logic, and one digest per
+ * investor is queued in it. Rows already published with the same content, files refused while
+ * streaming (413, 415) and files that are not what their container claims fail their row alone.
+ */
+export async function bulkUploadUserDocuments(
+  call: DocumentsCall,
+  body: BulkUploadUserDocumentsBody,
+  batch: BatchMultipartBody,
+  now = new Date(),
+): Promise<BulkUploadUserDocumentsAnswer> {
+  const csvText = manifestText(batch);
+  if (csvText === null || (batch.files.length === 0 && batch.refused.length === 0)) {
+    throw new HttpError(400, bulkUploadMessages.missingFiles);
+  }
+
+  const emails = manifestEmails(csvText);
+  const users = await call.em.execute<{ id: number; email: string }[]>(
+    // Lists travel as one JSON parameter: the driver would spread an array into a list of values.
+    'select id, lower(email) as email from users where lower(email) in (select jsonb_array_elements_text(?::jsonb))',
+    [JSON.stringify(emails)],
+  );
+  const usersByEmail = new Map(users.map((u) => [u.email, u.id]));
+  const hashes = [...new Set(batch.files.map((f) => f.sha256))];
+  const publishedRows = users.length && hashes.length
+    ? await call.em.execute<{ user_id: number; sha256: string }[]>(
+        `select d.user_id, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
+          where d.user_id in (select jsonb_array_elements_text(?::jsonb)::int)
+            and f.sha256 in (select jsonb_array_elements_text(?::jsonb))`,
+        [JSON.stringify(users.map((u) => u.id)), JSON.stringify(hashes)],
+      )
+    : [];
+  const publishedHashes = new Map<number, Set<string>>();
+  for (const r of publishedRows) publishedHashes.set(r.user_id, (publishedHashes.get(r.user_id) ?? new Set()).add(r.sha256));
+
+  // The refused files take part in the plan by name, so that their rows fail with the reason
+  // they were refused rather than as missing.
+  const uploads = new Map<ManifestFile, UploadedFile>();
+  const refusals = new Map<ManifestFile, string>();
+  const files: ManifestFile[] = [];
+  for (const upload of batch.files) {
+    const file = { name: upload.filename, size: upload.size, sha256: upload.sha256 };
+    uploads.set(file, upload);
+    files.push(file);
+  }
+  for (const refused of batch.refused) {
+    const file = { name: refused.filename, size: 0 };
+    refusals.set(file, refused.error);
+    files.push(file);
+  }
+  const plan = planBulkManifest({ csvText, files, usersByEmail, publishedHashes });
+  if (plan.error) throw new HttpError(400, plan.error);
+
+  const failed: RowFailure[] = [];
+  // One check and one move into the store per file, however many investors it goes to.
+  const kept = new Map<UploadedFile, Promise<KeptDocumentFile>>();
+  const toPublish: { row: number; document: NewUserDocument; userId: number; email: string; file: KeptDocumentFile }[] = [];
+  for (const row of plan.rows) {
+    if (row.outcome !== 'publish' && row.outcome !== 'already-published') {
+      failed.push(failure(row.row, row.filename, row.error));
+      continue;
+    }
+    const refusal = refusals.get(row.file);
+    if (refusal) {
+      failed.push(failure(row.row, row.filename, refusal));
+      continue;
+    }
+    if (row.outcome === 'already-published') {
+      failed.push(failure(row.row, row.filename, row.error));
+      continue;
+    }
+    const upload = uploads.get(row.file);
+    if (!upload) throw new Error('a planned file is not among the uploads');
+    let keeping = kept.get(upload);
+    if (!keeping) {
+      keeping = keepDocumentFile(upload, call.fileExistence);
+      kept.set(upload, keeping);
+    }
+    try {
+      const file = await keeping;
+      const filed = row.documentDate ? yearAndQuarterOfDate(row.documentDate) : yearAndQuarterAt(now);
+      toPublish.push({
+        row: row.row,
+        userId: row.userId,
+        email: row.email,
+        file,
+        document: {
+          title: row.title,
+          documentCategory: row.documentCategory,
+          description: row.description,
+          documentDate: row.documentDate,
+          tags: row.tags,
+          ...filed,
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      failed.push(failure(row.row, row.filename, error.message));
+    }
+  }
+
+  const successful = await call.em.transactional(async (tx) => {
+    // Owners locked in id order, so two batches for the same investors cannot deadlock.
+    const ownerIds = [...new Set(toPublish.map((p) => p.userId))].sort((a, b) => a - b);
+    const owners = new Map<number, IUser>();
+    for (const id of ownerIds) {
+      const owner = await tx.findOne(User, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (owner) owners.set(id, owner);
+    }
+    const published: BulkUploadUserDocumentsAnswer['successful'] = [];
+    const digests = new Map<IUser, PublishedDocument[]>();
+    for (const item of toPublish) {
+      const owner = owners.get(item.userId);
+      if (!owner) {
+        failed.push(failure(item.row, item.file.filename, portalMessages.userNotFound));
+        continue;
+      }
+      const notify = body.emailNotification && owner.isActive;
+      const outcome = await publishUserDocument(tx, call, owner, item.document, item.file, {
+        action: 'bulk-upload-user-documents',
+        emailNotification: body.emailNotification,
+        notified: notify,
+        row: item.row,
+      });
+      // Published by another request since the plan was made: as on a re-sent batch, nothing new.
+      if (outcome.already) {
+        failed.push(failure(item.row, item.file.filename, bulkManifestMessages.alreadyPublished));
+        continue;
+      }
+      published.push({ filename: item.file.filename, userEmail: owner.email, title: item.document.title, documentId: outcome.id });
+      if (notify) digests.set(owner, [...(digests.get(owner) ?? []), digestLine(item.document)]);
+    }
+    for (const [owner, documents] of digests) {
+      enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), documents, call.portalUrl));
+    }
+    return published;
+  });
+
+  failed.sort((a, b) => a.row - b.row);
+  const message = `${successful.length} document(s) published, ${failed.length} row(s) not published.`;
+  return {
+    message,
+    successful,
+    failed: failed.map(({ filename, error }) => ({ filename, error })),
+    unprocessed: plan.unprocessed,
+    totalProcessed: plan.rows.length,
+  };
+}
