@@ -131,3 +131,15 @@ export const bulkUploadUserDocumentsAnswer = z.object({
   totalProcessed: z.number().int().nonnegative(),
 });
 export type BulkUploadUserDocumentsAnswer = z.infer<typeof bulkUploadUserDocumentsAnswer>;
+
+/**
+ * The optional `Idempotency-Key` header of bulk-upload-user-documents (the browser sends the
+ * batch's hash): a retried request with the same key, from the same administrator, answers the
+ * first request's result instead of reading the batch again.
+ */
+export const idempotencyKeyHeader = z
+  .string()
+  .trim()
+  .max(200, 'The Idempotency-Key header must be 200 characters or fewer.')
+  .transform((value) => value || undefined)
+  .optional();

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { bulkUploadUserDocumentsBody, routes } from '@everest/core/contract';
+import { bulkUploadUserDocumentsBody, idempotencyKeyHeader, routes } from '@everest/core/contract';
 import { maxDocumentBytes, maxManifestCsvBytes } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import { readBatchMultipart, type BatchUploadRule } from '../../http/multipart';
@@ -9,7 +9,7 @@ import type { AppState, SessionUser } from '../../http/state';
 import type { FileStore } from '../files/file-store';
 import { documentFileMessages } from '../files/document-type';
 import { documentTypes } from '../files/sniff';
-import { bulkUploadMessages, bulkUploadUserDocuments } from './bulk-user-documents.service';
+import { bulkUploadMessages, bulkUploadUserDocuments, earlierBatchAnswer } from './bulk-user-documents.service';
 import type { DocumentsCall } from './document-files';
 
 /** A quarter's batch is a few hundred investors; far more is a mistake, or a stranger's flood. */
@@ -45,10 +45,15 @@ export function bulkUserDocumentsRoutes(
     router,
     route,
     async ({ ctx, user }) => {
+      const idempotencyKey = idempotencyKeyHeader.parse(ctx.get('idempotency-key') || undefined);
+      const documents = call(ctx, user);
+      // A retry of a committed batch is answered before a byte of it is stored again.
+      const earlier = idempotencyKey ? await earlierBatchAnswer(documents.em, user.id, idempotencyKey) : null;
+      if (earlier) return earlier;
       if (!ctx.is('multipart')) throw new HttpError(400, bulkUploadMessages.missingFiles);
       const batch = await readBatchMultipart(ctx, rule);
       try {
-        return await bulkUploadUserDocuments(call(ctx, user), bulkUploadUserDocumentsBody.parse(batch.fields), batch);
+        return await bulkUploadUserDocuments(documents, bulkUploadUserDocumentsBody.parse(batch.fields), batch, { idempotencyKey });
       } finally {
         // Kept files were moved into the store; this removes what was refused or not named.
         await Promise.all(batch.files.map((file) => file.discard()));

@@ -1,8 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
-import type { BulkUploadUserDocumentsAnswer, BulkUploadUserDocumentsBody } from '@everest/core/contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { bulkUploadUserDocumentsAnswer, type BulkUploadUserDocumentsAnswer, type BulkUploadUserDocumentsBody } from '@everest/core/contract';
 import { bulkManifestMessages, displayName, manifestEmails, planBulkManifest, portalMessages, type ManifestFile } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
+import { recordAdminAction } from '../audit/admin-audit';
 import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
 import { digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
@@ -49,8 +51,9 @@ export async function bulkUploadUserDocuments(
   call: DocumentsCall,
   body: BulkUploadUserDocumentsBody,
   batch: BatchMultipartBody,
-  now = new Date(),
+  options: { idempotencyKey?: string; now?: Date } = {},
 ): Promise<BulkUploadUserDocumentsAnswer> {
+  const now = options.now ?? new Date();
   const csvText = manifestText(batch);
   if (csvText === null || (batch.files.length === 0 && batch.refused.length === 0)) {
     throw new HttpError(400, bulkUploadMessages.missingFiles);
@@ -141,7 +144,13 @@ export async function bulkUploadUserDocuments(
     }
   }
 
-  const successful = await call.em.transactional(async (tx) => {
+  return call.em.transactional(async (tx) => {
+    if (options.idempotencyKey) {
+      // Two requests with one key at the same moment: the second waits here, then answers the first's result.
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`bulk-upload:${call.actor.id}:${options.idempotencyKey}`]);
+      const earlier = await earlierBatchAnswer(tx, call.actor.id, options.idempotencyKey);
+      if (earlier) return earlier;
+    }
     // Owners locked in id order, so two batches for the same investors cannot deadlock.
     const ownerIds = [...new Set(toPublish.map((p) => p.userId))].sort((a, b) => a - b);
     const owners = new Map<number, IUser>();
@@ -149,7 +158,7 @@ export async function bulkUploadUserDocuments(
       const owner = await tx.findOne(User, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (owner) owners.set(id, owner);
     }
-    const published: BulkUploadUserDocumentsAnswer['successful'] = [];
+    const successful: BulkUploadUserDocumentsAnswer['successful'] = [];
     const digests = new Map<IUser, PublishedDocument[]>();
     for (const item of toPublish) {
       const owner = owners.get(item.userId);
@@ -169,22 +178,51 @@ export async function bulkUploadUserDocuments(
         failed.push(failure(item.row, item.file.filename, bulkManifestMessages.alreadyPublished));
         continue;
       }
-      published.push({ filename: item.file.filename, userEmail: owner.email, title: item.document.title, documentId: outcome.id });
+      successful.push({ filename: item.file.filename, userEmail: owner.email, title: item.document.title, documentId: outcome.id });
       if (notify) digests.set(owner, [...(digests.get(owner) ?? []), digestLine(item.document)]);
     }
     for (const [owner, documents] of digests) {
       enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), documents, call.portalUrl));
     }
-    return published;
-  });
 
-  failed.sort((a, b) => a.row - b.row);
-  const message = `${successful.length} document(s) published, ${failed.length} row(s) not published.`;
-  return {
-    message,
-    successful,
-    failed: failed.map(({ filename, error }) => ({ filename, error })),
-    unprocessed: plan.unprocessed,
-    totalProcessed: plan.rows.length,
-  };
+    failed.sort((a, b) => a.row - b.row);
+    const answer: BulkUploadUserDocumentsAnswer = {
+      message: `${successful.length} document(s) published, ${failed.length} row(s) not published.`,
+      successful,
+      failed: failed.map(({ filename, error }) => ({ filename, error })),
+      unprocessed: plan.unprocessed,
+      totalProcessed: plan.rows.length,
+    };
+    // The batch as a whole, beside each document's own row: who sent what, and, under its key,
+    // the answer a retry of the same request receives.
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: batchAuditAction,
+      subject: { type: 'user-document', id: null, label: `Bulk upload of ${plan.rows.length} row(s)` },
+      after: {
+        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        emailNotification: body.emailNotification,
+        published: successful.length,
+        failed: failed.length,
+        unprocessed: plan.unprocessed.length,
+        answer,
+      },
+    });
+    return answer;
+  });
+}
+
+const batchAuditAction = 'bulk-upload-batch';
+
+/** The answer of this administrator's earlier batch sent under this Idempotency-Key, if one committed. */
+export async function earlierBatchAnswer(
+  em: EntityManager,
+  actorId: number,
+  idempotencyKey: string,
+): Promise<BulkUploadUserDocumentsAnswer | null> {
+  const [row] = await em.execute<{ answer: unknown }[]>(
+    `select details->'after'->'answer' as answer from audit_events
+      where action = ? and user_id = ? and details->'after'->>'idempotencyKey' = ? order by id limit 1`,
+    [batchAuditAction, actorId, idempotencyKey],
+  );
+  return row ? bulkUploadUserDocumentsAnswer.parse(row.answer) : null;
 }

@@ -46,7 +46,7 @@ describe('bulk-upload-user-documents', () => {
   async function send(
     manifest: string | null,
     files: Part[],
-    options: { notify?: boolean; manifestAsField?: boolean; token?: string; field?: string } = {},
+    options: { notify?: boolean; manifestAsField?: boolean; token?: string; field?: string; key?: string } = {},
   ) {
     const form = new FormData();
     if (manifest !== null) {
@@ -57,7 +57,10 @@ describe('bulk-upload-user-documents', () => {
     form.set('emailNotification', options.notify ? 'true' : 'false');
     const res = await server.api('/api/admin/bulk-upload-user-documents', {
       method: 'POST',
-      headers: { authorization: `Bearer ${options.token ?? adminToken}` },
+      headers: {
+        authorization: `Bearer ${options.token ?? adminToken}`,
+        ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
+      },
       body: form,
     });
     const text = await res.text();
@@ -221,6 +224,45 @@ describe('bulk-upload-user-documents', () => {
     });
     const answer = bulkUploadUserDocumentsAnswer.parse(await res.json());
     expect(answer.successful.map((s) => s.title)).toEqual(['Café K-1']);
+  });
+
+  it('a retried request with the same Idempotency-Key answers the first result, publishing and sending nothing', async () => {
+    const key = `batch-${Date.now()}`;
+    const manifest = `${header}\n${investorA},k1.pdf,tax,Keyed K-1\n${investorB},k2.pdf,tax,Keyed K-2\n`;
+    const files = [
+      { name: 'k1.pdf', bytes: samplePdf('keyed-1') },
+      { name: 'k2.pdf', bytes: samplePdf('keyed-2') },
+      { name: 'stray.pdf', bytes: samplePdf('keyed-stray') },
+    ];
+    const first = await send(manifest, files, { notify: true, key });
+    expect(first.status, first.text).toBe(200);
+    const documents = await em().count(UserDocument, {});
+    const outbox = await lastOutboxId();
+
+    const retried = await send(manifest, files, { notify: true, key });
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.json).toEqual(first.json);
+    expect(bulkUploadUserDocumentsAnswer.parse(retried.json).successful).toHaveLength(2);
+    // Even a different body under the same key answers the first result: the key names the batch.
+    const other = await send(`${header}\n${investorA},new.pdf,tax,Other`, [{ name: 'new.pdf', bytes: samplePdf('keyed-other') }], { key });
+    expect(other.json).toEqual(first.json);
+    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await mailsAfter(outbox)).toEqual([]);
+    expect(await tempFiles()).toEqual([]);
+
+    // Another key is another batch: planned again, its rows already published.
+    const fresh = bulkUploadUserDocumentsAnswer.parse((await send(manifest, files, { key: `${key}-2` })).json);
+    expect(fresh.successful).toEqual([]);
+    expect(fresh.failed.map((f) => f.error)).toEqual([
+      `Row 2: ${bulkManifestMessages.alreadyPublished}`,
+      `Row 3: ${bulkManifestMessages.alreadyPublished}`,
+    ]);
+  });
+
+  it('refuses an Idempotency-Key over 200 characters', async () => {
+    const res = await send(`${header}\n${investorA},x.pdf,tax,T`, [{ name: 'x.pdf', bytes: samplePdf('long-key') }], { key: 'k'.repeat(201) });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: expect.stringContaining('Idempotency-Key') });
   });
 
   it('refuses investors (403) before reading any file', async () => {
