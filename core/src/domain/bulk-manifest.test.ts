@@ -99,7 +99,7 @@ describe('planBulkManifest', () => {
 
   it('refuses a category outside tax, personal, legal, financial, other', () => {
     const result = plan(
-      `${header}\nann@example.com,a.pdf,property,T\nann@example.com,b.pdf,Legal,T\nann@example.com,c.pdf,Other,T`,
+      `${header}\nann@example.com,a.pdf,property,T1\nann@example.com,b.pdf,Legal,T2\nann@example.com,c.pdf,Other,T3`,
       [file('a.pdf'), file('b.pdf'), file('c.pdf')],
     );
     expect(result.rows[0]).toEqual({
@@ -150,7 +150,7 @@ describe('planBulkManifest', () => {
 
   it('matches a name in another letter case or behind a folder path, exact names first', () => {
     const result = plan(
-      `${header}\nann@example.com,K1-ANN.PDF,tax,T\nbob@example.com,2025-Q1/investors/k1-bob.pdf,tax,T\nbob@example.com,Same.pdf,tax,T`,
+      `${header}\nann@example.com,K1-ANN.PDF,tax,T\nbob@example.com,2025-Q1/investors/k1-bob.pdf,tax,T1\nbob@example.com,Same.pdf,tax,T2`,
       [file('k1-ann.pdf'), file('k1-bob.pdf'), file('same.pdf', 1), file('Same.pdf', 2)],
     );
     expect(result.rows.map((r) => r.filename)).toEqual(['k1-ann.pdf', 'k1-bob.pdf', 'Same.pdf']);
@@ -230,6 +230,40 @@ describe('planBulkManifest', () => {
       error: 'Already published for this investor with the same content',
     });
     expect(result.counts).toMatchObject({ publish: 2, 'already-published': 1 });
+  });
+
+  it('refuses a title the investor already has for another file, or twice in the batch', () => {
+    const titles = new Map([[1, new Set(['2025 k-1'])]]);
+    const result = planBulkManifest({
+      csvText: [
+        header,
+        'ann@example.com,a.pdf,tax,2025 K-1',
+        'bob@example.com,b.pdf,tax,2025 K-1',
+        'bob@example.com,c.pdf,tax,2025 k-1 ',
+        'ann@example.com,d.pdf,tax,Other',
+      ].join('\n'),
+      files: [file('a.pdf'), file('b.pdf'), file('c.pdf'), file('d.pdf')],
+      usersByEmail: users,
+      publishedTitles: titles,
+    });
+    expect(result.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, 'title-used'],
+      [3, 'publish'],
+      [4, 'title-used'],
+      [5, 'publish'],
+    ]);
+    expect(result.rows[0]).toMatchObject({ error: 'Title already used by another document for this investor' });
+  });
+
+  it('says already published, not title used, for the same content under its old title', () => {
+    const result = planBulkManifest({
+      csvText: `${header}\nann@example.com,a.pdf,tax,2025 K-1`,
+      files: [file('a.pdf', 5, 'h1')],
+      usersByEmail: users,
+      publishedHashes: new Map([[1, new Set(['h1'])]]),
+      publishedTitles: new Map([[1, new Set(['2025 k-1'])]]),
+    });
+    expect(result.rows[0]?.outcome).toBe('already-published');
   });
 
   it('without a hash for the file, cannot know it was published and plans a publish', () => {

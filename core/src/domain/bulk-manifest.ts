@@ -19,6 +19,7 @@ export const bulkManifestMessages = {
   badDocumentDate: 'Invalid document date (use YYYY-MM-DD)',
   alreadyPublished: 'Already published for this investor with the same content',
   duplicateRow: 'Listed more than once for this investor',
+  titleUsed: 'Title already used by another document for this investor',
   titleTooLong: `Title is too long (at most ${fieldMax.title} characters)`,
   descriptionTooLong: `Description is too long (at most ${fieldMax.description} characters)`,
   tagsTooLong: `Tags are too long (at most ${fieldMax.tags} characters)`,
@@ -38,6 +39,8 @@ export interface BulkManifestInput {
   usersByEmail: ReadonlyMap<string, number>;
   /** User id → sha256 of the contents already published for that investor, when known. */
   publishedHashes?: ReadonlyMap<number, ReadonlySet<string>>;
+  /** User id → lower-cased titles of the documents that investor already has, when known. */
+  publishedTitles?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
 /** What the row would publish, with its fields cleaned. */
@@ -65,7 +68,8 @@ export type ManifestRowPlan =
         | 'bad-category'
         | 'bad-field'
         | 'file-missing'
-        | 'duplicate-row';
+        | 'duplicate-row'
+        | 'title-used';
       error: string;
     };
 
@@ -130,6 +134,7 @@ function emptyCounts(): Record<ManifestOutcome, number> {
     'bad-field': 0,
     'file-missing': 0,
     'duplicate-row': 0,
+    'title-used': 0,
   };
 }
 
@@ -246,6 +251,14 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
       });
       return;
     }
+    // Two different files under one title would leave the investor guessing which one counts
+    // (a corrected K-1 is a replacement, done from the list, not a second "2025 K-1").
+    const titleKey = `${userId}\u0000title\u0000${title.toLowerCase()}`;
+    if (seenForUser.has(titleKey) || input.publishedTitles?.get(userId)?.has(title.toLowerCase())) {
+      fail('title-used', bulkManifestMessages.titleUsed);
+      return;
+    }
+    seenForUser.add(titleKey);
     counts.publish += 1;
     rows.push({ row, filename: file.name, outcome: 'publish', ...document });
   });

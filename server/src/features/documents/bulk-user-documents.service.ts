@@ -77,6 +77,15 @@ export async function bulkUploadUserDocuments(
     : [];
   const publishedHashes = new Map<number, Set<string>>();
   for (const r of publishedRows) publishedHashes.set(r.user_id, (publishedHashes.get(r.user_id) ?? new Set()).add(r.sha256));
+  const titleRows = users.length
+    ? await call.em.execute<{ user_id: number; title: string }[]>(
+        `select distinct user_id, lower(title) as title from user_documents
+          where user_id in (select jsonb_array_elements_text(?::jsonb)::int)`,
+        [JSON.stringify(users.map((u) => u.id))],
+      )
+    : [];
+  const publishedTitles = new Map<number, Set<string>>();
+  for (const r of titleRows) publishedTitles.set(r.user_id, (publishedTitles.get(r.user_id) ?? new Set()).add(r.title));
 
   // The refused files take part in the plan by name, so that their rows fail with the reason
   // they were refused rather than as missing.
@@ -93,7 +102,7 @@ export async function bulkUploadUserDocuments(
     refusals.set(file, refused.error);
     files.push(file);
   }
-  const plan = planBulkManifest({ csvText, files, usersByEmail, publishedHashes });
+  const plan = planBulkManifest({ csvText, files, usersByEmail, publishedHashes, publishedTitles });
   if (plan.error) throw new HttpError(400, plan.error);
 
   const failed: RowFailure[] = [];

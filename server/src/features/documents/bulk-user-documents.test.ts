@@ -143,6 +143,15 @@ describe('bulk-upload-user-documents', () => {
     expect(await mailsAfter(outbox)).toEqual([]);
   });
 
+  it('refuses a title the investor already has for another file', async () => {
+    await publish(`${header}\n${investorB},t1.pdf,tax,Title Taken`, [{ name: 't1.pdf', bytes: samplePdf('title-1') }]);
+    const answer = await publish(`${header}\n${investorB},t2.pdf,tax,title taken\n${investorA},t2.pdf,tax,Title Taken`, [
+      { name: 't2.pdf', bytes: samplePdf('title-2') },
+    ]);
+    expect(answer.failed).toEqual([{ filename: 't2.pdf', error: `Row 2: ${bulkManifestMessages.titleUsed}` }]);
+    expect(answer.successful.map((s) => s.userEmail)).toEqual([investorA]);
+  });
+
   it('queues one digest per investor for the batch, listing each of their new documents', async () => {
     const outbox = await lastOutboxId();
     const answer = await publish(
