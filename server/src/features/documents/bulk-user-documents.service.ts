@@ -1,6 +1,12 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { bulkUploadUserDocumentsAnswer, type BulkUploadUserDocumentsAnswer, type BulkUploadUserDocumentsBody } from '@everest/core/contract';
+import {
+  bulkUploadUserDocumentsAnswer,
+  type BulkUploadPreviewAnswer,
+  type BulkUploadPreviewBody,
+  type BulkUploadUserDocumentsAnswer,
+  type BulkUploadUserDocumentsBody,
+} from '@everest/core/contract';
 import { bulkManifestMessages, displayName, manifestEmails, planBulkManifest, portalMessages, type ManifestFile } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
@@ -27,6 +33,66 @@ function manifestText(batch: BatchMultipartBody): string | null {
   } catch {
     return new TextDecoder('windows-1252').decode(batch.textFile);
   }
+}
+
+/** What the dry run needs to know of the database: the named investors, their contents among these hashes, their titles. */
+export interface ManifestKnowledge {
+  usersByEmail: Map<string, number>;
+  publishedHashes: Map<number, Set<string>>;
+  publishedTitles: Map<number, Set<string>>;
+}
+
+function addTo(map: Map<number, Set<string>>, key: number, value: string): void {
+  map.set(key, (map.get(key) ?? new Set()).add(value));
+}
+
+/**
+ * Looks up what planBulkManifest needs, for these e-mails and hashes only; the server's run and
+ * the browser's preview (bulkUploadPreview) read the same answer. Lists travel as one JSON
+ * parameter: the driver would spread an array into a list of values.
+ */
+export async function manifestKnowledge(em: EntityManager, emails: readonly string[], hashes: readonly string[]): Promise<ManifestKnowledge> {
+  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map() };
+  if (emails.length === 0) return knowledge;
+  const users = await em.execute<{ id: number; email: string }[]>(
+    'select id, lower(email) as email from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
+    [JSON.stringify(emails)],
+  );
+  if (users.length === 0) return knowledge;
+  for (const u of users) knowledge.usersByEmail.set(u.email, u.id);
+  const ids = JSON.stringify(users.map((u) => u.id));
+  const uniqueHashes = [...new Set(hashes)];
+  const [published, titles] = await Promise.all([
+    uniqueHashes.length
+      ? em.execute<{ user_id: number; sha256: string }[]>(
+          `select d.user_id, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
+            where d.user_id in (select jsonb_array_elements_text(?::jsonb)::int)
+              and f.sha256 in (select jsonb_array_elements_text(?::jsonb))`,
+          [ids, JSON.stringify(uniqueHashes)],
+        )
+      : [],
+    em.execute<{ user_id: number; title: string }[]>(
+      `select distinct user_id, lower(title) as title from user_documents
+        where user_id in (select jsonb_array_elements_text(?::jsonb)::int)`,
+      [ids],
+    ),
+  ]);
+  for (const r of published) addTo(knowledge.publishedHashes, r.user_id, r.sha256);
+  for (const r of titles) addTo(knowledge.publishedTitles, r.user_id, r.title);
+  return knowledge;
+}
+
+/** The browser's dry run asks this before sending anything (see bulkUploadPreviewBody). */
+export async function bulkUploadPreview(em: EntityManager, body: BulkUploadPreviewBody): Promise<BulkUploadPreviewAnswer> {
+  const known = await manifestKnowledge(em, body.emails, body.sha256);
+  return {
+    users: [...known.usersByEmail].map(([email, userId]) => ({
+      email,
+      userId,
+      publishedSha256: [...(known.publishedHashes.get(userId) ?? [])],
+      titles: [...(known.publishedTitles.get(userId) ?? [])],
+    })),
+  };
 }
 
 interface RowFailure {
@@ -59,33 +125,11 @@ export async function bulkUploadUserDocuments(
     throw new HttpError(400, bulkUploadMessages.missingFiles);
   }
 
-  const emails = manifestEmails(csvText);
-  const users = await call.em.execute<{ id: number; email: string }[]>(
-    // Lists travel as one JSON parameter: the driver would spread an array into a list of values.
-    'select id, lower(email) as email from users where lower(email) in (select jsonb_array_elements_text(?::jsonb))',
-    [JSON.stringify(emails)],
+  const { usersByEmail, publishedHashes, publishedTitles } = await manifestKnowledge(
+    call.em,
+    manifestEmails(csvText),
+    batch.files.map((f) => f.sha256),
   );
-  const usersByEmail = new Map(users.map((u) => [u.email, u.id]));
-  const hashes = [...new Set(batch.files.map((f) => f.sha256))];
-  const publishedRows = users.length && hashes.length
-    ? await call.em.execute<{ user_id: number; sha256: string }[]>(
-        `select d.user_id, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
-          where d.user_id in (select jsonb_array_elements_text(?::jsonb)::int)
-            and f.sha256 in (select jsonb_array_elements_text(?::jsonb))`,
-        [JSON.stringify(users.map((u) => u.id)), JSON.stringify(hashes)],
-      )
-    : [];
-  const publishedHashes = new Map<number, Set<string>>();
-  for (const r of publishedRows) publishedHashes.set(r.user_id, (publishedHashes.get(r.user_id) ?? new Set()).add(r.sha256));
-  const titleRows = users.length
-    ? await call.em.execute<{ user_id: number; title: string }[]>(
-        `select distinct user_id, lower(title) as title from user_documents
-          where user_id in (select jsonb_array_elements_text(?::jsonb)::int)`,
-        [JSON.stringify(users.map((u) => u.id))],
-      )
-    : [];
-  const publishedTitles = new Map<number, Set<string>>();
-  for (const r of titleRows) publishedTitles.set(r.user_id, (publishedTitles.get(r.user_id) ?? new Set()).add(r.title));
 
   // The refused files take part in the plan by name, so that their rows fail with the reason
   // they were refused rather than as missing.

@@ -1,15 +1,16 @@
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
-import { bulkManifestMessages, maxDocumentBytes, portalMessages } from '@everest/core/domain';
+import { bulkUploadPreviewBody, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
+import { bulkManifestMessages, manifestEmails, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { recordingClient } from '../auth/test-client';
 import { documentFileMessages } from '../files/document-type';
 import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { bulkUploadMessages } from './bulk-user-documents.service';
+import { bulkUploadMessages, bulkUploadPreview } from './bulk-user-documents.service';
 import { UserDocument } from './user-document.entity';
 
 const admin = 'admin@example.com';
@@ -272,6 +273,31 @@ describe('bulk-upload-user-documents', () => {
     const res = await send(`${header}\n${investorA},x.pdf,tax,T`, [{ name: 'x.pdf', bytes: samplePdf('long-key') }], { key: 'k'.repeat(201) });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: expect.stringContaining('Idempotency-Key') });
+  });
+
+  it("the browser's dry run, fed by bulkUploadPreview, foresees what the server then does", async () => {
+    const p1 = { name: 'p1.pdf', bytes: samplePdf('preview-1') };
+    const files = [p1, { name: 'p2.pdf', bytes: samplePdf('preview-2') }];
+    await publish(`${header}\n${investorA},p1.pdf,tax,Preview One`, [p1]);
+    const manifest = `${header}\n${investorA},p1.pdf,tax,Preview One\n${investorB},p2.pdf,tax,Preview Two\nnobody@example.com,p2.pdf,tax,X\n${investorA},p2.pdf,tax,Preview One`;
+    const selected = files.map((f) => ({ name: f.name, size: f.bytes.length, sha256: createHash('sha256').update(f.bytes).digest('hex') }));
+
+    const known = await bulkUploadPreview(em(), bulkUploadPreviewBody.parse({ emails: manifestEmails(manifest), sha256: selected.map((f) => f.sha256) }));
+    expect(known.users.map((u) => u.email).sort()).toEqual([investorA, investorB].sort());
+    const preview = planBulkManifest({
+      csvText: manifest,
+      files: selected,
+      usersByEmail: new Map(known.users.map((u) => [u.email, u.userId])),
+      publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
+      publishedTitles: new Map(known.users.map((u) => [u.userId, new Set(u.titles)])),
+    });
+    expect(preview.rows.map((r) => r.outcome)).toEqual(['already-published', 'publish', 'user-not-found', 'title-used']);
+
+    const answer = await publish(manifest, files);
+    expect(answer.successful.map((s) => s.filename)).toEqual(['p2.pdf']);
+    expect(answer.failed.map((f) => f.error)).toEqual(
+      preview.rows.filter((r) => r.outcome !== 'publish').map((r) => `Row ${r.row}: ${'error' in r ? r.error : ''}`),
+    );
   });
 
   it('refuses investors (403) before reading any file', async () => {
