@@ -4,3 +4,4 @@ export * from './messages';
 export * from './password';
 export * from './format';
 export * from './document-groups';
+export * from './bulk-manifest';

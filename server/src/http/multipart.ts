@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Context } from 'koa';
 import type { FileStore, PutOptions, ReceivedFile } from '../features/files/file-store';
@@ -108,6 +108,147 @@ export async function readMultipart(ctx: Context, rule: UploadRule | undefined):
       );
     });
     // A client that goes away mid-upload is no failure of ours: nobody is left to read the answer.
+    ctx.req.on('error', () => fail(new HttpError(400, 'The upload was interrupted before it was complete.')));
+    ctx.req.pipe(parser);
+  });
+}
+
+/**
+ * A batch route's form: many files in one field (`documents` or `documents[]`), each checked
+ * like a single upload while it streams, plus one small part read whole as text (the manifest),
+ * sent as a file or as a text field.
+ */
+export interface BatchUploadRule extends PutOptions {
+  field: string;
+  store: FileStore;
+  maxFiles: number;
+  textPart: { name: string; maxBytes: number; tooLargeMessage: string };
+}
+
+/** A file of a batch refused while streaming (413, 415): its row fails, the others go on. */
+export interface RefusedFile {
+  filename: string;
+  status: number;
+  error: string;
+}
+
+export interface BatchMultipartBody {
+  fields: Record<string, string>;
+  /** Checked files in the order they were sent, still in their temp files. */
+  files: UploadedFile[];
+  refused: RefusedFile[];
+  /** The text part's bytes when it came as a file (a field's text is in `fields`). */
+  textFile: Buffer | null;
+}
+
+/**
+ * Reads a batch form (see BatchUploadRule). Files arrive one after another and each goes to its
+ * own temp file as it streams, so memory holds one chunk at a time whatever the batch's size. A
+ * file too large or of the wrong type is drained and reported in `refused` rather than failing
+ * the request, since the other investors' documents are fine; anything else fails the whole form
+ * and removes every temp file it made.
+ */
+export async function readBatchMultipart(ctx: Context, rule: BatchUploadRule): Promise<BatchMultipartBody> {
+  const declared = Number(ctx.get('content-length'));
+  const most = rule.maxFiles * (rule.maxBytes + 1024) + rule.textPart.maxBytes + formOverheadBytes;
+  if (Number.isFinite(declared) && declared > most) throw new HttpError(413, 'This batch is too large: please send it in smaller parts.');
+
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: ctx.req.headers,
+      limits: {
+        files: rule.maxFiles + 1,
+        fields: maxFields,
+        // The manifest may come as a text field: the one field allowed to be that long.
+        fieldSize: Math.max(maxFieldBytes, rule.textPart.maxBytes),
+        parts: maxFields + rule.maxFiles + 1,
+      },
+    });
+  } catch {
+    throw new HttpError(400, 'The form data could not be read: its content type has no boundary.');
+  }
+  const fileFields = new Set([rule.field, `${rule.field}[]`]);
+
+  return new Promise<BatchMultipartBody>((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    const received: (UploadedFile | null)[] = [];
+    const refused: RefusedFile[] = [];
+    const pending: Promise<void>[] = [];
+    const open = new Set<Readable>();
+    let textFile: Buffer | null = null;
+    let failure: unknown = null;
+
+    const fail = (error: unknown) => {
+      if (failure) return;
+      failure = error;
+      ctx.req.unpipe(parser);
+      ctx.req.resume();
+      for (const stream of open) stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      void Promise.allSettled(pending).then(() => Promise.all(received.map((file) => file?.discard())));
+      reject(error);
+    };
+
+    parser.on('file', (name, stream, info) => {
+      const filename = baseName(info.filename ?? '');
+      if (name === rule.textPart.name && textFile === null) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > rule.textPart.maxBytes) fail(new HttpError(413, rule.textPart.tooLargeMessage));
+          else chunks.push(chunk);
+        });
+        stream.on('end', () => {
+          textFile = Buffer.concat(chunks);
+        });
+        return;
+      }
+      if (!fileFields.has(name)) {
+        stream.resume();
+        fail(new HttpError(400, `This form takes its files in the field '${rule.field}' and the '${rule.textPart.name}'.`));
+        return;
+      }
+      // The store's pipeline destroys what it reads on a refusal, which would stall the parser:
+      // it reads a relay instead, and the part's remaining bytes are drained here.
+      const slot = received.push(null) - 1;
+      const relay = new PassThrough();
+      open.add(stream);
+      stream.pipe(relay);
+      stream.on('end', () => open.delete(stream));
+      pending.push(
+        rule.store.receive(relay, rule).then(
+          (file) => {
+            received[slot] = { ...file, filename };
+            if (failure) void file.discard();
+          },
+          (error: unknown) => {
+            stream.unpipe(relay);
+            stream.resume();
+            if (error instanceof HttpError && (error.status === 413 || error.status === 415)) {
+              refused.push({ filename, status: error.status, error: error.message });
+            } else {
+              fail(error);
+            }
+          },
+        ),
+      );
+    });
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new HttpError(413, name === rule.textPart.name ? rule.textPart.tooLargeMessage : `The form field '${name}' is too long.`));
+      else fields[name] = value;
+    });
+    parser.on('filesLimit', () => fail(new HttpError(413, `A batch takes at most ${rule.maxFiles} files.`)));
+    parser.on('fieldsLimit', () => fail(new HttpError(413, 'The form has too many fields.')));
+    parser.on('partsLimit', () => fail(new HttpError(413, 'The form has too many parts.')));
+    parser.on('error', () => fail(new HttpError(400, 'The form data could not be read.')));
+    parser.on('close', () => {
+      if (failure) return;
+      void Promise.all(pending).then(() => {
+        if (failure) return;
+        resolve({ fields, files: received.filter((file): file is UploadedFile => file !== null), refused, textFile });
+      });
+    });
     ctx.req.on('error', () => fail(new HttpError(400, 'The upload was interrupted before it was complete.')));
     ctx.req.pipe(parser);
   });

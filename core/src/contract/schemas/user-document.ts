@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentCategories } from '../../domain/enums';
-import { fieldMax, pageSize } from '../../domain/limits';
+import { fieldMax, maxImportRows, pageSize } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 import {
   calendarDate,
@@ -131,3 +131,39 @@ export const bulkUploadUserDocumentsAnswer = z.object({
   totalProcessed: z.number().int().nonnegative(),
 });
 export type BulkUploadUserDocumentsAnswer = z.infer<typeof bulkUploadUserDocumentsAnswer>;
+
+/**
+ * The optional `Idempotency-Key` header of bulk-upload-user-documents (the browser sends the
+ * batch's hash): a retried request with the same key, from the same administrator, answers the
+ * first request's result instead of reading the batch again.
+ */
+export const idempotencyKeyHeader = z
+  .string()
+  .trim()
+  .max(200, 'The Idempotency-Key header must be 200 characters or fewer.')
+  .transform((value) => value || undefined)
+  .optional();
+
+/**
+ * What the browser's dry run (planBulkManifest) asks the server before anything is sent: about
+ * the manifest's e-mails and the selected files' hashes only, never the whole user list.
+ * (Schemas only for now: the route line is to be added to the route table.)
+ */
+export const bulkUploadPreviewBody = z.object({
+  emails: z.array(z.string().trim().toLowerCase().max(fieldMax.email)).max(maxImportRows),
+  sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/, 'Each sha256 must be 64 lower-case hex digits.')).max(maxImportRows),
+});
+export type BulkUploadPreviewBody = z.infer<typeof bulkUploadPreviewBody>;
+
+/** Per known investor: their id, which of the given hashes they already have, their titles lower-cased. */
+export const bulkUploadPreviewAnswer = z.object({
+  users: z.array(
+    z.object({
+      email: z.string(),
+      userId: z.number().int(),
+      publishedSha256: z.array(z.string()),
+      titles: z.array(z.string()),
+    }),
+  ),
+});
+export type BulkUploadPreviewAnswer = z.infer<typeof bulkUploadPreviewAnswer>;

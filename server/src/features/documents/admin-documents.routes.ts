@@ -18,6 +18,7 @@ import {
   listAdminUserDocuments,
   uploadUserDocument,
 } from './admin-user-documents.service';
+import { bulkUserDocumentsRoutes } from './bulk-user-documents.routes';
 import type { DocumentsCall } from './document-files';
 
 /**
@@ -53,4 +54,5 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   bind(router, routes.uploadUserDocument, async ({ ctx, user, body, upload }) => uploadUserDocument(call(ctx, user), body, upload), publishes);
   bind(router, routes.editUserDocument, async ({ ctx, user, body }) => editUserDocument(call(ctx, user), body), writes);
   bind(router, routes.deleteUserDocument, async ({ ctx, user, body }) => deleteUserDocument(call(ctx, user), body), writes);
+  bulkUserDocumentsRoutes(router, files, call);
 }

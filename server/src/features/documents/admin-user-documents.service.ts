@@ -10,18 +10,19 @@ import type {
   UserDocument as UserDocumentAnswer,
   UserDocumentAnswer as UploadAnswer,
 } from '@everest/core/contract';
-import { displayName, documentCategoryLabels, formatDateTime } from '@everest/core/domain';
+import { displayName, documentCategoryLabels, formatDateTime, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
-import { User } from '../users/user.entity';
-import { newDocumentsMail } from './document-mail';
+import { User, type IUser } from '../users/user.entity';
+import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import {
   containsPattern,
   keepDocumentFile,
   storedFileId,
+  type KeptDocumentFile,
   yearAndQuarterAt,
   yearAndQuarterOfDate,
   type DocumentsCall,
@@ -72,6 +73,78 @@ function filing(body: UploadUserDocumentBody, now: Date) {
   return { year: body.year ?? fromDate.year, quarter: body.quarter ?? fromDate.quarter };
 }
 
+/** A personal document's fields, cleaned and filed, as the single and the bulk upload publish it. */
+export interface NewUserDocument {
+  title: string;
+  documentCategory: DocumentCategory;
+  description: string;
+  documentDate: string | null;
+  tags: string;
+  year: number;
+  quarter: Quarter;
+}
+
+/** How a digest e-mail lists a new personal document. */
+export function digestLine(document: NewUserDocument): PublishedDocument {
+  return { title: document.title, context: `${documentCategoryLabels[document.documentCategory]} · ${document.quarter} ${document.year}` };
+}
+
+export interface PublishOutcome {
+  id: number;
+  /** The document that already had this content for this owner; nothing was written. */
+  already: { id: number; title: string; uploaded_at: Date } | null;
+}
+
+/**
+ * Writes one personal document and its audit row inside the caller's transaction, which holds
+ * the owner's row locked: the same content for the same owner is looked for under that lock, so
+ * a double click or a re-sent batch publishes once. Mail is the caller's, who knows whether this
+ * is one document or a batch's digest.
+ */
+export async function publishUserDocument(
+  tx: EntityManager,
+  call: DocumentsCall,
+  owner: IUser,
+  fields: NewUserDocument,
+  file: KeptDocumentFile,
+  audit: { action: string; emailNotification: boolean; notified: boolean; uploadType?: string; row?: number },
+): Promise<PublishOutcome> {
+  const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date }[]>(
+    `select d.id, d.title, d.uploaded_at from user_documents d join stored_files f on f.id = d.file_id
+      where d.user_id = ? and f.sha256 = ? order by d.id limit 1`,
+    [owner.id, file.sha256],
+  );
+  if (existing) return { id: existing.id, already: existing };
+
+  const created = tx.create(UserDocument, {
+    user: owner,
+    ...fields,
+    filename: file.filename,
+    file: await storedFileId(tx, file),
+    uploadedBy: call.actor.id,
+  });
+  await tx.flush();
+  recordAdminAction(tx, call.actor, call.clientAddress, {
+    action: audit.action,
+    subject: { type: 'user-document', id: created.id, label: `${fields.title} (${owner.email})` },
+    after: {
+      userEmail: owner.email,
+      title: fields.title,
+      documentCategory: fields.documentCategory,
+      year: fields.year,
+      quarter: fields.quarter,
+      filename: file.filename,
+      sha256: file.sha256,
+      size: file.size,
+      emailNotification: audit.emailNotification,
+      notified: audit.notified ? 1 : 0,
+      ...(audit.uploadType ? { uploadType: audit.uploadType } : {}),
+      ...(audit.row ? { manifestRow: audit.row } : {}),
+    },
+  });
+  return { id: created.id, already: null };
+}
+
 /**
  * Publishes a personal document for one user. The owner's row is locked while the same content
  * is looked for, so that two uploads of one file for one investor (a double click, a retried
@@ -93,15 +166,9 @@ export async function uploadUserDocument(
   const outcome = await call.em.transactional(async (tx) => {
     const owner = await tx.findOne(User, found.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!owner) throw new HttpError(404, adminUserDocumentMessages.userNotFound(body.userEmail));
-    const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date }[]>(
-      `select d.id, d.title, d.uploaded_at from user_documents d join stored_files f on f.id = d.file_id
-        where d.user_id = ? and f.sha256 = ? order by d.id limit 1`,
-      [owner.id, file.sha256],
-    );
-    if (existing) return { id: existing.id, already: existing, owner: owner.email };
-
-    const created = tx.create(UserDocument, {
-      user: owner,
+    // The owner only, and only while they can sign in to read it.
+    const notify = body.emailNotification && owner.isActive;
+    const fields = {
       title: body.title,
       documentCategory: body.documentCategory,
       description: body.description ?? '',
@@ -109,35 +176,17 @@ export async function uploadUserDocument(
       tags: body.tags ?? '',
       year,
       quarter,
-      filename: file.filename,
-      file: await storedFileId(tx, file),
-      uploadedBy: call.actor.id,
-    });
-    await tx.flush();
-    // The owner only, and only while they can sign in to read it.
-    const notify = body.emailNotification && owner.isActive;
-    if (notify) {
-      const context = `${documentCategoryLabels[body.documentCategory]} · ${quarter} ${year}`;
-      enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), [{ title: body.title, context }], call.portalUrl));
-    }
-    recordAdminAction(tx, call.actor, call.clientAddress, {
+    };
+    const published = await publishUserDocument(tx, call, owner, fields, file, {
       action: 'upload-user-document',
-      subject: { type: 'user-document', id: created.id, label: `${body.title} (${owner.email})` },
-      after: {
-        userEmail: owner.email,
-        title: body.title,
-        documentCategory: body.documentCategory,
-        year,
-        quarter,
-        filename: file.filename,
-        sha256: file.sha256,
-        size: file.size,
-        emailNotification: body.emailNotification,
-        notified: notify ? 1 : 0,
-        ...(body.uploadType ? { uploadType: body.uploadType } : {}),
-      },
+      emailNotification: body.emailNotification,
+      notified: notify,
+      ...(body.uploadType ? { uploadType: body.uploadType } : {}),
     });
-    return { id: created.id, already: null, owner: owner.email };
+    if (!published.already && notify) {
+      enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), [digestLine(fields)], call.portalUrl));
+    }
+    return { ...published, owner: owner.email };
   });
 
   const document = await documentAnswer(call, outcome.id);

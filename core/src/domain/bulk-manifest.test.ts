@@ -1,0 +1,319 @@
+import { describe, expect, it } from 'vitest';
+import { bulkManifestMessages, manifestEmails, planBulkManifest, type ManifestFile } from './bulk-manifest';
+import { portalMessages } from './messages';
+
+const header = 'email,filename,document_category,title,description,document_date,tags';
+const users = new Map([
+  ['ann@example.com', 1],
+  ['bob@example.com', 2],
+]);
+const file = (name: string, size = 100, sha256?: string): ManifestFile => ({ name, size, sha256 });
+
+function plan(csvText: string, files: ManifestFile[], publishedHashes?: Map<number, Set<string>>) {
+  return planBulkManifest({ csvText, files, usersByEmail: users, publishedHashes });
+}
+
+describe('planBulkManifest', () => {
+  it('plans a publish per valid row with its cleaned fields, row numbers from 2', () => {
+    const result = plan(
+      [
+        header,
+        'Ann@Example.com , k1-ann.pdf, TAX ,2025 K-1,Schedule K-1,2026-03-15,"k1, 2025"',
+        'bob@example.com,k1-bob.pdf,tax,2025 K-1,,,',
+      ].join('\n'),
+      [file('k1-ann.pdf', 10), file('k1-bob.pdf', 20)],
+    );
+    expect(result.error).toBeNull();
+    expect(result.unprocessed).toEqual([]);
+    expect(result.rows).toEqual([
+      {
+        row: 2,
+        filename: 'k1-ann.pdf',
+        outcome: 'publish',
+        userId: 1,
+        email: 'ann@example.com',
+        file: file('k1-ann.pdf', 10),
+        documentCategory: 'tax',
+        title: '2025 K-1',
+        description: 'Schedule K-1',
+        documentDate: '2026-03-15',
+        tags: 'k1, 2025',
+      },
+      expect.objectContaining({ row: 3, outcome: 'publish', userId: 2, documentDate: null, description: '', tags: '' }),
+    ]);
+    expect(result.counts.publish).toBe(2);
+  });
+
+  it("answers 'No data found in CSV' for an empty file, a header alone, or blank lines", () => {
+    for (const text of ['', header, `${header}\n`, `${header}\n\n,,,,,,\n  \n`, '\uFEFF']) {
+      const result = plan(text, [file('a.pdf')]);
+      expect(result.error).toBe(portalMessages.noDataInCsv);
+      expect(result.error).toBe('No data found in CSV');
+      expect(result.rows).toEqual([]);
+      expect(result.unprocessed).toEqual(['a.pdf']);
+    }
+  });
+
+  it('reports each missing required field with the spec sentence and the right row', () => {
+    const result = plan(
+      [
+        header,
+        ',a.pdf,tax,T',
+        'ann@example.com,,tax,T',
+        'ann@example.com,b.pdf,,T',
+        'ann@example.com,c.pdf,tax,   ',
+        'ann@example.com,d.pdf,tax,T',
+      ].join('\n'),
+      [file('a.pdf'), file('b.pdf'), file('c.pdf'), file('d.pdf')],
+    );
+    expect(result.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, 'missing-fields'],
+      [3, 'missing-fields'],
+      [4, 'missing-fields'],
+      [5, 'missing-fields'],
+      [6, 'publish'],
+    ]);
+    for (const r of result.rows.slice(0, 4)) {
+      expect(r).toMatchObject({ error: 'Missing required fields (email, filename, document_category, title)' });
+    }
+    // The file a failed row names is reported with that row, not again as unprocessed.
+    expect(result.unprocessed).toEqual([]);
+    expect(result.counts['missing-fields']).toBe(4);
+  });
+
+  it('treats a manifest without a required column as rows missing fields', () => {
+    const result = plan('email,filename,title\nann@example.com,a.pdf,T', [file('a.pdf')]);
+    expect(result.rows).toEqual([
+      { row: 2, filename: 'a.pdf', outcome: 'missing-fields', error: portalMessages.manifestMissingFields },
+    ]);
+  });
+
+  it("answers 'User not found' for an unknown e-mail, whatever its letter case", () => {
+    const result = plan(`${header}\nnobody@example.com,a.pdf,tax,T\nBOB@EXAMPLE.COM,b.pdf,tax,T`, [
+      file('a.pdf'),
+      file('b.pdf'),
+    ]);
+    expect(result.rows[0]).toEqual({ row: 2, filename: 'a.pdf', outcome: 'user-not-found', error: 'User not found' });
+    expect(result.rows[1]).toMatchObject({ row: 3, outcome: 'publish', userId: 2 });
+  });
+
+  it('refuses a category outside tax, personal, legal, financial, other', () => {
+    const result = plan(
+      `${header}\nann@example.com,a.pdf,property,T1\nann@example.com,b.pdf,Legal,T2\nann@example.com,c.pdf,Other,T3`,
+      [file('a.pdf'), file('b.pdf'), file('c.pdf')],
+    );
+    expect(result.rows[0]).toEqual({
+      row: 2,
+      filename: 'a.pdf',
+      outcome: 'bad-category',
+      error: 'Invalid document category (tax, personal, legal, financial, other)',
+    });
+    expect(result.rows[1]).toMatchObject({ outcome: 'publish', documentCategory: 'legal' });
+    expect(result.rows[2]).toMatchObject({ outcome: 'publish', documentCategory: 'other' });
+  });
+
+  it('refuses a malformed document date and over-long fields', () => {
+    const long = 'x'.repeat(201);
+    const result = plan(
+      [
+        header,
+        'ann@example.com,a.pdf,tax,T,,2026-02-30,',
+        'ann@example.com,b.pdf,tax,T,,03/15/2026,',
+        `ann@example.com,c.pdf,tax,${long},,,`,
+        `ann@example.com,d.pdf,tax,T,${'d'.repeat(2001)},,`,
+        `ann@example.com,e.pdf,tax,T,,,${'t'.repeat(501)}`,
+      ].join('\n'),
+      ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'].map((n) => file(n)),
+    );
+    expect(result.rows.map((r) => (r.outcome === 'publish' ? r.outcome : r.error))).toEqual([
+      bulkManifestMessages.badDocumentDate,
+      bulkManifestMessages.badDocumentDate,
+      bulkManifestMessages.titleTooLong,
+      bulkManifestMessages.descriptionTooLong,
+      bulkManifestMessages.tagsTooLong,
+    ]);
+    expect(result.counts['bad-field']).toBe(5);
+  });
+
+  it('reports a file named in the CSV but not selected as missing', () => {
+    const result = plan(`${header}\nann@example.com,gone.pdf,tax,T`, [file('a.pdf')]);
+    expect(result.rows).toEqual([
+      { row: 2, filename: 'gone.pdf', outcome: 'file-missing', error: 'File not found among the selected files' },
+    ]);
+    expect(result.unprocessed).toEqual(['a.pdf']);
+  });
+
+  it('lists selected files no row names as unprocessed, in selection order', () => {
+    const result = plan(`${header}\nann@example.com,b.pdf,tax,T`, [file('c.pdf'), file('b.pdf'), file('a.pdf')]);
+    expect(result.unprocessed).toEqual(['c.pdf', 'a.pdf']);
+  });
+
+  it('matches a name in another letter case or behind a folder path, exact names first', () => {
+    const result = plan(
+      `${header}\nann@example.com,K1-ANN.PDF,tax,T\nbob@example.com,2025-Q1/investors/k1-bob.pdf,tax,T1\nbob@example.com,Same.pdf,tax,T2`,
+      [file('k1-ann.pdf'), file('k1-bob.pdf'), file('same.pdf', 1), file('Same.pdf', 2)],
+    );
+    expect(result.rows.map((r) => r.filename)).toEqual(['k1-ann.pdf', 'k1-bob.pdf', 'Same.pdf']);
+    expect(result.rows[2]).toMatchObject({ file: { size: 2 } });
+    expect(result.unprocessed).toEqual(['same.pdf']);
+  });
+
+  it('strips a BOM and trims and lower-cases header names', () => {
+    const text = '\uFEFF Email ,FileName, Document_Category ,TITLE\r\nann@example.com,a.pdf,tax,T\r\n';
+    const result = plan(text, [file('a.pdf')]);
+    expect(result.rows).toEqual([expect.objectContaining({ row: 2, outcome: 'publish', title: 'T' })]);
+  });
+
+  it('keeps quoted commas, quotes and line breaks inside cells', () => {
+    const result = plan(`${header}\nann@example.com,a.pdf,tax,"Smith, Jones ""LLC"" K-1","line 1\nline 2",,"a, b"`, [
+      file('a.pdf'),
+    ]);
+    expect(result.rows[0]).toMatchObject({
+      outcome: 'publish',
+      title: 'Smith, Jones "LLC" K-1',
+      description: 'line 1\nline 2',
+      tags: 'a, b',
+    });
+  });
+
+  it("does not mistake ';' inside cells for the delimiter of a comma file", () => {
+    const result = plan(
+      `email,filename,document_category,title\nann@example.com,a.pdf,tax,K-1; final\nbob@example.com,b.pdf,tax,a;b;c;d;e\n`,
+      [file('a.pdf'), file('b.pdf')],
+    );
+    expect(result.rows.map((r) => r.outcome === 'publish' && r.title)).toEqual(['K-1; final', 'a;b;c;d;e']);
+  });
+
+  it("reads a ';' file as European spreadsheets save it", () => {
+    const result = plan('email;filename;document_category;title\nann@example.com;a.pdf;tax;K-1, 2025\n', [
+      file('a.pdf'),
+    ]);
+    expect(result.rows[0]).toMatchObject({ outcome: 'publish', title: 'K-1, 2025' });
+  });
+
+  it('publishes the same file once per investor; a second row for it is a duplicate', () => {
+    const result = plan(
+      [
+        header,
+        'ann@example.com,a.pdf,tax,First',
+        'ANN@example.com,a.pdf,legal,Second',
+        'bob@example.com,a.pdf,tax,Shared',
+      ].join('\n'),
+      [file('a.pdf')],
+    );
+    expect(result.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, 'publish'],
+      [3, 'duplicate-row'],
+      [4, 'publish'],
+    ]);
+    expect(result.rows[1]).toMatchObject({ error: 'Listed more than once for this investor' });
+  });
+
+  it('with hashes known, the same content under two names publishes once per investor', () => {
+    const result = plan(`${header}\nann@example.com,a.pdf,tax,A\nann@example.com,copy.pdf,tax,B`, [
+      file('a.pdf', 5, 'h1'),
+      file('copy.pdf', 5, 'h1'),
+    ]);
+    expect(result.rows.map((r) => r.outcome)).toEqual(['publish', 'duplicate-row']);
+  });
+
+  it('says already published when the investor has that content, only for that investor', () => {
+    const published = new Map([[1, new Set(['h1'])]]);
+    const result = plan(
+      `${header}\nann@example.com,a.pdf,tax,A\nbob@example.com,a.pdf,tax,A\nann@example.com,b.pdf,tax,B`,
+      [file('a.pdf', 5, 'h1'), file('b.pdf', 5, 'h2')],
+      published,
+    );
+    expect(result.rows.map((r) => r.outcome)).toEqual(['already-published', 'publish', 'publish']);
+    expect(result.rows[0]).toMatchObject({
+      userId: 1,
+      error: 'Already published for this investor with the same content',
+    });
+    expect(result.counts).toMatchObject({ publish: 2, 'already-published': 1 });
+  });
+
+  it('refuses a title the investor already has for another file, or twice in the batch', () => {
+    const titles = new Map([[1, new Set(['2025 k-1'])]]);
+    const result = planBulkManifest({
+      csvText: [
+        header,
+        'ann@example.com,a.pdf,tax,2025 K-1',
+        'bob@example.com,b.pdf,tax,2025 K-1',
+        'bob@example.com,c.pdf,tax,2025 k-1 ',
+        'ann@example.com,d.pdf,tax,Other',
+      ].join('\n'),
+      files: [file('a.pdf'), file('b.pdf'), file('c.pdf'), file('d.pdf')],
+      usersByEmail: users,
+      publishedTitles: titles,
+    });
+    expect(result.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, 'title-used'],
+      [3, 'publish'],
+      [4, 'title-used'],
+      [5, 'publish'],
+    ]);
+    expect(result.rows[0]).toMatchObject({ error: 'Title already used by another document for this investor' });
+  });
+
+  it('says already published, not title used, for the same content under its old title', () => {
+    const result = planBulkManifest({
+      csvText: `${header}\nann@example.com,a.pdf,tax,2025 K-1`,
+      files: [file('a.pdf', 5, 'h1')],
+      usersByEmail: users,
+      publishedHashes: new Map([[1, new Set(['h1'])]]),
+      publishedTitles: new Map([[1, new Set(['2025 k-1'])]]),
+    });
+    expect(result.rows[0]?.outcome).toBe('already-published');
+  });
+
+  it('without a hash for the file, cannot know it was published and plans a publish', () => {
+    const published = new Map([[1, new Set(['h1'])]]);
+    const result = plan(`${header}\nann@example.com,a.pdf,tax,A`, [file('a.pdf', 5)], published);
+    expect(result.rows[0]?.outcome).toBe('publish');
+  });
+
+  it('checks the first failing rule in the spec order: fields, user, category, file', () => {
+    const result = plan(`${header}\nnobody@example.com,gone.pdf,nope,T\nann@example.com,gone.pdf,nope,T`, []);
+    expect(result.rows.map((r) => r.outcome)).toEqual(['user-not-found', 'bad-category']);
+  });
+
+  it('plans a 2,000-row manifest row by row', () => {
+    const manyUsers = new Map<string, number>();
+    const files: ManifestFile[] = [];
+    const lines = [header];
+    for (let i = 0; i < 2000; i += 1) {
+      manyUsers.set(`investor${i}@example.com`, i + 1);
+      files.push(file(`doc-${i}.pdf`, 1000 + i, `hash-${i}`));
+      // Every 100th row names an unknown investor; every 250th a file not selected.
+      const email = i % 100 === 99 ? `ghost${i}@example.com` : `investor${i}@example.com`;
+      const name = i % 250 === 0 ? `missing-${i}.pdf` : `doc-${i}.pdf`;
+      lines.push(`${email},${name},tax,"K-1, ${i}",,2026-01-15,k1`);
+    }
+    const published = new Map([[2, new Set(['hash-1'])]]);
+    const result = planBulkManifest({
+      csvText: lines.join('\r\n'),
+      files,
+      usersByEmail: manyUsers,
+      publishedHashes: published,
+    });
+    expect(result.rows).toHaveLength(2000);
+    expect(result.rows[1999]?.row).toBe(2001);
+    expect(result.counts).toMatchObject({
+      'user-not-found': 20,
+      'file-missing': 8,
+      'already-published': 1,
+      publish: 2000 - 20 - 8 - 1,
+    });
+    expect(result.unprocessed).toHaveLength(8);
+    expect(result.unprocessed[0]).toBe('doc-0.pdf');
+  });
+});
+
+describe('manifestEmails', () => {
+  it('lists each e-mail once, lower-cased, skipping blanks', () => {
+    expect(manifestEmails(`\uFEFF${header}\nAnn@Example.com,a.pdf\n,b.pdf\nann@example.com,c.pdf\nbob@example.com,d`)).toEqual([
+      'ann@example.com',
+      'bob@example.com',
+    ]);
+  });
+});

@@ -1,0 +1,281 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  bulkUploadUserDocumentsAnswer,
+  type BulkUploadPreviewAnswer,
+  type BulkUploadPreviewBody,
+  type BulkUploadUserDocumentsAnswer,
+  type BulkUploadUserDocumentsBody,
+} from '@everest/core/contract';
+import { bulkManifestMessages, displayName, manifestEmails, planBulkManifest, portalMessages, type ManifestFile } from '@everest/core/domain';
+import { HttpError } from '../../http/errors';
+import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
+import { recordAdminAction } from '../audit/admin-audit';
+import { enqueueMail } from '../mail/outbox';
+import { User, type IUser } from '../users/user.entity';
+import { digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
+import { newDocumentsMail, type PublishedDocument } from './document-mail';
+import { keepDocumentFile, yearAndQuarterAt, yearAndQuarterOfDate, type DocumentsCall, type KeptDocumentFile } from './document-files';
+
+export const bulkUploadMessages = {
+  missingFiles: `${portalMessages.missingFiles}: please select the CSV manifest and the documents it names.`,
+  manifestTooLarge: 'The CSV manifest must be less than 5MB.',
+  unreadableManifest: 'The CSV manifest could not be read as text.',
+} as const;
+
+/** The manifest's text: UTF-8 (BOM or not), else what Excel on Windows saves (windows-1252). */
+function manifestText(batch: BatchMultipartBody): string | null {
+  const field = batch.fields.csvManifest;
+  if (field !== undefined) return field;
+  if (!batch.textFile) return null;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(batch.textFile);
+  } catch {
+    return new TextDecoder('windows-1252').decode(batch.textFile);
+  }
+}
+
+/** What the dry run needs to know of the database: the named investors, their contents among these hashes, their titles. */
+export interface ManifestKnowledge {
+  usersByEmail: Map<string, number>;
+  publishedHashes: Map<number, Set<string>>;
+  publishedTitles: Map<number, Set<string>>;
+}
+
+function addTo(map: Map<number, Set<string>>, key: number, value: string): void {
+  map.set(key, (map.get(key) ?? new Set()).add(value));
+}
+
+/**
+ * Looks up what planBulkManifest needs, for these e-mails and hashes only; the server's run and
+ * the browser's preview (bulkUploadPreview) read the same answer. Lists travel as one JSON
+ * parameter: the driver would spread an array into a list of values.
+ */
+export async function manifestKnowledge(em: EntityManager, emails: readonly string[], hashes: readonly string[]): Promise<ManifestKnowledge> {
+  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map() };
+  if (emails.length === 0) return knowledge;
+  const users = await em.execute<{ id: number; email: string }[]>(
+    'select id, lower(email) as email from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
+    [JSON.stringify(emails)],
+  );
+  if (users.length === 0) return knowledge;
+  for (const u of users) knowledge.usersByEmail.set(u.email, u.id);
+  const ids = JSON.stringify(users.map((u) => u.id));
+  const uniqueHashes = [...new Set(hashes)];
+  const [published, titles] = await Promise.all([
+    uniqueHashes.length
+      ? em.execute<{ user_id: number; sha256: string }[]>(
+          `select d.user_id, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
+            where d.user_id in (select jsonb_array_elements_text(?::jsonb)::int)
+              and f.sha256 in (select jsonb_array_elements_text(?::jsonb))`,
+          [ids, JSON.stringify(uniqueHashes)],
+        )
+      : [],
+    em.execute<{ user_id: number; title: string }[]>(
+      `select distinct user_id, lower(title) as title from user_documents
+        where user_id in (select jsonb_array_elements_text(?::jsonb)::int)`,
+      [ids],
+    ),
+  ]);
+  for (const r of published) addTo(knowledge.publishedHashes, r.user_id, r.sha256);
+  for (const r of titles) addTo(knowledge.publishedTitles, r.user_id, r.title);
+  return knowledge;
+}
+
+/** The browser's dry run asks this before sending anything (see bulkUploadPreviewBody). */
+export async function bulkUploadPreview(em: EntityManager, body: BulkUploadPreviewBody): Promise<BulkUploadPreviewAnswer> {
+  const known = await manifestKnowledge(em, body.emails, body.sha256);
+  return {
+    users: [...known.usersByEmail].map(([email, userId]) => ({
+      email,
+      userId,
+      publishedSha256: [...(known.publishedHashes.get(userId) ?? [])],
+      titles: [...(known.publishedTitles.get(userId) ?? [])],
+    })),
+  };
+}
+
+interface RowFailure {
+  row: number;
+  filename: string;
+  error: string;
+}
+
+/** 'Row 3: User not found': the spec numbers rows from 2, the header being row 1. */
+function failure(row: number, filename: string, error: string): RowFailure {
+  return { row, filename: filename || `Row ${row}`, error: `Row ${row}: ${error}` };
+}
+
+/**
+ * Publishes a batch of personal documents: the manifest is planned by the same core function the
+ * browser's dry run uses (planBulkManifest), on the files as they really arrived, then every
+ * 'publish' row is written in one transaction with the single upload's logic, and one digest per
+ * investor is queued in it. Rows already published with the same content, files refused while
+ * streaming (413, 415) and files that are not what their container claims fail their row alone.
+ */
+export async function bulkUploadUserDocuments(
+  call: DocumentsCall,
+  body: BulkUploadUserDocumentsBody,
+  batch: BatchMultipartBody,
+  options: { idempotencyKey?: string; now?: Date } = {},
+): Promise<BulkUploadUserDocumentsAnswer> {
+  const now = options.now ?? new Date();
+  const csvText = manifestText(batch);
+  if (csvText === null || (batch.files.length === 0 && batch.refused.length === 0)) {
+    throw new HttpError(400, bulkUploadMessages.missingFiles);
+  }
+
+  const { usersByEmail, publishedHashes, publishedTitles } = await manifestKnowledge(
+    call.em,
+    manifestEmails(csvText),
+    batch.files.map((f) => f.sha256),
+  );
+
+  // The refused files take part in the plan by name, so that their rows fail with the reason
+  // they were refused rather than as missing.
+  const uploads = new Map<ManifestFile, UploadedFile>();
+  const refusals = new Map<ManifestFile, string>();
+  const files: ManifestFile[] = [];
+  for (const upload of batch.files) {
+    const file = { name: upload.filename, size: upload.size, sha256: upload.sha256 };
+    uploads.set(file, upload);
+    files.push(file);
+  }
+  for (const refused of batch.refused) {
+    const file = { name: refused.filename, size: 0 };
+    refusals.set(file, refused.error);
+    files.push(file);
+  }
+  const plan = planBulkManifest({ csvText, files, usersByEmail, publishedHashes, publishedTitles });
+  if (plan.error) throw new HttpError(400, plan.error);
+
+  const failed: RowFailure[] = [];
+  // One check and one move into the store per file, however many investors it goes to.
+  const kept = new Map<UploadedFile, Promise<KeptDocumentFile>>();
+  const toPublish: { row: number; document: NewUserDocument; userId: number; email: string; file: KeptDocumentFile }[] = [];
+  for (const row of plan.rows) {
+    if (row.outcome !== 'publish' && row.outcome !== 'already-published') {
+      failed.push(failure(row.row, row.filename, row.error));
+      continue;
+    }
+    const refusal = refusals.get(row.file);
+    if (refusal) {
+      failed.push(failure(row.row, row.filename, refusal));
+      continue;
+    }
+    if (row.outcome === 'already-published') {
+      failed.push(failure(row.row, row.filename, row.error));
+      continue;
+    }
+    const upload = uploads.get(row.file);
+    if (!upload) throw new Error('a planned file is not among the uploads');
+    let keeping = kept.get(upload);
+    if (!keeping) {
+      keeping = keepDocumentFile(upload, call.fileExistence);
+      kept.set(upload, keeping);
+    }
+    try {
+      const file = await keeping;
+      const filed = row.documentDate ? yearAndQuarterOfDate(row.documentDate) : yearAndQuarterAt(now);
+      toPublish.push({
+        row: row.row,
+        userId: row.userId,
+        email: row.email,
+        file,
+        document: {
+          title: row.title,
+          documentCategory: row.documentCategory,
+          description: row.description,
+          documentDate: row.documentDate,
+          tags: row.tags,
+          ...filed,
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      failed.push(failure(row.row, row.filename, error.message));
+    }
+  }
+
+  return call.em.transactional(async (tx) => {
+    if (options.idempotencyKey) {
+      // Two requests with one key at the same moment: the second waits here, then answers the first's result.
+      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`bulk-upload:${call.actor.id}:${options.idempotencyKey}`]);
+      const earlier = await earlierBatchAnswer(tx, call.actor.id, options.idempotencyKey);
+      if (earlier) return earlier;
+    }
+    // Owners locked in id order, so two batches for the same investors cannot deadlock.
+    const ownerIds = [...new Set(toPublish.map((p) => p.userId))].sort((a, b) => a - b);
+    const owners = new Map<number, IUser>();
+    for (const id of ownerIds) {
+      const owner = await tx.findOne(User, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (owner) owners.set(id, owner);
+    }
+    const successful: BulkUploadUserDocumentsAnswer['successful'] = [];
+    const digests = new Map<IUser, PublishedDocument[]>();
+    for (const item of toPublish) {
+      const owner = owners.get(item.userId);
+      if (!owner) {
+        failed.push(failure(item.row, item.file.filename, portalMessages.userNotFound));
+        continue;
+      }
+      const notify = body.emailNotification && owner.isActive;
+      const outcome = await publishUserDocument(tx, call, owner, item.document, item.file, {
+        action: 'bulk-upload-user-documents',
+        emailNotification: body.emailNotification,
+        notified: notify,
+        row: item.row,
+      });
+      // Published by another request since the plan was made: as on a re-sent batch, nothing new.
+      if (outcome.already) {
+        failed.push(failure(item.row, item.file.filename, bulkManifestMessages.alreadyPublished));
+        continue;
+      }
+      successful.push({ filename: item.file.filename, userEmail: owner.email, title: item.document.title, documentId: outcome.id });
+      if (notify) digests.set(owner, [...(digests.get(owner) ?? []), digestLine(item.document)]);
+    }
+    for (const [owner, documents] of digests) {
+      enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), documents, call.portalUrl));
+    }
+
+    failed.sort((a, b) => a.row - b.row);
+    const answer: BulkUploadUserDocumentsAnswer = {
+      message: `${successful.length} document(s) published, ${failed.length} row(s) not published.`,
+      successful,
+      failed: failed.map(({ filename, error }) => ({ filename, error })),
+      unprocessed: plan.unprocessed,
+      totalProcessed: plan.rows.length,
+    };
+    // The batch as a whole, beside each document's own row: who sent what, and, under its key,
+    // the answer a retry of the same request receives.
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: batchAuditAction,
+      subject: { type: 'user-document', id: null, label: `Bulk upload of ${plan.rows.length} row(s)` },
+      after: {
+        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        emailNotification: body.emailNotification,
+        published: successful.length,
+        failed: failed.length,
+        unprocessed: plan.unprocessed.length,
+        answer,
+      },
+    });
+    return answer;
+  });
+}
+
+const batchAuditAction = 'bulk-upload-batch';
+
+/** The answer of this administrator's earlier batch sent under this Idempotency-Key, if one committed. */
+export async function earlierBatchAnswer(
+  em: EntityManager,
+  actorId: number,
+  idempotencyKey: string,
+): Promise<BulkUploadUserDocumentsAnswer | null> {
+  const [row] = await em.execute<{ answer: unknown }[]>(
+    `select details->'after'->'answer' as answer from audit_events
+      where action = ? and user_id = ? and details->'after'->>'idempotencyKey' = ? order by id limit 1`,
+    [batchAuditAction, actorId, idempotencyKey],
+  );
+  return row ? bulkUploadUserDocumentsAnswer.parse(row.answer) : null;
+}

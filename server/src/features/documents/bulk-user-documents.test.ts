@@ -1,0 +1,310 @@
+import { createHash } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkUploadPreviewBody, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
+import { bulkManifestMessages, manifestEmails, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { AuditEvent } from '../audit/audit-event.entity';
+import { recordingClient } from '../auth/test-client';
+import { documentFileMessages } from '../files/document-type';
+import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../files/testing/sample-documents';
+import { OutboxMessage } from '../mail/outbox-message.entity';
+import { bulkUploadMessages, bulkUploadPreview } from './bulk-user-documents.service';
+import { UserDocument } from './user-document.entity';
+
+const admin = 'admin@example.com';
+const investorA = 'investor@example.com';
+const investorB = 'investor2@example.com';
+const header = 'email,filename,document_category,title,description,document_date,tags';
+
+interface Part {
+  name: string;
+  bytes: Buffer;
+}
+
+describe('bulk-upload-user-documents', () => {
+  let server: TestServer;
+  let client: ReturnType<typeof recordingClient>;
+  let adminToken = '';
+  let investorToken = '';
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true });
+    client = recordingClient(server);
+    adminToken = await client.signIn(admin);
+    investorToken = await client.signIn(investorA);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const em = () => server.services.orm.em.fork();
+  const lastOutboxId = async () => (await em().findOne(OutboxMessage, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } }))?.id ?? 0;
+  const mailsAfter = (id: number) => em().find(OutboxMessage, { id: { $gt: id } }, { orderBy: { id: 'asc' } });
+  const tempFiles = async () => readdir(path.join(server.services.files.root, 'tmp')).catch(() => [] as string[]);
+
+  async function send(
+    manifest: string | null,
+    files: Part[],
+    options: { notify?: boolean; manifestAsField?: boolean; token?: string; field?: string; key?: string } = {},
+  ) {
+    const form = new FormData();
+    if (manifest !== null) {
+      if (options.manifestAsField) form.set('csvManifest', manifest);
+      else form.set('csvManifest', new Blob([manifest], { type: 'text/csv' }), 'manifest.csv');
+    }
+    for (const file of files) form.append(options.field ?? 'documents[]', new Blob([new Uint8Array(file.bytes)]), file.name);
+    form.set('emailNotification', options.notify ? 'true' : 'false');
+    const res = await server.api('/api/admin/bulk-upload-user-documents', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${options.token ?? adminToken}`,
+        ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
+      },
+      body: form,
+    });
+    const text = await res.text();
+    return { status: res.status, text, json: JSON.parse(text) as unknown };
+  }
+
+  async function publish(manifest: string, files: Part[], options: { notify?: boolean; manifestAsField?: boolean } = {}) {
+    const res = await send(manifest, files, options);
+    expect(res.status, res.text).toBe(200);
+    return bulkUploadUserDocumentsAnswer.parse(res.json);
+  }
+
+  it('publishes every valid row, reports every rule with its row, and answers the results shape', async () => {
+    const outbox = await lastOutboxId();
+    const manifest = [
+      header,
+      `${investorA},a-k1.pdf,tax,Bulk A K-1,Schedule K-1,2025-03-15,k1`,
+      `${investorB},b-k1.pdf,Tax,Bulk B K-1,,,`,
+      `,c.pdf,tax,No e-mail`,
+      `nobody@example.com,d.pdf,tax,Stranger`,
+      `${investorA},e.pdf,property,Wrong category`,
+      `${investorA},not-selected.pdf,tax,Gone`,
+      `${investorA},a-k1.pdf,legal,Twice`,
+    ].join('\n');
+    const answer = await publish(manifest, [
+      { name: 'a-k1.pdf', bytes: samplePdf('bulk-a') },
+      { name: 'b-k1.pdf', bytes: samplePdf('bulk-b') },
+      { name: 'c.pdf', bytes: samplePdf('bulk-c') },
+      { name: 'd.pdf', bytes: samplePdf('bulk-d') },
+      { name: 'e.pdf', bytes: samplePdf('bulk-e') },
+      { name: 'extra.docx', bytes: sampleDocx('not in the manifest') },
+    ]);
+    expect(answer.successful.map((s) => [s.filename, s.userEmail, s.title])).toEqual([
+      ['a-k1.pdf', investorA, 'Bulk A K-1'],
+      ['b-k1.pdf', investorB, 'Bulk B K-1'],
+    ]);
+    expect(answer.failed).toEqual([
+      { filename: 'c.pdf', error: `Row 4: ${portalMessages.manifestMissingFields}` },
+      { filename: 'd.pdf', error: 'Row 5: User not found' },
+      { filename: 'e.pdf', error: `Row 6: ${bulkManifestMessages.badCategory}` },
+      { filename: 'not-selected.pdf', error: `Row 7: ${bulkManifestMessages.fileMissing}` },
+      { filename: 'a-k1.pdf', error: `Row 8: ${bulkManifestMessages.duplicateRow}` },
+    ]);
+    expect(answer.failed[0]?.error).toBe('Row 4: Missing required fields (email, filename, document_category, title)');
+    expect(answer.unprocessed).toEqual(['extra.docx']);
+    expect(answer.totalProcessed).toBe(7);
+
+    const stored = await em().findOneOrFail(UserDocument, answer.successful[0]?.documentId ?? 0, { populate: ['user'] });
+    expect(stored).toMatchObject({ title: 'Bulk A K-1', documentCategory: 'tax', description: 'Schedule K-1', tags: 'k1', year: 2025, quarter: 'Q1' });
+    expect(stored.user.email).toBe(investorA);
+    // Without emailNotification nobody is written to.
+    expect(await mailsAfter(outbox)).toEqual([]);
+    // Each published document has its audit row, with the manifest row it came from.
+    const audit = await em().findOneOrFail(AuditEvent, { action: 'bulk-upload-user-documents', documentId: stored.id });
+    expect(audit.details).toMatchObject({ after: expect.objectContaining({ manifestRow: 2, userEmail: investorA }) });
+    expect(await tempFiles()).toEqual([]);
+  });
+
+  it('re-sending a committed batch publishes nothing new and sends no e-mail', async () => {
+    const manifest = `${header}\n${investorA},r1.pdf,tax,Resend 1\n${investorB},r2.xlsx,financial,Resend 2\n`;
+    const files = [
+      { name: 'r1.pdf', bytes: samplePdf('resend-1') },
+      { name: 'r2.xlsx', bytes: sampleXlsx() },
+    ];
+    const first = await publish(manifest, files, { notify: true });
+    expect(first.successful).toHaveLength(2);
+    const documents = await em().count(UserDocument, {});
+    const audits = await em().count(AuditEvent, { action: 'bulk-upload-user-documents' });
+    const outbox = await lastOutboxId();
+
+    const again = await publish(manifest, files, { notify: true });
+    expect(again.successful).toEqual([]);
+    expect(again.failed).toEqual([
+      { filename: 'r1.pdf', error: `Row 2: ${bulkManifestMessages.alreadyPublished}` },
+      { filename: 'r2.xlsx', error: `Row 3: ${bulkManifestMessages.alreadyPublished}` },
+    ]);
+    expect(again.totalProcessed).toBe(2);
+    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await em().count(AuditEvent, { action: 'bulk-upload-user-documents' })).toBe(audits);
+    expect(await mailsAfter(outbox)).toEqual([]);
+  });
+
+  it('refuses a title the investor already has for another file', async () => {
+    await publish(`${header}\n${investorB},t1.pdf,tax,Title Taken`, [{ name: 't1.pdf', bytes: samplePdf('title-1') }]);
+    const answer = await publish(`${header}\n${investorB},t2.pdf,tax,title taken\n${investorA},t2.pdf,tax,Title Taken`, [
+      { name: 't2.pdf', bytes: samplePdf('title-2') },
+    ]);
+    expect(answer.failed).toEqual([{ filename: 't2.pdf', error: `Row 2: ${bulkManifestMessages.titleUsed}` }]);
+    expect(answer.successful.map((s) => s.userEmail)).toEqual([investorA]);
+  });
+
+  it('queues one digest per investor for the batch, listing each of their new documents', async () => {
+    const outbox = await lastOutboxId();
+    const answer = await publish(
+      [
+        header,
+        `${investorA},d1.pdf,tax,Digest One,,2026-02-01,`,
+        `${investorA},d2.pdf,legal,Digest Two,,2026-05-01,`,
+        `${investorB},d3.pdf,personal,Digest Three,,,`,
+      ].join('\n'),
+      [
+        { name: 'd1.pdf', bytes: samplePdf('digest-1') },
+        { name: 'd2.pdf', bytes: samplePdf('digest-2') },
+        { name: 'd3.pdf', bytes: samplePdf('digest-3') },
+      ],
+      { notify: true, manifestAsField: true },
+    );
+    expect(answer.successful).toHaveLength(3);
+    const mails = await mailsAfter(outbox);
+    expect(mails.map((m) => m.recipient).sort()).toEqual([investorA, investorB].sort());
+    const toA = mails.find((m) => m.recipient === investorA);
+    expect(toA?.subject).toBe('2 new documents are available in your investor portal');
+    expect(toA?.text).toContain('Digest One');
+    expect(toA?.text).toContain('Digest Two');
+    expect(toA?.text).not.toContain('Digest Three');
+  });
+
+  it('a bad file fails only its own row: 413 too large, 415 wrong type, a plain zip as .docx', async () => {
+    const answer = await publish(
+      [
+        header,
+        `${investorA},big.pdf,tax,Too big`,
+        `${investorA},text.pdf,tax,Not a PDF`,
+        `${investorA},zip.docx,tax,Any zip`,
+        `${investorA},fine.pdf,tax,Fine one`,
+      ].join('\n'),
+      [
+        { name: 'big.pdf', bytes: Buffer.concat([samplePdf('big'), Buffer.alloc(maxDocumentBytes)]) },
+        { name: 'text.pdf', bytes: Buffer.from('just some text, not a document') },
+        { name: 'zip.docx', bytes: plainZip() },
+        { name: 'fine.pdf', bytes: samplePdf('fine-after-bad') },
+      ],
+    );
+    expect(answer.successful.map((s) => s.filename)).toEqual(['fine.pdf']);
+    expect(answer.failed).toEqual([
+      { filename: 'big.pdf', error: `Row 2: ${documentFileMessages.tooLarge}` },
+      { filename: 'text.pdf', error: `Row 3: ${documentFileMessages.wrongType}` },
+      { filename: 'zip.docx', error: `Row 4: ${documentFileMessages.wrongType}` },
+    ]);
+    expect(await tempFiles()).toEqual([]);
+  });
+
+  it("answers 'No data found in CSV' for a manifest without rows, and stores nothing", async () => {
+    const documents = await em().count(UserDocument, {});
+    const res = await send(`\uFEFF${header}\n\n`, [{ name: 'x.pdf', bytes: samplePdf('no-data') }]);
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: expect.stringContaining('No data found in CSV') });
+    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await tempFiles()).toEqual([]);
+  });
+
+  it("answers 'Missing Files' without a manifest or without files", async () => {
+    const noManifest = await send(null, [{ name: 'x.pdf', bytes: samplePdf('no-manifest') }]);
+    expect(noManifest.status).toBe(400);
+    expect(noManifest.json).toMatchObject({ error: bulkUploadMessages.missingFiles });
+    const noFiles = await send(`${header}\n${investorA},x.pdf,tax,T`, []);
+    expect(noFiles.status).toBe(400);
+    expect(noFiles.json).toMatchObject({ error: expect.stringContaining('Missing Files') });
+  });
+
+  it("takes the files in 'documents' as well as 'documents[]', and a windows-1252 manifest", async () => {
+    const manifest = Buffer.from(`${header}\n${investorB},w.pdf,tax,Caf\xe9 K-1`, 'latin1').toString('latin1');
+    const form = new FormData();
+    form.set('csvManifest', new Blob([Buffer.from(manifest, 'latin1')]), 'manifest.csv');
+    form.append('documents', new Blob([new Uint8Array(samplePdf('win-1252'))]), 'w.pdf');
+    const res = await server.api('/api/admin/bulk-upload-user-documents', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}` },
+      body: form,
+    });
+    const answer = bulkUploadUserDocumentsAnswer.parse(await res.json());
+    expect(answer.successful.map((s) => s.title)).toEqual(['Café K-1']);
+  });
+
+  it('a retried request with the same Idempotency-Key answers the first result, publishing and sending nothing', async () => {
+    const key = `batch-${Date.now()}`;
+    const manifest = `${header}\n${investorA},k1.pdf,tax,Keyed K-1\n${investorB},k2.pdf,tax,Keyed K-2\n`;
+    const files = [
+      { name: 'k1.pdf', bytes: samplePdf('keyed-1') },
+      { name: 'k2.pdf', bytes: samplePdf('keyed-2') },
+      { name: 'stray.pdf', bytes: samplePdf('keyed-stray') },
+    ];
+    const first = await send(manifest, files, { notify: true, key });
+    expect(first.status, first.text).toBe(200);
+    const documents = await em().count(UserDocument, {});
+    const outbox = await lastOutboxId();
+
+    const retried = await send(manifest, files, { notify: true, key });
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.json).toEqual(first.json);
+    expect(bulkUploadUserDocumentsAnswer.parse(retried.json).successful).toHaveLength(2);
+    // Even a different body under the same key answers the first result: the key names the batch.
+    const other = await send(`${header}\n${investorA},new.pdf,tax,Other`, [{ name: 'new.pdf', bytes: samplePdf('keyed-other') }], { key });
+    expect(other.json).toEqual(first.json);
+    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await mailsAfter(outbox)).toEqual([]);
+    expect(await tempFiles()).toEqual([]);
+
+    // Another key is another batch: planned again, its rows already published.
+    const fresh = bulkUploadUserDocumentsAnswer.parse((await send(manifest, files, { key: `${key}-2` })).json);
+    expect(fresh.successful).toEqual([]);
+    expect(fresh.failed.map((f) => f.error)).toEqual([
+      `Row 2: ${bulkManifestMessages.alreadyPublished}`,
+      `Row 3: ${bulkManifestMessages.alreadyPublished}`,
+    ]);
+  });
+
+  it('refuses an Idempotency-Key over 200 characters', async () => {
+    const res = await send(`${header}\n${investorA},x.pdf,tax,T`, [{ name: 'x.pdf', bytes: samplePdf('long-key') }], { key: 'k'.repeat(201) });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ error: expect.stringContaining('Idempotency-Key') });
+  });
+
+  it("the browser's dry run, fed by bulkUploadPreview, foresees what the server then does", async () => {
+    const p1 = { name: 'p1.pdf', bytes: samplePdf('preview-1') };
+    const files = [p1, { name: 'p2.pdf', bytes: samplePdf('preview-2') }];
+    await publish(`${header}\n${investorA},p1.pdf,tax,Preview One`, [p1]);
+    const manifest = `${header}\n${investorA},p1.pdf,tax,Preview One\n${investorB},p2.pdf,tax,Preview Two\nnobody@example.com,p2.pdf,tax,X\n${investorA},p2.pdf,tax,Preview One`;
+    const selected = files.map((f) => ({ name: f.name, size: f.bytes.length, sha256: createHash('sha256').update(f.bytes).digest('hex') }));
+
+    const known = await bulkUploadPreview(em(), bulkUploadPreviewBody.parse({ emails: manifestEmails(manifest), sha256: selected.map((f) => f.sha256) }));
+    expect(known.users.map((u) => u.email).sort()).toEqual([investorA, investorB].sort());
+    const preview = planBulkManifest({
+      csvText: manifest,
+      files: selected,
+      usersByEmail: new Map(known.users.map((u) => [u.email, u.userId])),
+      publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
+      publishedTitles: new Map(known.users.map((u) => [u.userId, new Set(u.titles)])),
+    });
+    expect(preview.rows.map((r) => r.outcome)).toEqual(['already-published', 'publish', 'user-not-found', 'title-used']);
+
+    const answer = await publish(manifest, files);
+    expect(answer.successful.map((s) => s.filename)).toEqual(['p2.pdf']);
+    expect(answer.failed.map((f) => f.error)).toEqual(
+      preview.rows.filter((r) => r.outcome !== 'publish').map((r) => `Row ${r.row}: ${'error' in r ? r.error : ''}`),
+    );
+  });
+
+  it('refuses investors (403) before reading any file', async () => {
+    const res = await send(`${header}\n${investorA},x.pdf,tax,T`, [{ name: 'x.pdf', bytes: samplePdf('stranger') }], {
+      token: investorToken,
+    });
+    expect(res.status).toBe(403);
+    expect(await tempFiles()).toEqual([]);
+  });
+});
