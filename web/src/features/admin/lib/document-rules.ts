@@ -35,13 +35,17 @@ export function checkDocumentFile(file: File): FileProblem | null {
 
 const quarterRank = (q: string) => quarterOrder.indexOf(q as (typeof quarterOrder)[number]);
 
-/** Spec: year descending, then quarter descending, then title. */
+/**
+ * Spec: year descending, then quarter descending, then title; then property, so that a quarter's
+ * reports of the same title keep one order from load to load.
+ */
 export function sortDocuments(documents: readonly PropertyDocument[]): PropertyDocument[] {
   return [...documents].sort(
     (a, b) =>
       b.year - a.year ||
       quarterRank(a.quarter) - quarterRank(b.quarter) ||
-      a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }),
+      a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) ||
+      a.property.localeCompare(b.property, 'en', { sensitivity: 'base' }),
   );
 }
 
