@@ -93,3 +93,93 @@ test('the Documents tab passes axe', async ({ page }) => {
   const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
   expect(results.violations).toEqual([]);
 });
+
+const userDocumentsTable = (page: Page) => page.getByRole('table', { name: 'User Documents' });
+
+test('an administrator publishes a personal document for an investor, edits it in the modal and deletes it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = `${unique('personal-investor-')}@example.com`;
+  const { password } = await createUserByApi(request, { email, name: 'Pat Personal' });
+  const title = unique('Operating Agreement ');
+  const file = pdfFile('agreement.pdf');
+
+  await openAdminTab(page, 'User Documents');
+  const form = page.getByRole('form', { name: 'Upload User Document' });
+  // Nothing chosen: the user is asked for first, and takes the focus.
+  await form.getByRole('button', { name: 'Upload User Document' }).click();
+  await expect(form.getByRole('combobox', { name: 'User' })).toBeFocused();
+
+  const publish = async () => {
+    await form.getByRole('combobox', { name: 'User' }).fill(email);
+    await page.getByRole('option', { name: new RegExp(email) }).click();
+    await form.getByRole('combobox', { name: 'Document Category' }).selectOption('personal');
+    await form.getByRole('textbox', { name: 'Document Title' }).fill(title);
+    await form.getByLabel('File').setInputFiles(file);
+    await form.getByRole('button', { name: 'Upload User Document' }).click();
+  };
+  await publish();
+  await expect(toast(page, 'Document Published')).toBeVisible();
+  await expect(form.getByRole('status')).toContainText(`"${title}" is now in ${email}'s Personal Documents.`);
+
+  // The same file again for the same investor publishes nothing, and the form says so.
+  await publish();
+  await expect(form.getByRole('status')).toContainText('Nothing new was published');
+
+  // The list: searched on the server, the search in the address.
+  await page.getByRole('searchbox', { name: 'Search user documents' }).fill(title);
+  await expect(page).toHaveURL(/userDocumentSearch=/);
+  const row = userDocumentsTable(page).getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Personal Documents');
+  await expect(row.getByRole('button', { name: `Download ${title}` })).toBeEnabled();
+
+  // The investor sees it under Personal Documents.
+  const investor = await investorPage(browser, email, password);
+  await investor.getByRole('tab', { name: /Personal Documents/ }).click();
+  await expect(investor.getByText(title, { exact: true })).toBeVisible();
+
+  // The Edit User Document modal: Escape closes it and the focus returns to Edit.
+  const edit = row.getByRole('button', { name: `Edit ${title}` });
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: 'Edit User Document' });
+  await expect(dialog.getByRole('textbox', { name: 'Document Title' })).toHaveValue(title);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(edit).toBeFocused();
+
+  await edit.click();
+  await dialog.getByRole('textbox', { name: 'Document Title' }).fill('');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(portalMessages.fillTitleAndCategory);
+  const renamed = `${title} (signed)`;
+  await dialog.getByRole('textbox', { name: 'Document Title' }).fill(renamed);
+  await dialog.getByRole('combobox', { name: 'Document Category' }).selectOption('legal');
+  await dialog.getByRole('textbox', { name: 'Tags' }).fill('signed, 2026');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Document Updated')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const renamedRow = userDocumentsTable(page).getByRole('row').filter({ hasText: renamed });
+  await expect(renamedRow).toContainText('Legal Documents');
+  await investor.reload();
+  await investor.getByRole('tab', { name: /Personal Documents/ }).click();
+  await expect(investor.getByText(renamed, { exact: true })).toBeVisible();
+
+  await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
+  await page.getByRole('alertdialog', { name: `Delete ${renamed}?` }).getByRole('button', { name: 'Delete Document' }).click();
+  await expect(toast(page, 'Document Deleted')).toBeVisible();
+  await expect(userDocumentsTable(page).getByRole('row').filter({ hasText: renamed })).toHaveCount(0);
+  await investor.context().close();
+});
+
+test('the User Documents tab passes axe, with the edit modal open too', async ({ page }) => {
+  await openAdminTab(page, 'User Documents');
+  await expect(userDocumentsTable(page).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByText('Loading user documents...')).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze()).violations).toEqual([]);
+  await userDocumentsTable(page).getByRole('button', { name: /^Edit / }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Edit User Document' })).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+});

@@ -15,6 +15,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { ListAddressProvider } from '../lib/list-address';
 import { DocumentsTab } from './documents-tab';
 import { PropertiesTab } from './properties-tab';
+import { UserDocumentsTab } from './user-documents-tab';
 import { UsersTab } from './users-tab';
 
 export const adminTabs = [
@@ -96,7 +97,8 @@ export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUse
             {tab === 'users' && <UsersTab currentUser={currentUser} onCurrentUserChanged={onCurrentUserChanged} />}
             {tab === 'documents' && <DocumentsTab />}
             {tab === 'properties' && <PropertiesTab />}
-            {(tab === 'user-documents' || tab === 'bulk-import') && <Text>{adminTabLabels[tab]}</Text>}
+            {tab === 'user-documents' && <UserDocumentsTab />}
+            {tab === 'bulk-import' && <Text>{adminTabLabels[tab]}</Text>}
           </ListAddressProvider>
         </PanelQueryClient>
       </div>
