@@ -42,7 +42,12 @@ export async function investorPropertyNames(request: APIRequestContext): Promise
 }
 
 /** Signs in as `email` and opens the admin panel on `tab`. */
-export async function openAdminTab(page: Page, tab: 'Users' | 'Properties', email = adminEmail, password = demoPassword) {
+export async function openAdminTab(
+  page: Page,
+  tab: 'Documents' | 'Users' | 'Properties' | 'User Documents',
+  email = adminEmail,
+  password = demoPassword,
+) {
   await signIn(page, email, password);
   await page.getByRole('button', { name: 'Admin Panel' }).click();
   await page.getByRole('tab', { name: tab, exact: true }).click();
@@ -51,3 +56,15 @@ export async function openAdminTab(page: Page, tab: 'Users' | 'Properties', emai
 
 /** The one toast on screen with this title. */
 export const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+
+/** A small real PDF whose bytes differ per call: the server checks the content, and dedupes it. */
+export function pdfFile(name: string): { name: string; mimeType: string; buffer: Buffer } {
+  const marker = unique('pdf-');
+  return {
+    name,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(
+      `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${marker}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    ),
+  };
+}

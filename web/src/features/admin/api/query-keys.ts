@@ -9,4 +9,8 @@ export const adminKeys = {
   userProperties: [...adminQueryKey, 'user-properties'] as const,
   /** Both property lists (all, investor relations) change together. */
   properties: [...adminQueryKey, 'properties'] as const,
+  /** Every property document (one list; the panel searches and pages it). */
+  documents: [...adminQueryKey, 'documents'] as const,
+  /** The personal documents, a page of a search each. */
+  userDocuments: [...adminQueryKey, 'user-documents'] as const,
 };

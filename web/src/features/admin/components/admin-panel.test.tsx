@@ -1,10 +1,21 @@
 import { FluentProvider } from '@fluentui/react-components';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { everestTheme } from '../../../lib/theme';
 import { AdminPanel } from '..';
 
-afterEach(cleanup);
+// The Documents tab, open first, reads the documents and the properties: empty lists here, so
+// that the test does not reach for a server.
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(Response.json({ documents: [], properties: [] }))),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 it('shows the five tabs of the spec, documents first and selected', () => {
   render(

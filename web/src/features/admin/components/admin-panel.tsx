@@ -13,7 +13,9 @@ import {
 import type { User } from '@everest/core/contract';
 import { createQueryClient } from '../../../lib/query-client';
 import { ListAddressProvider } from '../lib/list-address';
+import { DocumentsTab } from './documents-tab';
 import { PropertiesTab } from './properties-tab';
+import { UserDocumentsTab } from './user-documents-tab';
 import { UsersTab } from './users-tab';
 
 export const adminTabs = [
@@ -93,8 +95,10 @@ export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUse
         <PanelQueryClient>
           <ListAddressProvider>
             {tab === 'users' && <UsersTab currentUser={currentUser} onCurrentUserChanged={onCurrentUserChanged} />}
+            {tab === 'documents' && <DocumentsTab />}
             {tab === 'properties' && <PropertiesTab />}
-            {tab !== 'users' && tab !== 'properties' && <Text>{adminTabLabels[tab]}</Text>}
+            {tab === 'user-documents' && <UserDocumentsTab />}
+            {tab === 'bulk-import' && <Text>{adminTabLabels[tab]}</Text>}
           </ListAddressProvider>
         </PanelQueryClient>
       </div>

@@ -12,7 +12,23 @@ export const adminSuccess = {
   propertyUpdated: 'Property Updated',
   propertyDeleted: 'Property Deleted',
   coordinatesFound: 'Coordinates Found',
+  documentUploaded: 'Document Uploaded',
+  documentUpdated: 'Document Updated',
+  documentReplaced: 'File Replaced',
+  documentDeleted: 'Document Deleted',
+  userDocumentUploaded: 'Document Published',
+  userDocumentAlreadyPublished: 'Already Published',
+  userDocumentUpdated: 'Document Updated',
+  userDocumentDeleted: 'Document Deleted',
 } as const;
 
 /** The 'User Created' toast's copy button. */
 export const copyPasswordLabels = { label: 'Copy password', doneLabel: 'Copied' } as const;
+
+/** Refusals of the panel's own that the spec's catalogue has no words for (decided). */
+export const adminNotices = {
+  /** A document over `maxDocumentBytes`, refused before it is sent. */
+  fileTooLarge: 'File Too Large',
+  /** Upload pressed without a file. */
+  chooseFile: 'Please choose a file.',
+} as const;

@@ -1,0 +1,259 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
+import {
+  getCoreRowModel,
+  getPaginationRowModel,
+  useReactTable,
+  type PaginationState,
+  type Updater,
+} from '@tanstack/react-table';
+import type { PropertyDocument } from '@everest/core/contract';
+import { documentAccept, fieldMax, pageSize, portalMessages } from '@everest/core/domain';
+import { useDeleteDocument } from '../api/delete-document';
+import { useDocuments } from '../api/documents';
+import { useReplaceDocument } from '../api/replace-document';
+import { adminSuccess } from '../lib/admin-messages';
+import { checkDocumentFile, matchesDocument, sortDocuments } from '../lib/document-rules';
+import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
+import { useListAddress } from '../lib/list-address';
+import { notifyFailure, notifySuccess } from '../lib/notify';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { showToast } from '../../../lib/toast';
+import { AdminTable } from './admin-table';
+import { useAdminStyles } from './admin-styles';
+import { ConfirmDialog } from './confirm-dialog';
+import { DocumentRowsContext, documentColumns, type DocumentRowsContextValue } from './document-columns';
+import { DocumentEditor } from './document-editor';
+import { UploadDocumentForm } from './upload-document-form';
+
+/** The address's query keys of this list: `?documentPage=2&documentSearch=oak`. */
+export const documentsAddressKeys = { page: 'documentPage', search: 'documentSearch' } as const;
+
+function pageFrom(text: string | null): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * The documents tab (spec: documents): the upload form, and every property document searched
+ * and paged by 10 here in the browser (the route answers them all), with inline edit, Replace
+ * File for a 'File Missing' document, and delete.
+ */
+export function DocumentsTab() {
+  const styles = useAdminStyles();
+  const address = useListAddress();
+  const page = pageFrom(address.get(documentsAddressKeys.page));
+  const search = address.get(documentsAddressKeys.search) ?? '';
+  const documents = useDocuments();
+  const remove = useDeleteDocument();
+  const replace = useReplaceDocument();
+  const restoreFocusTarget = useRestoreFocusTarget();
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<PropertyDocument | null>(null);
+  const [replacing, setReplacing] = useState<{ id: number; progress: number } | null>(null);
+  const replaceTarget = useRef<PropertyDocument | null>(null);
+  const replaceInput = useRef<HTMLInputElement>(null);
+  const editButtons = useRef(new Map<number, HTMLElement>());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Where the focus goes once the element exists (see properties-tab.tsx).
+  const focusAfterRender = useRef<PendingFocus | null>(null);
+  useEffect(() => {
+    if (settlePendingFocus(focusAfterRender.current)) focusAfterRender.current = null;
+  });
+
+  // The search box types freely; the address follows once typing pauses (as in the users list).
+  const [draft, setDraft] = useState(search);
+  const settled = useDebouncedValue(draft, 300);
+  useEffect(() => {
+    if (settled.trim() === search.trim()) return;
+    address.update(
+      { [documentsAddressKeys.search]: settled.trim() === '' ? null : settled, [documentsAddressKeys.page]: null },
+      { push: search === '' || page !== 1 },
+    );
+    // Only a settled draft moves the address; the address moving (Back) is handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if (search.trim() !== settled.trim()) setDraft(search);
+  }
+
+  const rows = useMemo(
+    () => sortDocuments((documents.data?.documents ?? []).filter((d) => matchesDocument(d, search))),
+    [documents.data, search],
+  );
+  const totalCount = rows.length;
+  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
+
+  // A page past the end (the last document of the last page deleted, an old link): the last page.
+  useEffect(() => {
+    if (documents.data && page > pageCount) {
+      address.update({ [documentsAddressKeys.page]: pageCount === 1 ? null : String(pageCount) }, { push: false });
+    }
+  }, [documents.data, page, pageCount, address]);
+
+  const closeEditor = (id: number) => {
+    setEditingId(null);
+    focusAfterRender.current = pendingFocus(() => focusOn(editButtons.current.get(id)));
+  };
+
+  const startReplace = (document: PropertyDocument) => {
+    replaceTarget.current = document;
+    replaceInput.current?.click();
+  };
+
+  const replaceWith = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    const document = replaceTarget.current;
+    input.value = '';
+    if (!file || !document) return;
+    const problem = checkDocumentFile(file);
+    if (problem) {
+      showToast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    setReplacing({ id: document.id, progress: 0 });
+    replace.mutate(
+      { documentId: document.id, file, onProgress: (progress) => setReplacing({ id: document.id, progress }) },
+      {
+        onSuccess: () => {
+          notifySuccess(adminSuccess.documentReplaced, `${document.title} has its file again.`);
+          focusAfterRender.current = pendingFocus(() => focusOn(editButtons.current.get(document.id)));
+        },
+        onError: (error) => notifyFailure(portalMessages.documentReplaceFailed, error),
+        onSettled: () => setReplacing(null),
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const document = deleting;
+    remove.mutate(
+      { documentId: document.id },
+      {
+        onSuccess: () => {
+          notifySuccess(adminSuccess.documentDeleted, `${document.title} was deleted.`);
+          setDeleting(null);
+          // The row and its buttons are gone: the list's heading takes the focus.
+          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
+        },
+        onError: (error) => {
+          setDeleting(null);
+          notifyFailure(portalMessages.deletionFailed, error);
+        },
+      },
+    );
+  };
+
+  const rowsContext: DocumentRowsContextValue = {
+    onEdit: (document) => setEditingId(document.id),
+    onReplace: startReplace,
+    onDelete: setDeleting,
+    replacing,
+    editButtonRef: (document) => (element) => {
+      if (element) editButtons.current.set(document.id, element);
+      else editButtons.current.delete(document.id);
+    },
+    restoreFocusTarget,
+  };
+
+  const pagination: PaginationState = { pageIndex: Math.min(page, pageCount) - 1, pageSize };
+  const table = useReactTable({
+    data: rows,
+    columns: documentColumns,
+    getRowId: (d) => String(d.id),
+    getCoreRowModel: getCoreRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+    autoResetPageIndex: false,
+    state: { pagination },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      const nextPage = next.pageIndex + 1;
+      setEditingId(null);
+      address.update({ [documentsAddressKeys.page]: nextPage === 1 ? null : String(nextPage) }, { push: true });
+    },
+  });
+
+  const shownPage = pagination.pageIndex + 1;
+  const first = totalCount === 0 ? 0 : pagination.pageIndex * pageSize + 1;
+  const last = Math.min(shownPage * pageSize, totalCount);
+
+  return (
+    <div className={styles.tab}>
+      <UploadDocumentForm />
+      <section className={styles.section} aria-labelledby="documents-list-title">
+        <h3 id="documents-list-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
+          {documents.data ? `Documents (${documents.data.documents.length})` : 'Documents'}
+        </h3>
+        <div className={styles.toolbar} role="search">
+          <Field label="Search documents" className={styles.search}>
+            <SearchBox
+              value={draft}
+              maxLength={fieldMax.search}
+              placeholder="Title, property, file, year or quarter"
+              onChange={(_, data) => setDraft(data.value)}
+            />
+          </Field>
+          {documents.isFetching && <Spinner size="tiny" label="Loading documents..." />}
+        </div>
+        {documents.isError && !documents.data ? (
+          <div className={styles.buttons} role="alert">
+            <span className={styles.alert}>{`The documents could not be loaded: ${documents.error.message}`}</span>
+            <Button onClick={() => void documents.refetch()}>Try again</Button>
+          </div>
+        ) : (
+          <DocumentRowsContext.Provider value={rowsContext}>
+            <AdminTable
+              table={table}
+              label="Documents"
+              editingRowId={editingId === null ? null : String(editingId)}
+              renderEditor={(row) => <DocumentEditor document={row.original} onClose={() => closeEditor(row.original.id)} />}
+              empty={
+                documents.isPending ? 'Loading documents...' : search ? `No document matches "${search}".` : 'No documents yet.'
+              }
+            />
+          </DocumentRowsContext.Provider>
+        )}
+        <nav className={styles.pager} aria-label="Documents pages">
+          <span aria-live="polite">
+            {totalCount === 0 ? 'No documents' : `Showing ${first}–${last} of ${totalCount} · Page ${shownPage} of ${pageCount}`}
+          </span>
+          <div className={styles.buttons}>
+            <Button size="small" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+              Previous
+            </Button>
+            <Button size="small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      </section>
+      {/* One picker for every row's Replace File: the button opens it for its document. */}
+      <input
+        ref={replaceInput}
+        type="file"
+        accept={documentAccept}
+        hidden
+        aria-label="Replacement file"
+        onChange={(event) => replaceWith(event.currentTarget)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete ${deleting.title}?` : 'Delete document?'}
+        confirmLabel="Delete Document"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting && (
+          <p>
+            {`${deleting.title} (${deleting.property}, ${deleting.quarter} ${deleting.year}) is removed from the portal for every investor who can see it. This cannot be undone.`}
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { createContext, useContext } from 'react';
+import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-components';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { UserDocument } from '@everest/core/contract';
+import { documentCategoryLabels, formatPersonalFileSize } from '@everest/core/domain';
+import { userDocumentUrl } from '../api/user-document-download';
+import { useAdminStyles } from './admin-styles';
+
+export interface UserDocumentRowsContextValue {
+  onEdit: (document: UserDocument) => void;
+  onDelete: (document: UserDocument) => void;
+  restoreFocusTarget: ReturnType<typeof useRestoreFocusTarget>;
+}
+
+export const UserDocumentRowsContext = createContext<UserDocumentRowsContextValue | null>(null);
+
+function TitleCell({ document }: { document: UserDocument }) {
+  const styles = useAdminStyles();
+  return (
+    <div className={styles.cellStack}>
+      <span>{document.title}</span>
+      {document.tags && (
+        <span className={styles.muted}>
+          {document.tags
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean)
+            .join(', ')}
+        </span>
+      )}
+      {!document.fileExists && (
+        <span>
+          <Badge appearance="filled" color="danger">
+            File Missing
+          </Badge>
+        </span>
+      )}
+    </div>
+  );
+}
+
+function FileCell({ document }: { document: UserDocument }) {
+  const styles = useAdminStyles();
+  return (
+    <div className={styles.cellStack}>
+      <span className={styles.breakAnywhere}>{document.filename}</span>
+      <span className={styles.muted}>{formatPersonalFileSize(document.fileSize)}</span>
+    </div>
+  );
+}
+
+function UserDocumentActionsCell({ document }: { document: UserDocument }) {
+  const styles = useAdminStyles();
+  const rows = useContext(UserDocumentRowsContext);
+  if (!rows) throw new Error('The user document columns are rendered outside UserDocumentRowsContext.');
+  return (
+    <div className={styles.rowActions}>
+      <Button
+        size="small"
+        aria-label={`Download ${document.title}`}
+        disabled={!document.fileExists}
+        // A new window, as the portal does: the file answers as an attachment with the token.
+        onClick={() => window.open(userDocumentUrl(document), '_blank', 'noopener')}
+      >
+        Download
+      </Button>
+      <Button size="small" aria-label={`Edit ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onEdit(document)}>
+        Edit
+      </Button>
+      <Button size="small" aria-label={`Delete ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onDelete(document)}>
+        Delete
+      </Button>
+    </div>
+  );
+}
+
+const column = createColumnHelper<UserDocument>();
+
+/** Made once, like the other lists' columns: a new cell function remounts its cells. */
+export const userDocumentColumns = [
+  column.accessor('title', { header: 'Title', cell: ({ row }) => <TitleCell document={row.original} /> }),
+  column.accessor('userEmail', {
+    header: 'Investor',
+    cell: (info) => <UserEmailCell email={info.getValue()} />,
+  }),
+  column.accessor('documentCategory', { header: 'Category', cell: (info) => documentCategoryLabels[info.getValue()] }),
+  column.display({
+    id: 'period',
+    header: 'Date',
+    cell: ({ row }) => <DateCell document={row.original} />,
+  }),
+  column.accessor('filename', { header: 'File', cell: ({ row }) => <FileCell document={row.original} /> }),
+  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserDocumentActionsCell document={row.original} /> }),
+];
+
+function UserEmailCell({ email }: { email: string }) {
+  const styles = useAdminStyles();
+  return <span className={styles.breakAnywhere}>{email}</span>;
+}
+
+/** The document's own date when it has one, else the quarter it is filed under; never wrapped. */
+function DateCell({ document }: { document: UserDocument }) {
+  const styles = useAdminStyles();
+  return <span className={styles.nowrap}>{document.documentDate ?? `${document.quarter} ${document.year}`}</span>;
+}

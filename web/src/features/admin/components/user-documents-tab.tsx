@@ -1,0 +1,191 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
+import { getCoreRowModel, useReactTable, type PaginationState, type Updater } from '@tanstack/react-table';
+import type { UserDocument } from '@everest/core/contract';
+import { documentCategoryLabels, fieldMax, pageSize, portalMessages } from '@everest/core/domain';
+import { useDeleteUserDocument } from '../api/delete-user-document';
+import { useUserDocuments } from '../api/user-documents';
+import { adminSuccess } from '../lib/admin-messages';
+import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
+import { useListAddress } from '../lib/list-address';
+import { notifyFailure, notifySuccess } from '../lib/notify';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { AdminTable } from './admin-table';
+import { useAdminStyles } from './admin-styles';
+import { ConfirmDialog } from './confirm-dialog';
+import { EditUserDocumentDialog } from './edit-user-document-dialog';
+import { UploadUserDocumentForm } from './upload-user-document-form';
+import { UserDocumentRowsContext, userDocumentColumns, type UserDocumentRowsContextValue } from './user-document-columns';
+
+/** The address's query keys of this list: `?userDocumentPage=2&userDocumentSearch=tax`. */
+export const userDocumentsAddressKeys = { page: 'userDocumentPage', search: 'userDocumentSearch' } as const;
+
+function pageFrom(text: string | null): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+/**
+ * The user-documents tab (spec: user-documents): the individual upload, and the personal
+ * documents paged by 10 on the server with the search in the address, with download, the Edit
+ * User Document modal and delete.
+ */
+export function UserDocumentsTab() {
+  const styles = useAdminStyles();
+  const address = useListAddress();
+  const page = pageFrom(address.get(userDocumentsAddressKeys.page));
+  const search = address.get(userDocumentsAddressKeys.search) ?? '';
+  const documents = useUserDocuments({ page, search });
+  const remove = useDeleteUserDocument();
+  const restoreFocusTarget = useRestoreFocusTarget();
+  const [editing, setEditing] = useState<UserDocument | null>(null);
+  const [deleting, setDeleting] = useState<UserDocument | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useRef<PendingFocus | null>(null);
+  useEffect(() => {
+    if (settlePendingFocus(focusAfterRender.current)) focusAfterRender.current = null;
+  });
+
+  // The search box types freely; the address (and the server) follow once typing pauses.
+  const [draft, setDraft] = useState(search);
+  const settled = useDebouncedValue(draft, 300);
+  useEffect(() => {
+    if (settled.trim() === search.trim()) return;
+    address.update(
+      { [userDocumentsAddressKeys.search]: settled.trim() === '' ? null : settled, [userDocumentsAddressKeys.page]: null },
+      { push: search === '' || page !== 1 },
+    );
+    // Only a settled draft moves the address; the address moving (Back) is handled below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+  const [shownSearch, setShownSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if (search.trim() !== settled.trim()) setDraft(search);
+  }
+
+  const totalCount = documents.data?.totalCount ?? 0;
+  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
+
+  useEffect(() => {
+    if (documents.data && !documents.isPlaceholderData && page > pageCount) {
+      address.update({ [userDocumentsAddressKeys.page]: pageCount === 1 ? null : String(pageCount) }, { push: false });
+    }
+  }, [documents.data, documents.isPlaceholderData, page, pageCount, address]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const document = deleting;
+    remove.mutate(
+      { documentId: document.id },
+      {
+        onSuccess: () => {
+          notifySuccess(adminSuccess.userDocumentDeleted, `${document.title} was deleted.`);
+          setDeleting(null);
+          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
+        },
+        onError: (error) => {
+          setDeleting(null);
+          notifyFailure(portalMessages.userDocumentDeleteFailed, error);
+        },
+      },
+    );
+  };
+
+  const rowsContext: UserDocumentRowsContextValue = { onEdit: setEditing, onDelete: setDeleting, restoreFocusTarget };
+
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+  const table = useReactTable({
+    data: documents.data?.documents ?? [],
+    columns: userDocumentColumns,
+    getRowId: (d) => String(d.id),
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    pageCount,
+    state: { pagination },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      const nextPage = next.pageIndex + 1;
+      address.update({ [userDocumentsAddressKeys.page]: nextPage === 1 ? null : String(nextPage) }, { push: true });
+    },
+  });
+
+  const first = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, totalCount);
+
+  return (
+    <div className={styles.tab}>
+      {/*
+        BULK UPLOAD: the manifest + files (or folder) upload with its dry-run preview, progress
+        and results goes here, above the individual upload (issue 16). It is built separately,
+        with the server's bulk route (bulk-upload-user-documents); not part of this tab yet.
+      */}
+      <UploadUserDocumentForm />
+      <section className={styles.section} aria-labelledby="user-documents-list-title">
+        <h3 id="user-documents-list-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
+          {documents.data ? `User Documents (${totalCount})` : 'User Documents'}
+        </h3>
+        <div className={styles.toolbar} role="search">
+          <Field label="Search user documents" className={styles.search}>
+            <SearchBox
+              value={draft}
+              maxLength={fieldMax.search}
+              placeholder="Title, tag, investor name or e-mail"
+              onChange={(_, data) => setDraft(data.value)}
+            />
+          </Field>
+          {documents.isFetching && <Spinner size="tiny" label="Loading user documents..." />}
+        </div>
+        {documents.isError && !documents.data ? (
+          <div className={styles.buttons} role="alert">
+            <span className={styles.alert}>{`The user documents could not be loaded: ${documents.error.message}`}</span>
+            <Button onClick={() => void documents.refetch()}>Try again</Button>
+          </div>
+        ) : (
+          <UserDocumentRowsContext.Provider value={rowsContext}>
+            <AdminTable
+              table={table}
+              label="User Documents"
+              empty={
+                documents.isPending
+                  ? 'Loading user documents...'
+                  : search
+                    ? `No user document matches "${search}".`
+                    : 'No user documents yet.'
+              }
+            />
+          </UserDocumentRowsContext.Provider>
+        )}
+        <nav className={styles.pager} aria-label="User documents pages">
+          <span aria-live="polite">
+            {totalCount === 0 ? 'No user documents' : `Showing ${first}–${last} of ${totalCount} · Page ${page} of ${pageCount}`}
+          </span>
+          <div className={styles.buttons}>
+            <Button size="small" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+              Previous
+            </Button>
+            <Button size="small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      </section>
+      <EditUserDocumentDialog document={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete ${deleting.title}?` : 'Delete user document?'}
+        confirmLabel="Delete Document"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting && (
+          <p>
+            {`${deleting.title} (${documentCategoryLabels[deleting.documentCategory]}) is removed from ${deleting.userEmail}'s documents. This cannot be undone.`}
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
