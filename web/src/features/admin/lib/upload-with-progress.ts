@@ -4,8 +4,8 @@ import { getStoredToken } from '../../../lib/session-storage';
 
 /**
  * POSTs a multipart body through XMLHttpRequest, because fetch reports no upload progress and a
- * 10 MB report on a slow line takes long enough that the administrator must see it move (the
- * same reasoning as `update-property.ts`). It keeps the API client's rules: bearer token,
+ * 10 MB report or photo on a slow line takes long enough that the administrator must see it
+ * move. It keeps the API client's rules: bearer token,
  * cookies, the spec's error message order, and the answer checked against the contract.
  */
 export function uploadWithProgress<A extends z.ZodType>(
