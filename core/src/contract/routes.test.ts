@@ -4,12 +4,14 @@ import { fillPath, pathFor, routes, type RouteDef } from './routes';
 const entries = Object.entries(routes) as [string, RouteDef][];
 
 // Section 7 of both specs, plus the health check, the self-hosted captcha's challenge, the
-// sign-out that ends a session on the server and the geocoding the server does for the panel.
+// sign-out that ends a session on the server, the geocoding the server does for the panel and
+// the bulk upload's dry-run lookup.
 const specCalls = [
   'GET /api/health',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/admin/geocode',
+  'POST /api/admin/bulk-upload-preview',
   'GET /api/properties',
   'GET /api/recaptcha-site-key',
   'POST /api/contact',
@@ -109,9 +111,10 @@ describe('route table', () => {
     );
   });
 
-  it('answers every admin and investor write with at least a message, login and preview aside', () => {
+  it('answers every admin and investor write with at least a message, login and previews aside', () => {
+    const reads = new Set(['login', 'previewBulkImport', 'bulkUploadPreview']);
     for (const [name, route] of entries) {
-      if (route.method !== 'POST' || name === 'login' || name === 'previewBulkImport') continue;
+      if (route.method !== 'POST' || reads.has(name)) continue;
       const shape = (route.answer as { shape?: Record<string, unknown> } | undefined)?.shape;
       expect(shape && 'message' in shape, name).toBe(true);
     }

@@ -58,6 +58,8 @@ import {
 import {
   adminUserDocumentsAnswer,
   adminUserDocumentsQuery,
+  bulkUploadPreviewAnswer,
+  bulkUploadPreviewBody,
   bulkUploadUserDocumentsAnswer,
   bulkUploadUserDocumentsBody,
   deleteUserDocumentBody,
@@ -372,6 +374,14 @@ export const routes = {
     body: bulkUploadUserDocumentsBody,
     answer: bulkUploadUserDocumentsAnswer,
     multipart: true,
+  },
+  /** decided: the browser's dry run asks about the manifest's e-mails and the files' hashes only. */
+  bulkUploadPreview: {
+    method: 'POST',
+    path: '/api/admin/bulk-upload-preview',
+    access: 'administrator',
+    body: bulkUploadPreviewBody,
+    answer: bulkUploadPreviewAnswer,
   },
 
   // ---- Admin: bulk user import -------------------------------------------------------------

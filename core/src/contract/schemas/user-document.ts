@@ -147,7 +147,6 @@ export const idempotencyKeyHeader = z
 /**
  * What the browser's dry run (planBulkManifest) asks the server before anything is sent: about
  * the manifest's e-mails and the selected files' hashes only, never the whole user list.
- * (Schemas only for now: the route line is to be added to the route table.)
  */
 export const bulkUploadPreviewBody = z.object({
   emails: z.array(z.string().trim().toLowerCase().max(fieldMax.email)).max(maxImportRows),

@@ -9,7 +9,7 @@ import type { AppState, SessionUser } from '../../http/state';
 import type { FileStore } from '../files/file-store';
 import { documentFileMessages } from '../files/document-type';
 import { documentTypes } from '../files/sniff';
-import { bulkUploadMessages, bulkUploadUserDocuments, earlierBatchAnswer } from './bulk-user-documents.service';
+import { bulkUploadMessages, bulkUploadPreview, bulkUploadUserDocuments, earlierBatchAnswer } from './bulk-user-documents.service';
 import type { DocumentsCall } from './document-files';
 
 /** A quarter's batch is a few hundred investors; far more is a mistake, or a stranger's flood. */
@@ -30,7 +30,7 @@ export function bulkDocumentUpload(store: FileStore): BatchUploadRule {
 }
 
 /**
- * `bulk-upload-user-documents`. The route binder hands a handler one file; this route takes a
+ * `bulk-upload-preview` and `bulk-upload-user-documents`. The route binder hands a handler one file; this route takes a
  * batch, so it is bound without the binder's multipart reading (after the same access rule)
  * and reads its form itself, parsing the text fields with the contract's schema.
  */
@@ -39,6 +39,9 @@ export function bulkUserDocumentsRoutes(
   store: FileStore,
   call: (ctx: Context & { state: AppState }, actor: SessionUser) => DocumentsCall,
 ): void {
+  // The browser's dry run: what the database knows of the manifest's e-mails and the files' hashes.
+  bind(router, routes.bulkUploadPreview, async ({ ctx, user, body }) => bulkUploadPreview(call(ctx, user).em, body));
+
   const rule = bulkDocumentUpload(store);
   const route = { ...routes.bulkUploadUserDocuments, body: undefined, multipart: false };
   bind(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUploadPreviewBody, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
+import { bulkUploadPreviewAnswer, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
 import { bulkManifestMessages, manifestEmails, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
@@ -10,7 +10,7 @@ import { recordingClient } from '../auth/test-client';
 import { documentFileMessages } from '../files/document-type';
 import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { bulkUploadMessages, bulkUploadPreview } from './bulk-user-documents.service';
+import { bulkUploadMessages } from './bulk-user-documents.service';
 import { UserDocument } from './user-document.entity';
 
 const admin = 'admin@example.com';
@@ -275,14 +275,23 @@ describe('bulk-upload-user-documents', () => {
     expect(res.json).toMatchObject({ error: expect.stringContaining('Idempotency-Key') });
   });
 
-  it("the browser's dry run, fed by bulkUploadPreview, foresees what the server then does", async () => {
+  it("the browser's dry run, fed by the bulk-upload-preview call, foresees what the server then does", async () => {
     const p1 = { name: 'p1.pdf', bytes: samplePdf('preview-1') };
     const files = [p1, { name: 'p2.pdf', bytes: samplePdf('preview-2') }];
     await publish(`${header}\n${investorA},p1.pdf,tax,Preview One`, [p1]);
     const manifest = `${header}\n${investorA},p1.pdf,tax,Preview One\n${investorB},p2.pdf,tax,Preview Two\nnobody@example.com,p2.pdf,tax,X\n${investorA},p2.pdf,tax,Preview One`;
     const selected = files.map((f) => ({ name: f.name, size: f.bytes.length, sha256: createHash('sha256').update(f.bytes).digest('hex') }));
 
-    const known = await bulkUploadPreview(em(), bulkUploadPreviewBody.parse({ emails: manifestEmails(manifest), sha256: selected.map((f) => f.sha256) }));
+    const ask = (token: string) =>
+      server.api('/api/admin/bulk-upload-preview', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ emails: manifestEmails(manifest), sha256: selected.map((f) => f.sha256) }),
+      });
+    expect((await ask(investorToken)).status).toBe(403);
+    const res = await ask(adminToken);
+    expect(res.status).toBe(200);
+    const known = bulkUploadPreviewAnswer.parse(await res.json());
     expect(known.users.map((u) => u.email).sort()).toEqual([investorA, investorB].sort());
     const preview = planBulkManifest({
       csvText: manifest,
