@@ -1,6 +1,6 @@
 import { demoPassword } from '@everest/fixtures';
 import type { BenchServer } from './bench-server';
-import { load } from './load';
+import { load, type LoadResult } from './load';
 
 const users = 20_000;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -30,7 +30,10 @@ async function populateUsers(server: BenchServer): Promise<void> {
   await connection.execute('analyze users');
 }
 
-/** GET the first page of a search as the panel asks for it. Goal: p99 under 30 ms. */
+/**
+ * GET the first page of a search as the panel asks for it. Goal: p99 under 30 ms. Reported twice:
+ * as answered while no account changes, and with the answer cache bypassed (a search's first look).
+ */
 export async function benchAdminUsers(server: BenchServer): Promise<void> {
   await populateUsers(server);
   const signIn = await fetch(`${server.url}/api/investor/login`, {
@@ -43,8 +46,21 @@ export async function benchAdminUsers(server: BenchServer): Promise<void> {
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
   const first = (await (await fetch(`${server.url}${path}`, { headers })).json()) as { users: unknown[]; totalCount: number };
   await load(`${server.url}${path}`, { connections, seconds: 3, headers }); // warm-up
-  const result = await load(`${server.url}${path}`, { connections, seconds, headers });
   console.log(`GET ${path} (${users} users, ${first.totalCount} match), ${connections} connections, ${seconds} s`);
-  console.log(`  ${result.requestsPerSecond.toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-  console.log(`  goal p99 < 30 ms: ${result.latency.p99 < 30 ? 'met' : 'NOT met'}`);
+  const cached = await load(`${server.url}${path}`, { connections, seconds, headers });
+  report('answer from memory (no account changed since the first call)', cached);
+  // The first look at a search, or any look after an account changed: PostgreSQL every time.
+  const { userLists } = server.services;
+  const get = userLists.get.bind(userLists);
+  userLists.get = (_key, loadAnswer) => loadAnswer();
+  try {
+    report('answer from PostgreSQL (cache bypassed)', await load(`${server.url}${path}`, { connections, seconds, headers }));
+  } finally {
+    userLists.get = get;
+  }
+}
+
+function report(what: string, result: LoadResult): void {
+  console.log(`  ${what}: ${result.requestsPerSecond.toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(`    goal p99 < 30 ms: ${result.latency.p99 < 30 ? 'met' : 'NOT met'}`);
 }

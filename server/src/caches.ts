@@ -32,6 +32,18 @@ export const cacheTable = {
     // A minute at most, like FileExistence: a file that vanishes from disk changes no row.
     ttlMs: 60_000,
   },
+  /**
+   * GET /api/admin/users, as ready JSON, per search and page: an administrator pages back and
+   * forth through one search, and a search of thousands of matches costs a few milliseconds of
+   * PostgreSQL each time. Any change to an account drops it, a sign-in's last-login time included.
+   */
+  userLists: {
+    key: (query: { search?: string; page?: number; limit?: number }) => JSON.stringify([query.search ?? null, query.page ?? null, query.limit ?? null]),
+    channel: 'user_lists_changed',
+    triggerTables: ['users'],
+    maxBytes: 4_000_000,
+    ttlMs: 60_000,
+  },
   /** Users as session checks see them (features/auth/session.ts), by id. */
   sessionUsers: {
     key: (userId: number) => String(userId),
@@ -50,10 +62,12 @@ const jsonSize = (answer: SerializedJson<unknown>) => answer.json.length;
 
 type PropertyListJson = SerializedJson<AnswerOf<typeof routes.listProperties>>;
 type DocumentListJson = SerializedJson<AnswerOf<typeof routes.investorDocuments>>;
+type UserListJson = SerializedJson<AnswerOf<typeof routes.adminUsers>>;
 
 export interface Caches {
   propertyList: NotifiedCache<PropertyListJson>;
   documentLists: NotifiedCache<DocumentListJson>;
+  userLists: NotifiedCache<UserListJson>;
   sessionUsers: NotifiedCache<SessionRecord | null>;
 }
 
@@ -66,6 +80,7 @@ export async function createCaches(notifications: DatabaseNotifications): Promis
   const caches: Caches = {
     propertyList: new NotifiedCache<PropertyListJson>(notifications, { ...options('propertyList'), sizeOf: jsonSize }),
     documentLists: new NotifiedCache<DocumentListJson>(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
+    userLists: new NotifiedCache<UserListJson>(notifications, { ...options('userLists'), sizeOf: jsonSize }),
     sessionUsers: new NotifiedCache(notifications, {
       ...options('sessionUsers'),
       sizeOf: (record) => 200 + (record ? record.email.length + 40 * record.endedSessions.length : 0),

@@ -67,6 +67,7 @@ export async function createServices(
       'ends-sessions': () => caches.sessionUsers.clear(),
       'queues-mail': () => outbox.kick(),
       'changes-documents': () => caches.documentLists.clear(),
+      'changes-users': () => caches.userLists.clear(),
     },
   };
   const close = async () => {

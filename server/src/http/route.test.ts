@@ -18,7 +18,13 @@ describe('a route’s effects', () => {
     app.use(errorHandler(createLogger('silent')));
     app.use((ctx, next) => {
       ctx.state.user = null;
-      ctx.state.effects = { 'ends-sessions': () => acted.push('ends-sessions'), 'queues-mail': () => acted.push('queues-mail'), 'changes-documents': () => acted.push('changes-documents') };
+      const act = (effect: string) => () => acted.push(effect);
+      ctx.state.effects = {
+        'ends-sessions': act('ends-sessions'),
+        'queues-mail': act('queues-mail'),
+        'changes-documents': act('changes-documents'),
+        'changes-users': act('changes-users'),
+      };
       return next();
     });
     const router = new Router<AppState>();

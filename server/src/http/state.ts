@@ -25,7 +25,9 @@ export type CallEffect =
    * once, so the administrator's next look at the portal shows the change (other instances
    * follow on the database's notice a moment later).
    */
-  | 'changes-documents';
+  | 'changes-documents'
+  /** Created, changed or removed accounts: drop this server's administrators' user lists at once. */
+  | 'changes-users';
 
 export type CallEffects = Record<CallEffect, () => void>;
 

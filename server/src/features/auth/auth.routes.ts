@@ -10,10 +10,16 @@ export function authRoutes(router: Router<AppState>, { config }: Services): void
   // Made now rather than on the first unknown address, whose answer would otherwise be slower.
   void dummyPasswordHash();
 
-  bind(router, routes.login, async ({ body, ctx }) => {
-    ctx.set('Cache-Control', 'no-store');
-    return login(ctx.state.em, config, body, ctx.ip);
-  });
+  // A sign-in moves the account's last-login time, which the administrators' user list shows.
+  bind(
+    router,
+    routes.login,
+    async ({ body, ctx }) => {
+      ctx.set('Cache-Control', 'no-store');
+      return login(ctx.state.em, config, body, ctx.ip);
+    },
+    { effects: ['changes-users'] },
+  );
 
   bind(router, routes.logout, async ({ user, ctx }) => logout(ctx.state.em, user), { effects: ['ends-sessions'] });
 

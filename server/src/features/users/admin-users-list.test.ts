@@ -106,4 +106,27 @@ describe('the administrators’ user list', () => {
     expect(plans[0]).toContain('users_search_text_index');
     expect(plans[1]).toContain('users_admin_order_index');
   });
+
+  it('serves a repeated search from memory, which only a change announced by the database drops', async () => {
+    const connection = server.services.orm.em.fork().getConnection();
+    const name = async () => (await list('?page=1&limit=10&search=smith07')).users[0]?.firstName;
+    expect(await name()).toBe('Kid07');
+    // A write the triggers do not see (replica mode skips them) leaves the cached answer as it was.
+    await connection.execute(
+      `begin; set local session_replication_role = replica; update users set first_name = 'Unseen' where email = 'smith07@example.com'; commit;`,
+    );
+    expect(await name()).toBe('Kid07');
+    // Any other write, as another instance would make it, announces the change: the list follows.
+    await connection.execute(`update users set first_name = 'Seen' where email = 'smith07@example.com'`);
+    await expect.poll(name).toBe('Seen');
+  });
+
+  it("shows a sign-in's last-login time at once", async () => {
+    const lastLogin = async () => (await list('?page=1&limit=10&search=investor2@')).users[0]?.lastLoginAt ?? null;
+    const before = await lastLogin();
+    await client.signIn('investor2@example.com');
+    const after = await lastLogin();
+    expect(after).not.toBeNull();
+    expect(after).not.toBe(before);
+  });
 });

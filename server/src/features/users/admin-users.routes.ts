@@ -1,7 +1,9 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { routes } from '@everest/core/contract';
+import { cacheTable } from '../../caches';
 import { bind } from '../../http/route';
+import { SerializedJson } from '../../http/serialized-json';
 import type { AppState, SessionUser } from '../../http/state';
 import type { Services } from '../../services';
 import {
@@ -21,29 +23,32 @@ import {
  * reset-password, assign-property, remove-property. Administrators only, by the route table.
  * Every answer is no-store: they hold investors' details, and create-user's a password.
  */
-export function adminUsersRoutes(router: Router<AppState>, { config }: Services): void {
+export function adminUsersRoutes(router: Router<AppState>, { config, orm, userLists }: Services): void {
   const privateAnswer = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
   const adminCall = (ctx: Context & { state: AppState }, actor: SessionUser): AdminCall => {
     privateAnswer(ctx);
     return { em: ctx.state.em, config, actor, clientAddress: ctx.ip };
   };
 
+  // From memory while no account changes (caches.ts); the answer is the same for every administrator.
   bind(router, routes.adminUsers, async ({ query, ctx }) => {
     privateAnswer(ctx);
-    return listUsers(ctx.state.em, config, query);
+    return userLists.get(cacheTable.userLists.key(query), async () => SerializedJson.of(await listUsers(orm.em.fork(), config, query)));
   });
   bind(router, routes.adminUserProperties, async ({ ctx }) => {
     privateAnswer(ctx);
     return listUserProperties(ctx.state.em);
   });
 
-  bind(router, routes.createUser, async ({ body, user, ctx }) => createUser(adminCall(ctx, user), body), { effects: ['queues-mail'] });
+  bind(router, routes.createUser, async ({ body, user, ctx }) => createUser(adminCall(ctx, user), body), {
+    effects: ['changes-users', 'queues-mail'],
+  });
   // A new e-mail, role or deactivation ends the user's sessions; the old address hears of a new one.
   bind(router, routes.editUser, async ({ body, user, ctx }) => editUser(adminCall(ctx, user), body), {
-    effects: ['ends-sessions', 'queues-mail'],
+    effects: ['changes-users', 'ends-sessions', 'queues-mail'],
   });
   bind(router, routes.deleteUser, async ({ body, user, ctx }) => deleteUser(adminCall(ctx, user), body.userId), {
-    effects: ['ends-sessions'],
+    effects: ['changes-users', 'ends-sessions'],
   });
   bind(router, routes.adminResetPassword, async ({ body, user, ctx }) => sendResetLink(adminCall(ctx, user), body.userId), {
     effects: ['queues-mail'],

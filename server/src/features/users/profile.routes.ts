@@ -20,6 +20,6 @@ export function profileRoutes(router: Router<AppState>, { config }: Services): v
       ctx.set('Cache-Control', 'no-store');
       return updateProfile(ctx.state.em, config, user, body);
     },
-    { effects: ['ends-sessions', 'queues-mail'] },
+    { effects: ['ends-sessions', 'queues-mail', 'changes-users'] },
   );
 }
