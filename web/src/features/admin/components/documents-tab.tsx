@@ -15,9 +15,8 @@ import { useReplaceDocument } from '../api/replace-document';
 import { adminSuccess } from '../lib/admin-messages';
 import { checkDocumentFile, matchesDocument, sortDocuments } from '../lib/document-rules';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
-import { useListAddress } from '../lib/list-address';
 import { notifyFailure, notifySuccess } from '../lib/notify';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useLastPageBound, usePagedListAddress } from '../lib/paged-list';
 import { showToast } from '../../../lib/toast';
 import { AdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
@@ -29,10 +28,6 @@ import { UploadDocumentForm } from './upload-document-form';
 /** The address's query keys of this list: `?documentPage=2&documentSearch=oak`. */
 export const documentsAddressKeys = { page: 'documentPage', search: 'documentSearch' } as const;
 
-function pageFrom(text: string | null): number {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
 
 /**
  * The documents tab (spec: documents): the upload form, and every property document searched
@@ -41,9 +36,8 @@ function pageFrom(text: string | null): number {
  */
 export function DocumentsTab() {
   const styles = useAdminStyles();
-  const address = useListAddress();
-  const page = pageFrom(address.get(documentsAddressKeys.page));
-  const search = address.get(documentsAddressKeys.search) ?? '';
+  const list = usePagedListAddress(documentsAddressKeys);
+  const { page, search } = list;
   const documents = useDocuments();
   const remove = useDeleteDocument();
   const replace = useReplaceDocument();
@@ -61,24 +55,6 @@ export function DocumentsTab() {
     if (settlePendingFocus(focusAfterRender.current)) focusAfterRender.current = null;
   });
 
-  // The search box types freely; the address follows once typing pauses (as in the users list).
-  const [draft, setDraft] = useState(search);
-  const settled = useDebouncedValue(draft, 300);
-  useEffect(() => {
-    if (settled.trim() === search.trim()) return;
-    address.update(
-      { [documentsAddressKeys.search]: settled.trim() === '' ? null : settled, [documentsAddressKeys.page]: null },
-      { push: search === '' || page !== 1 },
-    );
-    // Only a settled draft moves the address; the address moving (Back) is handled below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  const [shownSearch, setShownSearch] = useState(search);
-  if (search !== shownSearch) {
-    setShownSearch(search);
-    if (search.trim() !== settled.trim()) setDraft(search);
-  }
-
   const rows = useMemo(
     () => sortDocuments((documents.data?.documents ?? []).filter((d) => matchesDocument(d, search))),
     [documents.data, search],
@@ -86,12 +62,7 @@ export function DocumentsTab() {
   const totalCount = rows.length;
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
 
-  // A page past the end (the last document of the last page deleted, an old link): the last page.
-  useEffect(() => {
-    if (documents.data && page > pageCount) {
-      address.update({ [documentsAddressKeys.page]: pageCount === 1 ? null : String(pageCount) }, { push: false });
-    }
-  }, [documents.data, page, pageCount, address]);
+  useLastPageBound(list, pageCount, Boolean(documents.data));
 
   const closeEditor = (id: number) => {
     setEditingId(null);
@@ -172,7 +143,7 @@ export function DocumentsTab() {
       const next = typeof updater === 'function' ? updater(pagination) : updater;
       const nextPage = next.pageIndex + 1;
       setEditingId(null);
-      address.update({ [documentsAddressKeys.page]: nextPage === 1 ? null : String(nextPage) }, { push: true });
+      list.goToPage(nextPage);
     },
   });
 
@@ -190,10 +161,10 @@ export function DocumentsTab() {
         <div className={styles.toolbar} role="search">
           <Field label="Search documents" className={styles.search}>
             <SearchBox
-              value={draft}
+              value={list.draft}
               maxLength={fieldMax.search}
               placeholder="Title, property, file, year or quarter"
-              onChange={(_, data) => setDraft(data.value)}
+              onChange={(_, data) => list.setDraft(data.value)}
             />
           </Field>
           {documents.isFetching && <Spinner size="tiny" label="Loading documents..." />}

@@ -8,10 +8,9 @@ import { useResetUserPassword } from '../api/reset-user-password';
 import { useUserProperties } from '../api/user-properties';
 import { useUsers } from '../api/users';
 import { adminSuccess } from '../lib/admin-messages';
-import { useListAddress } from '../lib/list-address';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
 import { notifyFailure, notifySuccess } from '../lib/notify';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useLastPageBound, usePagedListAddress } from '../lib/paged-list';
 import { isLockedRow, isOwnRow, userLabel } from '../lib/user-rows';
 import { AdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
@@ -28,18 +27,11 @@ export interface UsersListProps {
   onAddAccess: (user: User) => void;
 }
 
-function pageFrom(text: string | null): number {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
-
 /** The searchable list of users, paged by 10 on the server, with the row actions of the spec. */
 export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: UsersListProps) {
   const styles = useAdminStyles();
-  const address = useListAddress();
-  const page = pageFrom(address.get(usersAddressKeys.page));
-  const search = address.get(usersAddressKeys.search) ?? '';
+  const list = usePagedListAddress(usersAddressKeys);
+  const { page, search } = list;
   const users = useUsers({ page, search });
   const access = useUserProperties();
   const reset = useResetUserPassword();
@@ -58,27 +50,6 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
     if (settlePendingFocus(focusAfterRender.current)) focusAfterRender.current = null;
   });
 
-  // The search box types freely; the address (and the server) follow once typing pauses.
-  const [draft, setDraft] = useState(search);
-  const settled = useDebouncedValue(draft, 300);
-  useEffect(() => {
-    if (settled.trim() === search.trim()) return;
-    // Spec section 4: a new search starts on page 1. Starting a search is a history entry
-    // (Back returns to the whole list); refining it replaces that entry.
-    address.update(
-      { [usersAddressKeys.search]: settled.trim() === '' ? null : settled, [usersAddressKeys.page]: null },
-      { push: search === '' || page !== 1 },
-    );
-    // Only a settled draft moves the address; the address moving (Back) is handled below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  // Back or Forward to another search shows it in the box.
-  const [shownSearch, setShownSearch] = useState(search);
-  if (search !== shownSearch) {
-    setShownSearch(search);
-    if (search.trim() !== settled.trim()) setDraft(search);
-  }
-
   const accessByUser = useMemo(() => {
     const map = new Map<number, string[]>();
     for (const link of access.data?.userProperties ?? []) {
@@ -93,12 +64,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
   const totalCount = users.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
 
-  // A page past the end (the last user of the last page deleted, an old link): the last page.
-  useEffect(() => {
-    if (users.data && !users.isPlaceholderData && page > pageCount) {
-      address.update({ [usersAddressKeys.page]: pageCount === 1 ? null : String(pageCount) }, { push: false });
-    }
-  }, [users.data, users.isPlaceholderData, page, pageCount, address]);
+  useLastPageBound(list, pageCount, Boolean(users.data) && !users.isPlaceholderData);
 
   const closeEditor = (user: User, saved?: User) => {
     setEditingId(null);
@@ -173,7 +139,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
       const next = typeof updater === 'function' ? updater(pagination) : updater;
       const nextPage = next.pageIndex + 1;
       setEditingId(null);
-      address.update({ [usersAddressKeys.page]: nextPage === 1 ? null : String(nextPage) }, { push: true });
+      list.goToPage(nextPage);
     },
   });
 
@@ -189,10 +155,10 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
       <div className={styles.toolbar} role="search">
         <Field label="Search users" className={styles.search}>
           <SearchBox
-            value={draft}
+            value={list.draft}
             maxLength={fieldMax.search}
             placeholder="Name, entity or e-mail"
-            onChange={(_, data) => setDraft(data.value)}
+            onChange={(_, data) => list.setDraft(data.value)}
           />
         </Field>
         {users.isFetching && <Spinner size="tiny" label="Loading users..." />}
