@@ -74,9 +74,11 @@ function callerFor<A extends Access>(access: A, user: SessionUser | null): Calle
 }
 
 /**
- * Binds one line of the route table: checks who may call it, parses its input with the
- * contract's schemas (a ZodError becomes a 400), answers what the handler returns, and then
- * acts on the route's effects.
+ * Binds one line of the route table, in this order: who may call it (401, 403), its query and
+ * params, the `before` hook, then its body (a multipart form streamed into temp files: one
+ * file by `upload`, many by `batch`), each parsed with the contract's schemas (a ZodError
+ * becomes a 400); then it answers what the handler returns, removes the temp files the handler
+ * did not keep, and acts on the route's effects.
  */
 export function bind<R extends RouteDef>(
   router: Router<AppState>,
