@@ -6,11 +6,12 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { benchAdminUsers } from './admin-users';
+import { benchBulkDocuments } from './bulk-documents';
 import { benchDocuments } from './documents';
 import { benchPropertyList } from './property-list';
 import { startBenchServer } from './bench-server';
 
-const benchmarks = { 'property-list': benchPropertyList, documents: benchDocuments, 'admin-users': benchAdminUsers };
+const benchmarks = { 'property-list': benchPropertyList, documents: benchDocuments, 'admin-users': benchAdminUsers, 'bulk-documents': benchBulkDocuments };
 
 // `pnpm --filter @everest/server bench admin-users` runs the named ones only; none named, all of them.
 const named = process.argv.slice(2);

@@ -6,6 +6,7 @@ import { StartupError, type Config } from './config';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
 import type { Logger } from './logger';
+import { sweepUnreferencedFiles } from './features/files/unreferenced-files';
 import { createServices } from './services';
 
 /** The built web app, served by the same process. */
@@ -41,6 +42,9 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   // for 10 belongs to a request that died with its server, not to another instance's upload.
   const swept = await services.files.sweepTemp(10 * 60_000);
   if (swept > 0) logger.info(`Removed ${swept} unfinished upload${swept === 1 ? '' : 's'} from the file store's temp folder.`);
+  // An hour: far longer than an upload takes between keeping its file and committing its row.
+  const unreferenced = await sweepUnreferencedFiles(db.orm.em.fork(), services.files, 60 * 60_000);
+  if (unreferenced.files > 0) logger.info(`Removed ${unreferenced.files} stored file${unreferenced.files === 1 ? '' : 's'} that no document or photo names any more.`);
 
   running.closeServices = closeServices;
   // Mail queued while the server was down (or by another instance) goes out from now on.

@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { bulkUploadUserDocumentsBody, idempotencyKeyHeader, routes } from '@everest/core/contract';
+import { idempotencyKeyHeader, routes } from '@everest/core/contract';
 import { maxDocumentBytes, maxManifestCsvBytes } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
-import { readBatchMultipart, type BatchUploadRule } from '../../http/multipart';
+import { type BatchUploadRule } from '../../http/multipart';
 import { bind } from '../../http/route';
 import type { AppState, SessionUser } from '../../http/state';
 import type { FileStore } from '../files/file-store';
@@ -30,9 +30,10 @@ export function bulkDocumentUpload(store: FileStore): BatchUploadRule {
 }
 
 /**
- * `bulk-upload-preview` and `bulk-upload-user-documents`. The route binder hands a handler one file; this route takes a
- * batch, so it is bound without the binder's multipart reading (after the same access rule)
- * and reads its form itself, parsing the text fields with the contract's schema.
+ * `bulk-upload-preview` and `bulk-upload-user-documents`, bound from their route lines: the
+ * binder checks the caller, asks for an earlier answer under the Idempotency-Key before reading
+ * anything, then streams the batch's files into temp files (bulkDocumentUpload) and parses its
+ * text fields with the contract's schema.
  */
 export function bulkUserDocumentsRoutes(
   router: Router<AppState>,
@@ -42,26 +43,25 @@ export function bulkUserDocumentsRoutes(
   // The browser's dry run: what the database knows of the manifest's e-mails and the files' hashes.
   bind(router, routes.bulkUploadPreview, async ({ ctx, user, body }) => bulkUploadPreview(call(ctx, user).em, body));
 
-  const rule = bulkDocumentUpload(store);
-  const route = { ...routes.bulkUploadUserDocuments, body: undefined, multipart: false };
   bind(
     router,
-    route,
-    async ({ ctx, user }) => {
-      const idempotencyKey = idempotencyKeyHeader.parse(ctx.get('idempotency-key') || undefined);
-      const documents = call(ctx, user);
-      // A retry of a committed batch is answered before a byte of it is stored again.
-      const earlier = idempotencyKey ? await earlierBatchAnswer(documents.em, user.id, idempotencyKey) : null;
-      if (earlier) return earlier;
-      if (!ctx.is('multipart')) throw new HttpError(400, bulkUploadMessages.missingFiles);
-      const batch = await readBatchMultipart(ctx, rule);
-      try {
-        return await bulkUploadUserDocuments(documents, bulkUploadUserDocumentsBody.parse(batch.fields), batch, { idempotencyKey });
-      } finally {
-        // Kept files were moved into the store; this removes what was refused or not named.
-        await Promise.all(batch.files.map((file) => file.discard()));
-      }
+    routes.bulkUploadUserDocuments,
+    async ({ ctx, user, body, batch }) => {
+      if (!batch) throw new HttpError(400, bulkUploadMessages.missingFiles);
+      return bulkUploadUserDocuments(call(ctx, user), body, batch, { idempotencyKey: idempotencyKeyOf(ctx) });
     },
-    { effects: ['changes-documents', 'queues-mail'] },
+    {
+      effects: ['changes-documents', 'queues-mail'],
+      batch: bulkDocumentUpload(store),
+      // A retry of a committed batch is answered before a byte of it is stored again.
+      before: async ({ ctx, user }) => {
+        const idempotencyKey = idempotencyKeyOf(ctx);
+        return idempotencyKey ? earlierBatchAnswer(call(ctx, user).em, user.id, idempotencyKey) : null;
+      },
+    },
   );
+}
+
+function idempotencyKeyOf(ctx: Context): string | undefined {
+  return idempotencyKeyHeader.parse(ctx.get('idempotency-key') || undefined);
 }

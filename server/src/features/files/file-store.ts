@@ -145,6 +145,48 @@ export class FileStore {
     return removed;
   }
 
+  /**
+   * Removes the stored file of this content unless it was written in the last `minAgeMs`. A
+   * fresh copy is an upload of the same bytes that has just kept its file and not yet written its
+   * row: it must stay. The file is first renamed aside, atomically, and its age read there, so
+   * that a copy renamed into place between a look and an unlink is never the one removed; a
+   * fresh one is put back. Answers whether it removed the file.
+   */
+  async removeIfUntouched(sha256: string, minAgeMs: number, now = Date.now()): Promise<boolean> {
+    const target = this.pathOf(sha256);
+    const tmpDir = path.join(this.root, 'tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const aside = path.join(tmpDir, `${randomUUID()}.removing`);
+    try {
+      await rename(target, aside);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    const info = await stat(aside);
+    if (now - info.mtimeMs < minAgeMs) {
+      // Same bytes by definition of the name, so overwriting a copy put there meanwhile loses nothing.
+      await rename(aside, target);
+      return false;
+    }
+    await rm(aside, { force: true });
+    return true;
+  }
+
+  /** The hashes of every file in the store (the temp folder aside), with when each was last written. */
+  async list(): Promise<{ sha256: string; mtimeMs: number }[]> {
+    const found: { sha256: string; mtimeMs: number }[] = [];
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile() || !/^[0-9a-f]{64}$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (file !== this.pathOf(entry.name)) continue;
+      const info = await stat(file).catch(() => null);
+      if (info) found.push({ sha256: entry.name, mtimeMs: info.mtimeMs });
+    }
+    return found;
+  }
+
   async put(source: Readable, options: PutOptions): Promise<StoredBlob> {
     const received = await this.receive(source, options);
     try {
