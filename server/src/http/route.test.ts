@@ -90,7 +90,8 @@ describe('a batch route', () => {
     app.use(errorHandler(createLogger('silent')));
     app.use((ctx, next) => {
       ctx.state.user = { id: 1, email: 'admin@example.com', role: 'administrator', session: { id: 's', expiresAt: new Date(Date.now() + 60_000) } };
-      ctx.state.effects = { 'ends-sessions': () => undefined, 'queues-mail': () => undefined, 'changes-documents': () => undefined };
+      const none = () => undefined;
+      ctx.state.effects = { 'ends-sessions': none, 'queues-mail': none, 'changes-documents': none, 'changes-users': none };
       return next();
     });
     const router = new Router<AppState>();

@@ -38,6 +38,8 @@ export class Geocoder {
   private readonly maxWaitMs: number;
   /** When the next search may start (ms since the epoch). */
   private nextStart = 0;
+  /** When the last search was sent (ms since the epoch). */
+  private lastDeparture = -Infinity;
 
   constructor(private readonly options: GeocoderOptions) {
     this.timeoutMs = options.timeoutMs ?? 5000;
@@ -82,6 +84,12 @@ export class Geocoder {
     }
     this.nextStart = start + this.minIntervalMs;
     if (start > now) await sleep(start - now);
+    // The slot was planned from the one before's planned start; that search may have left later
+    // (a busy event loop), so the spacing is kept from when it really left.
+    for (let wait = this.lastDeparture + this.minIntervalMs - Date.now(); wait > 0; wait = this.lastDeparture + this.minIntervalMs - Date.now()) {
+      await sleep(wait);
+    }
+    this.lastDeparture = Date.now();
   }
 }
 
