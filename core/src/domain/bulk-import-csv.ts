@@ -37,8 +37,12 @@ export interface BulkImportCsvOptions {
   knownPropertyNames?: readonly string[];
 }
 
-/** A valid row as the import applies it, with the file line it came from. */
-export type ValidImportRow = BulkImportRow & { line: number };
+/**
+ * A valid row as the import applies it, with the file line it came from. `roleGiven` is false
+ * when the role cell was empty: the default role is for new users, and an existing user's role
+ * stays as it is (an empty cell leaves a field as it is).
+ */
+export type ValidImportRow = BulkImportRow & { line: number; roleGiven: boolean };
 
 export interface BulkImportRowsCheck {
   valid: ValidImportRow[];
@@ -203,7 +207,7 @@ export function validateBulkImportRows(
         return;
       }
     }
-    valid.push({ ...row, line });
+    valid.push({ ...row, line, roleGiven: Boolean(cells.data.role?.trim()) });
   });
   return { valid, errors };
 }
