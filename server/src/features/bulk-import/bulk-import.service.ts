@@ -24,7 +24,8 @@ import type { SessionUser } from '../../http/state';
 import { recordAdminAction } from '../audit/admin-audit';
 import { welcomeMail } from '../auth/auth-mail';
 import { welcomeLinkLifetimeMs } from '../auth/auth.service';
-import type { Mail } from '../mail/outbox';
+import { enqueueMailBatch, type BatchRecipient, type MailValue } from '../mail/outbox';
+import { escapeHtml, escapeLines } from '../mail/templates';
 import { adminUserMessages } from '../users/admin-users.service';
 import { propertyAccessMail } from './bulk-import-mail';
 
@@ -182,6 +183,16 @@ export async function previewBulkImport(em: EntityManager, config: Config, body:
   return { success: true, preview };
 }
 
+const welcomeFields = ['name', 'link', 'to'] as const;
+type WelcomeField = (typeof welcomeFields)[number];
+const propertyMailFields = ['name', 'properties'] as const;
+type PropertyMailField = (typeof propertyMailFields)[number];
+
+/** A value shown inline (a greeting, a link): escaped as the templates escape it. */
+const htmlValue = (text: string): MailValue => ({ text, html: escapeHtml(text) });
+/** A value that is a whole paragraph: its line breaks become <br>. */
+const paragraphValue = (text: string): MailValue => ({ text, html: escapeLines(text) });
+
 /** A single-use set-password link: its token goes into the e-mail, its SHA-256 into the table (as auth.service does). */
 function passwordLink(config: Config): { token: string; tokenHash: string; url: string } {
   const token = randomBytes(32).toString('base64url');
@@ -190,16 +201,6 @@ function passwordLink(config: Config): { token: string; tokenHash: string; url: 
     tokenHash: createHash('sha256').update(token).digest('hex'),
     url: `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}`,
   };
-}
-
-async function enqueueMails(em: EntityManager, mails: readonly Mail[]): Promise<void> {
-  if (mails.length === 0) return;
-  await em.execute(
-    `insert into outbox_messages (recipient, subject, text, html, reply_to, status, attempts, next_attempt_at, created_at)
-     select r.recipient, r.subject, r.text, r.html, null, 'pending', 0, now(), now()
-       from jsonb_to_recordset(?::jsonb) as r(recipient text, subject text, text text, html text)`,
-    [JSON.stringify(mails.map((m) => ({ recipient: m.to, subject: m.subject, text: m.text, html: m.html })))],
-  );
 }
 
 /** Refuses an import that would leave no active administrator (edit-user's rule, for many rows at once). */
@@ -328,35 +329,52 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       );
     }
 
-    const mails: Mail[] = [];
     let emailsSent = 0;
     if (body.sendWelcomeEmails && created.length > 0) {
       const validDays = welcomeLinkLifetimeMs / 86_400_000;
       const tokens: { user_id: number; token_hash: string }[] = [];
+      const recipients: BatchRecipient<WelcomeField>[] = [];
       for (const row of created) {
         const link = passwordLink(config);
         tokens.push({ user_id: newIds.get(row.email) ?? 0, token_hash: link.tokenHash });
-        mails.push(welcomeMail(row.email, displayName(row), link.url, validDays));
+        recipients.push({
+          to: row.email,
+          values: { name: htmlValue(displayName(row)), link: htmlValue(link.url), to: htmlValue(row.email) },
+        });
       }
       await tx.execute(
         `insert into password_reset_tokens (user_id, token_hash, expires_at, created_at)
          select r.user_id, r.token_hash, ?::timestamptz, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, token_hash text)`,
         [new Date(Date.now() + welcomeLinkLifetimeMs).toISOString(), JSON.stringify(tokens)],
       );
+      await enqueueMailBatch(tx, welcomeFields, (v) => welcomeMail(v.to, v.name, v.link, validDays), recipients);
       emailsSent = created.length;
     }
     let propertyUpdateEmailsSent = 0;
     if (body.sendUpdateEmails) {
       const portalUrl = `${config.publicUrl}/investor-services`;
+      // The wording differs for one property and several: one batch each.
+      const batches = { one: [] as BatchRecipient<PropertyMailField>[], many: [] as BatchRecipient<PropertyMailField>[] };
       for (const { user, diff } of updates) {
         // A deactivated account cannot sign in to see them: no e-mail to disappoint.
         if (diff.newPropertyAccess.length === 0 || !user.isActive) continue;
         const name = displayName({ ...user, ...Object.fromEntries(Object.entries(diff.changes).map(([k, c]) => [k, c.to])) });
-        mails.push(propertyAccessMail(user.email, name, diff.newPropertyAccess, portalUrl));
-        propertyUpdateEmailsSent += 1;
+        batches[diff.newPropertyAccess.length === 1 ? 'one' : 'many'].push({
+          to: user.email,
+          values: { name: htmlValue(name), properties: paragraphValue(diff.newPropertyAccess.join('\n')) },
+        });
+      }
+      for (const [kind, recipients] of Object.entries(batches)) {
+        const sample = kind === 'one' ? ['x'] : ['x', 'y'];
+        await enqueueMailBatch(
+          tx,
+          propertyMailFields,
+          (v) => propertyAccessMail('', v.name, sample, portalUrl, v.properties),
+          recipients,
+        );
+        propertyUpdateEmailsSent += recipients.length;
       }
     }
-    await enqueueMails(tx, mails);
 
     const results: ImportResults = {
       imported: created.length,
