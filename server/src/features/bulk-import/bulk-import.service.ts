@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   BulkImportUsersAnswer,
@@ -22,9 +22,9 @@ import type { Config } from '../../config';
 import { executeBound } from '../../db/bound-query';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
-import { recordAdminAction } from '../audit/admin-audit';
+import { recordLargeAdminAction } from '../audit/admin-audit';
 import { welcomeMail } from '../auth/auth-mail';
-import { welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/auth.service';
 import { enqueueMailBatch, type BatchRecipient, type MailValue } from '../mail/outbox';
 import { escapeHtml, escapeLines } from '../mail/templates';
 import { adminUserMessages } from '../users/admin-users.service';
@@ -82,7 +82,8 @@ async function assignableProperties(em: EntityManager): Promise<Map<string, numb
  */
 async function existingUsers(em: EntityManager, emails: readonly string[], lock: boolean): Promise<Map<string, ExistingUser>> {
   if (emails.length === 0) return new Map();
-  const rows = await executeBound<ExistingUserRow>(em,
+  const rows = await executeBound<ExistingUserRow>(
+    em,
     `select u.id, u.email, u.first_name, u.last_name, u.entity, u.street_address, u.city, u.state, u.zip_code, u.role, u.is_active,
             array(select p.name from property_access a join properties p on p.id = a.property_id where a.user_id = u.id) as property_access
        from users u
@@ -194,14 +195,16 @@ const htmlValue = (text: string): MailValue => ({ text, html: escapeHtml(text) }
 /** A value that is a whole paragraph: its line breaks become <br>. */
 const paragraphValue = (text: string): MailValue => ({ text, html: escapeLines(text) });
 
-/** A single-use set-password link: its token goes into the e-mail, its SHA-256 into the table (as auth.service does). */
-function passwordLink(config: Config): { token: string; tokenHash: string; url: string } {
-  const token = randomBytes(32).toString('base64url');
-  return {
-    token,
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    url: `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}`,
-  };
+/**
+ * A single-use set-password link for each row, 32 random bytes as auth.service makes them (one
+ * draw from the CSPRNG for the batch): the token goes into the e-mail, its SHA-256 into the table.
+ */
+function withPasswordLinks<T>(config: Config, rows: readonly T[]): { row: T; tokenHash: string; url: string }[] {
+  const random = randomBytes(32 * rows.length);
+  return rows.map((row, i) => {
+    const token = random.subarray(32 * i, 32 * (i + 1)).toString('base64url');
+    return { row, tokenHash: hashResetToken(token), url: `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}` };
+  });
 }
 
 /** Refuses an import that would leave no active administrator (edit-user's rule, for many rows at once). */
@@ -211,7 +214,8 @@ async function refuseLosingLastAdministrator(em: EntityManager, updates: readonl
   );
   if (demoted.size === 0) return;
   // Locked in id order, as edit-user does, so that concurrent demotions are decided one by one.
-  const administrators = await executeBound<{ id: number }>(em,
+  const administrators = await executeBound<{ id: number }>(
+    em,
     "select id from users where role = 'administrator' and is_active order by id for update",
   );
   if (administrators.every((row) => demoted.has(row.id))) throw new HttpError(409, adminUserMessages.lastAdministrator);
@@ -254,7 +258,8 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     // New users: no password (an empty hash never verifies); a concurrent import that created the
     // same e-mail first wins, and its rows here count as skipped.
     const inserted = plan.newRows.length
-      ? await executeBound<{ id: number; email: string }>(tx,
+      ? await executeBound<{ id: number; email: string }>(
+          tx,
           `insert into users (email, password_hash, first_name, last_name, entity, street_address, city, state, zip_code, role, created_at, updated_at)
            select r.email, '', r.first_name, r.last_name, r.entity, r.street_address, r.city, r.state, r.zip_code, r.role, now(), now()
              from jsonb_to_recordset(?::jsonb)
@@ -285,7 +290,8 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     // ends the user's sessions, as in edit-user.
     const fieldUpdates = updates.filter((u) => Object.keys(u.diff.changes).length > 0);
     if (fieldUpdates.length > 0) {
-      await executeBound(tx,
+      await executeBound(
+        tx,
         `update users u set
             first_name = coalesce(r.first_name, u.first_name), last_name = coalesce(r.last_name, u.last_name),
             entity = coalesce(r.entity, u.entity), street_address = coalesce(r.street_address, u.street_address),
@@ -322,7 +328,8 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       for (const name of diff.newPropertyAccess) access.push({ user_id: user.id, property_id: properties.get(name) ?? 0 });
     }
     if (access.length > 0) {
-      await executeBound(tx,
+      await executeBound(
+        tx,
         `insert into property_access (user_id, property_id, created_at)
          select r.user_id, r.property_id, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, property_id int)
          on conflict (user_id, property_id) do nothing`,
@@ -335,15 +342,15 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       const validDays = welcomeLinkLifetimeMs / 86_400_000;
       const tokens: { user_id: number; token_hash: string }[] = [];
       const recipients: BatchRecipient<WelcomeField>[] = [];
-      for (const row of created) {
-        const link = passwordLink(config);
+      for (const { row, ...link } of withPasswordLinks(config, created)) {
         tokens.push({ user_id: newIds.get(row.email) ?? 0, token_hash: link.tokenHash });
         recipients.push({
           to: row.email,
           values: { name: htmlValue(displayName(row)), link: htmlValue(link.url), to: htmlValue(row.email) },
         });
       }
-      await executeBound(tx,
+      await executeBound(
+        tx,
         `insert into password_reset_tokens (user_id, token_hash, expires_at, created_at)
          select r.user_id, r.token_hash, ?::timestamptz, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, token_hash text)`,
         [new Date(Date.now() + welcomeLinkLifetimeMs).toISOString(), JSON.stringify(tokens)],
@@ -387,7 +394,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       errors: plan.errors,
     };
     // One row per import, a run that changed nothing included: who tried what is history too.
-    recordAdminAction(tx, actor, clientAddress, {
+    await recordLargeAdminAction(tx, actor, clientAddress, {
       action: 'bulk-import-users',
       subject: { type: 'import', id: null, label: `${body.csvData.length} rows` },
       after: {
