@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkImportCsvMessages, decodeCsvBytes, parseBulkImportCsv, validateBulkImportRows } from './bulk-import-csv';
-import { maxImportCsvBytes } from './limits';
+import { maxImportCsvBytes, maxImportRows } from './limits';
 import { portalMessages } from './messages';
 
 const header = 'email,firstName,lastName,entity,role,propertyAccess,streetAddress,city,state,zipCode';
@@ -180,6 +180,14 @@ describe('parseBulkImportCsv', () => {
       [4, 'c@example.com'],
     ]);
     expect(result.csvData.map((row) => row.line)).toEqual([4]);
+  });
+
+  it('says when the file has more rows than one import takes', () => {
+    const row = 'a@example.com,A,B,,,,,,,';
+    expect(parseBulkImportCsv([header, ...Array<string>(maxImportRows).fill(row)].join('\n')).error).toBeNull();
+    expect(parseBulkImportCsv([header, ...Array<string>(maxImportRows + 1).fill(row)].join('\n')).error).toBe(
+      'The CSV file has more than 10,000 users. Please split it into smaller files.',
+    );
   });
 
   it('says when there is no data or no email column', () => {

@@ -12,7 +12,7 @@ import {
   type ImportRowError,
 } from '../contract/schemas/bulk-import';
 import type { Role } from './enums';
-import { defaultImportRole, firstCsvDataRow, importColumns, maxImportCsvBytes, megabyte, type ImportColumn } from './limits';
+import { defaultImportRole, firstCsvDataRow, importColumns, maxImportCsvBytes, maxImportRows, megabyte, type ImportColumn } from './limits';
 import { portalMessages } from './messages';
 
 export type CsvEncoding = 'utf-8' | 'windows-1252';
@@ -22,6 +22,7 @@ export type CsvDelimiter = ',' | ';';
 export const bulkImportCsvMessages = {
   tooLarge: `The CSV file is larger than ${maxImportCsvBytes / megabyte} MB. Please split it into smaller files.`,
   noEmailColumn: 'The CSV file has no email column. Please start from the template.',
+  tooManyRows: `The CSV file has more than ${maxImportRows.toLocaleString('en-US')} users. Please split it into smaller files.`,
   duplicateEmail: (firstLine: number) => `This email appears more than once in the file (first on line ${firstLine}).`,
   unknownProperties: (names: readonly string[]) =>
     `Unknown property ${names.map((n) => `"${n}"`).join(', ')}: property names must match exactly.`,
@@ -152,6 +153,8 @@ function toCsvRows(records: readonly CsvRecord[]): { rows: BulkImportCsvRow[]; e
   const columns = header.cells.map((cell) => columnByKey.get(headerKey(cell)));
   if (!columns.includes('email')) return { rows: [], error: bulkImportCsvMessages.noEmailColumn };
   if (data.length === 0) return { rows: [], error: portalMessages.noDataInCsv };
+  // The import call takes at most this many rows (the contract's csvData): say so before sending.
+  if (data.length > maxImportRows) return { rows: [], error: bulkImportCsvMessages.tooManyRows };
   const rows = data.map((record) => {
     const row: BulkImportCsvRow = { line: record.line };
     columns.forEach((column, index) => {
