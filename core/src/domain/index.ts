@@ -5,3 +5,6 @@ export * from './password';
 export * from './format';
 export * from './document-groups';
 export * from './bulk-manifest';
+export * from './bulk-import-csv';
+export * from './csv';
+export * from './bulk-import-diff';

@@ -12,6 +12,11 @@ const cell = z.string({ error: 'Every CSV cell must be text.' }).max(1000, 'A CS
 
 /** One CSV row as parsed, header names as keys; unknown columns are dropped. */
 export const bulkImportCsvRow = z.object({
+  /**
+   * decided: the line of the file the row starts on (header = line 1, blank lines counted), so
+   * that the server's row errors point at the file; without it a row is numbered by its place.
+   */
+  line: z.number({ error: 'A row line must be a number.' }).int().positive().optional(),
   email: cell,
   firstName: cell,
   lastName: cell,
@@ -85,7 +90,7 @@ export function bulkImportRow(fallbackRole: Role) {
 }
 export type BulkImportRow = z.infer<ReturnType<typeof bulkImportRow>>;
 
-/** A row that will be skipped, with its CSV row number (the first data row is 2). */
+/** A row that will be skipped, with its CSV line number (the header is line 1, the first data row 2). */
 export const importRowError = z.object({ error: z.string(), row: z.number().int() });
 export type ImportRowError = z.infer<typeof importRowError>;
 

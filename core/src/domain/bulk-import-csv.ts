@@ -1,0 +1,261 @@
+// The bulk user import's CSV, read and checked by one function that the browser, the desktop
+// app and the server all run, so that a row the preview calls valid is a row the import takes.
+// The server receives the rows as JSON (the contract's csvData), each with the line of the file
+// it came from, and checks them again with `validateBulkImportRows`, the second half of it.
+
+import Papa from 'papaparse';
+import {
+  bulkImportCsvRow,
+  bulkImportRow,
+  type BulkImportCsvRow,
+  type BulkImportRow,
+  type ImportRowError,
+} from '../contract/schemas/bulk-import';
+import type { Role } from './enums';
+import { defaultImportRole, firstCsvDataRow, importColumns, maxImportCsvBytes, maxImportRows, megabyte, type ImportColumn } from './limits';
+import { portalMessages } from './messages';
+
+export type CsvEncoding = 'utf-8' | 'windows-1252';
+export type CsvDelimiter = ',' | ';';
+
+/** File-level and row sentences beyond the contract schema's own. */
+export const bulkImportCsvMessages = {
+  tooLarge: `The CSV file is larger than ${maxImportCsvBytes / megabyte} MB. Please split it into smaller files.`,
+  noEmailColumn: 'The CSV file has no email column. Please start from the template.',
+  tooManyRows: `The CSV file has more than ${maxImportRows.toLocaleString('en-US')} users. Please split it into smaller files.`,
+  duplicateEmail: (firstLine: number) => `This email appears more than once in the file (first on line ${firstLine}).`,
+  unknownProperties: (names: readonly string[]) =>
+    `Unknown property ${names.map((n) => `"${n}"`).join(', ')}: property names must match exactly.`,
+} as const;
+
+export interface BulkImportCsvOptions {
+  /** The role of a row whose role cell is empty. */
+  defaultRole?: Role;
+  /**
+   * The names of the properties that may be assigned (investor-relations ones). When given, a
+   * row naming any other property is a row error; when omitted, names are not checked here.
+   */
+  knownPropertyNames?: readonly string[];
+}
+
+/**
+ * A valid row as the import applies it, with the file line it came from. `roleGiven` is false
+ * when the role cell was empty: the default role is for new users, and an existing user's role
+ * stays as it is (an empty cell leaves a field as it is).
+ */
+export type ValidImportRow = BulkImportRow & { line: number; roleGiven: boolean };
+
+export interface BulkImportRowsCheck {
+  valid: ValidImportRow[];
+  errors: ImportRowError[];
+}
+
+export interface BulkImportCsvParse {
+  /** A sentence when the file as a whole cannot be imported; then rows and errors are empty. */
+  error: string | null;
+  encoding: CsvEncoding;
+  delimiter: CsvDelimiter;
+  /** The valid rows in the contract's csvData shape (each with its line), ready to send. */
+  csvData: BulkImportCsvRow[];
+  /** Every data row as read, valid or not, in the same shape (for a caller that lets the server judge). */
+  rows: BulkImportCsvRow[];
+  /** The same rows as the import reads them (trimmed, role resolved, names split). */
+  valid: ValidImportRow[];
+  /** Invalid rows with their file line (the header is line 1; blank lines count). */
+  errors: ImportRowError[];
+}
+
+// Header cells compare without case, spaces, '_' or '-': 'First Name', 'first_name' and
+// 'FIRSTNAME' all mean firstName. A few names people type for the same columns are accepted too.
+const headerKey = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+const columnByKey = new Map<string, ImportColumn>([
+  ...importColumns.map((column) => [headerKey(column), column] as const),
+  ['emailaddress', 'email'],
+  ['properties', 'propertyAccess'],
+  ['property', 'propertyAccess'],
+  ['address', 'streetAddress'],
+  ['street', 'streetAddress'],
+  ['zip', 'zipCode'],
+  ['postalcode', 'zipCode'],
+]);
+
+const utf8Bom = [0xef, 0xbb, 0xbf] as const;
+
+/** The text of the bytes: UTF-8 (BOM or not) when they are valid UTF-8, else Excel's windows-1252. */
+export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  const hasBom = bytes[0] === utf8Bom[0] && bytes[1] === utf8Bom[1] && bytes[2] === utf8Bom[2];
+  try {
+    // ignoreBOM: false (the default) drops a leading BOM.
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch (error) {
+    // A file that says it is UTF-8 but is not is damaged; reading it as windows-1252 would
+    // only turn its BOM into 'ï»¿' in the first column name.
+    if (hasBom) throw error;
+    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
+  }
+}
+
+/**
+ * The delimiter from the header line alone: it holds only column names, so a ';' inside an
+ * address can never turn a comma file into a semicolon one. Excel in European locales saves ';'.
+ */
+function delimiterOf(text: string): CsvDelimiter {
+  const end = text.search(/\r\n|\n|\r/);
+  const header = end === -1 ? text : text.slice(0, end);
+  return !header.includes(',') && header.includes(';') ? ';' : ',';
+}
+
+function utf8Length(text: string): number {
+  // Most files are far below the limit: skip the encoding when even 3 bytes a character fits.
+  if (text.length * 3 <= maxImportCsvBytes) return text.length;
+  return new TextEncoder().encode(text).byteLength;
+}
+
+const lineBreaks = /\r\n|\n|\r/g;
+function countLineBreaks(text: string, from: number, to: number): number {
+  let count = 0;
+  lineBreaks.lastIndex = from;
+  for (let match = lineBreaks.exec(text); match && match.index < to; match = lineBreaks.exec(text)) count += 1;
+  return count;
+}
+
+interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/** Every non-blank record with the line it starts on; a quoted cell may span several lines. */
+function readRecords(text: string, delimiter: CsvDelimiter): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let start = 0;
+  let line = 1;
+  Papa.parse<string[]>(text, {
+    header: false,
+    delimiter,
+    skipEmptyLines: false,
+    step: (result) => {
+      const cursor = result.meta.cursor;
+      const cells = result.data;
+      // Blank lines and lines of delimiters only (",,,", which spreadsheets write) are ignored,
+      // but still count as lines, so that every line number matches the file in an editor.
+      if (cells.some((cell) => cell.trim() !== '')) records.push({ line, cells });
+      line += countLineBreaks(text, start, cursor);
+      start = cursor;
+    },
+  });
+  return records;
+}
+
+/** The rows of a CSV as the contract's csvData, each with its file line; header names matched leniently. */
+function toCsvRows(records: readonly CsvRecord[]): { rows: BulkImportCsvRow[]; error: string | null } {
+  const [header, ...data] = records;
+  if (!header) return { rows: [], error: portalMessages.noDataInCsv };
+  const columns = header.cells.map((cell) => columnByKey.get(headerKey(cell)));
+  if (!columns.includes('email')) return { rows: [], error: bulkImportCsvMessages.noEmailColumn };
+  if (data.length === 0) return { rows: [], error: portalMessages.noDataInCsv };
+  // The import call takes at most this many rows (the contract's csvData): say so before sending.
+  if (data.length > maxImportRows) return { rows: [], error: bulkImportCsvMessages.tooManyRows };
+  const rows = data.map((record) => {
+    const row: BulkImportCsvRow = { line: record.line };
+    columns.forEach((column, index) => {
+      const value = record.cells[index]?.trim();
+      // An empty cell is left out: on an update it leaves the field as it is, and the rows of a
+      // 5 MB file stay small enough as JSON.
+      if (column && value) row[column] = value;
+    });
+    return row;
+  });
+  return { rows, error: null };
+}
+
+function firstMessage(error: { issues: readonly { message: string }[] }): string {
+  return error.issues[0]?.message ?? 'This row is not valid.';
+}
+
+/**
+ * Checks rows as the import applies them: the contract's row rules, the same e-mail twice in one
+ * list, and (when the names are known) property names matching exactly. A row without a line
+ * is numbered by its place, the first data row being 2 as in the spec. The rows are of the
+ * contract's csvData shape: the server's route has parsed them with it, parseBulkImportCsv checks
+ * its own (so 10,000 rows are not parsed by the same schema twice).
+ */
+export function validateBulkImportRows(
+  rows: readonly BulkImportCsvRow[],
+  options: BulkImportCsvOptions = {},
+): BulkImportRowsCheck {
+  const schema = bulkImportRow(options.defaultRole ?? defaultImportRole);
+  const known = options.knownPropertyNames ? new Set(options.knownPropertyNames) : null;
+  const firstLineOf = new Map<string, number>();
+  const valid: ValidImportRow[] = [];
+  const errors: ImportRowError[] = [];
+  rows.forEach((input, index) => {
+    const line = input.line ?? index + firstCsvDataRow;
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      errors.push({ row: line, error: firstMessage(parsed.error) });
+      return;
+    }
+    const row = parsed.data;
+    const firstLine = firstLineOf.get(row.email);
+    if (firstLine !== undefined) {
+      errors.push({ row: line, error: bulkImportCsvMessages.duplicateEmail(firstLine) });
+      return;
+    }
+    firstLineOf.set(row.email, line);
+    if (known) {
+      const unknown = row.propertyAccess.filter((name) => !known.has(name));
+      if (unknown.length > 0) {
+        errors.push({ row: line, error: bulkImportCsvMessages.unknownProperties(unknown) });
+        return;
+      }
+    }
+    valid.push({ ...row, line, roleGiven: typeof input.role === 'string' && input.role.trim() !== '' });
+  });
+  return { valid, errors };
+}
+
+/**
+ * Reads a bulk user import CSV (bytes as read from the file, or text) and checks every row.
+ * Encoding and delimiter are detected and reported so the preview can say what it read.
+ */
+export function parseBulkImportCsv(input: Uint8Array | string, options: BulkImportCsvOptions = {}): BulkImportCsvParse {
+  const size = typeof input === 'string' ? utf8Length(input) : input.byteLength;
+  const empty = { csvData: [], rows: [], valid: [], errors: [] };
+  if (size > maxImportCsvBytes) return { error: bulkImportCsvMessages.tooLarge, encoding: 'utf-8', delimiter: ',', ...empty };
+
+  let decoded: { text: string; encoding: CsvEncoding };
+  if (typeof input === 'string') decoded = { text: input, encoding: 'utf-8' };
+  else {
+    try {
+      decoded = decodeCsvBytes(input);
+    } catch {
+      return { error: portalMessages.bulkPreviewFailed, encoding: 'utf-8', delimiter: ',', ...empty };
+    }
+  }
+  // Text handed over by a caller may still carry the BOM, which would rename the first column.
+  const text = decoded.text.replace(/^\uFEFF/, '');
+  const delimiter = delimiterOf(text);
+  const { rows, error } = toCsvRows(readRecords(text, delimiter));
+  if (error) return { error, encoding: decoded.encoding, delimiter, ...empty };
+
+  // The contract's cell limits first: rows failing them are row errors, not part of csvData.
+  const shapeErrors: ImportRowError[] = [];
+  const shaped = rows.filter((row) => {
+    const cells = bulkImportCsvRow.safeParse(row);
+    if (!cells.success) shapeErrors.push({ row: row.line ?? 0, error: firstMessage(cells.error) });
+    return cells.success;
+  });
+  const checked = validateBulkImportRows(shaped, options);
+  const valid = checked.valid;
+  const errors = [...shapeErrors, ...checked.errors].sort((a, b) => a.row - b.row);
+  const validLines = new Set(valid.map((row) => row.line));
+  return {
+    error: null,
+    encoding: decoded.encoding,
+    delimiter,
+    csvData: rows.filter((row) => row.line !== undefined && validLines.has(row.line)),
+    rows,
+    valid,
+    errors,
+  };
+}
