@@ -56,6 +56,12 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     fontSize: tokens.fontSizeBase200,
   },
+  cappedNames: {
+    maxHeight: '12rem',
+    overflowY: 'auto',
+    padding: tokens.spacingVerticalXXS,
+    ':focus-visible': { outline: `2px solid ${tokens.colorStrokeFocus2}`, outlineOffset: '2px' },
+  },
   title: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   alert: { margin: 0, color: tokens.colorPaletteRedForeground1 },
   text: { margin: 0 },
@@ -118,7 +124,7 @@ export function ImportCsvExample({ level = 4 }: HelpHeadingProps) {
 }
 
 /** The names propertyAccess may use: the properties flagged for investor relations. */
-export function AvailablePropertyNames({ level = 4 }: HelpHeadingProps) {
+export function AvailablePropertyNames({ level = 4, capped = false }: HelpHeadingProps & { capped?: boolean }) {
   const styles = useStyles();
   const properties = useInvestorProperties();
   const Heading = `h${level}` as const;
@@ -132,13 +138,19 @@ export function AvailablePropertyNames({ level = 4 }: HelpHeadingProps) {
       {properties.isError && <p className={styles.alert}>The property names could not be loaded.</p>}
       {properties.data && names.length === 0 && <p className={styles.text}>No property is flagged for investor relations yet.</p>}
       {names.length > 0 && (
-        <ul className={styles.names} aria-labelledby="import-property-names-title">
-          {names.map((name) => (
-            <li key={name} className={styles.name}>
-              {name}
-            </li>
-          ))}
-        </ul>
+        // Beside the form the list keeps to a few lines and scrolls (focusable, so keys scroll it).
+        <div
+          className={capped ? styles.cappedNames : undefined}
+          {...(capped ? { tabIndex: 0, role: 'region', 'aria-label': 'Property names (scrolls)' } : {})}
+        >
+          <ul className={styles.names} aria-labelledby="import-property-names-title">
+            {names.map((name) => (
+              <li key={name} className={styles.name}>
+                {name}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

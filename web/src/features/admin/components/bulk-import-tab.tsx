@@ -273,7 +273,7 @@ export function BulkImportTab() {
         {results && <BulkImportResults ref={resultsHeading} results={results} onClose={closeResults} />}
       </div>
       <aside className={styles.help} aria-label="CSV help">
-        <AvailablePropertyNames />
+        <AvailablePropertyNames capped />
         <ImportCsvFormat />
         <ImportCsvExample />
       </aside>
