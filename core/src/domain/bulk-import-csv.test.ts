@@ -49,13 +49,14 @@ describe('parseBulkImportCsv', () => {
       lastName: 'Lee',
       entity: '',
       role: 'user',
+      roleGiven: false,
       propertyAccess: ['Aspen Ridge', 'Heartland Plaza'],
       streetAddress: '1 Main St.',
       city: 'Pasadena',
       state: 'CA',
       zipCode: '91101',
     });
-    expect(result.valid[1]).toMatchObject({ line: 3, role: 'administrator', entity: 'Harbor Point LLC', propertyAccess: [] });
+    expect(result.valid[1]).toMatchObject({ line: 3, role: 'administrator', roleGiven: true, entity: 'Harbor Point LLC', propertyAccess: [] });
   });
 
   it('counts blank lines and multi-line cells in line numbers, and ignores blank and delimiter-only lines', () => {

@@ -37,8 +37,12 @@ export interface BulkImportCsvOptions {
   knownPropertyNames?: readonly string[];
 }
 
-/** A valid row as the import applies it, with the file line it came from. */
-export type ValidImportRow = BulkImportRow & { line: number };
+/**
+ * A valid row as the import applies it, with the file line it came from. `roleGiven` is false
+ * when the role cell was empty: the default role is for new users, and an existing user's role
+ * stays as it is (an empty cell leaves a field as it is).
+ */
+export type ValidImportRow = BulkImportRow & { line: number; roleGiven: boolean };
 
 export interface BulkImportRowsCheck {
   valid: ValidImportRow[];
@@ -52,6 +56,8 @@ export interface BulkImportCsvParse {
   delimiter: CsvDelimiter;
   /** The valid rows in the contract's csvData shape (each with its line), ready to send. */
   csvData: BulkImportCsvRow[];
+  /** Every data row as read, valid or not, in the same shape (for a caller that lets the server judge). */
+  rows: BulkImportCsvRow[];
   /** The same rows as the import reads them (trimmed, role resolved, names split). */
   valid: ValidImportRow[];
   /** Invalid rows with their file line (the header is line 1; blank lines count). */
@@ -203,7 +209,7 @@ export function validateBulkImportRows(
         return;
       }
     }
-    valid.push({ ...row, line });
+    valid.push({ ...row, line, roleGiven: Boolean(cells.data.role?.trim()) });
   });
   return { valid, errors };
 }
@@ -214,7 +220,7 @@ export function validateBulkImportRows(
  */
 export function parseBulkImportCsv(input: Uint8Array | string, options: BulkImportCsvOptions = {}): BulkImportCsvParse {
   const size = typeof input === 'string' ? utf8Length(input) : input.byteLength;
-  const empty = { csvData: [], valid: [], errors: [] };
+  const empty = { csvData: [], rows: [], valid: [], errors: [] };
   if (size > maxImportCsvBytes) return { error: bulkImportCsvMessages.tooLarge, encoding: 'utf-8', delimiter: ',', ...empty };
 
   let decoded: { text: string; encoding: CsvEncoding };
@@ -239,6 +245,7 @@ export function parseBulkImportCsv(input: Uint8Array | string, options: BulkImpo
     encoding: decoded.encoding,
     delimiter,
     csvData: rows.filter((row) => row.line !== undefined && validLines.has(row.line)),
+    rows,
     valid,
     errors,
   };

@@ -7,3 +7,4 @@ export * from './document-groups';
 export * from './bulk-manifest';
 export * from './bulk-import-csv';
 export * from './csv';
+export * from './bulk-import-diff';

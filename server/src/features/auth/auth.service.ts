@@ -110,7 +110,7 @@ export async function login(em: EntityManager, config: Config, body: LoginBody, 
   const attempt = await countAttempt(em, failureKeys(body.email, clientAddress), loginFailureLimit, tooManySignInFailures);
 
   const user = await em.findOne(User, { email: body.email });
-  const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  const passwordMatches = await verifyPassword(user?.passwordHash || (await dummyPasswordHash()), body.password);
   if (!user || !passwordMatches || !user.isActive) throw new HttpError(401, invalidCredentials);
   await attempt.release();
 
