@@ -20,6 +20,8 @@ export interface BulkImportPreviewProps {
   fileName: string;
   /** The browser's own reading of the file: shown at once, without any upload. */
   local: BulkImportCsvParse;
+  /** How many of the file's rows go to the server (all but any it could not take). */
+  rowsSent: number;
   /** The server's preview of the valid rows; null while it is being asked (or when it failed). */
   server: ImportPreview | null;
   /** Every row error, the browser's and the server's, in file order. */
@@ -34,7 +36,7 @@ export interface BulkImportPreviewProps {
 
 /** Spec: three counts, the capped lists, Cancel Import and Confirm & Import Users. */
 export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPreviewProps>(function BulkImportPreview(
-  { fileName, local, server, errors, checking, serverError, importing, options, onCancel, onConfirm },
+  { fileName, local, rowsSent, server, errors, checking, serverError, importing, options, onCancel, onConfirm },
   headingRef,
 ) {
   const admin = useAdminStyles();
@@ -54,8 +56,8 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
       </p>
 
       {checking && (
-        <Field label={`Checking ${plural(validRows, 'row')} with the server...`} validationState="none">
-          <ProgressBar aria-label={`Checking ${plural(validRows, 'row')} with the server`} />
+        <Field label={`Checking ${plural(rowsSent, 'row')} with the server...`} validationState="none">
+          <ProgressBar aria-label={`Checking ${plural(rowsSent, 'row')} with the server`} />
         </Field>
       )}
       {serverError && (
@@ -128,8 +130,8 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
       {errors.length > 0 && <RowErrorList id="bulk-import-errors" title="Errors (will be skipped)" errors={errors} />}
 
       {importing && (
-        <Field label={`Importing ${plural(validRows, 'row')}...`} validationState="none">
-          <ProgressBar aria-label={`Importing ${plural(validRows, 'row')}`} />
+        <Field label={`Importing ${plural(rowsSent, 'row')}...`} validationState="none">
+          <ProgressBar aria-label={`Importing ${plural(rowsSent, 'row')}`} />
         </Field>
       )}
       <div className={admin.buttons}>

@@ -30,6 +30,8 @@ const existingUserRow = 'investor@example.com,James,Carter,,user,,2250 Lombardy 
 const badEmailRow = 'not-an-email,Pat,Morgan,,user,,,,,';
 
 let previewAnswer: ImportPreview;
+/** While set, the server's preview answers only when it settles. */
+let previewHeld: Promise<void> | null = null;
 let sent: { path: string; body: unknown }[] = [];
 
 function json(value: unknown, status = 200) {
@@ -39,6 +41,7 @@ function json(value: unknown, status = 200) {
 beforeEach(() => {
   sent = [];
   previewAnswer = { newUsers: [], existingUsers: [], errors: [] };
+  previewHeld = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
@@ -49,6 +52,7 @@ beforeEach(() => {
         case '/api/admin/investor-properties':
           return json({ properties: [] });
         case '/api/admin/preview-bulk-import':
+          await previewHeld;
           return json({ success: true, preview: previewAnswer });
         default:
           return json({ error: 'Not stubbed' }, 500);
@@ -107,23 +111,30 @@ it('refuses a file over 5 MB when it is chosen, and a file that is not a CSV', (
   expect(previewButton()).toHaveProperty('disabled', true);
 });
 
-it('shows row errors with their file line from the browser, sends only the valid rows, and shows the server\'s counts', async () => {
+it('shows row errors with their file line from the browser, sends every row with its line, and shows the server\'s counts', async () => {
   previewAnswer = {
     newUsers: [{ email: 'nina.park@example.com', firstName: 'Nina', lastName: 'Park', entity: '', propertyAccess: [] }],
     existingUsers: [],
-    errors: [],
+    errors: [{ row: 4, error: 'Email is not a valid email address.' }],
   };
+  let release = () => {};
+  previewHeld = new Promise((resolve) => (release = resolve));
   renderTab();
   // Line 3 is blank (ignored but counted), so the bad row is line 4 of the file.
   choose(new File([[header, newUserRow, '', badEmailRow].join('\r\n')], 'investors.csv'));
   fireEvent.click(previewButton());
 
+  // The browser's findings show while the server has not answered yet.
   const heading = await screen.findByRole('heading', { name: 'Import Preview' });
   const preview = heading.closest('section') as HTMLElement;
   const errors = await within(preview).findByRole('region', { name: 'Errors (will be skipped)' });
   within(errors).getByText('Row 4');
   within(errors).getByText('Email is not a valid email address.');
   within(preview).getByText(/read as UTF-8, columns separated by comma/);
+  within(preview).getByText('Checking 2 rows with the server...');
+  expect(within(preview).queryByLabelText('Import summary')).toBeNull();
+  expect(document.activeElement).toBe(heading);
+  release();
 
   const counts = await within(preview).findByLabelText('Import summary');
   expect(counts.textContent).toContain('New Users1will be created');
@@ -131,7 +142,13 @@ it('shows row errors with their file line from the browser, sends only the valid
   expect(counts.textContent).toContain('Errors1need attention');
 
   const previewCall = sent.find((c) => c.path === '/api/admin/preview-bulk-import');
-  expect(previewCall?.body).toEqual({ csvData: [{ line: 2, email: 'nina.park@example.com', firstName: 'Nina', lastName: 'Park', role: 'user' }], defaultRole: 'user' });
+  expect(previewCall?.body).toEqual({
+    csvData: [
+      { line: 2, email: 'nina.park@example.com', firstName: 'Nina', lastName: 'Park', role: 'user' },
+      { line: 4, email: 'not-an-email', firstName: 'Pat', lastName: 'Morgan', role: 'user' },
+    ],
+    defaultRole: 'user',
+  });
   expect(confirmButton()).toHaveProperty('disabled', false);
 });
 
@@ -167,4 +184,16 @@ it('counts changed existing users as a change only when duplicates are updated',
   expect(confirmButton()).toHaveProperty('disabled', true);
   fireEvent.change(screen.getByRole('combobox', { name: 'Duplicate handling' }), { target: { value: 'update' } });
   expect(confirmButton()).toHaveProperty('disabled', false);
+});
+
+it('holds back a row whose cell is too long to send, and counts it among the errors', async () => {
+  const longCity = 'x'.repeat(1001);
+  renderTab();
+  choose(csv(newUserRow, `lee.ray@example.com,Lee,Ray,,user,,,${longCity},,`));
+  fireEvent.click(previewButton());
+  const counts = await screen.findByLabelText('Import summary');
+  expect(counts.textContent).toContain('Errors1need attention');
+  const body = sent.find((c) => c.path === '/api/admin/preview-bulk-import')?.body as { csvData: { line: number }[] };
+  expect(body.csvData.map((r) => r.line)).toEqual([2]);
+  within(screen.getByRole('region', { name: 'Errors (will be skipped)' })).getByText('Row 3');
 });

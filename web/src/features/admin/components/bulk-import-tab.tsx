@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field, MessageBar, MessageBarBody, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
 import type { ImportPreview, ImportResults } from '@everest/core/contract';
 import {
@@ -14,7 +14,7 @@ import { useInvestorProperties } from '../api/investor-properties';
 import { usePreviewBulkImport } from '../api/preview-bulk-import';
 import { adminSuccess } from '../lib/admin-messages';
 import { parseImportFile } from '../lib/bulk-import-parse';
-import { checkImportFile, mergeRowErrors, plural } from '../lib/bulk-import-rules';
+import { checkImportFile, mergeRowErrors, plural, rowsToSend } from '../lib/bulk-import-rules';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from './admin-styles';
@@ -158,15 +158,16 @@ export function BulkImportTab() {
       return;
     }
     setLocal(parse);
-    if (parse.csvData.length === 0) {
-      // Every row has an error: nothing to ask the server about.
+    const { rows } = rowsToSend(parse);
+    if (rows.length === 0) {
+      // No row the server could read: the browser's errors are the whole answer.
       setServer(noPreview);
       setBusy(null);
       return;
     }
     setBusy('checking');
     try {
-      const answer = await previewCall.mutateAsync({ csvData: parse.csvData, defaultRole: options.defaultRole });
+      const answer = await previewCall.mutateAsync({ csvData: rows, defaultRole: options.defaultRole });
       if (mine !== run.current) return;
       if (!answer.success) throw new Error(answer.error ?? portalMessages.importPreviewFailed);
       setServer(answer.preview);
@@ -183,13 +184,14 @@ export function BulkImportTab() {
     if (!local || !server || busy) return;
     setBusy('importing');
     try {
-      const answer = await importCall.mutateAsync({ csvData: local.csvData, ...options });
+      const { rows, heldBack } = rowsToSend(local);
+      const answer = await importCall.mutateAsync({ csvData: rows, ...options });
       if (!answer.success) throw new Error(answer.error ?? answer.message);
-      // The rows the browser refused were never sent: they are failed rows of this import too.
+      // Rows held back were never sent: they are failed rows of this import too.
       const final: ImportResults = {
         ...answer.results,
-        failed: answer.results.failed + local.errors.length,
-        errors: mergeRowErrors(local.errors, answer.results.errors),
+        failed: answer.results.failed + heldBack.length,
+        errors: mergeRowErrors(heldBack, answer.results.errors),
       };
       notifySuccess(
         adminSuccess.usersImported,
@@ -216,7 +218,10 @@ export function BulkImportTab() {
     document.querySelector<HTMLInputElement>('input[name="csvFile"]')?.focus();
   };
 
-  const errors = local ? mergeRowErrors(local.errors, server?.errors ?? []) : [];
+  // Until the server answers, the browser's errors; then the server's, with any held back.
+  const sending = useMemo(() => (local ? rowsToSend(local) : { rows: [], heldBack: [] }), [local]);
+  const heldBack = sending.heldBack;
+  const errors = !local ? [] : server ? mergeRowErrors(heldBack, server.errors) : local.errors;
   const manyWelcomes =
     options.sendWelcomeEmails && local !== null && local.csvData.length > welcomeEmailWarningThreshold;
 
@@ -260,6 +265,7 @@ export function BulkImportTab() {
             ref={previewHeading}
             fileName={file.name}
             local={local}
+            rowsSent={sending.rows.length}
             server={server}
             errors={errors}
             checking={busy === 'checking'}

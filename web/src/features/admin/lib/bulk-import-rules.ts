@@ -1,5 +1,5 @@
-import type { DuplicateHandling } from '@everest/core/domain';
-import type { ImportPreview, ImportRowError } from '@everest/core/contract';
+import type { BulkImportCsvParse, DuplicateHandling } from '@everest/core/domain';
+import { bulkImportCsvRow, type BulkImportCsvRow, type ImportPreview, type ImportRowError } from '@everest/core/contract';
 import { maxImportCsvBytes, megabyte, portalMessages } from '@everest/core/domain';
 import { adminNotices } from './admin-messages';
 import type { FileProblem } from './document-rules';
@@ -69,4 +69,20 @@ export function mergeRowErrors(...lists: (readonly ImportRowError[])[]): ImportR
 /** '1 user' / '2 users'. */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/**
+ * What goes to the server: every row as read, valid or not, so that its answer (the counts, the
+ * lists, the errors with their lines, and the import's failed rows) covers the whole file. A row
+ * the contract refuses as a row (a cell over 1000 characters) would make the server refuse the
+ * whole request; it stays behind, and its error, found in the browser, is shown with the others.
+ */
+export function rowsToSend(parse: BulkImportCsvParse): { rows: BulkImportCsvRow[]; heldBack: ImportRowError[] } {
+  const rows: BulkImportCsvRow[] = [];
+  const heldLines = new Set<number>();
+  for (const row of parse.rows) {
+    if (bulkImportCsvRow.safeParse(row).success) rows.push(row);
+    else if (row.line !== undefined) heldLines.add(row.line);
+  }
+  return { rows, heldBack: parse.errors.filter((e) => heldLines.has(e.row)) };
 }
