@@ -6,28 +6,44 @@ import type { ImportRowError } from '@everest/core/contract';
 export const listedItemsCap = 500;
 
 export const useImportStyles = makeStyles({
+  /** The preview's three counts side by side, on a phone too. */
   counts: {
     display: 'grid',
-    gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))',
-    gap: tokens.spacingHorizontalM,
+    gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+    gap: tokens.spacingHorizontalS,
     margin: 0,
+    '@media (min-width: 640px)': { gap: tokens.spacingHorizontalM },
+  },
+  /** The results' six counts: two a row on a phone, three from 480 px. */
+  resultCounts: {
+    gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+    '@media (min-width: 480px)': { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
   },
   count: {
     display: 'flex',
     flexDirection: 'column',
     rowGap: tokens.spacingVerticalXXS,
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
     borderRadius: tokens.borderRadiusMedium,
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderTopWidth: '4px',
     margin: 0,
+    minWidth: 0,
+    overflowWrap: 'anywhere',
+    '@media (min-width: 640px)': { padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}` },
   },
   countNew: { borderTopColor: tokens.colorPaletteGreenBorderActive },
   countExisting: { borderTopColor: tokens.colorBrandStroke1 },
   countErrors: { borderTopColor: tokens.colorPaletteRedBorderActive },
-  countValue: { margin: 0, fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700, fontWeight: tokens.fontWeightSemibold },
+  countValue: {
+    margin: 0,
+    fontSize: tokens.fontSizeBase600,
+    lineHeight: tokens.lineHeightBase600,
+    fontWeight: tokens.fontWeightSemibold,
+    '@media (min-width: 640px)': { fontSize: tokens.fontSizeHero700, lineHeight: tokens.lineHeightHero700 },
+  },
   countLabel: { fontWeight: tokens.fontWeightSemibold },
-  countNote: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  countNote: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
   listTitle: { margin: 0, fontSize: tokens.fontSizeBase300, fontWeight: tokens.fontWeightSemibold },
   /** Spec: list heights are capped and scroll. */
   scroller: {

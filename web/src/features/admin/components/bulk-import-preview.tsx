@@ -16,6 +16,13 @@ const delimiterLabels: Record<BulkImportCsvParse['delimiter'], string> = {
   ';': 'semicolon (;)',
 };
 
+/** Spec: 'only those with changes; will be updated', as the chosen duplicate handling has it. */
+const existingNote: Record<ImportOptions['duplicateHandling'], string> = {
+  update: 'will be updated',
+  skip: 'with changes; skipped (Skip existing users)',
+  fail: 'with changes; the import stops on them',
+};
+
 export interface BulkImportPreviewProps {
   fileName: string;
   /** The browser's own reading of the file: shown at once, without any upload. */
@@ -77,7 +84,7 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
             <dt className={styles.countLabel}>Existing Users</dt>
             <dd className={styles.countValue}>{existing.length.toLocaleString('en-US')}</dd>
             <dd className={styles.countNote}>
-              {options.duplicateHandling === 'update' ? 'will be updated' : 'with changes (will be updated with "Update existing users")'}
+              {existingNote[options.duplicateHandling]}
             </dd>
           </div>
           <div className={mergeClasses(styles.count, styles.countErrors)}>

@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import { Button } from '@fluentui/react-components';
+import { Button, mergeClasses } from '@fluentui/react-components';
 import type { ImportResults } from '@everest/core/contract';
 import { useAdminStyles } from './admin-styles';
 import { RowErrorList, useImportStyles } from './bulk-import-lists';
@@ -30,7 +30,7 @@ export const BulkImportResults = forwardRef<HTMLHeadingElement, BulkImportResult
       <h4 id="bulk-import-results-title" ref={headingRef} tabIndex={-1} className={admin.sectionTitle}>
         Import Results
       </h4>
-      <dl className={styles.counts} aria-label="Import results">
+      <dl className={mergeClasses(styles.counts, styles.resultCounts)} aria-label="Import results">
         {resultLines.map(({ key, label }) => (
           <div key={key} className={styles.count}>
             <dt className={styles.countLabel}>{label}</dt>
