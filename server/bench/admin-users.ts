@@ -17,7 +17,7 @@ const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join
  * Brings the users to 20,000 with one INSERT … SELECT FROM generate_series: names, an entity
  * for one in four, e-mails from the names. Seconds, not minutes (STACK.md).
  */
-async function populateUsers(server: BenchServer): Promise<void> {
+export async function populateUsers(server: BenchServer): Promise<void> {
   const connection = server.services.orm.em.fork().getConnection();
   const [{ count } = { count: '0' }] = await connection.execute<{ count: string }[]>('select count(*) from users');
   await connection.execute(`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bulkImportCsvMessages, decodeCsvBytes, parseBulkImportCsv, validateBulkImportRows } from './bulk-import-csv';
-import { maxImportCsvBytes } from './limits';
+import { maxImportCsvBytes, maxImportRows } from './limits';
 import { portalMessages } from './messages';
 
 const header = 'email,firstName,lastName,entity,role,propertyAccess,streetAddress,city,state,zipCode';
@@ -168,6 +168,28 @@ describe('parseBulkImportCsv', () => {
     expect(parseBulkImportCsv(new TextDecoder().decode(over)).error).toBe(bulkImportCsvMessages.tooLarge);
   });
 
+  it("refuses a cell longer than the contract allows, and returns every row as read in 'rows'", () => {
+    const result = parseBulkImportCsv(`${header}\na@example.com,A,B,${'x'.repeat(1001)},,,,,,\nnope,A,B,,,,,,,\nc@example.com,C,D,,,,,,,`);
+    expect(result.errors).toEqual([
+      { row: 2, error: 'A CSV cell must be 1000 characters or fewer.' },
+      { row: 3, error: 'Email is not a valid email address.' },
+    ]);
+    expect(result.rows.map((row) => [row.line, row.email])).toEqual([
+      [2, 'a@example.com'],
+      [3, 'nope'],
+      [4, 'c@example.com'],
+    ]);
+    expect(result.csvData.map((row) => row.line)).toEqual([4]);
+  });
+
+  it('says when the file has more rows than one import takes', () => {
+    const row = 'a@example.com,A,B,,,,,,,';
+    expect(parseBulkImportCsv([header, ...Array<string>(maxImportRows).fill(row)].join('\n')).error).toBeNull();
+    expect(parseBulkImportCsv([header, ...Array<string>(maxImportRows + 1).fill(row)].join('\n')).error).toBe(
+      'The CSV file has more than 10,000 users. Please split it into smaller files.',
+    );
+  });
+
   it('says when there is no data or no email column', () => {
     expect(parseBulkImportCsv('').error).toBe(portalMessages.noDataInCsv);
     expect(parseBulkImportCsv(`${header}\n\n,,,\n`).error).toBe(portalMessages.noDataInCsv);
@@ -189,12 +211,17 @@ describe('validateBulkImportRows', () => {
     expect(result.errors).toEqual([{ row: 3, error: 'Email is not a valid email address.' }]);
   });
 
-  it('takes property access as a list too, and checks cell sizes the contract allows', () => {
-    const result = validateBulkImportRows([
-      { line: 4, email: 'a@example.com', entity: 'A', propertyAccess: ['Aspen Ridge', ' Aspen Ridge '] },
-      { line: 9, email: 'b@example.com', entity: 'x'.repeat(1001) },
+  it('takes property access as a list too, and an empty role cell as the default role', () => {
+    const result = validateBulkImportRows(
+      [
+        { line: 4, email: 'a@example.com', entity: 'A', propertyAccess: ['Aspen Ridge', ' Aspen Ridge '], role: ' ' },
+        { line: 9, email: 'b@example.com', entity: 'B', role: 'Administrator' },
+      ],
+      { defaultRole: 'everest_employee' },
+    );
+    expect(result.valid.map((row) => [row.line, row.propertyAccess, row.role, row.roleGiven])).toEqual([
+      [4, ['Aspen Ridge'], 'everest_employee', false],
+      [9, [], 'administrator', true],
     ]);
-    expect(result.valid[0]).toMatchObject({ line: 4, propertyAccess: ['Aspen Ridge'] });
-    expect(result.errors).toEqual([{ row: 9, error: 'A CSV cell must be 1000 characters or fewer.' }]);
   });
 });

@@ -12,7 +12,7 @@ import {
   type ImportRowError,
 } from '../contract/schemas/bulk-import';
 import type { Role } from './enums';
-import { defaultImportRole, firstCsvDataRow, importColumns, maxImportCsvBytes, megabyte, type ImportColumn } from './limits';
+import { defaultImportRole, firstCsvDataRow, importColumns, maxImportCsvBytes, maxImportRows, megabyte, type ImportColumn } from './limits';
 import { portalMessages } from './messages';
 
 export type CsvEncoding = 'utf-8' | 'windows-1252';
@@ -22,6 +22,7 @@ export type CsvDelimiter = ',' | ';';
 export const bulkImportCsvMessages = {
   tooLarge: `The CSV file is larger than ${maxImportCsvBytes / megabyte} MB. Please split it into smaller files.`,
   noEmailColumn: 'The CSV file has no email column. Please start from the template.',
+  tooManyRows: `The CSV file has more than ${maxImportRows.toLocaleString('en-US')} users. Please split it into smaller files.`,
   duplicateEmail: (firstLine: number) => `This email appears more than once in the file (first on line ${firstLine}).`,
   unknownProperties: (names: readonly string[]) =>
     `Unknown property ${names.map((n) => `"${n}"`).join(', ')}: property names must match exactly.`,
@@ -152,6 +153,8 @@ function toCsvRows(records: readonly CsvRecord[]): { rows: BulkImportCsvRow[]; e
   const columns = header.cells.map((cell) => columnByKey.get(headerKey(cell)));
   if (!columns.includes('email')) return { rows: [], error: bulkImportCsvMessages.noEmailColumn };
   if (data.length === 0) return { rows: [], error: portalMessages.noDataInCsv };
+  // The import call takes at most this many rows (the contract's csvData): say so before sending.
+  if (data.length > maxImportRows) return { rows: [], error: bulkImportCsvMessages.tooManyRows };
   const rows = data.map((record) => {
     const row: BulkImportCsvRow = { line: record.line };
     columns.forEach((column, index) => {
@@ -172,7 +175,9 @@ function firstMessage(error: { issues: readonly { message: string }[] }): string
 /**
  * Checks rows as the import applies them: the contract's row rules, the same e-mail twice in one
  * list, and (when the names are known) property names matching exactly. A row without a line
- * is numbered by its place, the first data row being 2 as in the spec.
+ * is numbered by its place, the first data row being 2 as in the spec. The rows are of the
+ * contract's csvData shape: the server's route has parsed them with it, parseBulkImportCsv checks
+ * its own (so 10,000 rows are not parsed by the same schema twice).
  */
 export function validateBulkImportRows(
   rows: readonly BulkImportCsvRow[],
@@ -185,12 +190,7 @@ export function validateBulkImportRows(
   const errors: ImportRowError[] = [];
   rows.forEach((input, index) => {
     const line = input.line ?? index + firstCsvDataRow;
-    const cells = bulkImportCsvRow.safeParse(input);
-    if (!cells.success) {
-      errors.push({ row: line, error: firstMessage(cells.error) });
-      return;
-    }
-    const parsed = schema.safeParse(cells.data);
+    const parsed = schema.safeParse(input);
     if (!parsed.success) {
       errors.push({ row: line, error: firstMessage(parsed.error) });
       return;
@@ -209,7 +209,7 @@ export function validateBulkImportRows(
         return;
       }
     }
-    valid.push({ ...row, line, roleGiven: Boolean(cells.data.role?.trim()) });
+    valid.push({ ...row, line, roleGiven: typeof input.role === 'string' && input.role.trim() !== '' });
   });
   return { valid, errors };
 }
@@ -238,7 +238,16 @@ export function parseBulkImportCsv(input: Uint8Array | string, options: BulkImpo
   const { rows, error } = toCsvRows(readRecords(text, delimiter));
   if (error) return { error, encoding: decoded.encoding, delimiter, ...empty };
 
-  const { valid, errors } = validateBulkImportRows(rows, options);
+  // The contract's cell limits first: rows failing them are row errors, not part of csvData.
+  const shapeErrors: ImportRowError[] = [];
+  const shaped = rows.filter((row) => {
+    const cells = bulkImportCsvRow.safeParse(row);
+    if (!cells.success) shapeErrors.push({ row: row.line ?? 0, error: firstMessage(cells.error) });
+    return cells.success;
+  });
+  const checked = validateBulkImportRows(shaped, options);
+  const valid = checked.valid;
+  const errors = [...shapeErrors, ...checked.errors].sort((a, b) => a.row - b.row);
   const validLines = new Set(valid.map((row) => row.line));
   return {
     error: null,

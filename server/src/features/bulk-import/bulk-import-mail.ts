@@ -8,7 +8,14 @@ const note = `Questions? Contact Investor Relations at ${siteFacts.investorRelat
  * Told to an existing investor whose access an import widened: the properties they can now see,
  * and a link to the portal (no token: a forwarded e-mail opens nothing).
  */
-export function propertyAccessMail(to: string, name: string, properties: readonly string[], portalUrl: string): Mail {
+export function propertyAccessMail(
+  to: string,
+  name: string,
+  properties: readonly string[],
+  portalUrl: string,
+  /** The list as one paragraph, when a batch template puts a marker there (outbox.enqueueMailBatch). */
+  list = properties.join('\n'),
+): Mail {
   const one = properties.length === 1;
   return {
     to,
@@ -22,7 +29,7 @@ export function propertyAccessMail(to: string, name: string, properties: readonl
             ? 'Everest Properties has given you access to the documents of this property:'
             : 'Everest Properties has given you access to the documents of these properties:',
         },
-        { kind: 'paragraph', text: properties.join('\n') },
+        { kind: 'paragraph', text: list },
         { kind: 'paragraph', text: 'Sign in to the investor portal to read them.' },
         { kind: 'button', label: 'Open the investor portal', url: portalUrl },
       ],

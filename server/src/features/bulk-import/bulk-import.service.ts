@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   BulkImportUsersAnswer,
@@ -19,12 +19,14 @@ import {
   type ValidImportRow,
 } from '@everest/core/domain';
 import type { Config } from '../../config';
+import { executeBound } from '../../db/bound-query';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
-import { recordAdminAction } from '../audit/admin-audit';
+import { recordLargeAdminAction } from '../audit/admin-audit';
 import { welcomeMail } from '../auth/auth-mail';
-import { welcomeLinkLifetimeMs } from '../auth/auth.service';
-import type { Mail } from '../mail/outbox';
+import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { enqueueMailBatch, type BatchRecipient, type MailValue } from '../mail/outbox';
+import { escapeHtml, escapeLines } from '../mail/templates';
 import { adminUserMessages } from '../users/admin-users.service';
 import { propertyAccessMail } from './bulk-import-mail';
 
@@ -70,7 +72,7 @@ interface ExistingUser extends ImportExistingUser {
 
 /** The investor-relations properties by name: the only ones an import may grant (DECISIONS.md). */
 async function assignableProperties(em: EntityManager): Promise<Map<string, number>> {
-  const rows = await em.execute<{ id: number; name: string }[]>('select id, name from properties where investor_relations');
+  const rows = await executeBound<{ id: number; name: string }>(em, 'select id, name from properties where investor_relations');
   return new Map(rows.map((row) => [row.name, row.id]));
 }
 
@@ -80,7 +82,8 @@ async function assignableProperties(em: EntityManager): Promise<Map<string, numb
  */
 async function existingUsers(em: EntityManager, emails: readonly string[], lock: boolean): Promise<Map<string, ExistingUser>> {
   if (emails.length === 0) return new Map();
-  const rows = await em.execute<ExistingUserRow[]>(
+  const rows = await executeBound<ExistingUserRow>(
+    em,
     `select u.id, u.email, u.first_name, u.last_name, u.entity, u.street_address, u.city, u.state, u.zip_code, u.role, u.is_active,
             array(select p.name from property_access a join properties p on p.id = a.property_id where a.user_id = u.id) as property_access
        from users u
@@ -182,24 +185,26 @@ export async function previewBulkImport(em: EntityManager, config: Config, body:
   return { success: true, preview };
 }
 
-/** A single-use set-password link: its token goes into the e-mail, its SHA-256 into the table (as auth.service does). */
-function passwordLink(config: Config): { token: string; tokenHash: string; url: string } {
-  const token = randomBytes(32).toString('base64url');
-  return {
-    token,
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    url: `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}`,
-  };
-}
+const welcomeFields = ['name', 'link', 'to'] as const;
+type WelcomeField = (typeof welcomeFields)[number];
+const propertyMailFields = ['name', 'properties'] as const;
+type PropertyMailField = (typeof propertyMailFields)[number];
 
-async function enqueueMails(em: EntityManager, mails: readonly Mail[]): Promise<void> {
-  if (mails.length === 0) return;
-  await em.execute(
-    `insert into outbox_messages (recipient, subject, text, html, reply_to, status, attempts, next_attempt_at, created_at)
-     select r.recipient, r.subject, r.text, r.html, null, 'pending', 0, now(), now()
-       from jsonb_to_recordset(?::jsonb) as r(recipient text, subject text, text text, html text)`,
-    [JSON.stringify(mails.map((m) => ({ recipient: m.to, subject: m.subject, text: m.text, html: m.html })))],
-  );
+/** A value shown inline (a greeting, a link): escaped as the templates escape it. */
+const htmlValue = (text: string): MailValue => ({ text, html: escapeHtml(text) });
+/** A value that is a whole paragraph: its line breaks become <br>. */
+const paragraphValue = (text: string): MailValue => ({ text, html: escapeLines(text) });
+
+/**
+ * A single-use set-password link for each row, 32 random bytes as auth.service makes them (one
+ * draw from the CSPRNG for the batch): the token goes into the e-mail, its SHA-256 into the table.
+ */
+function withPasswordLinks<T>(config: Config, rows: readonly T[]): { row: T; tokenHash: string; url: string }[] {
+  const random = randomBytes(32 * rows.length);
+  return rows.map((row, i) => {
+    const token = random.subarray(32 * i, 32 * (i + 1)).toString('base64url');
+    return { row, tokenHash: hashResetToken(token), url: `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}` };
+  });
 }
 
 /** Refuses an import that would leave no active administrator (edit-user's rule, for many rows at once). */
@@ -209,7 +214,8 @@ async function refuseLosingLastAdministrator(em: EntityManager, updates: readonl
   );
   if (demoted.size === 0) return;
   // Locked in id order, as edit-user does, so that concurrent demotions are decided one by one.
-  const administrators = await em.execute<{ id: number }[]>(
+  const administrators = await executeBound<{ id: number }>(
+    em,
     "select id from users where role = 'administrator' and is_active order by id for update",
   );
   if (administrators.every((row) => demoted.has(row.id))) throw new HttpError(409, adminUserMessages.lastAdministrator);
@@ -252,7 +258,8 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     // New users: no password (an empty hash never verifies); a concurrent import that created the
     // same e-mail first wins, and its rows here count as skipped.
     const inserted = plan.newRows.length
-      ? await tx.execute<{ id: number; email: string }[]>(
+      ? await executeBound<{ id: number; email: string }>(
+          tx,
           `insert into users (email, password_hash, first_name, last_name, entity, street_address, city, state, zip_code, role, created_at, updated_at)
            select r.email, '', r.first_name, r.last_name, r.entity, r.street_address, r.city, r.state, r.zip_code, r.role, now(), now()
              from jsonb_to_recordset(?::jsonb)
@@ -283,7 +290,8 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     // ends the user's sessions, as in edit-user.
     const fieldUpdates = updates.filter((u) => Object.keys(u.diff.changes).length > 0);
     if (fieldUpdates.length > 0) {
-      await tx.execute(
+      await executeBound(
+        tx,
         `update users u set
             first_name = coalesce(r.first_name, u.first_name), last_name = coalesce(r.last_name, u.last_name),
             entity = coalesce(r.entity, u.entity), street_address = coalesce(r.street_address, u.street_address),
@@ -320,7 +328,8 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       for (const name of diff.newPropertyAccess) access.push({ user_id: user.id, property_id: properties.get(name) ?? 0 });
     }
     if (access.length > 0) {
-      await tx.execute(
+      await executeBound(
+        tx,
         `insert into property_access (user_id, property_id, created_at)
          select r.user_id, r.property_id, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, property_id int)
          on conflict (user_id, property_id) do nothing`,
@@ -328,35 +337,52 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       );
     }
 
-    const mails: Mail[] = [];
     let emailsSent = 0;
     if (body.sendWelcomeEmails && created.length > 0) {
       const validDays = welcomeLinkLifetimeMs / 86_400_000;
       const tokens: { user_id: number; token_hash: string }[] = [];
-      for (const row of created) {
-        const link = passwordLink(config);
+      const recipients: BatchRecipient<WelcomeField>[] = [];
+      for (const { row, ...link } of withPasswordLinks(config, created)) {
         tokens.push({ user_id: newIds.get(row.email) ?? 0, token_hash: link.tokenHash });
-        mails.push(welcomeMail(row.email, displayName(row), link.url, validDays));
+        recipients.push({
+          to: row.email,
+          values: { name: htmlValue(displayName(row)), link: htmlValue(link.url), to: htmlValue(row.email) },
+        });
       }
-      await tx.execute(
+      await executeBound(
+        tx,
         `insert into password_reset_tokens (user_id, token_hash, expires_at, created_at)
          select r.user_id, r.token_hash, ?::timestamptz, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, token_hash text)`,
         [new Date(Date.now() + welcomeLinkLifetimeMs).toISOString(), JSON.stringify(tokens)],
       );
+      await enqueueMailBatch(tx, welcomeFields, (v) => welcomeMail(v.to, v.name, v.link, validDays), recipients);
       emailsSent = created.length;
     }
     let propertyUpdateEmailsSent = 0;
     if (body.sendUpdateEmails) {
       const portalUrl = `${config.publicUrl}/investor-services`;
+      // The wording differs for one property and several: one batch each.
+      const batches = { one: [] as BatchRecipient<PropertyMailField>[], many: [] as BatchRecipient<PropertyMailField>[] };
       for (const { user, diff } of updates) {
         // A deactivated account cannot sign in to see them: no e-mail to disappoint.
         if (diff.newPropertyAccess.length === 0 || !user.isActive) continue;
         const name = displayName({ ...user, ...Object.fromEntries(Object.entries(diff.changes).map(([k, c]) => [k, c.to])) });
-        mails.push(propertyAccessMail(user.email, name, diff.newPropertyAccess, portalUrl));
-        propertyUpdateEmailsSent += 1;
+        batches[diff.newPropertyAccess.length === 1 ? 'one' : 'many'].push({
+          to: user.email,
+          values: { name: htmlValue(name), properties: paragraphValue(diff.newPropertyAccess.join('\n')) },
+        });
+      }
+      for (const [kind, recipients] of Object.entries(batches)) {
+        const sample = kind === 'one' ? ['x'] : ['x', 'y'];
+        await enqueueMailBatch(
+          tx,
+          propertyMailFields,
+          (v) => propertyAccessMail('', v.name, sample, portalUrl, v.properties),
+          recipients,
+        );
+        propertyUpdateEmailsSent += recipients.length;
       }
     }
-    await enqueueMails(tx, mails);
 
     const results: ImportResults = {
       imported: created.length,
@@ -368,7 +394,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       errors: plan.errors,
     };
     // One row per import, a run that changed nothing included: who tried what is history too.
-    recordAdminAction(tx, actor, clientAddress, {
+    await recordLargeAdminAction(tx, actor, clientAddress, {
       action: 'bulk-import-users',
       subject: { type: 'import', id: null, label: `${body.csvData.length} rows` },
       after: {

@@ -10,6 +10,7 @@ import {
 import { maxImportCsvBytes, maxImportRows, parseBulkImportCsv, portalMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
+import { welcomeMail } from '../auth/auth-mail';
 import { welcomeLinkLifetimeMs } from '../auth/auth.service';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { recordingClient } from '../auth/test-client';
@@ -18,6 +19,7 @@ import { Property } from '../properties/property.entity';
 import { adminUserMessages } from '../users/admin-users.service';
 import { PropertyAccess } from '../users/property-access.entity';
 import { User } from '../users/user.entity';
+import { propertyAccessMail } from './bulk-import-mail';
 import { bulkImportMessages } from './bulk-import.service';
 import { importTooLarge, maxImportJsonBytes } from './bulk-import.routes';
 
@@ -224,6 +226,25 @@ describe('bulk user import', () => {
         actorEmail: 'admin@example.com',
         after: { imported: [`${p}.new@example.com`, `${p}.trust@example.com`], failed: 1, emailsSent: 2 },
       });
+    });
+
+    it('queues e-mails set-based that read exactly as the templates render them, odd names included', async () => {
+      const p = fresh();
+      const email = `${p}.o'brien@example.com`;
+      const csv = `${header}\n"${email}","Seán <b>","O'Brien & Co",,,Aspen Ridge,,,,`;
+      await importRows(rowsOf(csv), { sendWelcomeEmails: true });
+      const [welcome] = await em().find(OutboxMessage, { recipient: email });
+      const link = `${publicUrl}/investor-services?resetToken=${linkPattern.exec(welcome?.text ?? '')?.[1] ?? ''}`;
+      const expected = welcomeMail(email, "Seán <b> O'Brien & Co", link, 7);
+      expect(welcome).toMatchObject({ subject: expected.subject, text: expected.text, html: expected.html });
+      expect(welcome?.html).toContain('Hello Seán &lt;b&gt; O&#39;Brien &amp; Co,');
+
+      const update = `${header}\n"${email}","Seán <b>","O'Brien & Co",,,"Aspen Ridge,Mission Oaks,Cedar Hollow",,,,`;
+      await importRows(rowsOf(update), { duplicateHandling: 'update', sendUpdateEmails: true });
+      const [, access] = await em().find(OutboxMessage, { recipient: email }, { orderBy: { id: 'asc' } });
+      const expectedAccess = propertyAccessMail(email, "Seán <b> O'Brien & Co", ['Mission Oaks', 'Cedar Hollow'], `${publicUrl}/investor-services`);
+      expect(access).toMatchObject({ subject: expectedAccess.subject, text: expectedAccess.text, html: expectedAccess.html });
+      expect(access?.html).toContain('Mission Oaks<br>Cedar Hollow');
     });
 
     it('a second run of the same file imports, changes and e-mails nothing (skip and update alike)', async () => {

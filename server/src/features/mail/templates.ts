@@ -52,8 +52,8 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Escaped, with line breaks kept as <br>. */
-function escapeLines(text: string): string {
+/** Escaped, with line breaks kept as <br> (what a paragraph block does to its text). */
+export function escapeLines(text: string): string {
   return escapeHtml(text).replace(/\r\n|\r|\n/g, '<br>');
 }
 
