@@ -13,6 +13,7 @@ import {
 import type { User } from '@everest/core/contract';
 import { createQueryClient } from '../../../lib/query-client';
 import { ListAddressProvider } from '../lib/list-address';
+import { BulkImportTab } from './bulk-import-tab';
 import { DocumentsTab } from './documents-tab';
 import { PropertiesTab } from './properties-tab';
 import { UserDocumentsTab } from './user-documents-tab';
@@ -98,7 +99,7 @@ export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUse
             {tab === 'documents' && <DocumentsTab />}
             {tab === 'properties' && <PropertiesTab />}
             {tab === 'user-documents' && <UserDocumentsTab />}
-            {tab === 'bulk-import' && <Text>{adminTabLabels[tab]}</Text>}
+            {tab === 'bulk-import' && <BulkImportTab />}
           </ListAddressProvider>
         </PanelQueryClient>
       </div>

@@ -20,6 +20,7 @@ export const adminSuccess = {
   userDocumentAlreadyPublished: 'Already Published',
   userDocumentUpdated: 'Document Updated',
   userDocumentDeleted: 'Document Deleted',
+  usersImported: 'Import Complete',
 } as const;
 
 /** The 'User Created' toast's copy button. */

@@ -1,0 +1,164 @@
+import { forwardRef } from 'react';
+import { Button, MessageBar, MessageBarBody, ProgressBar, Field, mergeClasses } from '@fluentui/react-components';
+import type { ImportPreview, ImportRowError } from '@everest/core/contract';
+import type { BulkImportCsvParse } from '@everest/core/domain';
+import { changeLine, changedExistingUsers, importWouldChange, nothingToImportReason, plural } from '../lib/bulk-import-rules';
+import { useAdminStyles } from './admin-styles';
+import type { ImportOptions } from './bulk-import-form';
+import { CappedList, RowErrorList, useImportStyles } from './bulk-import-lists';
+
+const encodingLabels: Record<BulkImportCsvParse['encoding'], string> = {
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Windows-1252 (Excel)',
+};
+const delimiterLabels: Record<BulkImportCsvParse['delimiter'], string> = {
+  ',': 'comma (,)',
+  ';': 'semicolon (;)',
+};
+
+/** Spec: 'only those with changes; will be updated', as the chosen duplicate handling has it. */
+const existingNote: Record<ImportOptions['duplicateHandling'], string> = {
+  update: 'will be updated',
+  skip: 'with changes; skipped (Skip existing users)',
+  fail: 'with changes; the import stops on them',
+};
+
+export interface BulkImportPreviewProps {
+  fileName: string;
+  /** The browser's own reading of the file: shown at once, without any upload. */
+  local: BulkImportCsvParse;
+  /** How many of the file's rows go to the server (all but any it could not take). */
+  rowsSent: number;
+  /** The server's preview of the valid rows; null while it is being asked (or when it failed). */
+  server: ImportPreview | null;
+  /** Every row error, the browser's and the server's, in file order. */
+  errors: readonly ImportRowError[];
+  checking: boolean;
+  serverError?: string;
+  importing: boolean;
+  options: ImportOptions;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** Spec: three counts, the capped lists, Cancel Import and Confirm & Import Users. */
+export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPreviewProps>(function BulkImportPreview(
+  { fileName, local, rowsSent, server, errors, checking, serverError, importing, options, onCancel, onConfirm },
+  headingRef,
+) {
+  const admin = useAdminStyles();
+  const styles = useImportStyles();
+  const existing = server ? changedExistingUsers(server) : [];
+  const canImport = server !== null && importWouldChange(server, options.duplicateHandling);
+  const validRows = local.csvData.length;
+
+  return (
+    <section className={styles.panel} aria-labelledby="bulk-import-preview-title">
+      <h4 id="bulk-import-preview-title" ref={headingRef} tabIndex={-1} className={admin.sectionTitle}>
+        Import Preview
+      </h4>
+      <p className={styles.meta}>
+        {fileName}: read as {encodingLabels[local.encoding]}, columns separated by {delimiterLabels[local.delimiter]};{' '}
+        {plural(validRows, 'valid row')} and {plural(local.errors.length, 'row error')} found in your browser.
+      </p>
+
+      {checking && (
+        <Field label={`Checking ${plural(rowsSent, 'row')} with the server...`} validationState="none">
+          <ProgressBar aria-label={`Checking ${plural(rowsSent, 'row')} with the server`} />
+        </Field>
+      )}
+      {serverError && (
+        <MessageBar intent="error">
+          <MessageBarBody>{serverError} The errors below were found in your browser; press Preview Import to ask again.</MessageBarBody>
+        </MessageBar>
+      )}
+
+      {server && (
+        <dl className={styles.counts} aria-label="Import summary">
+          <div className={mergeClasses(styles.count, styles.countNew)}>
+            <dt className={styles.countLabel}>New Users</dt>
+            <dd className={styles.countValue}>{server.newUsers.length.toLocaleString('en-US')}</dd>
+            <dd className={styles.countNote}>will be created</dd>
+          </div>
+          <div className={mergeClasses(styles.count, styles.countExisting)}>
+            <dt className={styles.countLabel}>Existing Users</dt>
+            <dd className={styles.countValue}>{existing.length.toLocaleString('en-US')}</dd>
+            <dd className={styles.countNote}>
+              {existingNote[options.duplicateHandling]}
+            </dd>
+          </div>
+          <div className={mergeClasses(styles.count, styles.countErrors)}>
+            <dt className={styles.countLabel}>Errors</dt>
+            <dd className={styles.countValue}>{errors.length.toLocaleString('en-US')}</dd>
+            <dd className={styles.countNote}>need attention</dd>
+          </div>
+        </dl>
+      )}
+
+      {server && server.newUsers.length > 0 && (
+        <CappedList
+          id="bulk-import-new-users"
+          title="New Users"
+          items={server.newUsers}
+          itemKey={(u) => u.email}
+          renderItem={(u) => {
+            const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
+            const details = [name, u.entity, plural(u.propertyAccess.length, 'property', 'properties')].filter(Boolean);
+            return (
+              <>
+                <span className={styles.email}>{u.email}</span>
+                <span className={styles.detail}>{details.join(' · ')}</span>
+              </>
+            );
+          }}
+        />
+      )}
+      {existing.length > 0 && (
+        <CappedList
+          id="bulk-import-existing-users"
+          title="Existing Users to Update"
+          items={existing}
+          itemKey={(u) => u.email}
+          renderItem={(u) => (
+            <>
+              <span className={styles.email}>{u.email}</span>
+              {Object.entries(u.changes).map(([field, change]) => (
+                <span key={field} className={styles.change}>
+                  {changeLine(field, change)}
+                </span>
+              ))}
+              {u.newPropertyAccess.length > 0 && (
+                <span className={styles.change}>New property access: {u.newPropertyAccess.join(', ')}</span>
+              )}
+            </>
+          )}
+        />
+      )}
+      {errors.length > 0 && <RowErrorList id="bulk-import-errors" title="Errors (will be skipped)" errors={errors} />}
+
+      {importing && (
+        <Field label={`Importing ${plural(rowsSent, 'row')}...`} validationState="none">
+          <ProgressBar aria-label={`Importing ${plural(rowsSent, 'row')}`} />
+        </Field>
+      )}
+      <div className={admin.buttons}>
+        <Button onClick={onCancel} disabled={importing}>
+          Cancel Import
+        </Button>
+        <Button
+          appearance="primary"
+          onClick={onConfirm}
+          disabled={!canImport || importing}
+          aria-describedby={server && !canImport ? 'bulk-import-nothing' : undefined}
+        >
+          {importing ? 'Importing...' : 'Confirm & Import Users'}
+        </Button>
+        {server && !canImport && (
+          <span id="bulk-import-nothing" className={admin.muted}>
+            {nothingToImportReason(server, options.duplicateHandling)}
+          </span>
+        )}
+      </div>
+    </section>
+  );
+});
