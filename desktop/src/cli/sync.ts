@@ -27,7 +27,9 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** One line per file outcome (published, failed, needs attention, deleted); not the requests' start. */
 function logLine(event: SyncEvent): void {
+  if (event.state === 'publishing') return;
   const id = event.documentId ? ` [document ${event.documentId}]` : '';
   process.stdout.write(`${new Date().toISOString()} ${event.state.padEnd(15)} ${event.path}: ${event.message}${id}\n`);
 }

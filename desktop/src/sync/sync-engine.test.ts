@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import type { PropertyDocument } from '@everest/core/contract';
@@ -279,15 +281,23 @@ describe('the watched-folder sync against the real server', () => {
     const space = workspace();
     const portal = countingPortal(server.url);
     // No rescan within the test: only the polling watcher can find the files.
-    const engine = await SyncEngine.create({ ...engineOptions(space, portal), poll: true, pollIntervalMs: 100, rescanMs: 10 * 60_000 });
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), poll: true, pollIntervalMs: 100, rescanMs: 10 * 60_000 });
     await engine.start();
     const contents = new Map<string, Buffer>();
     try {
+      // After the start's scans (the first, and the one once the poller is armed), only
+      // polling can see what comes.
+      await vi.waitFor(() => expect(engine.scanCount).toBe(2), { timeout: 5_000, interval: 20 });
       for (const title of ['Polled one', 'Polled two', 'Polled three']) {
         contents.set(title, pdf(title));
         write(space.folder, `2025-Q1/properties/General/${title}.pdf`, contents.get(title)!);
       }
-      await vi.waitFor(() => expect(engine.status().published).toHaveLength(3), { timeout: 10_000, interval: 50 });
+      // The whole status and every event in the message, should this ever time out.
+      await vi.waitFor(() => expect(engine.status().published, JSON.stringify({ ...engine.status(), events })).toHaveLength(3), {
+        timeout: 10_000,
+        interval: 50,
+      });
     } finally {
       await engine.stop();
     }
@@ -331,5 +341,43 @@ describe('the watched-folder sync against the real server', () => {
     expect(await again.runOnce()).toBe(true);
     expect(portal.batches).toBe(1);
     expect(await published()).toHaveLength(1);
+  });
+
+  it('runs headless: killed halfway, then run again with --once, every file is published once and it exits 0', async () => {
+    const space = workspace();
+    const contents = new Map<string, Buffer>();
+    for (let i = 0; i < 20; i += 1) {
+      const title = `Headless ${String(i).padStart(2, '0')}`;
+      contents.set(title, pdf(title));
+      write(space.folder, `2025-Q3/properties/General/${title}.pdf`, contents.get(title)!);
+    }
+    const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const run = (extra: string[]) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/sync.ts', '--server', server.url, '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', '0.25', ...extra],
+        { cwd: desktop, env: { ...process.env, EVEREST_EMAIL: admin.email, EVEREST_PASSWORD: admin.password, INIT_CWD: desktop }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const output = { lines: [] as string[], stderr: '' };
+      child.stdout.setEncoding('utf8').on('data', (text: string) => output.lines.push(...text.split('\n').filter(Boolean)));
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (output.stderr += text));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      return { child, output, exited };
+    };
+    const published = (lines: string[]) => lines.filter((line) => / published +\S/.test(line));
+
+    const first = run([]);
+    await vi.waitFor(() => expect(published(first.output.lines).length).toBeGreaterThanOrEqual(7), { timeout: 20_000, interval: 20 });
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = run(['--once']);
+    expect(await second.exited).toBe(0);
+    expect(second.output.stderr).toBe('');
+    // One line per file: each file not published by the first run is published by the second.
+    const publishedPaths = [...published(first.output.lines), ...published(second.output.lines)].map((line) => line.split(' published ')[1]!.trim().split(':')[0]);
+    expect(new Set(publishedPaths).size).toBe(20);
+    expect(second.output.lines.at(-1)).toBe('Done: 20 published, 0 failed, 0 need attention.');
+    await expectPublishedOnce('Headless ', contents);
   });
 });

@@ -162,10 +162,33 @@ export class SyncEngine {
     });
     const seen = (file: string, stats?: Stats) => void this.observe(posix(path.relative(this.options.folder, file)), stats);
     this.watcher.on('add', seen).on('change', seen);
+    // A new folder may fill between chokidar's first read of it and the start of its own
+    // watcher (polling makes that window wide), and those files would wait for the next full
+    // scan: it is read again now and once more after a stability window.
+    this.watcher.on('addDir', (dir) => {
+      const relative = posix(path.relative(this.options.folder, dir));
+      void this.scanFolder(relative);
+      const again = setTimeout(() => {
+        this.timers = this.timers.filter((t) => t !== again);
+        void this.scanFolder(relative);
+      }, this.stabilityMs);
+      this.timers.push(again);
+    });
     this.watcher.on('unlink', (file) => this.markMissing(posix(path.relative(this.options.folder, file))));
     this.watcher.on('error', (error) => this.emit({ path: '.', state: 'failed', message: `Watching failed: ${messageOf(error)}` }));
     await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+    // What changed between the first scan and the watcher being armed (a poller takes its
+    // first look only after an interval) has no event: one more scan once it surely is.
+    const primed = setTimeout(() => void this.scan(), Math.max(this.stabilityMs, 2 * (this.options.pollIntervalMs ?? 2_000)));
+    this.timers.push(primed);
   }
+
+  /** Full scans completed since start. */
+  get scanCount(): number {
+    return this.scansDone;
+  }
+
+  private scansDone = 0;
 
   /**
    * Stops at once, as a crash would: requests on their way are not waited for and their
@@ -173,6 +196,7 @@ export class SyncEngine {
    */
   async stop(): Promise<void> {
     this.stopped = true;
+    // clearInterval clears timeouts too.
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await this.watcher?.close();
@@ -253,12 +277,18 @@ export class SyncEngine {
         // since turns its waiting folder into documents.
         this.properties = null;
         await Promise.all(files.map((file) => this.observe(file, undefined, true)));
+        this.scansDone += 1;
       } finally {
         this.scanning = null;
       }
       await this.tick();
     })();
     return this.scanning;
+  }
+
+  private async scanFolder(relative: string): Promise<void> {
+    if (this.stopped || relative === '' || relative.startsWith('..')) return;
+    for (const file of await this.walk(relative)) await this.observe(file);
   }
 
   private async observe(relative: string, stats?: Stats, rescan = false): Promise<void> {
@@ -728,9 +758,12 @@ export class SyncEngine {
         problems.length > 0 ? `Manifest read, with problems: ${problems.join('; ')}` : 'Manifest published',
       );
     } catch (error) {
+      // The batch's files share its fate: waiting for its next attempt, or failed with it.
+      const gaveUp = isRefusal(error) || attempts >= this.maxAttempts;
       for (const file of files) {
         const current = this.ledger.get(file.path);
-        if (current?.state === 'publishing' && !this.stopped) this.ledger.update(file.path, { state: 'waiting' });
+        if (this.stopped || (current?.state !== 'publishing' && current?.state !== 'waiting')) continue;
+        this.ledger.update(file.path, gaveUp ? { state: 'failed', lastError: `The batch of manifest.csv failed: ${messageOf(error)}`, nextRetryAt: null } : { state: 'waiting' });
       }
       this.failed(manifestPath, error, attempts);
     }
