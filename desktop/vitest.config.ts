@@ -1,5 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  test: {
+    name: 'desktop',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // The sync's tests run against the real server over a real PostgreSQL, started as the
+    // server's own tests start it: one cluster per run, a database per test file.
+    globalSetup: ['../server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
 });

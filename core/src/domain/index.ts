@@ -8,3 +8,4 @@ export * from './bulk-manifest';
 export * from './bulk-import-csv';
 export * from './csv';
 export * from './bulk-import-diff';
+export * from './folder-plan';

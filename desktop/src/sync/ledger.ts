@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * - `waiting`: seen, not yet settled or not yet sent;
+ * - `publishing`: a request is (or was, when the process died) on its way: its outcome is
+ *   unknown, so the server is asked before anything is sent again;
+ * - `published`: the server holds this content (documentId when known);
+ * - `failed`: the last attempt failed for a reason that may pass (network, 5xx); retried at `nextRetryAt`;
+ * - `needs-attention`: unmatched by the layout or refused by the server: a person must act.
+ */
+export type LedgerState = 'waiting' | 'publishing' | 'published' | 'failed' | 'needs-attention';
+
+export type LedgerKind = 'property' | 'manifest' | 'personal' | 'unmatched';
+
+export interface LedgerEntry {
+  /** Relative to the watched folder, as the file system spells it. */
+  path: string;
+  size: number;
+  mtimeMs: number;
+  /** Of the content last settled (and, once published, of the content the server holds). */
+  sha256: string | null;
+  kind: LedgerKind;
+  state: LedgerState;
+  /** The server's document id, for a property document to be replaced later. */
+  documentId: number | null;
+  /** The content the server holds for documentId; differs from sha256 while a replacement is due. */
+  publishedSha256: string | null;
+  attempts: number;
+  /** Epoch ms. */
+  nextRetryAt: number | null;
+  lastError: string | null;
+  /** True once the file is gone from the folder; the portal keeps its document. */
+  missing: boolean;
+  /** For a manifest: the batch last published, so that an unchanged folder is not sent again. */
+  batchSignature?: string | null;
+  updatedAt: string;
+}
+
+interface LedgerFile {
+  version: 1;
+  entries: LedgerEntry[];
+}
+
+/**
+ * The sync's memory, one JSON file beside (never inside) the watched folder. Every write goes to
+ * a temp file that is flushed and then renamed over the ledger, so a crash leaves either the old
+ * ledger or the new one, never half of one.
+ */
+export class Ledger {
+  private readonly entries = new Map<string, LedgerEntry>();
+  private saving: Promise<void> = Promise.resolve();
+  private dirty = false;
+
+  private constructor(readonly file: string) {}
+
+  static async open(file: string): Promise<Ledger> {
+    const ledger = new Ledger(file);
+    let text: string | null = null;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (text !== null) {
+      const parsed = JSON.parse(text) as LedgerFile;
+      if (parsed.version !== 1 || !Array.isArray(parsed.entries)) throw new Error(`${file} is not a sync ledger this version can read.`);
+      for (const entry of parsed.entries) ledger.entries.set(entry.path, entry);
+    }
+    return ledger;
+  }
+
+  get(relativePath: string): LedgerEntry | undefined {
+    return this.entries.get(relativePath);
+  }
+
+  all(): LedgerEntry[] {
+    return [...this.entries.values()];
+  }
+
+  /** Creates or updates an entry; the change is written by the next `save`. */
+  put(entry: Omit<LedgerEntry, 'updatedAt'>): LedgerEntry {
+    const stored = { ...entry, updatedAt: new Date().toISOString() };
+    this.entries.set(entry.path, stored);
+    this.dirty = true;
+    return stored;
+  }
+
+  update(relativePath: string, change: Partial<Omit<LedgerEntry, 'path' | 'updatedAt'>>): LedgerEntry {
+    const current = this.entries.get(relativePath);
+    if (!current) throw new Error(`No ledger entry for ${relativePath}`);
+    return this.put({ ...current, ...change });
+  }
+
+  /** A published entry holding this content, from any path (a renamed or copied file). */
+  publishedWith(sha256: string, kind: LedgerKind): LedgerEntry | undefined {
+    for (const entry of this.entries.values()) {
+      if (entry.kind === kind && entry.state === 'published' && entry.publishedSha256 === sha256) return entry;
+    }
+    return undefined;
+  }
+
+  /** Writes the ledger if it changed; saves are serialised, and a save waits for the one before. */
+  save(): Promise<void> {
+    this.saving = this.saving.then(async () => {
+      if (!this.dirty) return;
+      this.dirty = false;
+      const text = JSON.stringify({ version: 1, entries: this.all() } satisfies LedgerFile, null, 1);
+      await mkdir(path.dirname(this.file), { recursive: true });
+      const temp = `${this.file}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        const handle = await open(temp, 'w');
+        try {
+          await handle.writeFile(text, 'utf8');
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, this.file);
+      } catch (error) {
+        this.dirty = true;
+        await rm(temp, { force: true });
+        throw error;
+      }
+    });
+    return this.saving;
+  }
+}

@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ApiError, createApiClient, type ApiClient } from '@everest/core/client';
+import type {
+  BulkUploadPreviewAnswer,
+  BulkUploadUserDocumentsAnswer,
+  DocumentAnswer,
+  PropertyDocument,
+  UploadDocumentBody,
+} from '@everest/core/contract';
+
+/** What the sync asks of the server: the admin routes of the contract, signed in as an administrator. */
+export interface Portal {
+  propertyNames(): Promise<string[]>;
+  propertyDocuments(): Promise<PropertyDocument[]>;
+  /** The sha256 of a published property document's file. */
+  documentSha256(documentId: number): Promise<string>;
+  uploadDocument(fields: Omit<UploadDocumentBody, 'emailNotification'> & { emailNotification: boolean }, file: LocalFile): Promise<DocumentAnswer>;
+  replaceDocument(documentId: number, file: LocalFile): Promise<DocumentAnswer>;
+  bulkPreview(emails: string[], sha256: string[]): Promise<BulkUploadPreviewAnswer>;
+  bulkUpload(
+    manifest: { name: string; text: string },
+    files: LocalFile[],
+    options: { emailNotification: boolean; idempotencyKey: string },
+  ): Promise<BulkUploadUserDocumentsAnswer>;
+}
+
+export interface LocalFile {
+  absolutePath: string;
+  /** The name sent (NFC). */
+  name: string;
+}
+
+export interface PortalOptions {
+  serverUrl: string;
+  email: string;
+  password: string;
+  fetch?: typeof globalThis.fetch;
+}
+
+async function fileOf(local: LocalFile): Promise<File> {
+  return new File([await readFile(local.absolutePath)], local.name);
+}
+
+/**
+ * Signs in with the given administrator's e-mail and password, and signs in again once when a
+ * call answers 401 (a session that expired during a long watch).
+ */
+export function createPortal(options: PortalOptions): Portal {
+  let token: string | null = null;
+  const client: ApiClient = createApiClient({ baseUrl: options.serverUrl, getToken: () => token, fetch: options.fetch });
+
+  async function signIn(): Promise<void> {
+    const answer = await client.call('login', { body: { email: options.email, password: options.password } });
+    if (answer.user.role !== 'administrator') throw new ApiError(403, 'The sync signs in as an administrator: this account is not one.');
+    token = answer.token;
+  }
+
+  async function signedIn<T>(work: () => Promise<T>): Promise<T> {
+    if (!token) await signIn();
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      await signIn();
+      return work();
+    }
+  }
+
+  return {
+    propertyNames: () =>
+      signedIn(async () => (await client.call('adminAllProperties')).properties.map((p) => p.name)),
+    propertyDocuments: () => signedIn(async () => (await client.call('adminDocuments', undefined, { cache: 'no-store' })).documents),
+    documentSha256: (documentId) =>
+      signedIn(async () => {
+        const response = await (options.fetch ?? globalThis.fetch)(client.urlFor('download', { params: { id: documentId } }), {
+          headers: { Authorization: `Bearer ${token ?? ''}` },
+        });
+        if (!response.ok) throw new ApiError(response.status, `The file of document ${documentId} could not be read (${response.status}).`);
+        return createHash('sha256').update(Buffer.from(await response.arrayBuffer())).digest('hex');
+      }),
+    uploadDocument: (fields, file) =>
+      signedIn(async () => {
+        const form = new FormData();
+        form.set('title', fields.title);
+        form.set('property', fields.property);
+        form.set('year', String(fields.year));
+        form.set('quarter', fields.quarter);
+        form.set('emailNotification', fields.emailNotification ? 'true' : 'false');
+        form.set('document', await fileOf(file));
+        return client.call('uploadDocument', { body: form });
+      }),
+    replaceDocument: (documentId, file) =>
+      signedIn(async () => {
+        const form = new FormData();
+        form.set('document', await fileOf(file));
+        return client.call('replaceDocument', { params: { documentId }, body: form });
+      }),
+    bulkPreview: (emails, sha256) => signedIn(() => client.call('bulkUploadPreview', { body: { emails, sha256 } })),
+    bulkUpload: (manifest, files, { emailNotification, idempotencyKey }) =>
+      signedIn(async () => {
+        const form = new FormData();
+        form.set('emailNotification', emailNotification ? 'true' : 'false');
+        form.set('csvManifest', new File([manifest.text], manifest.name, { type: 'text/csv' }));
+        for (const file of files) form.append('documents', await fileOf(file));
+        return client.call('bulkUploadUserDocuments', { body: form }, { headers: { 'Idempotency-Key': idempotencyKey } });
+      }),
+  };
+}

@@ -1,0 +1,383 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '@everest/core/client';
+import type { PropertyDocument } from '@everest/core/contract';
+import { startTestServer, type TestServer } from '../../../server/test/harness';
+// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
+import type {} from '../../../server/test/global-setup';
+import type { LedgerEntry } from './ledger';
+import { createPortal, type Portal } from './portal';
+import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
+import { Relay } from './testing/relay';
+
+const admin = { email: 'admin@example.com', password: 'Everest@2025' };
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  const client = createApiClient({ baseUrl: server.url });
+  token = (await client.call('login', { body: admin })).token;
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A watched folder and, beside it, the ledger's place. */
+function workspace(name = 'watched'): { folder: string; ledgerFile: string } {
+  const base = mkdtempSync(path.join(os.tmpdir(), 'everest-sync-test-'));
+  temps.push(base);
+  const folder = path.join(base, name);
+  mkdirSync(folder);
+  return { folder, ledgerFile: path.join(base, 'ledger', 'sync.json') };
+}
+
+/** A small real PDF: the server checks the first bytes. */
+function pdf(label: string): Buffer {
+  return Buffer.from(`%PDF-1.4\n% ${label} ${randomBytes(8).toString('hex')}\n${'x'.repeat(200)}\n%%EOF\n`);
+}
+
+function write(folder: string, relative: string, content: Buffer): void {
+  const file = path.join(folder, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+async function serverDocuments(titlePrefix: string): Promise<PropertyDocument[]> {
+  const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+  const { documents } = await client.call('adminDocuments');
+  return documents.filter((d) => d.title.startsWith(titlePrefix));
+}
+
+async function serverSha256(documentId: number): Promise<string> {
+  const response = await server.api(`/api/investor/download/${documentId}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return sha256(Buffer.from(await response.arrayBuffer()));
+}
+
+/** The real portal, with each successful upload counted (and optionally acted upon). */
+function countingPortal(serverUrl: string, onUpload?: (count: number) => void): Portal & { uploads: number; replaces: number; batches: number } {
+  const portal = createPortal({ serverUrl, ...admin });
+  const counted = {
+    ...portal,
+    uploads: 0,
+    replaces: 0,
+    batches: 0,
+    bulkUpload: async (...args: Parameters<Portal['bulkUpload']>) => {
+      const answer = await portal.bulkUpload(...args);
+      counted.batches += 1;
+      return answer;
+    },
+    uploadDocument: async (...args: Parameters<Portal['uploadDocument']>) => {
+      const answer = await portal.uploadDocument(...args);
+      counted.uploads += 1;
+      onUpload?.(counted.uploads);
+      return answer;
+    },
+    replaceDocument: async (...args: Parameters<Portal['replaceDocument']>) => {
+      const answer = await portal.replaceDocument(...args);
+      counted.replaces += 1;
+      return answer;
+    },
+  };
+  return counted;
+}
+
+function engineOptions(space: { folder: string; ledgerFile: string }, portal: Portal, events: SyncEvent[] = []): SyncOptions {
+  return {
+    ...space,
+    portal,
+    stabilityMs: 250,
+    tickMs: 50,
+    concurrency: 2,
+    backoff: { baseMs: 100, maxMs: 400 },
+    onEvent: (event) => events.push(event),
+  };
+}
+
+function ledgerEntries(ledgerFile: string): LedgerEntry[] {
+  return (JSON.parse(readFileSync(ledgerFile, 'utf8')) as { entries: LedgerEntry[] }).entries;
+}
+
+/** Each title published exactly once, with the local content. */
+async function expectPublishedOnce(titlePrefix: string, contents: Map<string, Buffer>): Promise<void> {
+  const documents = await serverDocuments(titlePrefix);
+  expect(documents.map((d) => d.title).sort()).toEqual([...contents.keys()].sort());
+  for (const document of documents) {
+    expect(await serverSha256(document.id)).toBe(sha256(contents.get(document.title)!));
+  }
+}
+
+describe('the watched-folder sync against the real server', () => {
+  it('publishes 100 files copied slowly, in chunks, each exactly once and only once complete', async () => {
+    const space = workspace();
+    const portal = countingPortal(server.url);
+    const engine = await SyncEngine.create(engineOptions(space, portal));
+    await engine.start();
+    const contents = new Map<string, Buffer>();
+    try {
+      for (let chunk = 0; chunk < 10; chunk += 1) {
+        // Every file is written in two halves: the first half alone must never be published.
+        const halves: [string, Buffer][] = [];
+        for (let i = 0; i < 10; i += 1) {
+          const title = `Chunked ${String(chunk * 10 + i).padStart(3, '0')}`;
+          const content = pdf(title);
+          contents.set(title, content);
+          const relative = `2025-Q1/properties/Sunset Terrace Apartments/${title}.pdf`;
+          write(space.folder, relative, content.subarray(0, 40));
+          halves.push([relative, content.subarray(40)]);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 60));
+        for (const [relative, rest] of halves) appendFileSync(path.join(space.folder, relative), rest);
+      }
+      await vi.waitFor(() => expect(engine.status().published).toHaveLength(100), { timeout: 25_000, interval: 50 });
+      await engine.idle();
+    } finally {
+      await engine.stop();
+    }
+    expect(portal.uploads).toBe(100);
+    await expectPublishedOnce('Chunked ', contents);
+  });
+
+  it('publishes the rest with no duplicate after being stopped halfway, answers lost, and started again', async () => {
+    const space = workspace();
+    const contents = new Map<string, Buffer>();
+    for (let i = 0; i < 30; i += 1) {
+      const title = `Restarted ${String(i).padStart(2, '0')}`;
+      contents.set(title, pdf(title));
+      write(space.folder, `2025-Q2/properties/General/${title}.pdf`, contents.get(title)!);
+    }
+    let first: SyncEngine | null = null;
+    let stopping: Promise<void> | null = null;
+    // Stopped the moment the 12th answer arrives: that document is on the server, yet the
+    // engine never writes its answer down, as when the process is killed at that instant.
+    const firstPortal = countingPortal(server.url, (count) => {
+      if (count === 12) stopping = first!.stop();
+    });
+    first = await SyncEngine.create(engineOptions(space, firstPortal));
+    await first.start();
+    await vi.waitFor(() => expect(stopping).not.toBeNull(), { timeout: 20_000, interval: 20 });
+    await stopping;
+    // Entries left 'publishing' whose document the server does hold: the answer was lost.
+    const onServer = new Set((await serverDocuments('Restarted ')).map((d) => d.title));
+    expect(onServer.size).toBeGreaterThanOrEqual(12);
+    const unknown = ledgerEntries(space.ledgerFile).filter(
+      (e) => e.state === 'publishing' && onServer.has(path.basename(e.path, '.pdf')),
+    );
+    expect(unknown.length).toBeGreaterThan(0);
+
+    const events: SyncEvent[] = [];
+    const secondPortal = countingPortal(server.url);
+    const second = await SyncEngine.create(engineOptions(space, secondPortal, events));
+    await second.start();
+    await second.idle();
+    await second.stop();
+
+    expect(second.status().published).toHaveLength(30);
+    expect(firstPortal.uploads + secondPortal.uploads).toBe(30);
+    for (const entry of unknown) {
+      expect(events).toContainEqual(expect.objectContaining({ path: entry.path, message: expect.stringMatching(/^Already on the portal as document \d+/) }));
+    }
+    await expectPublishedOnce('Restarted ', contents);
+  });
+
+  it('does not send a file again after it is renamed, and replaces the document when a file changes in place', async () => {
+    const space = workspace();
+    const portal = countingPortal(server.url);
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create(engineOptions(space, portal, events));
+    await engine.start();
+    try {
+      const original = pdf('Renamed');
+      write(space.folder, '2025-Q3/properties/Mesa Verde Villas/Renamed report.pdf', original);
+      write(space.folder, '2025-Q3/properties/Mesa Verde Villas/Edited report.pdf', pdf('Edited v1'));
+      await vi.waitFor(() => expect(engine.status().published).toHaveLength(2), { timeout: 10_000, interval: 50 });
+      expect(portal.uploads).toBe(2);
+      const [edited] = await serverDocuments('Edited report');
+
+      renameSync(
+        path.join(space.folder, '2025-Q3/properties/Mesa Verde Villas/Renamed report.pdf'),
+        path.join(space.folder, '2025-Q3/properties/Mesa Verde Villas/Renamed report (final).pdf'),
+      );
+      const changed = pdf('Edited v2 with more words');
+      writeFileSync(path.join(space.folder, '2025-Q3/properties/Mesa Verde Villas/Edited report.pdf'), changed);
+
+      await vi.waitFor(
+        () => {
+          expect(events).toContainEqual(
+            expect.objectContaining({ path: '2025-Q3/properties/Mesa Verde Villas/Renamed report (final).pdf', state: 'published' }),
+          );
+          expect(portal.replaces).toBe(1);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await engine.idle();
+      expect(portal.uploads).toBe(2);
+      expect(await serverDocuments('Renamed report')).toHaveLength(1);
+      const afterEdit = await serverDocuments('Edited report');
+      expect(afterEdit.map((d) => d.id)).toEqual([edited!.id]);
+      expect(await serverSha256(edited!.id)).toBe(sha256(changed));
+      // Deleting the local file removes nothing from the portal.
+      rmSync(path.join(space.folder, '2025-Q3/properties/Mesa Verde Villas/Edited report.pdf'));
+      await vi.waitFor(() => expect(events).toContainEqual(expect.objectContaining({ state: 'missing' })), { timeout: 10_000, interval: 50 });
+      expect(await serverDocuments('Edited report')).toHaveLength(1);
+    } finally {
+      await engine.stop();
+    }
+  });
+
+  it('publishes every file exactly once when the server goes down mid-batch and comes back', async () => {
+    const space = workspace();
+    const contents = new Map<string, Buffer>();
+    for (let i = 0; i < 24; i += 1) {
+      const title = `Outage ${String(i).padStart(2, '0')}`;
+      contents.set(title, pdf(title));
+      write(space.folder, `2025-Q4/properties/General/${title}.pdf`, contents.get(title)!);
+    }
+    const relay = await Relay.start(server.url);
+    let restarted: TestServer | null = null;
+    const events: SyncEvent[] = [];
+    // At the 8th answer the server goes away: connections in flight are cut, new ones refused.
+    const portal = countingPortal(relay.url, (count) => {
+      if (count === 8) {
+        relay.refusing = true;
+        relay.cut();
+      }
+    });
+    const engine = await SyncEngine.create(engineOptions(space, portal, events));
+    try {
+      await engine.start();
+      await vi.waitFor(() => expect(events.filter((e) => e.state === 'failed').length).toBeGreaterThan(1), { timeout: 20_000, interval: 20 });
+      // The server comes back: a new instance over the same database and file store.
+      restarted = await startTestServer({ besides: server });
+      relay.target = restarted.url;
+      relay.refusing = false;
+      await vi.waitFor(() => expect(engine.status().published).toHaveLength(24), { timeout: 20_000, interval: 50 });
+      await engine.idle();
+    } finally {
+      await engine.stop();
+      await relay.close();
+      await restarted?.close();
+    }
+    expect(engine.status().failed).toEqual([]);
+    await expectPublishedOnce('Outage ', contents);
+  });
+
+  it('picks up files by polling, as on a network share where events do not arrive', async () => {
+    const space = workspace();
+    const portal = countingPortal(server.url);
+    // No rescan within the test: only the polling watcher can find the files.
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), poll: true, pollIntervalMs: 100, rescanMs: 10 * 60_000 });
+    await engine.start();
+    const contents = new Map<string, Buffer>();
+    try {
+      // After the start's scans (the first, and the one once the poller is armed), only
+      // polling can see what comes.
+      await vi.waitFor(() => expect(engine.scanCount).toBe(2), { timeout: 5_000, interval: 20 });
+      for (const title of ['Polled one', 'Polled two', 'Polled three']) {
+        contents.set(title, pdf(title));
+        write(space.folder, `2025-Q1/properties/General/${title}.pdf`, contents.get(title)!);
+      }
+      // The whole status and every event in the message, should this ever time out.
+      await vi.waitFor(() => expect(engine.status().published, JSON.stringify({ ...engine.status(), events })).toHaveLength(3), {
+        timeout: 10_000,
+        interval: 50,
+      });
+    } finally {
+      await engine.stop();
+    }
+    await expectPublishedOnce('Polled ', contents);
+  });
+
+  it('publishes personal documents by their manifest, lists what needs attention, and sends nothing again on restart', async () => {
+    const space = workspace('2025-Q4');
+    const k1 = pdf('K-1');
+    write(space.folder, 'investors/K-1 Investor.pdf', k1);
+    write(space.folder, 'investors/stray.pdf', pdf('stray'));
+    write(space.folder, 'properties/Nowhere Plaza/report.pdf', pdf('nowhere'));
+    write(space.folder, 'properties/General/.DS_Store', Buffer.from('junk'));
+    write(
+      space.folder,
+      'investors/manifest.csv',
+      Buffer.from(
+        'email,filename,document_category,title\ninvestor@example.com,K-1 Investor.pdf,tax,Manifest K-1 2025\nnobody@example.com,K-1 Investor.pdf,tax,Manifest K-1 2025\n',
+      ),
+    );
+    const portal = countingPortal(server.url);
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal), watch: false });
+    expect(await engine.runOnce()).toBe(true);
+    expect(portal.batches).toBe(1);
+
+    const status = engine.status();
+    expect(status.published.map((e) => e.path).sort()).toEqual(['investors/K-1 Investor.pdf', 'investors/manifest.csv']);
+    expect(status.needsAttention.map((e) => [e.path, e.lastError]).sort()).toEqual([
+      ['investors/stray.pdf', 'Not named by manifest.csv.'],
+      ['properties/Nowhere Plaza/report.pdf', expect.stringContaining('There is no property named "Nowhere Plaza"')],
+    ]);
+    expect(ledgerEntries(space.ledgerFile).find((e) => e.path === 'investors/manifest.csv')?.lastError).toMatch(/^row 3: /);
+
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    const published = async () =>
+      (await client.call('adminUserDocuments', { query: { search: 'Manifest K-1 2025' } })).documents.filter((d) => d.title === 'Manifest K-1 2025');
+    expect((await published()).map((d) => d.userEmail)).toEqual(['investor@example.com']);
+
+    // A second run over the same folder and ledger sends nothing.
+    const again = await SyncEngine.create({ ...engineOptions(space, portal), watch: false });
+    expect(await again.runOnce()).toBe(true);
+    expect(portal.batches).toBe(1);
+    expect(await published()).toHaveLength(1);
+  });
+
+  it('runs headless: killed halfway, then run again with --once, every file is published once and it exits 0', async () => {
+    const space = workspace();
+    const contents = new Map<string, Buffer>();
+    for (let i = 0; i < 20; i += 1) {
+      const title = `Headless ${String(i).padStart(2, '0')}`;
+      contents.set(title, pdf(title));
+      write(space.folder, `2025-Q3/properties/General/${title}.pdf`, contents.get(title)!);
+    }
+    const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const run = (extra: string[]) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/sync.ts', '--server', server.url, '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', '0.25', ...extra],
+        { cwd: desktop, env: { ...process.env, EVEREST_EMAIL: admin.email, EVEREST_PASSWORD: admin.password, INIT_CWD: desktop }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const output = { lines: [] as string[], stderr: '' };
+      child.stdout.setEncoding('utf8').on('data', (text: string) => output.lines.push(...text.split('\n').filter(Boolean)));
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (output.stderr += text));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      return { child, output, exited };
+    };
+    const published = (lines: string[]) => lines.filter((line) => / published +\S/.test(line));
+
+    const first = run([]);
+    await vi.waitFor(() => expect(published(first.output.lines).length).toBeGreaterThanOrEqual(7), { timeout: 20_000, interval: 20 });
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = run(['--once']);
+    expect(await second.exited).toBe(0);
+    expect(second.output.stderr).toBe('');
+    // One line per file: each file not published by the first run is published by the second.
+    const publishedPaths = [...published(first.output.lines), ...published(second.output.lines)].map((line) => line.split(' published ')[1]!.trim().split(':')[0]);
+    expect(new Set(publishedPaths).size).toBe(20);
+    expect(second.output.lines.at(-1)).toBe('Done: 20 published, 0 failed, 0 need attention.');
+    await expectPublishedOnce('Headless ', contents);
+  });
+});
