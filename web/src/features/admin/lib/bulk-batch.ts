@@ -1,0 +1,165 @@
+import type { BulkUploadPreviewAnswer } from '@everest/core/contract';
+import { parseManifest, planBulkManifest, type BulkManifestPlan, type ManifestFile, type ManifestOutcome } from '@everest/core/domain';
+import { checkDocumentFile } from './document-rules';
+
+/** The manifest a folder must hold (the desktop app reads the same name: DECISIONS.md). */
+export const manifestFileName = 'manifest.csv';
+
+/** What the administrator chose: the manifest and the documents, however they were picked. */
+export interface BulkSelection {
+  manifest: File | null;
+  files: File[];
+}
+
+/** Files an operating system leaves in folders, never meant as documents. */
+function isSystemFile(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('.') || lower === 'thumbs.db' || lower === 'desktop.ini';
+}
+
+function pathOf(file: File): string {
+  return file.webkitRelativePath || file.name;
+}
+
+/**
+ * A folder picked whole: its manifest.csv (the one nearest the top, whatever its letter case) and
+ * the files in that manifest's folder and below it. Picking the whole quarter folder then reads
+ * `investors/` only, and never the property documents beside it.
+ */
+export function splitFolder(files: readonly File[]): BulkSelection {
+  const depth = (file: File) => pathOf(file).split('/').length;
+  const manifests = files.filter((file) => file.name.toLowerCase() === manifestFileName).sort((a, b) => depth(a) - depth(b));
+  const manifest = manifests[0] ?? null;
+  if (!manifest) return { manifest: null, files: files.filter((file) => !isSystemFile(file.name)) };
+  const folder = pathOf(manifest).slice(0, -manifest.name.length);
+  return {
+    manifest,
+    files: files.filter((file) => file !== manifest && !isSystemFile(file.name) && pathOf(file).startsWith(folder)),
+  };
+}
+
+/** A selected file the browser will not send, and why (the server would refuse it too). */
+export interface RefusedFile {
+  name: string;
+  reason: string;
+}
+
+/** The files worth sending, and those refused by type or size before any byte travels. */
+export function screenFiles(files: readonly File[]): { accepted: File[]; refused: RefusedFile[] } {
+  const accepted: File[] = [];
+  const refused: RefusedFile[] = [];
+  for (const file of files) {
+    const problem = checkDocumentFile(file);
+    if (problem) refused.push({ name: file.name, reason: problem.description });
+    else accepted.push(file);
+  }
+  return { accepted, refused };
+}
+
+function hex(buffer: ArrayBuffer): string {
+  return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export async function sha256Hex(data: BufferSource | string): Promise<string> {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  return hex(await crypto.subtle.digest('SHA-256', bytes));
+}
+
+/**
+ * Hashes the files one at a time (each at most 10 MB: only one is in memory at once), reporting
+ * the fraction of bytes hashed so far.
+ */
+export async function hashFiles(
+  files: readonly File[],
+  onProgress?: (fraction: number) => void,
+): Promise<ManifestFile[]> {
+  const total = files.reduce((sum, file) => sum + file.size, 0);
+  let done = 0;
+  const hashed: ManifestFile[] = [];
+  for (const file of files) {
+    hashed.push({ name: file.name, size: file.size, sha256: await sha256Hex(await file.arrayBuffer()) });
+    done += file.size;
+    onProgress?.(total === 0 ? 1 : done / total);
+  }
+  return hashed;
+}
+
+/**
+ * The manifest's text: UTF-8, or Windows-1252 when it is not valid UTF-8 (Excel's "CSV" on a
+ * Western Windows), as the server reads it.
+ */
+export function decodeManifest(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/**
+ * The batch's Idempotency-Key: the manifest's hash and every sent file's name and hash, in name
+ * order. The same batch sent again (a retry after a lost answer) carries the same key, so the
+ * server answers the first result instead of reading it again.
+ */
+export async function batchKey(manifestBytes: ArrayBuffer, files: readonly ManifestFile[]): Promise<string> {
+  const lines = files
+    .map((file) => `${file.name}\u0000${file.sha256 ?? ''}`)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sha256Hex(`${await sha256Hex(manifestBytes)}\n${lines.join('\n')}`);
+}
+
+/** The dry run: planBulkManifest fed with what bulk-upload-preview answered (as the server plans). */
+export function planBatch(csvText: string, files: readonly ManifestFile[], known: BulkUploadPreviewAnswer): BulkManifestPlan {
+  return planBulkManifest({
+    csvText,
+    files,
+    usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
+    publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
+    publishedTitles: new Map(known.users.map((u) => [u.userId, new Set(u.titles)])),
+  });
+}
+
+/** The preview's words for each outcome, in the order the counts are shown. */
+export const outcomeLabels: Record<ManifestOutcome, string> = {
+  publish: 'Will be published',
+  'already-published': 'Already published',
+  'title-used': 'Title already used',
+  'user-not-found': 'User not found',
+  'missing-fields': 'Missing fields',
+  'file-missing': 'File missing',
+  'bad-category': 'Invalid category',
+  'bad-field': 'Invalid field',
+  'duplicate-row': 'Listed twice',
+};
+
+export const outcomeOrder = Object.keys(outcomeLabels) as ManifestOutcome[];
+
+/** Per outcome that occurs, its label and count, in `outcomeOrder`. */
+export function outcomeCounts(plan: BulkManifestPlan): { outcome: ManifestOutcome; label: string; count: number }[] {
+  return outcomeOrder
+    .filter((outcome) => plan.counts[outcome] > 0)
+    .map((outcome) => ({ outcome, label: outcomeLabels[outcome], count: plan.counts[outcome] }));
+}
+
+/**
+ * A row's sentence: its error, or for a file the browser refused before sending, why (the row is
+ * then 'file missing' for the server, which never receives the file).
+ */
+export function rowMessage(row: BulkManifestPlan['rows'][number], refused: readonly RefusedFile[]): string {
+  if (row.outcome === 'publish') return '';
+  if (row.outcome === 'file-missing') {
+    const reason = refused.find((file) => file.name.toLowerCase() === row.filename.toLowerCase())?.reason;
+    if (reason) return `${reason} It will not be sent.`;
+  }
+  return row.error;
+}
+
+/**
+ * The e-mail and title each manifest row wrote, by row number, for the preview of rows the plan
+ * refuses (the plan keeps them only for rows it would publish), read by the plan's own parser.
+ */
+export function manifestCells(csvText: string): Map<number, { email: string; title: string }> {
+  return new Map(
+    parseManifest(csvText).map((record, index) => [index + 2, { email: (record.email ?? '').trim(), title: (record.title ?? '').trim() }]),
+  );
+}
