@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, expect, it, vi } from 'vitest';
 import type { BulkUploadUserDocumentsAnswer } from '@everest/core/contract';
 import { everestTheme } from '../../../lib/theme';
-import { planBatch } from '../lib/bulk-batch';
+import { planBatch } from '../lib/bulk-plan';
 import { BulkPreview } from './bulk-preview';
 import { BulkResults } from './bulk-results';
 

@@ -3,7 +3,7 @@ import { Badge, Button, type BadgeProps } from '@fluentui/react-components';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { BulkManifestPlan, ManifestOutcome } from '@everest/core/domain';
 import { documentCategoryLabels } from '@everest/core/domain';
-import { manifestCells, outcomeCounts, outcomeLabels, rowMessage, type RefusedFile } from '../lib/bulk-batch';
+import { manifestCells, outcomeCounts, outcomeLabels, rowMessage, type RefusedFile } from '../lib/bulk-plan';
 import { AdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { useBulkStyles } from './bulk-styles';

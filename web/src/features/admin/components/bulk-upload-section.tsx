@@ -4,16 +4,8 @@ import type { BulkUploadUserDocumentsAnswer } from '@everest/core/contract';
 import { documentAccept, manifestEmails, portalMessages, type BulkManifestPlan } from '@everest/core/domain';
 import { useBulkUploadPreview } from '../api/bulk-upload-preview';
 import { useBulkUploadUserDocuments } from '../api/bulk-upload-user-documents';
-import {
-  batchKey,
-  decodeManifest,
-  hashFiles,
-  planBatch,
-  screenFiles,
-  splitFolder,
-  type BulkSelection,
-  type RefusedFile,
-} from '../lib/bulk-batch';
+import { batchKey, decodeManifest, hashFiles, screenFiles, splitFolder, type BulkSelection } from '../lib/bulk-batch';
+import { planBatch, type RefusedFile } from '../lib/bulk-plan';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from './admin-styles';

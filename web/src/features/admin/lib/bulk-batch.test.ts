@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkManifestMessages, maxDocumentBytes } from '@everest/core/domain';
-import { batchKey, decodeManifest, hashFiles, manifestCells, planBatch, rowMessage, screenFiles, sha256Hex, splitFolder } from './bulk-batch';
+import { batchKey, decodeManifest, hashFiles, screenFiles, sha256Hex, splitFolder } from './bulk-batch';
+import { manifestCells, planBatch, rowMessage } from './bulk-plan';
 
 const header = 'email,filename,document_category,title';
 
