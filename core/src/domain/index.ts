@@ -5,3 +5,4 @@ export * from './password';
 export * from './format';
 export * from './document-groups';
 export * from './bulk-manifest';
+export * from './csv';
