@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkManifestMessages, maxDocumentBytes } from '@everest/core/domain';
 import { batchKey, decodeManifest, hashFiles, screenFiles, sha256Hex, splitFolder } from './bulk-batch';
-import { manifestCells, planBatch, rowMessage } from './bulk-plan';
+import { manifestCells, mergePreviewAnswers, planBatch, previewRequests, rowMessage } from './bulk-plan';
 
 const header = 'email,filename,document_category,title';
 
@@ -46,7 +46,11 @@ describe('hashes', () => {
     const seen: number[] = [];
     const hashed = await hashFiles([file('a.pdf', 'abc'), file('b.pdf', 'abcdef')], (fraction) => seen.push(fraction));
     expect(hashed[0]).toEqual({ name: 'a.pdf', size: 3, sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' });
-    expect(seen).toEqual([3 / 9, 1]);
+    expect(hashed.map((f) => f.name)).toEqual(['a.pdf', 'b.pdf']);
+    // Hashed side by side: either may finish first, but the fraction only grows, up to the whole.
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBeLessThan(1);
+    expect(seen[1]).toBe(1);
   });
 
   it("names the batch by its manifest and its files' contents, whatever order they were picked in", async () => {
@@ -112,5 +116,40 @@ describe('the dry run', () => {
     const missing = { row: 2, filename: 'big.pdf', outcome: 'file-missing', error: bulkManifestMessages.fileMissing } as const;
     expect(rowMessage(missing, [{ name: 'big.pdf', reason: 'big.pdf is larger than 10 MB.' }])).toBe('big.pdf is larger than 10 MB. It will not be sent.');
     expect(rowMessage(missing, [])).toBe(bulkManifestMessages.fileMissing);
+  });
+});
+
+describe('the preview asked in parts', () => {
+  const emails = Array.from({ length: 1500 }, (_, i) => `investor.${i}@example.com`);
+  const hashes = Array.from({ length: 2000 }, (_, i) => i.toString(16).padStart(64, '0'));
+
+  it('cuts a large batch into bodies under the server\'s 100 kB, asking every e-mail with every hash', () => {
+    const requests = previewRequests(emails, hashes);
+    expect(requests.length).toBeGreaterThan(1);
+    for (const body of requests) expect(JSON.stringify(body).length).toBeLessThan(100_000);
+    // The parts cut each list in order, and every e-mail part meets every hash part once.
+    const emailParts = [...new Set(requests.map((r) => r.emails))];
+    const hashParts = [...new Set(requests.map((r) => r.sha256))];
+    expect(emailParts.flat()).toEqual(emails);
+    expect(hashParts.flat()).toEqual(hashes);
+    const meetings = new Set(requests.map((r) => `${emailParts.indexOf(r.emails)} ${hashParts.indexOf(r.sha256)}`));
+    expect(meetings.size).toBe(emailParts.length * hashParts.length);
+    expect(requests).toHaveLength(emailParts.length * hashParts.length);
+  });
+
+  it('asks once for a usual batch, and once even with no hashes', () => {
+    expect(previewRequests(['a@example.com'], ['f'.repeat(64)])).toEqual([{ emails: ['a@example.com'], sha256: ['f'.repeat(64)] }]);
+    expect(previewRequests(['a@example.com'], [])).toEqual([{ emails: ['a@example.com'], sha256: [] }]);
+  });
+
+  it('merges the answers per investor, so the plan sees every hash and title they have', () => {
+    const merged = mergePreviewAnswers([
+      { users: [{ email: 'ann@example.com', userId: 1, publishedSha256: ['a'], titles: ['k-1'] }] },
+      { users: [{ email: 'ann@example.com', userId: 1, publishedSha256: ['b'], titles: ['k-1'] }, { email: 'bob@example.com', userId: 2, publishedSha256: [], titles: [] }] },
+    ]);
+    expect(merged.users).toEqual([
+      { email: 'ann@example.com', userId: 1, publishedSha256: ['a', 'b'], titles: ['k-1'] },
+      { email: 'bob@example.com', userId: 2, publishedSha256: [], titles: [] },
+    ]);
   });
 });

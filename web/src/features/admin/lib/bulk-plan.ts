@@ -64,3 +64,52 @@ export function manifestCells(csvText: string): Map<number, { email: string; tit
     parseManifest(csvText).map((record, index) => [index + 2, { email: (record.email ?? '').trim(), title: (record.title ?? '').trim() }]),
   );
 }
+
+/**
+ * The server takes JSON bodies of at most 100 kB, about 1,400 hashes: a quarter's batch of 2,000
+ * files must ask in parts. The e-mails and the hashes are cut into parts of at most `maxBytes` of
+ * JSON each, and every e-mail part is asked with every hash part, so that no (investor, content)
+ * pair goes unasked. Usually that is one request.
+ */
+export function previewRequests(
+  emails: readonly string[],
+  sha256: readonly string[],
+  maxBytes = 45_000,
+): { emails: string[]; sha256: string[] }[] {
+  const parts = (values: readonly string[]): string[][] => {
+    const out: string[][] = [];
+    let current: string[] = [];
+    let size = 0;
+    for (const value of values) {
+      const cost = JSON.stringify(value).length + 1;
+      if (current.length > 0 && size + cost > maxBytes) {
+        out.push(current);
+        current = [];
+        size = 0;
+      }
+      current.push(value);
+      size += cost;
+    }
+    if (current.length > 0 || out.length === 0) out.push(current);
+    return out;
+  };
+  const hashParts = parts(sha256);
+  return parts(emails).flatMap((emailPart) => hashParts.map((hashPart) => ({ emails: emailPart, sha256: hashPart })));
+}
+
+/** The answers of the parts as one: per investor, every hash they already have and every title. */
+export function mergePreviewAnswers(answers: readonly BulkUploadPreviewAnswer[]): BulkUploadPreviewAnswer {
+  const users = new Map<string, { email: string; userId: number; publishedSha256: Set<string>; titles: Set<string> }>();
+  for (const answer of answers) {
+    for (const user of answer.users) {
+      const key = user.email.toLowerCase();
+      const merged = users.get(key) ?? { email: user.email, userId: user.userId, publishedSha256: new Set<string>(), titles: new Set<string>() };
+      for (const hash of user.publishedSha256) merged.publishedSha256.add(hash);
+      for (const title of user.titles) merged.titles.add(title);
+      users.set(key, merged);
+    }
+  }
+  return {
+    users: [...users.values()].map((u) => ({ email: u.email, userId: u.userId, publishedSha256: [...u.publishedSha256], titles: [...u.titles] })),
+  };
+}
