@@ -165,6 +165,8 @@ test("a manifest without rows says 'No data found in CSV' and sends nothing", as
 });
 
 test('the bulk upload preview passes axe and fits a 375 px phone', async ({ page, request }) => {
+  // axe over a preview table takes 10-20 s when the shared machine is busy.
+  test.setTimeout(60_000);
   const email = `${unique('bulk-axe-')}@example.com`;
   await createUserByApi(request, { email, name: 'Axe Person' });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -180,7 +182,8 @@ test('the bulk upload preview passes axe and fits a 375 px phone', async ({ page
   await section.getByRole('button', { name: 'Preview Upload' }).click();
   await expect(section.getByRole('heading', { name: 'Upload Preview' })).toBeFocused();
   await expect(section.getByRole('list', { name: 'Rows per outcome' })).toContainText('Missing fields: 1');
-  expect((await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze()).violations).toEqual([]);
+  // The section only: the rest of the tab has its own axe test (admin-documents.spec.ts).
+  expect((await new AxeBuilder({ page }).include('section[aria-labelledby="bulk-upload-title"]').analyze()).violations).toEqual([]);
   // The page never scrolls sideways on a phone; the table scrolls inside its box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
