@@ -50,6 +50,9 @@ export function BulkUploadSection() {
   const [documents, setDocuments] = useState<File[]>([]);
   const [folder, setFolder] = useState<File[] | null>(null);
   const [inputsKey, setInputsKey] = useState(0);
+  // The two ways of choosing exclude each other: choosing one empties the other's pickers, so
+  // that what the pickers show is what will be read.
+  const [pickerKeys, setPickerKeys] = useState({ files: 0, folder: 0 });
   const [emailNotification, setEmailNotification] = useState(false);
   const [problem, setProblem] = useState<{ title: string; detail?: string } | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
@@ -181,6 +184,7 @@ export function BulkUploadSection() {
           {(props) => (
             <input
               {...props}
+              key={`manifest-${pickerKeys.files}`}
               className={bulk.fileInput}
               name="csvManifest"
               type="file"
@@ -188,6 +192,7 @@ export function BulkUploadSection() {
               disabled={busy?.step === 'uploading'}
               onChange={(event) => {
                 setManifest(event.currentTarget.files?.[0] ?? null);
+                if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
                 setFolder(null);
                 selectionChanged();
               }}
@@ -198,6 +203,7 @@ export function BulkUploadSection() {
           {(props) => (
             <input
               {...props}
+              key={`documents-${pickerKeys.files}`}
               className={bulk.fileInput}
               name="documents"
               type="file"
@@ -206,6 +212,7 @@ export function BulkUploadSection() {
               disabled={busy?.step === 'uploading'}
               onChange={(event) => {
                 setDocuments(Array.from(event.currentTarget.files ?? []));
+                if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
                 setFolder(null);
                 selectionChanged();
               }}
@@ -217,6 +224,7 @@ export function BulkUploadSection() {
             <input
               {...props}
               {...folderPicker}
+              key={`folder-${pickerKeys.folder}`}
               className={bulk.fileInput}
               name="folder"
               type="file"
@@ -224,6 +232,9 @@ export function BulkUploadSection() {
               onChange={(event) => {
                 const files = Array.from(event.currentTarget.files ?? []);
                 setFolder(files.length > 0 ? files : null);
+                if (manifest || documents.length > 0) setPickerKeys((keys) => ({ ...keys, files: keys.files + 1 }));
+                setManifest(null);
+                setDocuments([]);
                 selectionChanged();
               }}
             />
