@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { portalMessages } from '@everest/core/domain';
-import { createUserByApi, investorPropertyNames, openAdminTab, pdfFile, toast, unique } from './support/admin';
+import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFile, toast, unique } from './support/admin';
+import { queuedMailSubjects, waitForMails } from './support/mail';
 import { signIn } from './support/portal';
 
 // The Documents and User Documents tabs against the real server: what an administrator
@@ -84,6 +85,50 @@ test('an administrator publishes, edits and deletes a property document; the inv
   await expect(investor.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
   await expect(investor.getByText(renamed, { exact: true })).toHaveCount(0);
   await investor.context().close();
+});
+
+test("an administrator publishes a quarter's report for a property with notification on; the investor with access sees it and gets exactly one e-mail listing it, the investor without access nothing", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A property of this test's own: every investor with access to a property is told of its
+  // documents, so a shared one would hear of the uploads of tests running beside this one.
+  const property = unique('Notify Court ');
+  const token = await adminToken(request);
+  const created = await request.post('/api/admin/create-property', { headers: { Authorization: `Bearer ${token}` }, data: { name: property } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const withAccess = `${unique('notify-in-')}@example.com`;
+  const withoutAccess = `${unique('notify-out-')}@example.com`;
+  const insider = await createUserByApi(request, { email: withAccess, properties: [property] }, token);
+  const outsider = await createUserByApi(request, { email: withoutAccess }, token);
+  const title = unique('Q1 Investor Report ');
+
+  await openAdminTab(page, 'Documents');
+  const form = page.getByRole('form', { name: 'Upload Document' });
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
+  await form.getByRole('combobox', { name: 'Property' }).selectOption(property);
+  await form.getByLabel('File').setInputFiles(pdfFile('q1-report.pdf'));
+  await form.getByRole('checkbox', { name: /Send an email notification/ }).check();
+  await form.getByRole('button', { name: 'Upload Document' }).click();
+  await expect(toast(page, 'Document Uploaded')).toBeVisible();
+
+  // The e-mails are queued in the upload's transaction: once it has answered, these are final.
+  expect(await queuedMailSubjects(withAccess)).toEqual(['A new document is available in your investor portal']);
+  expect(await queuedMailSubjects(withoutAccess)).toEqual([]);
+  const [mail] = await waitForMails(withAccess, 1);
+  expect(mail).toContain(title);
+  expect(mail).toContain(property);
+
+  const investor = await investorPage(browser, withAccess, insider.password);
+  await expect(investor.getByText(title, { exact: true })).toBeVisible();
+  await investor.context().close();
+  const stranger = await investorPage(browser, withoutAccess, outsider.password);
+  // Loaded (the tab counts them) before looking for what must not be there.
+  await expect(stranger.getByRole('tab', { name: /Property Documents \(\d+\)/ })).toBeVisible();
+  await expect(stranger.getByText(title, { exact: true })).toHaveCount(0);
+  await expect(stranger.getByText(property)).toHaveCount(0);
+  await stranger.context().close();
 });
 
 test('the Documents tab passes axe', async ({ page }) => {

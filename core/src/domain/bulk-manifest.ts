@@ -109,9 +109,10 @@ function baseName(name: string): string {
   return slash === -1 ? name : name.slice(slash + 1);
 }
 
-type ManifestRecord = Record<string, string | undefined>;
+export type ManifestRecord = Record<string, string | undefined>;
 
-function parseManifest(csvText: string): ManifestRecord[] {
+/** The manifest's data rows as planBulkManifest reads them: record i is CSV row i + 2. */
+export function parseManifest(csvText: string): ManifestRecord[] {
   // String input: papaparse strips the BOM itself, but a caller may hand text decoded without
   // stripping, and a BOM left on 'email' would make the first column unknown.
   const text = csvText.replace(/^\uFEFF/, '');

@@ -1,21 +1,25 @@
-// Every CSV the product writes goes through `toCsv`, so that no cell can run as a formula when
-// an administrator opens the file in a spreadsheet (OWASP "CSV injection").
+// Writing CSV that people open in spreadsheets. A cell starting with = + - @, a tab or a carriage
+// return can be run as a formula by Excel or LibreOffice (OWASP "CSV injection"); such a cell is
+// written with a single quote in front, which the spreadsheet shows as text.
 
-/** A cell a spreadsheet would read as a formula or control input. */
+export type CsvValue = string | number | boolean | null | undefined;
+
 const formulaStart = /^[=+\-@\t\r]/;
-
-/** A cell that must be quoted: it holds the delimiter, a quote or a line break. */
 const needsQuotes = /[",\r\n]/;
 
-/** One cell: a formula-like start gets a leading single quote, then quotes as RFC 4180 asks. */
-export function csvCell(value: string): string {
-  // Tested against the whole cell, not per line: papaparse's own escapeFormulae misses a
-  // multi-line cell because its pattern checks every line start only without the s flag.
-  const safe = formulaStart.test(value) ? `'${value}` : value;
-  return needsQuotes.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/**
+ * One cell: text that could start a formula gets a leading single quote, then the cell is quoted
+ * (RFC 4180) when it holds a comma, a quote or a line break. Numbers and booleans are written as
+ * they are: they cannot carry a formula, and -5 must stay a number.
+ */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return String(value);
+  const text = formulaStart.test(value) ? `'${value}` : value;
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Rows to CSV text: comma-separated, CRLF line ends (what Excel writes), no trailing line break. */
-export function toCsv(rows: readonly (readonly string[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
+/** Rows of cells as CSV text: cells joined by commas, each line ended by CRLF (RFC 4180). */
+export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
+  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
 }

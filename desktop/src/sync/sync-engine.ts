@@ -91,8 +91,12 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** A CSV cell, always quoted, so that commas, quotes and line breaks survive. */
-function csvCell(value: string): string {
+/**
+ * A manifest cell, always quoted, so that commas, quotes and line breaks survive. Not core's
+ * csvCell: this manifest goes to the server, not to a spreadsheet, and must carry a title that
+ * starts with '=' exactly as the administrator wrote it.
+ */
+function manifestCell(value: string): string {
   return `"${value.replaceAll('"', '""')}"`;
 }
 
@@ -719,7 +723,7 @@ export class SyncEngine {
         const header = 'email,filename,document_category,title,description,document_date,tags';
         const lines = toSend.map((row) =>
           row.outcome === 'publish'
-            ? [row.email, row.file.name, row.documentCategory, row.title, row.description, row.documentDate ?? '', row.tags].map(csvCell).join(',')
+            ? [row.email, row.file.name, row.documentCategory, row.title, row.description, row.documentDate ?? '', row.tags].map(manifestCell).join(',')
             : '',
         );
         const text = [header, ...lines].join('\r\n');

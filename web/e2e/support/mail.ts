@@ -1,22 +1,59 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
+import pg from 'pg';
 
-// Without SMTP_URL the server's outbox worker writes each e-mail as an .eml file under
-// DATA_DIR/mail; playwright.config.ts creates that DATA_DIR and hands it to the workers.
-const mailDir = join(process.env.EVEREST_E2E_DATA_DIR ?? '', 'mail');
+// playwright.config.ts creates the server's DATA_DIR and hands it to the workers in this variable.
+// Without SMTP_URL the server's outbox worker writes each e-mail as an .eml file under DATA_DIR/mail.
+const dataDir = process.env.EVEREST_E2E_DATA_DIR ?? '';
+const mailDir = join(dataDir, 'mail');
 
-function mailFiles(): string[] {
+/** A connection to the embedded PostgreSQL that the server started under DATA_DIR/postgres. */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const pgDir = join(dataDir, 'postgres');
+  const port = Number(readFileSync(join(pgDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(join(pgDir, 'pg.secret'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'everest' });
+  await client.connect();
   try {
-    return readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
+    return await work(client);
+  } finally {
+    await client.end();
   }
 }
 
-/** The message with quoted-printable soft breaks and escapes undone. */
+/**
+ * The subjects of every e-mail queued for `email`. The outbox row is written in the transaction
+ * of the action that caused it, so once the action has answered this count is final: no waiting.
+ */
+export async function queuedMailSubjects(email: string): Promise<string[]> {
+  return withDatabase(async (db) => {
+    const rows = await db.query<{ subject: string }>('select subject from outbox_messages where recipient = $1 order by id', [email]);
+    return rows.rows.map((row) => row.subject);
+  });
+}
+
+/** The body of an .eml file with quoted-printable soft breaks and escapes undone. */
 function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The decoded texts of the .eml files the outbox worker has written to `email`. */
+export function deliveredMails(email: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
+  return names.map((name) => decodeQuotedPrintable(readFileSync(join(mailDir, name), 'utf8'))).filter((text) => to.test(text));
+}
+
+/** Waits until the worker has delivered `count` e-mails to `email`, and answers them. */
+export async function waitForMails(email: string, count: number): Promise<string[]> {
+  await expect.poll(() => deliveredMails(email).length, { message: `${count} e-mail(s) to ${email} under ${mailDir}`, timeout: 20_000 }).toBe(count);
+  return deliveredMails(email);
 }
 
 /**
@@ -24,21 +61,13 @@ function decodeQuotedPrintable(raw: string): string {
  * deliver it. Each test uses addresses of its own, so the first match is the one it caused.
  */
 export async function passwordLinkFromMail(email: string): Promise<string> {
-  const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
+  const linkIn = (text: string) => /https?:\/\/[^\s"<>]+\/investor-services\?resetToken=[A-Za-z0-9_-]+/.exec(text)?.[0];
   let link: string | undefined;
   await expect
-    .poll(
-      () => {
-        for (const name of mailFiles()) {
-          const text = decodeQuotedPrintable(readFileSync(join(mailDir, name), 'utf8'));
-          if (!to.test(text)) continue;
-          link = /https?:\/\/[^\s"<>]+\/investor-services\?resetToken=[A-Za-z0-9_-]+/.exec(text)?.[0];
-          if (link) return true;
-        }
-        return false;
-      },
-      { message: `an e-mail with a password link to ${email} under ${mailDir}`, timeout: 20_000 },
-    )
+    .poll(() => (link = deliveredMails(email).map(linkIn).find(Boolean)) !== undefined, {
+      message: `an e-mail with a password link to ${email} under ${mailDir}`,
+      timeout: 20_000,
+    })
     .toBe(true);
   if (!link) throw new Error('unreachable');
   return link;

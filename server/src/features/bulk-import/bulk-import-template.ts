@@ -53,5 +53,5 @@ export async function bulkImportTemplate(em: EntityManager): Promise<string> {
       zipCode: '',
     },
   ];
-  return `\uFEFF${toCsv([[...importColumns], ...examples.map((row) => importColumns.map((column) => row[column]))])}\r\n`;
+  return `\uFEFF${toCsv([[...importColumns], ...examples.map((row) => importColumns.map((column) => row[column]))])}`;
 }

@@ -1,9 +1,216 @@
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import {
+  documentCategories,
+  documentCategoryLabels,
+  manifestOptionalColumns,
+  manifestRequiredColumns,
+  maxDocumentBytes,
+  megabyte,
+  portalMessages,
+  type DocumentCategory,
+} from '@everest/core/domain';
 import { PageContainer } from '../../components/ui/page-container';
+import { bulkUploadTemplateName, downloadBulkUploadTemplate } from '../../features/admin/lib/bulk-upload-template';
+import { everestBrand } from '../../lib/theme';
 
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXL, maxWidth: '900px' },
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
+  title: {
+    margin: 0,
+    color: everestBrand[30],
+    fontSize: tokens.fontSizeBase500,
+    lineHeight: tokens.lineHeightBase500,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  text: { margin: 0, lineHeight: tokens.lineHeightBase400 },
+  list: {
+    margin: 0,
+    paddingLeft: tokens.spacingHorizontalXXL,
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+    lineHeight: tokens.lineHeightBase400,
+  },
+  stepTitle: { fontWeight: tokens.fontWeightSemibold },
+  tips: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    gap: tokens.spacingHorizontalXXL,
+    '@media (min-width: 720px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  },
+  tipTitle: { margin: `0 0 ${tokens.spacingVerticalS}`, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
+  code: {
+    margin: 0,
+    padding: tokens.spacingHorizontalM,
+    // Short lines, wrapped rather than scrolled on a narrow phone.
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusMedium,
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase400,
+  },
+  inlineCode: { fontFamily: tokens.fontFamilyMonospace, overflowWrap: 'anywhere' },
+});
+
+/** The usual categories first (spec: tax, personal and legal); the manifest accepts all five (DECISIONS.md). */
+const usualCategories: readonly DocumentCategory[] = ['tax', 'personal', 'legal'];
+const otherCategories = documentCategories.filter((c) => !usualCategories.includes(c));
+
+const categoryUse: Record<DocumentCategory, string> = {
+  tax: 'Schedule K-1s and other tax forms',
+  personal: 'accreditation letters, identity and account papers',
+  legal: 'subscription and operating agreements, amendments',
+  financial: 'capital account and distribution statements',
+  other: 'anything that fits none of the above',
+};
+
+const folderLayout = `<year>-Q<n>/
+  properties/
+    <Property name or General>/
+      <file>
+  investors/
+    manifest.csv
+    <the files manifest.csv names>
+
+For example:
+2026-Q1/
+  properties/
+    Sunset Terrace Apartments/
+      Q1 2026 Investor Report.pdf
+    General/
+      Annual Letter 2025.pdf
+  investors/
+    manifest.csv
+    2025-K1-Jane-Investor.pdf
+    Acme-Subscription-Agreement.docx`;
+
+const maxMb = maxDocumentBytes / megabyte;
+
+/** Spec, instruction pages: bulk document upload, with overview, 4 steps, categories, tips, folder layout and the template. */
 export default function InstructionsRoute() {
+  const styles = useStyles();
+  const code = (text: string) => <code className={styles.inlineCode}>{text}</code>;
   return (
     <PageContainer title="Bulk Document Upload Instructions">
-      <p>How to upload many investor documents at once.</p>
+      <div className={styles.page}>
+        <section className={styles.section} aria-labelledby="overview">
+          <h2 id="overview" className={styles.title}>
+            Overview
+          </h2>
+          <p className={styles.text}>
+            The bulk upload publishes personal documents for many investors at once, such as a quarter&apos;s Schedule
+            K-1s. A CSV manifest says, one row per document, which investor it is for, which file it is, its category and
+            its title. Before anything is sent the panel shows a preview of what each row will do; nothing is published
+            until you confirm it. Sending the same batch again publishes nothing twice.
+          </p>
+          <div>
+            <Button appearance="primary" onClick={downloadBulkUploadTemplate}>
+              Download Template
+            </Button>
+          </div>
+          <p className={styles.text}>
+            {`The template (${bulkUploadTemplateName}) holds the columns and three example rows to replace with your own.`}
+          </p>
+        </section>
+
+        <section className={styles.section} aria-labelledby="steps">
+          <h2 id="steps" className={styles.title}>
+            Steps
+          </h2>
+          <ol className={styles.list}>
+            <li>
+              <span className={styles.stepTitle}>Prepare the documents. </span>
+              One file per document: PDF, DOC, DOCX, XLS or XLSX, at most {maxMb} MB each, each with a file name of its
+              own.
+            </li>
+            <li>
+              <span className={styles.stepTitle}>Fill in the manifest. </span>
+              One row per document with the columns {code(manifestRequiredColumns.join(', '))} (required) and{' '}
+              {code(manifestOptionalColumns.join(', '))} (optional; dates as YYYY-MM-DD, tags separated by commas). The
+              e-mail must be an investor&apos;s account; row 1 is the header, so the first document is row 2. Save it as
+              CSV.
+            </li>
+            <li>
+              <span className={styles.stepTitle}>Choose and preview. </span>
+              In the Admin Panel, open User Documents and, under Bulk Upload User Documents, choose the CSV manifest and
+              the documents, or the whole folder holding {code('manifest.csv')} and them. Choose whether each investor
+              gets an e-mail, then Preview Upload. The preview lists every row with what will happen to it (published,
+              already published, title already used, user not found, missing fields, file missing) and the selected files
+              no row names.
+            </li>
+            <li>
+              <span className={styles.stepTitle}>Confirm and read the results. </span>
+              Confirm &amp; Upload sends the batch. The results list the documents published, the rows that failed with
+              their file and reason, and the files no row named. With notification on, each investor receives one e-mail
+              listing all of their new documents.
+            </li>
+          </ol>
+        </section>
+
+        <section className={styles.section} aria-labelledby="categories">
+          <h2 id="categories" className={styles.title}>
+            Categories
+          </h2>
+          <p className={styles.text}>
+            The {code('document_category')} column takes one of these values (letter case does not matter):
+          </p>
+          <ul className={styles.list}>
+            {[...usualCategories, ...otherCategories].map((category) => (
+              <li key={category}>
+                {code(category)}
+                {` — ${documentCategoryLabels[category]}: ${categoryUse[category]}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className={styles.section} aria-labelledby="tips">
+          <h2 id="tips" className={styles.title}>
+            Tips
+          </h2>
+          <div className={styles.tips}>
+            <div>
+              <h3 className={styles.tipTitle}>Do</h3>
+              <ul className={styles.list}>
+                <li>Start from the template, and keep its header row as it is.</li>
+                <li>Write each file name in the manifest exactly as the file is named, extension included.</li>
+                <li>Try a small batch of two or three rows first.</li>
+                <li>Read the preview before confirming: every row should say &apos;Will be published&apos;.</li>
+                <li>Give each document a title the investor will recognise, such as &apos;2025 Schedule K-1&apos;.</li>
+              </ul>
+            </div>
+            <div>
+              <h3 className={styles.tipTitle}>Don&apos;t</h3>
+              <ul className={styles.list}>
+                <li>Don&apos;t leave a required cell empty: the row fails with &apos;{portalMessages.manifestMissingFields}&apos;.</li>
+                <li>Don&apos;t use an e-mail that has no account: the row fails with &apos;{portalMessages.userNotFound}&apos;.</li>
+                <li>Don&apos;t give one investor two documents of the same title; replace a corrected file from the list instead.</li>
+                <li>Don&apos;t put files larger than {maxMb} MB or of other types in the folder: they are not sent.</li>
+                <li>Don&apos;t save an empty manifest: it gives &apos;{portalMessages.noDataInCsv}&apos;.</li>
+              </ul>
+            </div>
+          </div>
+        </section>
+
+        <section className={styles.section} aria-labelledby="folder-layout">
+          <h2 id="folder-layout" className={styles.title}>
+            Folder layout
+          </h2>
+          <p className={styles.text}>
+            Keep each quarter in one folder laid out like this; the desktop app reads the same layout. Property documents
+            go under {code('properties/')}, in a folder named exactly as the property (or {code('General')}); the
+            investors&apos; personal documents go under {code('investors/')} beside {code('manifest.csv')}. In the browser,
+            choose the {code('investors')} folder (or the quarter folder: only the folder holding {code('manifest.csv')} is
+            read).
+          </p>
+          <pre className={styles.code}>
+            {folderLayout}
+          </pre>
+        </section>
+      </div>
     </PageContainer>
   );
 }

@@ -11,6 +11,7 @@ import { useListAddress } from '../lib/list-address';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { AdminTable } from './admin-table';
+import { BulkUploadSection } from './bulk-upload-section';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { EditUserDocumentDialog } from './edit-user-document-dialog';
@@ -26,7 +27,7 @@ function pageFrom(text: string | null): number {
 }
 
 /**
- * The user-documents tab (spec: user-documents): the individual upload, and the personal
+ * The user-documents tab (spec: user-documents): the bulk upload with its preview, the individual upload, and the personal
  * documents paged by 10 on the server with the search in the address, with download, the Edit
  * User Document modal and delete.
  */
@@ -115,11 +116,7 @@ export function UserDocumentsTab() {
 
   return (
     <div className={styles.tab}>
-      {/*
-        BULK UPLOAD: the manifest + files (or folder) upload with its dry-run preview, progress
-        and results goes here, above the individual upload (issue 16). It is built separately,
-        with the server's bulk route (bulk-upload-user-documents); not part of this tab yet.
-      */}
+      <BulkUploadSection />
       <UploadUserDocumentForm />
       <section className={styles.section} aria-labelledby="user-documents-list-title">
         <h3 id="user-documents-list-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>

@@ -13,6 +13,7 @@ export function uploadWithProgress<A extends z.ZodType>(
   body: FormData,
   answer: A,
   onProgress?: (fraction: number) => void,
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<z.infer<A>> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -21,6 +22,7 @@ export function uploadWithProgress<A extends z.ZodType>(
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getStoredToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };

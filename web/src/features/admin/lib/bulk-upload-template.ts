@@ -1,0 +1,32 @@
+import { manifestOptionalColumns, manifestRequiredColumns, toCsv } from '@everest/core/domain';
+
+/** The file name the spec gives the template (instruction pages). */
+export const bulkUploadTemplateName = 'bulk-upload-template.csv';
+
+/** The template's columns: the required four (spec section 5), then the optional ones. */
+export const bulkUploadTemplateColumns = [...manifestRequiredColumns, ...manifestOptionalColumns];
+
+/** Example rows, one per usual category; example.com addresses reach nobody. */
+export const bulkUploadTemplateRows: readonly (readonly string[])[] = [
+  ['jane.investor@example.com', '2025-K1-Jane-Investor.pdf', 'tax', '2025 Schedule K-1', 'Schedule K-1 for tax year 2025', '2026-03-15', 'k1, 2025'],
+  ['jane.investor@example.com', 'Jane-Investor-Accreditation.pdf', 'personal', 'Accreditation Letter', '', '', ''],
+  ['acme.holdings@example.com', 'Acme-Subscription-Agreement.docx', 'legal', 'Subscription Agreement', 'Signed subscription agreement', '2026-01-20', 'legal, signed'],
+];
+
+/** The template as text, with a BOM so that Excel reads it as UTF-8; every cell escaped by core's csvCell. */
+export function bulkUploadTemplateCsv(): string {
+  return `\uFEFF${toCsv([bulkUploadTemplateColumns, ...bulkUploadTemplateRows])}`;
+}
+
+/** Generates the template in the browser and saves it: no request, works offline. */
+export function downloadBulkUploadTemplate(): void {
+  const url = URL.createObjectURL(new Blob([bulkUploadTemplateCsv()], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = bulkUploadTemplateName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the address is not needed after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
