@@ -7,9 +7,8 @@ import { useDeleteUserDocument } from '../api/delete-user-document';
 import { useUserDocuments } from '../api/user-documents';
 import { adminSuccess } from '../lib/admin-messages';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
-import { useListAddress } from '../lib/list-address';
 import { notifyFailure, notifySuccess } from '../lib/notify';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useLastPageBound, usePagedListAddress } from '../lib/paged-list';
 import { AdminTable } from './admin-table';
 import { BulkUploadSection } from './bulk-upload-section';
 import { useAdminStyles } from './admin-styles';
@@ -21,11 +20,6 @@ import { UserDocumentRowsContext, userDocumentColumns, type UserDocumentRowsCont
 /** The address's query keys of this list: `?userDocumentPage=2&userDocumentSearch=tax`. */
 export const userDocumentsAddressKeys = { page: 'userDocumentPage', search: 'userDocumentSearch' } as const;
 
-function pageFrom(text: string | null): number {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
-}
-
 /**
  * The user-documents tab (spec: user-documents): the bulk upload with its preview, the individual upload, and the personal
  * documents paged by 10 on the server with the search in the address, with download, the Edit
@@ -33,9 +27,8 @@ function pageFrom(text: string | null): number {
  */
 export function UserDocumentsTab() {
   const styles = useAdminStyles();
-  const address = useListAddress();
-  const page = pageFrom(address.get(userDocumentsAddressKeys.page));
-  const search = address.get(userDocumentsAddressKeys.search) ?? '';
+  const list = usePagedListAddress(userDocumentsAddressKeys);
+  const { page, search } = list;
   const documents = useUserDocuments({ page, search });
   const remove = useDeleteUserDocument();
   const restoreFocusTarget = useRestoreFocusTarget();
@@ -47,32 +40,10 @@ export function UserDocumentsTab() {
     if (settlePendingFocus(focusAfterRender.current)) focusAfterRender.current = null;
   });
 
-  // The search box types freely; the address (and the server) follow once typing pauses.
-  const [draft, setDraft] = useState(search);
-  const settled = useDebouncedValue(draft, 300);
-  useEffect(() => {
-    if (settled.trim() === search.trim()) return;
-    address.update(
-      { [userDocumentsAddressKeys.search]: settled.trim() === '' ? null : settled, [userDocumentsAddressKeys.page]: null },
-      { push: search === '' || page !== 1 },
-    );
-    // Only a settled draft moves the address; the address moving (Back) is handled below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
-  const [shownSearch, setShownSearch] = useState(search);
-  if (search !== shownSearch) {
-    setShownSearch(search);
-    if (search.trim() !== settled.trim()) setDraft(search);
-  }
-
   const totalCount = documents.data?.totalCount ?? 0;
   const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
 
-  useEffect(() => {
-    if (documents.data && !documents.isPlaceholderData && page > pageCount) {
-      address.update({ [userDocumentsAddressKeys.page]: pageCount === 1 ? null : String(pageCount) }, { push: false });
-    }
-  }, [documents.data, documents.isPlaceholderData, page, pageCount, address]);
+  useLastPageBound(list, pageCount, Boolean(documents.data) && !documents.isPlaceholderData);
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -107,7 +78,7 @@ export function UserDocumentsTab() {
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = typeof updater === 'function' ? updater(pagination) : updater;
       const nextPage = next.pageIndex + 1;
-      address.update({ [userDocumentsAddressKeys.page]: nextPage === 1 ? null : String(nextPage) }, { push: true });
+      list.goToPage(nextPage);
     },
   });
 
@@ -125,10 +96,10 @@ export function UserDocumentsTab() {
         <div className={styles.toolbar} role="search">
           <Field label="Search user documents" className={styles.search}>
             <SearchBox
-              value={draft}
+              value={list.draft}
               maxLength={fieldMax.search}
               placeholder="Title, tag, investor name or e-mail"
-              onChange={(_, data) => setDraft(data.value)}
+              onChange={(_, data) => list.setDraft(data.value)}
             />
           </Field>
           {documents.isFetching && <Spinner size="tiny" label="Loading user documents..." />}
