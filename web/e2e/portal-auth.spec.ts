@@ -1,66 +1,19 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import { portalMessages, portalSuccess } from '@everest/core/domain';
 import { demoPassword } from '@everest/fixtures';
+import { deliveredMailFiles, passwordLinkFromMail, withDatabase } from './support/mail';
 import { signIn } from './support/portal';
 
 // The investor portal's door: sign-in, sessions, password reset by e-mail and the profile,
 // against the real server (playwright.config.ts) with the demo users. Tests that change an
 // account each use an account of their own, so they can run in parallel.
 
-// playwright.config.ts creates the server's DATA_DIR and hands it to the workers in this variable.
-const dataDir = process.env.EVEREST_E2E_DATA_DIR ?? '';
-const mailDir = join(dataDir, 'mail');
-
 /** The toast showing `text` (a replaced toast may still be fading out beside it). */
 const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
 
-function mailFiles(): string[] {
-  try {
-    return readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-}
-
-/** The body of an .eml file with quoted-printable soft breaks and escapes undone. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/**
- * The reset link of the newest e-mail to `email` that is not among `before`: the outbox worker
- * writes .eml files under DATA_DIR/mail when no SMTP server is configured.
- */
-async function resetLinkFromMail(email: string, before: string[]): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const fresh = mailFiles()
-          .filter((name) => !before.includes(name))
-          .sort()
-          .reverse();
-        for (const name of fresh) {
-          const text = decodeQuotedPrintable(readFileSync(join(mailDir, name), 'utf8'));
-          if (!new RegExp(`^To: .*${email.replace(/\./g, '\\.')}`, 'mi').test(text)) continue;
-          link = /https?:\/\/[^\s"<>]+\/investor-services\?resetToken=[A-Za-z0-9_-]+/.exec(text)?.[0];
-          if (link) return true;
-        }
-        return false;
-      },
-      { message: `a password reset e-mail to ${email} under ${mailDir}`, timeout: 20_000 },
-    )
-    .toBe(true);
-  if (!link) throw new Error('unreachable');
-  return link;
-}
-
 async function requestResetLink(page: Page, email: string): Promise<string> {
-  const before = mailFiles();
+  const before = deliveredMailFiles();
   await page.goto('/investor-services');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   const panel = page.getByRole('region', { name: 'Password reset' });
@@ -68,21 +21,7 @@ async function requestResetLink(page: Page, email: string): Promise<string> {
   await panel.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(panel.getByRole('status')).toHaveText(portalSuccess.resetLinkSent.description);
   await expect(toast(page, portalSuccess.resetLinkSent.title)).toBeVisible();
-  return resetLinkFromMail(email, before);
-}
-
-/** A connection to the embedded PostgreSQL that the server started under DATA_DIR/postgres. */
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const pgDir = join(dataDir, 'postgres');
-  const port = Number(readFileSync(join(pgDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3]);
-  const password = readFileSync(join(pgDir, 'pg.secret'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'everest' });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+  return passwordLinkFromMail(email, before);
 }
 
 test.describe('signing in', () => {

@@ -7,6 +7,7 @@ import { PropertyDocument } from '../features/documents/property-document.entity
 import { UserDocument } from '../features/documents/user-document.entity';
 import { StoredFile } from '../features/files/stored-file.entity';
 import { OutboxMessage } from '../features/mail/outbox-message.entity';
+import { OutboxTemplate } from '../features/mail/outbox-template.entity';
 import { Property } from '../features/properties/property.entity';
 import { RateLimitCounter } from '../features/rate-limit/rate-limit-counter.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
@@ -23,6 +24,7 @@ export const entities = [
   PasswordResetToken,
   EndedSession,
   ContactMessage,
+  OutboxTemplate,
   OutboxMessage,
   AuditEvent,
   RateLimitCounter,

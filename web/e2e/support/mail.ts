@@ -38,16 +38,27 @@ function decodeQuotedPrintable(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The decoded texts of the .eml files the outbox worker has written to `email`. */
-export function deliveredMails(email: string): string[] {
-  let names: string[];
+/** The names of the .eml files delivered so far (a test passes them on to look only at newer mail). */
+export function deliveredMailFiles(): string[] {
   try {
-    names = readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
+    return readdirSync(mailDir).filter((name) => name.endsWith('.eml'));
   } catch {
     return [];
   }
+}
+
+/**
+ * The decoded texts of the .eml files the outbox worker has written to `email`, newest first
+ * (names start with the time of sending), leaving out the files named in `before`.
+ */
+export function deliveredMails(email: string, before: readonly string[] = []): string[] {
   const to = new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi');
-  return names.map((name) => decodeQuotedPrintable(readFileSync(join(mailDir, name), 'utf8'))).filter((text) => to.test(text));
+  return deliveredMailFiles()
+    .filter((name) => !before.includes(name))
+    .sort()
+    .reverse()
+    .map((name) => decodeQuotedPrintable(readFileSync(join(mailDir, name), 'utf8')))
+    .filter((text) => to.test(text));
 }
 
 /** Waits until the worker has delivered `count` e-mails to `email`, and answers them. */
@@ -57,14 +68,14 @@ export async function waitForMails(email: string, count: number): Promise<string
 }
 
 /**
- * The set-password link (welcome or reset) of an e-mail to `email`, waiting for the outbox to
- * deliver it. Each test uses addresses of its own, so the first match is the one it caused.
+ * The set-password link (welcome or reset) of the newest e-mail to `email` that is not among
+ * `before` (see `deliveredMailFiles`), waiting for the outbox to deliver it.
  */
-export async function passwordLinkFromMail(email: string): Promise<string> {
+export async function passwordLinkFromMail(email: string, before: readonly string[] = []): Promise<string> {
   const linkIn = (text: string) => /https?:\/\/[^\s"<>]+\/investor-services\?resetToken=[A-Za-z0-9_-]+/.exec(text)?.[0];
   let link: string | undefined;
   await expect
-    .poll(() => (link = deliveredMails(email).map(linkIn).find(Boolean)) !== undefined, {
+    .poll(() => (link = deliveredMails(email, before).map(linkIn).find(Boolean)) !== undefined, {
       message: `an e-mail with a password link to ${email} under ${mailDir}`,
       timeout: 20_000,
     })

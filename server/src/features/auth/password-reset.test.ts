@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messageAnswer, validateResetTokenAnswer } from '@everest/core/contract';
 import { portalMessages, portalSuccess } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { OutboxMessage } from '../mail/outbox-message.entity';
+import { queuedMails } from '../mail/testing/queued-mails';
 import { User } from '../users/user.entity';
 import { hashResetToken, resetRequestMinimumMs } from './auth.service';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -25,7 +25,7 @@ describe('password reset', () => {
   };
   const reset = (token: string, password: string, confirmPassword = password) =>
     client.call('/api/investor/reset-password', { body: { token, password, confirmPassword } });
-  const mailsTo = (recipient: string) => em().find(OutboxMessage, { recipient }, { orderBy: { id: 'asc' } });
+  const mailsTo = (recipient: string) => queuedMails(em(), { recipient });
 
   /** Requests a reset and reads the token from the link in the queued e-mail. */
   async function resetLinkFor(email: string): Promise<string> {

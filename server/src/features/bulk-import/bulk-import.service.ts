@@ -15,7 +15,6 @@ import {
   validateBulkImportRows,
   type ImportExistingUser,
   type ImportRowChanges,
-  type Role,
   type ValidImportRow,
 } from '@everest/core/domain';
 import type { Config } from '../../config';
@@ -27,7 +26,7 @@ import { welcomeMail } from '../auth/auth-mail';
 import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/auth.service';
 import { enqueueMailBatch, type BatchRecipient, type MailValue } from '../mail/outbox';
 import { escapeHtml, escapeLines } from '../mail/templates';
-import { adminUserMessages } from '../users/admin-users.service';
+import { adminUserMessages, type UserAccountRow } from '../users/admin-users.service';
 import { propertyAccessMail } from './bulk-import-mail';
 
 // The bulk user import. Every statement is set-based: the rows travel to PostgreSQL as one jsonb
@@ -49,18 +48,7 @@ export const bulkImportMessages = {
     }), and duplicate handling is 'fail': nothing was imported.`,
 } as const;
 
-interface ExistingUserRow {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  entity: string;
-  street_address: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  role: Role;
-  is_active: boolean;
+interface ExistingUserRow extends UserAccountRow {
   property_access: string[];
 }
 

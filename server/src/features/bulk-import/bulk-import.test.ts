@@ -15,6 +15,7 @@ import { welcomeLinkLifetimeMs } from '../auth/auth.service';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { recordingClient } from '../auth/test-client';
 import { OutboxMessage } from '../mail/outbox-message.entity';
+import { queuedMails } from '../mail/testing/queued-mails';
 import { Property } from '../properties/property.entity';
 import { adminUserMessages } from '../users/admin-users.service';
 import { PropertyAccess } from '../users/property-access.entity';
@@ -206,7 +207,7 @@ describe('bulk user import', () => {
       expect(lifetime).toBeGreaterThan(welcomeLinkLifetimeMs - 60_000);
       expect(lifetime).toBeLessThanOrEqual(welcomeLinkLifetimeMs + 1000);
 
-      const [mail] = await e.find(OutboxMessage, { recipient: nora.email });
+      const [mail] = await queuedMails(e, { recipient: nora.email });
       expect(mail?.subject).toBe('Welcome to the Everest Properties investor portal');
       expect(mail?.text).toContain('Hello Nora New,');
       expect(mail?.text).toContain('for the next 7 days');
@@ -233,7 +234,7 @@ describe('bulk user import', () => {
       const email = `${p}.o'brien@example.com`;
       const csv = `${header}\n"${email}","Seán <b>","O'Brien & Co",,,Aspen Ridge,,,,`;
       await importRows(rowsOf(csv), { sendWelcomeEmails: true });
-      const [welcome] = await em().find(OutboxMessage, { recipient: email });
+      const [welcome] = await queuedMails(em(), { recipient: email });
       const link = `${publicUrl}/investor-services?resetToken=${linkPattern.exec(welcome?.text ?? '')?.[1] ?? ''}`;
       const expected = welcomeMail(email, "Seán <b> O'Brien & Co", link, 7);
       expect(welcome).toMatchObject({ subject: expected.subject, text: expected.text, html: expected.html });
@@ -241,7 +242,7 @@ describe('bulk user import', () => {
 
       const update = `${header}\n"${email}","Seán <b>","O'Brien & Co",,,"Aspen Ridge,Mission Oaks,Cedar Hollow",,,,`;
       await importRows(rowsOf(update), { duplicateHandling: 'update', sendUpdateEmails: true });
-      const [, access] = await em().find(OutboxMessage, { recipient: email }, { orderBy: { id: 'asc' } });
+      const [, access] = await queuedMails(em(), { recipient: email });
       const expectedAccess = propertyAccessMail(email, "Seán <b> O'Brien & Co", ['Mission Oaks', 'Cedar Hollow'], `${publicUrl}/investor-services`);
       expect(access).toMatchObject({ subject: expectedAccess.subject, text: expectedAccess.text, html: expectedAccess.html });
       expect(access?.html).toContain('Mission Oaks<br>Cedar Hollow');
@@ -315,7 +316,7 @@ describe('bulk user import', () => {
       // The unchanged user was not written at all.
       expect((await e.findOneOrFail(User, { email: `${p}.same@example.com` })).updatedAt).toEqual(same.updatedAt);
 
-      const mails = await e.find(OutboxMessage, { recipient: email });
+      const mails = await queuedMails(e, { recipient: email });
       expect(mails).toHaveLength(1);
       expect(mails[0]?.subject).toBe('You have access to a new property in your investor portal');
       expect(mails[0]?.text).toContain('Mission Oaks');

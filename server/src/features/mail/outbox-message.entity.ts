@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { OutboxTemplate } from './outbox-template.entity';
 
 export const outboxStatuses = ['pending', 'sent', 'failed'] as const;
 
@@ -10,12 +11,23 @@ export const OutboxMessage = defineEntity({
   name: 'OutboxMessage',
   tableName: 'outbox_messages',
   indexes: [{ properties: ['status', 'nextAttemptAt'] }],
+  // Its own parts, or a batch template with its values: never neither.
+  checks: [
+    {
+      name: 'outbox_messages_body_check',
+      expression: '(text is not null and html is not null) or (template_id is not null and field_values is not null)',
+    },
+  ],
   properties: {
     id: p.integer().primary(),
     recipient: p.string().length(254),
     subject: p.string().length(300),
-    text: p.text(),
-    html: p.text(),
+    /** The parts as sent; null when the message is one of a batch (`template` and `fieldValues`). */
+    text: p.text().nullable(),
+    html: p.text().nullable(),
+    template: () => p.manyToOne(OutboxTemplate).nullable().index(),
+    /** The batch message's field values, by field number: [text, already escaped HTML]. */
+    fieldValues: p.json<[string, string][]>().nullable(),
     replyTo: p.string().length(254).nullable(),
     status: p.enum([...outboxStatuses]).default('pending'),
     attempts: p.integer().default(0),

@@ -2,7 +2,9 @@ import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger';
 import type { MailSender } from './mail-sender';
+import { renderOutboxMessage } from './outbox';
 import { OutboxMessage, type IOutboxMessage } from './outbox-message.entity';
+import { OutboxTemplate, type IOutboxTemplate } from './outbox-template.entity';
 
 export interface OutboxWorkerOptions {
   /** How often the outbox is looked at when nobody kicks the worker. */
@@ -107,21 +109,27 @@ export class OutboxWorker {
           lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
         },
       );
-      for (const row of due) await this.deliver(row, now);
+      // Batch messages share a template: read each once (not locked; templates never change).
+      const templateIds = [...new Set(due.flatMap((row) => (row.template ? [row.template.id] : [])))];
+      const templates = new Map(
+        templateIds.length > 0 ? (await tx.find(OutboxTemplate, { id: { $in: templateIds } })).map((t) => [t.id, t]) : [],
+      );
+      for (const row of due) await this.deliver(row, row.template ? (templates.get(row.template.id) ?? null) : null, now);
       return due.length;
     });
   }
 
-  private async deliver(row: IOutboxMessage, now: () => Date): Promise<void> {
+  private async deliver(row: IOutboxMessage, template: IOutboxTemplate | null, now: () => Date): Promise<void> {
     try {
+      const { text, html } = renderOutboxMessage(row, template);
       await this.deps.sender.send({
         messageId: `<outbox-${row.id}-${row.createdAt.getTime()}@${this.deps.messageIdHost}>`,
         from: this.deps.from,
         to: row.recipient,
         replyTo: row.replyTo ?? null,
         subject: row.subject,
-        text: row.text,
-        html: row.html,
+        text,
+        html,
       });
       row.status = 'sent';
       row.sentAt = now();

@@ -8,10 +8,11 @@ import type { Logger } from '../../logger';
 import { altchaToken } from '../captcha/testing/altcha';
 import { ContactMessage } from '../contact/contact-message.entity';
 import { smtpSender, type MailSender } from './mail-sender';
-import { enqueueMail, retryFailedMail } from './outbox';
+import { enqueueMail, enqueueMailBatch, retryFailedMail } from './outbox';
 import { OutboxMessage } from './outbox-message.entity';
+import { OutboxTemplate } from './outbox-template.entity';
 import { backoffMs, defaultOutboxWorkerOptions, OutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
-import { contactNotificationMail, renderMail } from './templates';
+import { contactNotificationMail, escapeHtml, renderMail } from './templates';
 import { SmtpListener } from './testing/smtp-listener';
 
 function recordingLogger() {
@@ -241,6 +242,39 @@ describe('outbox worker', () => {
       expect(new Set(smtp.received.map((mail) => mail.header('message-id'))).size).toBe(50);
       for (let i = 0; i < 50; i++) expect(subjects).toContain(`Website contact: Outage message ${i}`);
       expect((sent.get(a) ?? 0) + (sent.get(b) ?? 0)).toBe(50);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('stores a batch template once and sends each recipient their own values, $-patterns and markup as typed', async () => {
+    await clearOutbox();
+    const smtp = await SmtpListener.start();
+    try {
+      const names = ['Ann <b>', 'Bo $& $1 $$', "Cy O'Neil & Co"];
+      await server.services.orm.em.fork().transactional((em) =>
+        enqueueMailBatch(
+          em,
+          ['name'] as const,
+          (v) => ({ to: '', subject: 'Welcome', text: `Hello ${v.name}, and again ${v.name}.`, html: `<p>Hello ${v.name}</p>` }),
+          names.map((name, i) => ({ to: `batch${i}@example.com`, values: { name: { text: name, html: escapeHtml(name) } } })),
+        ),
+      );
+      // One body for the batch; each message holds only its values.
+      expect(await server.services.orm.em.fork().count(OutboxTemplate, {})).toBeGreaterThanOrEqual(1);
+      const stored = await rows();
+      expect(stored.map((r) => [r.text, r.html, r.template?.id === stored[0]?.template?.id])).toEqual(names.map(() => [null, null, true]));
+
+      const sender = smtpSender(smtp.url);
+      senders.push(sender);
+      const w = worker(sender, { batchSize: 10 });
+      expect(await w.runOnce()).toBe(3);
+      expect(smtp.received).toHaveLength(3);
+      names.forEach((name, i) => {
+        const mail = smtp.received.find((m) => m.header('to') === `batch${i}@example.com`);
+        expect(mail?.text.trim()).toBe(`Hello ${name}, and again ${name}.`);
+        expect(mail?.html).toContain(`<p>Hello ${escapeHtml(name)}</p>`);
+      });
     } finally {
       await smtp.stop();
     }

@@ -71,7 +71,8 @@ const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
 const userColumns = `id, first_name, last_name, email, entity, street_address, city, state, zip_code, role, is_active,
   ${isoUtc('last_login_at')}, ${isoUtc('previous_login_at')}`;
 
-interface UserRow {
+/** A user's account columns as PostgreSQL answers them; the bulk import reads the same. */
+export interface UserAccountRow {
   id: number;
   first_name: string;
   last_name: string;
@@ -83,6 +84,9 @@ interface UserRow {
   zip_code: string;
   role: Role;
   is_active: boolean;
+}
+
+interface UserRow extends UserAccountRow {
   last_login_at: string | null;
   previous_login_at: string | null;
 }

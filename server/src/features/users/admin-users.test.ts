@@ -16,7 +16,7 @@ import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/auth.service';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { recordingClient } from '../auth/test-client';
 import { UserDocument } from '../documents/user-document.entity';
-import { OutboxMessage } from '../mail/outbox-message.entity';
+import { queuedMails } from '../mail/testing/queued-mails';
 import { generatedPasswordLength } from './admin-users.service';
 import { PropertyAccess } from './property-access.entity';
 import { User } from './user.entity';
@@ -41,7 +41,7 @@ describe('users administration', () => {
     return createUserAnswer.parse(res.json);
   }
   const profileStatus = async (token: string) => (await client.call('/api/investor/profile', { token })).status;
-  const mailsTo = (recipient: string) => em().find(OutboxMessage, { recipient }, { orderBy: { id: 'asc' } });
+  const mailsTo = (recipient: string) => queuedMails(em(), { recipient });
   async function linkTokenIn(recipient: string): Promise<string> {
     const mail = (await mailsTo(recipient)).filter((m) => linkPattern.test(m.text)).at(-1);
     const token = mail && linkPattern.exec(mail.text)?.[1];
