@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import type { PropertyDocument } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { SmtpListener } from '../../../server/src/features/mail/testing/smtp-listener';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../server/test/global-setup';
 import type { LedgerEntry } from './ledger';
@@ -70,13 +71,28 @@ async function serverSha256(documentId: number): Promise<string> {
 }
 
 /** The real portal, with each successful upload counted (and optionally acted upon). */
-function countingPortal(serverUrl: string, onUpload?: (count: number) => void): Portal & { uploads: number; replaces: number; batches: number } {
+function countingPortal(
+  serverUrl: string,
+  onUpload?: (count: number) => void,
+): Portal & { uploads: number; replaces: number; batches: number; digests: number; personalReplaces: number } {
   const portal = createPortal({ serverUrl, ...admin });
   const counted = {
     ...portal,
     uploads: 0,
     replaces: 0,
     batches: 0,
+    digests: 0,
+    personalReplaces: 0,
+    notifyDocuments: async (...args: Parameters<Portal['notifyDocuments']>) => {
+      const answer = await portal.notifyDocuments(...args);
+      counted.digests += 1;
+      return answer;
+    },
+    replaceUserDocument: async (...args: Parameters<Portal['replaceUserDocument']>) => {
+      const answer = await portal.replaceUserDocument(...args);
+      counted.personalReplaces += 1;
+      return answer;
+    },
     bulkUpload: async (...args: Parameters<Portal['bulkUpload']>) => {
       const answer = await portal.bulkUpload(...args);
       counted.batches += 1;
@@ -341,6 +357,85 @@ describe('the watched-folder sync against the real server', () => {
     expect(await again.runOnce()).toBe(true);
     expect(portal.batches).toBe(1);
     expect(await published()).toHaveLength(1);
+  });
+
+  it('replaces a personal document changed in place (same investor, same title) instead of leaving it for attention', async () => {
+    const space = workspace('2025-Q3');
+    const manifest = 'email,filename,document_category,title\ninvestor@example.com,K-1 Corrected.pdf,tax,Changed In Place K-1\n';
+    write(space.folder, 'investors/manifest.csv', Buffer.from(manifest));
+    write(space.folder, 'investors/K-1 Corrected.pdf', pdf('K-1 draft'));
+    const portal = countingPortal(server.url);
+    const first = await SyncEngine.create({ ...engineOptions(space, portal), watch: false });
+    expect(await first.runOnce()).toBe(true);
+    expect(portal.batches).toBe(1);
+
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    const published = async () =>
+      (await client.call('adminUserDocuments', { query: { search: 'Changed In Place K-1' } })).documents.filter((d) => d.title === 'Changed In Place K-1');
+    const [document] = await published();
+    expect(document).toMatchObject({ userEmail: 'investor@example.com' });
+
+    const corrected = pdf('K-1 corrected, with the right figures');
+    writeFileSync(path.join(space.folder, 'investors/K-1 Corrected.pdf'), corrected);
+    const events: SyncEvent[] = [];
+    const second = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await second.runOnce(), JSON.stringify(events)).toBe(true);
+
+    expect(second.status().needsAttention).toEqual([]);
+    expect(second.status().published.map((e) => e.path).sort()).toEqual(['investors/K-1 Corrected.pdf', 'investors/manifest.csv']);
+    expect(portal.personalReplaces).toBe(1);
+    expect(portal.batches).toBe(1);
+    expect((await published()).map((d) => d.id)).toEqual([document!.id]);
+    const response = await server.api(`/api/investor/download/${document!.id}?type=user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(sha256(Buffer.from(await response.arrayBuffer()))).toBe(sha256(corrected));
+
+    // Nothing more to do on a third run.
+    const third = await SyncEngine.create({ ...engineOptions(space, portal), watch: false });
+    expect(await third.runOnce()).toBe(true);
+    expect(portal.personalReplaces).toBe(1);
+    expect(portal.batches).toBe(1);
+  });
+
+  it('with e-mail notification on, sends each investor one digest for a settled batch of property documents', async () => {
+    const smtp = await SmtpListener.start();
+    const mailing = await startTestServer({ seed: true, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://everest.test' } });
+    mailing.services.outbox.start();
+    try {
+      const space = workspace();
+      const titles = ['Digest Sunset One', 'Digest Sunset Two', 'Digest Sunset Three'];
+      for (const title of titles) write(space.folder, `2025-Q2/properties/Sunset Terrace Apartments/${title}.pdf`, pdf(title));
+      write(space.folder, '2025-Q2/properties/General/Digest General Letter.pdf', pdf('general letter'));
+      const portal = countingPortal(mailing.url);
+      const events: SyncEvent[] = [];
+      const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false, emailNotification: true });
+      expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+      expect(portal.uploads).toBe(4);
+      expect(portal.digests).toBe(1);
+      expect(ledgerEntries(space.ledgerFile).filter((e) => e.notifyPending)).toEqual([]);
+
+      const em = mailing.services.orm.em.fork();
+      const readers = (await em.execute<{ email: string }[]>("select email from users where is_active and role <> 'administrator'")).map((r) => r.email);
+      const queued = async () => Number((await em.execute<{ count: string }[]>('select count(*) from outbox_messages'))[0]?.count);
+      await vi.waitFor(async () => expect(smtp.received.length).toBe(await queued()), { timeout: 10_000, interval: 50 });
+      // One e-mail per reader of the General letter (everyone), none to administrators.
+      expect(smtp.received.flatMap((m) => m.to).sort()).toEqual([...readers].sort());
+      const to = (email: string) => smtp.received.find((m) => m.to.includes(email));
+      for (const email of ['investor@example.com', 'employee@example.com']) {
+        expect(to(email)?.header('subject')).toBe('4 new documents are available in your investor portal');
+        for (const title of titles) expect(to(email)?.text).toContain(title);
+      }
+      expect(to('investor2@example.com')?.header('subject')).toBe('A new document is available in your investor portal');
+      expect(to('investor2@example.com')?.text).not.toContain('Digest Sunset');
+
+      // Run again: nothing new, no e-mail.
+      const again = await SyncEngine.create({ ...engineOptions(space, portal), watch: false, emailNotification: true });
+      expect(await again.runOnce()).toBe(true);
+      expect(portal.digests).toBe(1);
+      expect(await queued()).toBe(readers.length);
+    } finally {
+      await mailing.close();
+      await smtp.stop();
+    }
   });
 
   it('runs headless: killed halfway, then run again with --once, every file is published once and it exits 0', async () => {
