@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import type { PropertyDocument } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../server/test/harness';
-import { SmtpListener } from '../../../server/src/features/mail/testing/smtp-listener';
+import { SmtpListener } from '../../../server/test/smtp-listener';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../server/test/global-setup';
 import type { LedgerEntry } from './ledger';

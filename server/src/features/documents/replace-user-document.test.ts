@@ -116,7 +116,8 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     expect(missing.json).toEqual({ error: adminUserDocumentMessages.notFound });
 
     // A property document whose id no personal document has: it is not replaced through this route.
-    const [{ max }] = await em().execute<{ max: number }[]>('select coalesce(max(id), 0) as max from user_documents');
+    const [row] = await em().execute<{ max: number }[]>('select coalesce(max(id), 0) as max from user_documents');
+    const max = row?.max ?? 0;
     let propertyId = 0;
     for (let n = 0; propertyId <= max; n += 1) {
       const property = await sendFile(
