@@ -5,8 +5,11 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 
 // Section 7 of both specs, plus the health check, the self-hosted captcha's challenge, the
 // sign-out that ends a session on the server, the geocoding the server does for the panel and
-// the bulk upload's dry-run lookup.
+// the bulk upload's dry-run lookup, and the watched-folder sync's batch digest and personal
+// document replacement.
 const specCalls = [
+  'POST /api/admin/notify-documents',
+  'POST /api/admin/replace-user-document/:documentId',
   'GET /api/health',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
@@ -107,7 +110,7 @@ describe('route table', () => {
   it('marks the file-carrying routes as multipart', () => {
     const multipart = entries.filter(([, r]) => r.multipart).map(([name]) => name);
     expect(multipart.sort()).toEqual(
-      ['bulkUploadUserDocuments', 'replaceDocument', 'updateProperty', 'uploadDocument', 'uploadUserDocument'].sort(),
+      ['bulkUploadUserDocuments', 'replaceDocument', 'replaceUserDocument', 'updateProperty', 'uploadDocument', 'uploadUserDocument'].sort(),
     );
   });
 

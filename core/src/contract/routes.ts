@@ -50,6 +50,8 @@ import {
   downloadQuery,
   investorCategoriesAnswer,
   investorDocumentsAnswer,
+  notifyDocumentsAnswer,
+  notifyDocumentsBody,
   replaceDocumentBody,
   replaceDocumentParams,
   updateDocumentBody,
@@ -64,6 +66,8 @@ import {
   bulkUploadUserDocumentsBody,
   deleteUserDocumentBody,
   editUserDocumentBody,
+  replaceUserDocumentBody,
+  replaceUserDocumentParams,
   uploadUserDocumentBody,
   userDocumentAnswer,
 } from './schemas/user-document';
@@ -343,6 +347,14 @@ export const routes = {
     body: deleteDocumentBody,
     answer: messageAnswer,
   },
+  // Not in the spec: the watched-folder sync's one digest per investor for a batch of uploads.
+  notifyDocuments: {
+    method: 'POST',
+    path: '/api/admin/notify-documents',
+    access: 'administrator',
+    body: notifyDocumentsBody,
+    answer: notifyDocumentsAnswer,
+  },
 
   // ---- Admin: personal documents -----------------------------------------------------------
   uploadUserDocument: {
@@ -366,6 +378,16 @@ export const routes = {
     access: 'administrator',
     body: deleteUserDocumentBody,
     answer: messageAnswer,
+  },
+  // Not in the spec: a corrected personal document in the watched folder replaces its file.
+  replaceUserDocument: {
+    method: 'POST',
+    path: '/api/admin/replace-user-document/:documentId',
+    access: 'administrator',
+    params: replaceUserDocumentParams,
+    body: replaceUserDocumentBody,
+    answer: userDocumentAnswer,
+    multipart: true,
   },
   bulkUploadUserDocuments: {
     method: 'POST',

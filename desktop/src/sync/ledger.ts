@@ -35,7 +35,25 @@ export interface LedgerEntry {
   missing: boolean;
   /** For a manifest: the batch last published, so that an unchanged folder is not sent again. */
   batchSignature?: string | null;
+  /**
+   * For a property document uploaded with its e-mail deferred (notifyLater): the batch digest
+   * (notify-documents) has not been confirmed yet. Kept across restarts; the server sends a
+   * document's e-mail once however often it is asked.
+   */
+  notifyPending?: boolean;
+  /**
+   * For a personal document: the documents this file was published as, one per investor, so
+   * that new content under the same title and investor replaces them (replace-user-document).
+   */
+  personalDocuments?: PublishedPersonalDocument[];
   updatedAt: string;
+}
+
+export interface PublishedPersonalDocument {
+  /** Lower case. */
+  email: string;
+  title: string;
+  documentId: number;
 }
 
 interface LedgerFile {

@@ -5,8 +5,10 @@ import type {
   BulkUploadPreviewAnswer,
   BulkUploadUserDocumentsAnswer,
   DocumentAnswer,
+  NotifyDocumentsAnswer,
   PropertyDocument,
   UploadDocumentBody,
+  UserDocumentAnswer,
 } from '@everest/core/contract';
 
 /** What the sync asks of the server: the admin routes of the contract, signed in as an administrator. */
@@ -15,8 +17,15 @@ export interface Portal {
   propertyDocuments(): Promise<PropertyDocument[]>;
   /** The sha256 of a published property document's file. */
   documentSha256(documentId: number): Promise<string>;
-  uploadDocument(fields: Omit<UploadDocumentBody, 'emailNotification'> & { emailNotification: boolean }, file: LocalFile): Promise<DocumentAnswer>;
+  /** `notifyLater` (with emailNotification): the e-mail waits for notifyDocuments. */
+  uploadDocument(
+    fields: Omit<UploadDocumentBody, 'emailNotification' | 'notifyLater'> & { emailNotification: boolean; notifyLater?: boolean },
+    file: LocalFile,
+  ): Promise<DocumentAnswer>;
   replaceDocument(documentId: number, file: LocalFile): Promise<DocumentAnswer>;
+  /** One digest per investor for these documents uploaded with notifyLater; a repeat sends nothing. */
+  notifyDocuments(documentIds: number[]): Promise<NotifyDocumentsAnswer>;
+  replaceUserDocument(documentId: number, file: LocalFile): Promise<UserDocumentAnswer>;
   bulkPreview(emails: string[], sha256: string[]): Promise<BulkUploadPreviewAnswer>;
   bulkUpload(
     manifest: { name: string; text: string },
@@ -87,8 +96,16 @@ export function createPortal(options: PortalOptions): Portal {
         form.set('year', String(fields.year));
         form.set('quarter', fields.quarter);
         form.set('emailNotification', fields.emailNotification ? 'true' : 'false');
+        if (fields.notifyLater) form.set('notifyLater', 'true');
         form.set('document', await fileOf(file));
         return client.call('uploadDocument', { body: form });
+      }),
+    notifyDocuments: (documentIds) => signedIn(() => client.call('notifyDocuments', { body: { documentIds } })),
+    replaceUserDocument: (documentId, file) =>
+      signedIn(async () => {
+        const form = new FormData();
+        form.set('document', await fileOf(file));
+        return client.call('replaceUserDocument', { params: { documentId }, body: form });
       }),
     replaceDocument: (documentId, file) =>
       signedIn(async () => {

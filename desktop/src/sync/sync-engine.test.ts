@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import type { PropertyDocument } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { SmtpListener } from '../../../server/test/smtp-listener';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../server/test/global-setup';
 import type { LedgerEntry } from './ledger';
@@ -70,13 +71,28 @@ async function serverSha256(documentId: number): Promise<string> {
 }
 
 /** The real portal, with each successful upload counted (and optionally acted upon). */
-function countingPortal(serverUrl: string, onUpload?: (count: number) => void): Portal & { uploads: number; replaces: number; batches: number } {
+function countingPortal(
+  serverUrl: string,
+  onUpload?: (count: number) => void,
+): Portal & { uploads: number; replaces: number; batches: number; digests: number; personalReplaces: number } {
   const portal = createPortal({ serverUrl, ...admin });
   const counted = {
     ...portal,
     uploads: 0,
     replaces: 0,
     batches: 0,
+    digests: 0,
+    personalReplaces: 0,
+    notifyDocuments: async (...args: Parameters<Portal['notifyDocuments']>) => {
+      const answer = await portal.notifyDocuments(...args);
+      counted.digests += 1;
+      return answer;
+    },
+    replaceUserDocument: async (...args: Parameters<Portal['replaceUserDocument']>) => {
+      const answer = await portal.replaceUserDocument(...args);
+      counted.personalReplaces += 1;
+      return answer;
+    },
     bulkUpload: async (...args: Parameters<Portal['bulkUpload']>) => {
       const answer = await portal.bulkUpload(...args);
       counted.batches += 1;
@@ -343,6 +359,43 @@ describe('the watched-folder sync against the real server', () => {
     expect(await published()).toHaveLength(1);
   });
 
+  it('replaces a personal document changed in place (same investor, same title) instead of leaving it for attention', async () => {
+    const space = workspace('2025-Q3');
+    const manifest = 'email,filename,document_category,title\ninvestor@example.com,K-1 Corrected.pdf,tax,Changed In Place K-1\n';
+    write(space.folder, 'investors/manifest.csv', Buffer.from(manifest));
+    write(space.folder, 'investors/K-1 Corrected.pdf', pdf('K-1 draft'));
+    const portal = countingPortal(server.url);
+    const first = await SyncEngine.create({ ...engineOptions(space, portal), watch: false });
+    expect(await first.runOnce()).toBe(true);
+    expect(portal.batches).toBe(1);
+
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    const published = async () =>
+      (await client.call('adminUserDocuments', { query: { search: 'Changed In Place K-1' } })).documents.filter((d) => d.title === 'Changed In Place K-1');
+    const [document] = await published();
+    expect(document).toMatchObject({ userEmail: 'investor@example.com' });
+
+    const corrected = pdf('K-1 corrected, with the right figures');
+    writeFileSync(path.join(space.folder, 'investors/K-1 Corrected.pdf'), corrected);
+    const events: SyncEvent[] = [];
+    const second = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await second.runOnce(), JSON.stringify(events)).toBe(true);
+
+    expect(second.status().needsAttention).toEqual([]);
+    expect(second.status().published.map((e) => e.path).sort()).toEqual(['investors/K-1 Corrected.pdf', 'investors/manifest.csv']);
+    expect(portal.personalReplaces).toBe(1);
+    expect(portal.batches).toBe(1);
+    expect((await published()).map((d) => d.id)).toEqual([document!.id]);
+    const response = await server.api(`/api/investor/download/${document!.id}?type=user`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(sha256(Buffer.from(await response.arrayBuffer()))).toBe(sha256(corrected));
+
+    // Nothing more to do on a third run.
+    const third = await SyncEngine.create({ ...engineOptions(space, portal), watch: false });
+    expect(await third.runOnce()).toBe(true);
+    expect(portal.personalReplaces).toBe(1);
+    expect(portal.batches).toBe(1);
+  });
+
   it('runs headless: killed halfway, then run again with --once, every file is published once and it exits 0', async () => {
     const space = workspace();
     const contents = new Map<string, Buffer>();
@@ -379,5 +432,91 @@ describe('the watched-folder sync against the real server', () => {
     expect(new Set(publishedPaths).size).toBe(20);
     expect(second.output.lines.at(-1)).toBe('Done: 20 published, 0 failed, 0 need attention.');
     await expectPublishedOnce('Headless ', contents);
+  });
+});
+
+describe('the watched-folder sync with e-mail notification on', () => {
+  let smtp: SmtpListener;
+  let mailing: TestServer;
+  let readers: string[] = [];
+
+  beforeAll(async () => {
+    smtp = await SmtpListener.start();
+    mailing = await startTestServer({ seed: true, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://everest.test' } });
+    mailing.services.outbox.start();
+    const rows = await mailing.services.orm.em.fork().execute<{ email: string }[]>("select email from users where is_active and role <> 'administrator'");
+    readers = rows.map((r) => r.email).sort();
+  });
+  afterAll(async () => {
+    await mailing?.close();
+    await smtp?.stop();
+  });
+
+  const queued = async () =>
+    Number((await mailing.services.orm.em.fork().execute<{ count: string }[]>('select count(*) from outbox_messages'))[0]?.count);
+  /** The e-mails received from `from` on, once every queued one has arrived. */
+  async function delivered(from: number) {
+    await vi.waitFor(async () => expect(smtp.received.length).toBe(await queued()), { timeout: 10_000, interval: 50 });
+    const mails = smtp.received.slice(from);
+    return { mails, to: (email: string) => mails.find((m) => m.to.includes(email)) };
+  }
+
+  it('sends each investor one digest for a settled batch of property documents, and nothing on a second run', async () => {
+    const from = smtp.received.length;
+    const space = workspace();
+    const titles = ['Digest Sunset One', 'Digest Sunset Two', 'Digest Sunset Three'];
+    for (const title of titles) write(space.folder, `2025-Q2/properties/Sunset Terrace Apartments/${title}.pdf`, pdf(title));
+    write(space.folder, '2025-Q2/properties/General/Digest General Letter.pdf', pdf('general letter'));
+    const portal = countingPortal(mailing.url);
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false, emailNotification: true });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    expect(portal.uploads).toBe(4);
+    expect(portal.digests).toBe(1);
+    expect(ledgerEntries(space.ledgerFile).filter((e) => e.notifyPending)).toEqual([]);
+
+    const { mails, to } = await delivered(from);
+    // One e-mail per reader of the General letter (everyone), none to administrators.
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(readers);
+    for (const email of ['investor@example.com', 'employee@example.com']) {
+      expect(to(email)?.header('subject')).toBe('4 new documents are available in your investor portal');
+      for (const title of titles) expect(to(email)?.text).toContain(title);
+    }
+    expect(to('investor2@example.com')?.header('subject')).toBe('A new document is available in your investor portal');
+    expect(to('investor2@example.com')?.text).not.toContain('Digest Sunset');
+
+    const sent = await queued();
+    const again = await SyncEngine.create({ ...engineOptions(space, portal), watch: false, emailNotification: true });
+    expect(await again.runOnce()).toBe(true);
+    expect(portal.digests).toBe(1);
+    expect(await queued()).toBe(sent);
+  });
+
+  it('sends the digest once after being stopped mid-batch, answers lost, and started again', async () => {
+    const from = smtp.received.length;
+    const space = workspace();
+    const titles = Array.from({ length: 6 }, (_, i) => `Digest Restart ${i}`);
+    for (const title of titles) write(space.folder, `2025-Q3/properties/Sunset Terrace Apartments/${title}.pdf`, pdf(title));
+    let first: SyncEngine | null = null;
+    let stopping: Promise<void> | null = null;
+    // Stopped the moment the 3rd answer arrives: that upload's digest is owed, but unrecorded.
+    const firstPortal = countingPortal(mailing.url, (count) => {
+      if (count === 3) stopping = first!.stop();
+    });
+    first = await SyncEngine.create({ ...engineOptions(space, firstPortal), emailNotification: true });
+    await first.start();
+    await vi.waitFor(() => expect(stopping).not.toBeNull(), { timeout: 20_000, interval: 20 });
+    await stopping;
+    expect(firstPortal.digests).toBe(0);
+
+    const secondPortal = countingPortal(mailing.url);
+    const second = await SyncEngine.create({ ...engineOptions(space, secondPortal), watch: false, emailNotification: true });
+    expect(await second.runOnce()).toBe(true);
+    expect(firstPortal.uploads + secondPortal.uploads).toBe(6);
+    expect(secondPortal.digests).toBe(1);
+
+    const { mails, to } = await delivered(from);
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(['employee@example.com', 'investor@example.com']);
+    expect(to('investor@example.com')?.header('subject')).toBe('6 new documents are available in your investor portal');
   });
 });

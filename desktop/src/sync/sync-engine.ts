@@ -41,7 +41,10 @@ export interface SyncOptions {
   pollIntervalMs?: number;
   /** Watch for changes; false for a one-off run that relies on scans alone. */
   watch?: boolean;
-  /** Ask the server to e-mail investors about what is published (default off). */
+  /**
+   * Ask the server to e-mail investors about what is published (default off): one digest per
+   * investor per settled batch, for property documents (notify-documents) as for a manifest.
+   */
   emailNotification?: boolean;
   /** Requests at once (default 2). */
   concurrency?: number;
@@ -101,6 +104,19 @@ function manifestCell(value: string): string {
 }
 
 const posix = (relative: string) => relative.split(path.sep).join('/');
+
+/** A personal document this sync published whose file changed in place. */
+interface PersonalReplacement {
+  filePath: string;
+  /** The name sent (NFC). */
+  name: string;
+  documentId: number;
+  email: string;
+  title: string;
+}
+
+/** A personal document by investor and title, as the manifest names it (both compared in lower case). */
+const personalKey = (email: string, title: string) => `${email.toLowerCase()}\u0000${title.toLowerCase()}`;
 
 export class SyncEngine {
   private readonly stabilityMs: number;
@@ -233,6 +249,7 @@ export class SyncEngine {
     return (
       status.failed.length === 0 &&
       !this.gaveUpReaching() &&
+      !this.digestsPending() &&
       status.needsAttention.every((e) => e.kind === 'unmatched')
     );
   }
@@ -408,6 +425,7 @@ export class SyncEngine {
         this.wakeRequested = false;
         await this.reconcile();
       }
+      this.considerDigest();
     } catch (error) {
       this.emit({ path: '.', state: 'failed', message: `The sync could not plan the folder: ${messageOf(error)}` });
     } finally {
@@ -535,6 +553,7 @@ export class SyncEngine {
           this.running.delete(key);
           if (this.stopped) return;
           void this.ledger.save();
+          this.considerDigest();
           this.pump();
           this.settleIdle();
         });
@@ -634,7 +653,8 @@ export class SyncEngine {
       if (existing !== null) {
         this.setState(
           relative,
-          { state: 'published', documentId: existing, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null },
+          // Its upload's answer was lost, so its digest may still be due: the server sends it once at most.
+          { state: 'published', documentId: existing, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null, ...this.digestDue() },
           `Already on the portal as document ${existing}: not sent again`,
         );
         return;
@@ -642,19 +662,21 @@ export class SyncEngine {
       this.setState(relative, { state: 'publishing', attempts }, 'Publishing');
       await this.ledger.save();
       if (this.stopped) return;
+      // The e-mail waits for the batch's digest (notifyBatch), sent once the batch has settled.
       const answer = await this.options.portal.uploadDocument(
         {
           title: document.title,
           property: document.property,
           year: document.year,
           quarter: document.quarter,
-          emailNotification: this.options.emailNotification ?? false,
+          emailNotification: this.notifies,
+          notifyLater: this.notifies,
         },
         file,
       );
       this.setState(
         relative,
-        { state: 'published', documentId: answer.document.id, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null },
+        { state: 'published', documentId: answer.document.id, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null, ...this.digestDue() },
         `Published as "${document.title}" (${document.property}, ${document.quarter} ${document.year}), document ${answer.document.id}`,
       );
     } catch (error) {
@@ -683,12 +705,17 @@ export class SyncEngine {
       const csvText = await readFile(path.join(this.options.folder, manifestPath), 'utf8');
       const hashes = [...new Set(files.map((f) => f.sha256).filter((s): s is string => Boolean(s)))];
       const known = await this.options.portal.bulkPreview(manifestEmails(csvText), hashes);
+      // A file changed in place that this sync published: its documents (same investor, same
+      // title) get the new file instead of a second document, so their titles are not "used".
+      const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
       const plan = planBulkManifest({
         csvText,
         files,
         usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
         publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
-        publishedTitles: new Map(known.users.map((u) => [u.userId, new Set(u.titles)])),
+        publishedTitles: new Map(
+          known.users.map((u) => [u.userId, new Set(u.titles.filter((title) => !replaceable.has(personalKey(u.email, title))))]),
+        ),
       });
       if (plan.error) {
         this.setState(manifestPath, { state: 'needs-attention', lastError: plan.error }, plan.error);
@@ -700,9 +727,13 @@ export class SyncEngine {
       // A file named by a good row and a bad one (a second investor unknown, say) is published
       // for the good row; the bad row is reported on the manifest.
       const goodFiles = new Set(plan.rows.filter((row) => row.outcome === 'publish' || row.outcome === 'already-published').map((row) => row.filename));
+      const replacements: PersonalReplacement[] = [];
       for (const row of plan.rows) {
         const filePath = pathOf.get(row.filename);
-        if (row.outcome === 'publish') toSend.push(row);
+        const replacing = row.outcome === 'publish' ? replaceable.get(personalKey(row.email, row.title)) : undefined;
+        if (row.outcome === 'publish' && replacing && replacing.filePath === filePath) {
+          replacements.push({ filePath, name: row.file.name, documentId: replacing.documentId, email: row.email, title: row.title });
+        } else if (row.outcome === 'publish') toSend.push(row);
         else if (row.outcome === 'already-published') {
           if (filePath && !toSend.some((r) => r.filename === row.filename)) {
             this.setState(filePath, { state: 'published', publishedSha256: this.ledger.get(filePath)?.sha256 ?? null, lastError: null }, `Already published for ${row.email}: not sent again`);
@@ -718,6 +749,9 @@ export class SyncEngine {
         const filePath = pathOf.get(name);
         if (filePath) this.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
       }
+
+      await this.replacePersonalDocuments(replacements, problems);
+      if (this.stopped) return;
 
       if (toSend.length > 0) {
         const header = 'email,filename,document_category,title,description,document_date,tags';
@@ -743,9 +777,12 @@ export class SyncEngine {
         for (const done of answer.successful) {
           const filePath = pathOf.get(done.filename);
           if (filePath) {
+            const entry = this.ledger.get(filePath);
+            const record = { email: done.userEmail.toLowerCase(), title: done.title, documentId: done.documentId };
+            const personalDocuments = [...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== done.documentId), record];
             this.setState(
               filePath,
-              { state: 'published', documentId: done.documentId, publishedSha256: this.ledger.get(filePath)?.sha256 ?? null, attempts: 0, lastError: null },
+              { state: 'published', documentId: done.documentId, publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, personalDocuments },
               `Published as "${done.title}" for ${done.userEmail}, document ${done.documentId}`,
             );
           }
@@ -773,11 +810,136 @@ export class SyncEngine {
     }
   }
 
+  /**
+   * The personal documents this sync published from these files whose content has changed
+   * since, by investor and title: replaced, not published a second time.
+   */
+  private replaceablePersonalDocuments(paths: string[]): Map<string, { filePath: string; documentId: number }> {
+    const replaceable = new Map<string, { filePath: string; documentId: number }>();
+    for (const filePath of paths) {
+      const entry = this.ledger.get(filePath);
+      if (!entry?.personalDocuments || entry.sha256 === null || entry.publishedSha256 === null || entry.sha256 === entry.publishedSha256) continue;
+      for (const document of entry.personalDocuments) {
+        replaceable.set(personalKey(document.email, document.title), { filePath, documentId: document.documentId });
+      }
+    }
+    return replaceable;
+  }
+
+  /**
+   * Puts each changed file under its documents. A refusal (the document deleted in the panel,
+   * the content already another document of that investor) leaves that file for a person; a
+   * network failure fails the batch, which is tried again whole (a replace sent twice is harmless).
+   */
+  private async replacePersonalDocuments(replacements: PersonalReplacement[], problems: string[]): Promise<void> {
+    const refused = new Set<string>();
+    const replaced = new Map<string, string[]>();
+    for (const { filePath, name, documentId, email, title } of replacements) {
+      if (this.stopped) return;
+      if (refused.has(filePath)) continue;
+      this.setState(filePath, { state: 'publishing' }, `Replacing the file of "${title}" for ${email}`);
+      await this.ledger.save();
+      try {
+        await this.options.portal.replaceUserDocument(documentId, { absolutePath: path.join(this.options.folder, filePath), name });
+      } catch (error) {
+        if (!isRefusal(error)) throw error;
+        refused.add(filePath);
+        problems.push(`${name}: ${error.message}`);
+        this.setState(filePath, { state: 'needs-attention', lastError: error.message }, `Refused by the portal: ${error.message}`);
+        continue;
+      }
+      replaced.set(filePath, [...(replaced.get(filePath) ?? []), `"${title}" for ${email} (document ${documentId})`]);
+    }
+    for (const [filePath, documents] of replaced) {
+      if (refused.has(filePath)) continue;
+      this.setState(
+        filePath,
+        { state: 'published', publishedSha256: this.ledger.get(filePath)?.sha256 ?? null, attempts: 0, nextRetryAt: null, lastError: null },
+        `Replaced the file of ${documents.join(', ')}`,
+      );
+    }
+  }
+
+  // ---- The batch digest ------------------------------------------------------------------------
+
+  private get notifies(): boolean {
+    return this.options.emailNotification ?? false;
+  }
+
+  /** The ledger change that marks a new property document's e-mail as waiting for its batch's digest. */
+  private digestDue(): Partial<LedgerEntry> {
+    return this.notifies ? { notifyPending: true } : {};
+  }
+
+  private digestFailures = 0;
+  private nextDigestAt = 0;
+
+  private gaveUpDigest(): boolean {
+    return this.digestFailures >= this.maxAttempts;
+  }
+
+  /** Property documents published with their e-mail deferred whose digest is not confirmed. */
+  private digestsPending(): boolean {
+    return this.notifies && this.ledger.all().some((e) => e.notifyPending === true && e.documentId !== null);
+  }
+
+  /**
+   * A batch has settled when no file is settling, no property document is queued, being sent or
+   * waiting to be planned: then one notify-documents call announces everything published since
+   * the last digest, and the server sends each investor one e-mail for it. A file failing with
+   * backoff does not hold the batch back; it joins the next digest.
+   */
+  private considerDigest(): void {
+    if (this.stopped || !this.digestsPending() || this.gaveUpDigest() || Date.now() < this.nextDigestAt) return;
+    if (this.candidates.size > 0) return;
+    const propertyJob = (key: string) => key.startsWith('p:');
+    if (this.queue.some(propertyJob) || [...this.running].some(propertyJob)) return;
+    const unsettled = this.ledger
+      .all()
+      .some((e) => !e.missing && (e.kind === 'property' || e.kind === 'unmatched') && (e.state === 'waiting' || e.state === 'publishing'));
+    if (unsettled) return;
+    this.enqueue('n:digest', () => this.notifyBatch());
+    this.pump();
+  }
+
+  private async notifyBatch(): Promise<void> {
+    const pending = this.ledger.all().filter((e) => e.notifyPending === true && e.documentId !== null);
+    const documentIds = [...new Set(pending.map((e) => e.documentId!))];
+    try {
+      // The route takes up to 1000 ids a call: a larger batch is announced in parts.
+      for (let start = 0; start < documentIds.length; start += 1000) {
+        const part = documentIds.slice(start, start + 1000);
+        const answer = await this.options.portal.notifyDocuments(part);
+        if (this.stopped) return;
+        for (const entry of pending) {
+          if (entry.documentId !== null && part.includes(entry.documentId)) this.ledger.update(entry.path, { notifyPending: false });
+        }
+        this.emit({
+          path: '.',
+          state: 'published',
+          message: `E-mail: ${answer.notified} ${answer.notified === 1 ? 'person' : 'people'} sent one digest of ${answer.documentIds.length} new document(s)`,
+        });
+      }
+      this.digestFailures = 0;
+      this.nextDigestAt = 0;
+      await this.ledger.save();
+    } catch (error) {
+      if (this.stopped) return;
+      this.digestFailures += 1;
+      // A refusal will not pass by retrying: given up at once, and said so.
+      if (isRefusal(error)) this.digestFailures = Number.POSITIVE_INFINITY;
+      this.nextDigestAt = Date.now() + retryDelayMs(this.digestFailures, this.backoff);
+      this.emit({ path: '.', state: 'failed', message: `The e-mail digest could not be sent (attempt ${this.digestFailures}): ${messageOf(error)}` });
+    }
+  }
+
   // ---- Waiting ---------------------------------------------------------------------------------
 
   private isIdle(): boolean {
     if (this.gaveUpReaching()) return this.running.size === 0;
     if (this.candidates.size > 0 || this.queue.length > 0 || this.running.size > 0 || this.scanning || this.wakeRequested) return false;
+    // A digest still to send keeps a one-off run waiting, unless the portal kept failing it.
+    if (this.digestsPending() && !this.gaveUpDigest()) return false;
     // Failures that will be tried again keep a one-off run waiting for them.
     return !this.ledger.all().some((e) => !e.missing && (e.state === 'waiting' || e.state === 'publishing' || (e.state === 'failed' && this.mayRetry(e) && e.nextRetryAt !== null)));
   }

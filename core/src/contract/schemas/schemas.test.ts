@@ -166,7 +166,9 @@ describe('property documents', () => {
       year: 2025,
       quarter: 'Q1',
       emailNotification: true,
+      notifyLater: false,
     });
+    expect(uploadDocumentBody.parse({ ...upload, notifyLater: 'true' }).notifyLater).toBe(true);
     expect(uploadDocumentBody.parse({ ...upload, emailNotification: 'false' }).emailNotification).toBe(false);
     expect(uploadDocumentBody.parse({ ...upload, emailNotification: undefined }).emailNotification).toBe(false);
   });

@@ -93,6 +93,14 @@ export const userDocumentAnswer = z.object({
 });
 export type UserDocumentAnswer = z.infer<typeof userDocumentAnswer>;
 
+/** Not in the spec: POST /api/admin/replace-user-document/:documentId, as replace-document is for property documents. */
+export const replaceUserDocumentParams = z.object({ documentId: idOf('document') });
+export type ReplaceUserDocumentParams = z.infer<typeof replaceUserDocumentParams>;
+
+/** Multipart with the single file field `document` and no text fields. */
+export const replaceUserDocumentBody = z.object({});
+export type ReplaceUserDocumentBody = z.infer<typeof replaceUserDocumentBody>;
+
 export const editUserDocumentBody = z.object({
   documentId: idOf('document'),
   title: requiredText('Title', fieldMax.title, portalMessages.fillTitleAndCategory),

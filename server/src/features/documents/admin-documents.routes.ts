@@ -8,6 +8,7 @@ import { documentUpload } from '../files/document-type';
 import {
   deleteDocument,
   listAdminDocuments,
+  notifyDocuments,
   replaceDocument,
   updateDocument,
   uploadDocument,
@@ -16,14 +17,15 @@ import {
   deleteUserDocument,
   editUserDocument,
   listAdminUserDocuments,
+  replaceUserDocument,
   uploadUserDocument,
 } from './admin-user-documents.service';
 import { bulkUserDocumentsRoutes } from './bulk-user-documents.routes';
 import type { DocumentsCall } from './document-files';
 
 /**
- * Documents administration: property documents (upload, replace, update, delete, the list) and
- * personal documents (upload, edit, delete, the paged list). Administrators only, by the route
+ * Documents administration: property documents (upload, replace, update, delete, the list, the
+ * batch digest) and personal documents (upload, replace, edit, delete, the paged list). Administrators only, by the route
  * table. Answers are no-store: they name investors and their papers.
  */
 export function adminDocumentsRoutes(router: Router<AppState>, { config, files, fileExistence }: Services): void {
@@ -47,12 +49,20 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   );
   bind(router, routes.updateDocument, async ({ ctx, user, body }) => updateDocument(call(ctx, user), body), writes);
   bind(router, routes.deleteDocument, async ({ ctx, user, body }) => deleteDocument(call(ctx, user), body), writes);
+  // The sync's batch digest: writes no document a list shows, only mail.
+  bind(router, routes.notifyDocuments, async ({ ctx, user, body }) => notifyDocuments(call(ctx, user), body), { effects: ['queues-mail'] });
 
   bind(router, routes.adminUserDocuments, async ({ ctx, user, query }) =>
     listAdminUserDocuments(call(ctx, user).em, fileExistence, query),
   );
   bind(router, routes.uploadUserDocument, async ({ ctx, user, body, upload }) => uploadUserDocument(call(ctx, user), body, upload), publishes);
   bind(router, routes.editUserDocument, async ({ ctx, user, body }) => editUserDocument(call(ctx, user), body), writes);
+  bind(
+    router,
+    routes.replaceUserDocument,
+    async ({ ctx, user, params, upload }) => replaceUserDocument(call(ctx, user), params.documentId, upload),
+    { effects: ['changes-documents'], upload },
+  );
   bind(router, routes.deleteUserDocument, async ({ ctx, user, body }) => deleteUserDocument(call(ctx, user), body), writes);
   bulkUserDocumentsRoutes(router, files, call);
 }

@@ -5,17 +5,19 @@ import type {
   DeleteDocumentBody,
   DocumentAnswer,
   MessageAnswer,
+  NotifyDocumentsAnswer,
+  NotifyDocumentsBody,
   PropertyDocument as PropertyDocumentAnswer,
   UpdateDocumentBody,
   UploadDocumentBody,
 } from '@everest/core/contract';
-import { defaultPropertyGroup, displayName } from '@everest/core/domain';
+import { defaultPropertyGroup, displayName, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
-import { newDocumentsMail } from './document-mail';
+import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
 import { selectPropertyDocuments } from './documents.service';
 import { Property } from '../properties/property.entity';
@@ -23,6 +25,8 @@ import { PropertyDocument, type IPropertyDocument } from './property-document.en
 
 export const adminDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
+  nothingToNotify:
+    'Nothing was sent: these documents were announced already, or were not uploaded to be announced later.',
   unknownProperty: (name: string) =>
     `There is no property named "${name}". Please choose one from the list, or '${defaultPropertyGroup}' for a document of no property.`,
 } as const;
@@ -102,6 +106,8 @@ export async function uploadDocument(call: DocumentsCall, body: UploadDocumentBo
   // Refused before the file is kept: a typo in the property must not leave a file behind.
   await propertyByName(call.em, body.property);
   const file = await keepDocumentFile(upload, call.fileExistence);
+  // notifyLater without emailNotification asks for nothing: no e-mail now, none later.
+  const deferred = body.emailNotification && body.notifyLater;
   const { id, notified } = await call.em.transactional(async (tx) => {
     const property = await propertyByName(tx, body.property);
     const created = tx.create(PropertyDocument, {
@@ -112,9 +118,10 @@ export async function uploadDocument(call: DocumentsCall, body: UploadDocumentBo
       filename: file.filename,
       file: await storedFileId(tx, file),
       uploadedBy: call.actor.id,
+      notificationPending: deferred,
     });
     await tx.flush();
-    const notified = body.emailNotification
+    const notified = body.emailNotification && !deferred
       ? await queueNotifications(tx, call, property, body.title, `${body.quarter} ${body.year}`)
       : 0;
     recordAdminAction(tx, call.actor, call.clientAddress, {
@@ -129,13 +136,77 @@ export async function uploadDocument(call: DocumentsCall, body: UploadDocumentBo
         sha256: file.sha256,
         size: file.size,
         emailNotification: body.emailNotification,
+        ...(deferred ? { notifyLater: true } : {}),
         notified,
       },
     });
     return { id: created.id, notified };
   });
-  const told = body.emailNotification ? ` ${notified} ${notified === 1 ? 'person was' : 'people were'} notified by e-mail.` : '';
+  const told = deferred
+    ? ' Its e-mail waits to be sent with the rest of its batch.'
+    : body.emailNotification
+      ? ` ${peopleNotified(notified)}`
+      : '';
   return { message: `Document "${body.title}" uploaded.${told}`, document: await documentAnswer(call, id) };
+}
+
+const peopleNotified = (count: number) => `${count} ${count === 1 ? 'person was' : 'people were'} notified by e-mail.`;
+
+/**
+ * Announces the documents of a batch uploaded with notifyLater: one digest per active investor
+ * or employee, listing the batch's documents they can read (the rule of queueNotifications).
+ * The documents are taken by one UPDATE of their pending flag, in the transaction that queues
+ * the e-mails: a retried or concurrent call finds them taken (PostgreSQL re-checks the
+ * condition on rows another transaction changed) and sends nothing twice; a rollback leaves
+ * them pending.
+ */
+export async function notifyDocuments(call: DocumentsCall, body: NotifyDocumentsBody): Promise<NotifyDocumentsAnswer> {
+  return call.em.transactional(async (tx) => {
+    const taken = await tx.execute<{ id: number }[]>(
+      `update property_documents set notification_pending = false
+        where notification_pending and id in (select jsonb_array_elements_text(?::jsonb)::int)
+        returning id`,
+      [JSON.stringify([...new Set(body.documentIds)])],
+    );
+    const documentIds = taken.map((d) => d.id).sort((a, b) => a - b);
+    if (documentIds.length === 0) return { message: adminDocumentMessages.nothingToNotify, documentIds, notified: 0 };
+
+    const lines = await tx.execute<
+      { user_id: number; email: string; first_name: string; last_name: string; entity: string; title: string; property: string; year: number; quarter: Quarter }[]
+    >(
+      `select u.id as user_id, u.email, u.first_name, u.last_name, u.entity,
+              d.title, coalesce(p.name, ?) as property, d.year, d.quarter
+         from property_documents d
+         left join properties p on p.id = d.property_id
+         join users u on u.is_active and u.role in ('user', 'everest_employee')
+          and (d.property_id is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = d.property_id))
+        where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
+        order by u.id, d.year desc, d.quarter desc, lower(d.title), d.id`,
+      [defaultPropertyGroup, JSON.stringify(documentIds)],
+    );
+    const digests = new Map<number, { email: string; name: string; documents: PublishedDocument[] }>();
+    for (const line of lines) {
+      const digest = digests.get(line.user_id) ?? {
+        email: line.email,
+        name: displayName({ firstName: line.first_name, lastName: line.last_name, entity: line.entity }),
+        documents: [],
+      };
+      digest.documents.push({ title: line.title, context: `${line.property} · ${line.quarter} ${line.year}` });
+      digests.set(line.user_id, digest);
+    }
+    for (const digest of digests.values()) enqueueMail(tx, newDocumentsMail(digest.email, digest.name, digest.documents, call.portalUrl));
+
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'notify-documents',
+      subject: { type: 'document', id: null, label: `E-mail for ${documentIds.length} document(s)` },
+      after: { documentIds, notified: digests.size },
+    });
+    return {
+      message: `${documentIds.length} document(s) announced. ${peopleNotified(digests.size)}`,
+      documentIds,
+      notified: digests.size,
+    };
+  });
 }
 
 /** Puts a new file under an existing document (its 'File Missing' badge goes), keeping its title and filing. */

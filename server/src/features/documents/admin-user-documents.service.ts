@@ -33,6 +33,8 @@ import { UserDocument, type IUserDocument } from './user-document.entity';
 export const adminUserDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
   userNotFound: (email: string) => `User not found: no account uses the e-mail address ${email}.`,
+  contentUsed: (email: string, title: string) =>
+    `This file is already published for ${email} as "${title}". Choose the corrected file, or delete the other document first.`,
 } as const;
 
 // Newest first: the panel shows what was just published on its first page.
@@ -244,6 +246,39 @@ export async function editUserDocument(call: DocumentsCall, body: EditUserDocume
   });
   const document = await documentAnswer(call, body.documentId);
   return { message: `Document "${document.title}" saved.`, document };
+}
+
+/**
+ * Puts a new file under an existing personal document, keeping its owner, title and filing, as
+ * replace-document does for property documents; no e-mail. The old file stays in the store
+ * (see deleteDocument) but no row names it through this document any more. Refused (409) when
+ * another of the owner's documents holds the same content: one content, one document per
+ * investor, as the uploads decide.
+ */
+export async function replaceUserDocument(call: DocumentsCall, documentId: number, upload: UploadedFile | null): Promise<UploadAnswer> {
+  if ((await call.em.count(UserDocument, { id: documentId })) === 0) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  const file = await keepDocumentFile(upload, call.fileExistence);
+  await call.em.transactional(async (tx) => {
+    const document = await lockedDocument(tx, documentId);
+    const [twin] = await tx.execute<{ title: string }[]>(
+      `select d.title from user_documents d join stored_files f on f.id = d.file_id
+        where d.user_id = ? and f.sha256 = ? and d.id <> ? order by d.id limit 1`,
+      [document.user.id, file.sha256, documentId],
+    );
+    if (twin) throw new HttpError(409, adminUserDocumentMessages.contentUsed(document.user.email, twin.title));
+    const [before] = await tx.execute<{ sha256: string }[]>('select sha256 from stored_files where id = ?', [document.file.id]);
+    const fileId = await storedFileId(tx, file);
+    // A statement, as replaceDocument's: its trigger tells every instance to rebuild its lists.
+    await tx.execute('update user_documents set file_id = ?, filename = ? where id = ?', [fileId, file.filename, documentId]);
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'replace-user-document',
+      subject: { type: 'user-document', id: documentId, label: `${document.title} (${document.user.email})` },
+      before: { filename: document.filename, sha256: before?.sha256 ?? null },
+      after: { filename: file.filename, sha256: file.sha256, size: file.size },
+    });
+  });
+  const document = await documentAnswer(call, documentId);
+  return { message: `The file of "${document.title}" was replaced.`, document };
 }
 
 /** Removes the document from its owner's portal; the file stays in the store (see deleteDocument). */

@@ -19,6 +19,8 @@ export const PropertyDocument = defineEntity({
     file: () => p.manyToOne(StoredFile).deleteRule('restrict'),
     uploadedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     uploadedAt: p.datetime().onCreate(() => new Date()),
+    /** Uploaded with notifyLater: its e-mail waits for notify-documents (one digest per batch). */
+    notificationPending: p.boolean().default(false),
   },
 });
 export type IPropertyDocument = InferEntity<typeof PropertyDocument>;
