@@ -5,9 +5,10 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 
 // Section 7 of both specs, plus the health check, the self-hosted captcha's challenge, the
 // sign-out that ends a session on the server, the geocoding the server does for the panel and
-// the bulk upload's dry-run lookup.
+// the bulk upload's dry-run lookup and the OpenAPI document.
 const specCalls = [
   'GET /api/health',
+  'GET /api/openapi.json',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/admin/geocode',
@@ -57,6 +58,7 @@ const specCalls = [
 // The calls that need no sign-in: the public site's, signing in, and the password reset steps.
 const publicCalls = new Set([
   'health',
+  'openApi',
   'listProperties',
   'recaptchaSiteKey',
   'captchaChallenge',
