@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -7,7 +6,8 @@ import { DatabaseNotifications } from './db/notifications';
 import type { CaptchaProvider } from './features/captcha/captcha-provider';
 import { createCaptchaProvider } from './features/captcha/captcha.service';
 import { FileExistence } from './features/files/file-existence';
-import { FileStore } from './features/files/file-store';
+import { createFileStore } from './features/files/create-file-store';
+import type { FileStore } from './features/files/file-store';
 import { Geocoder } from './features/geocoding/geocoder';
 import { createMailSender } from './features/mail/mail-sender';
 import { OutboxWorker } from './features/mail/outbox-worker';
@@ -39,7 +39,7 @@ export async function createServices(
   const notifications = new DatabaseNotifications(db.url, logger);
   await notifications.start();
   const caches = await createCaches(notifications);
-  const files = new FileStore(path.join(config.dataDir, 'files'));
+  const files = createFileStore(config);
   const mailSender = createMailSender(config, logger);
   const outbox = new OutboxWorker({
     orm: db.orm,
@@ -74,6 +74,7 @@ export async function createServices(
     await outbox.stop();
     mailSender.close();
     await notifications.close();
+    files.close();
   };
   return { services, close };
 }

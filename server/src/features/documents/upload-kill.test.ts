@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/harness';
 import { freePort } from '../../db/embedded';
 import { openOrm } from '../../db/orm';
 import { seedDemoData } from '../../db/seed';
-import { FileStore } from '../files/file-store';
+import { LocalFileStore } from '../files/local-file-store';
 import { samplePdf } from '../files/testing/sample-documents';
 
 const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
@@ -121,7 +121,7 @@ describe('a server killed in the middle of uploads', () => {
     chmodSync(dataDir, 0o755);
     env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
     const orm = await openOrm(database.url);
-    await seedDemoData(orm.em.fork(), new FileStore(path.join(dataDir, 'files')));
+    await seedDemoData(orm.em.fork(), new LocalFileStore(path.join(dataDir, 'files')));
     await orm.close(true);
   });
   afterAll(async () => {
@@ -157,7 +157,7 @@ describe('a server killed in the middle of uploads', () => {
          select d.title, f.sha256 from user_documents d join stored_files f on f.id = d.file_id`,
       );
       expect(rows.length).toBeGreaterThan(0);
-      const store = new FileStore(path.join(dataDir, 'files'));
+      const store = new LocalFileStore(path.join(dataDir, 'files'));
       const missing = await Promise.all(rows.map(async (row) => ((await store.exists(row.sha256)) ? null : row.title)));
       return missing.filter((title) => title !== null);
     } finally {
@@ -187,7 +187,7 @@ describe('a server killed in the middle of uploads', () => {
     // held there by the lock its Idempotency-Key takes first thing in it: the kill lands between the
     // file being safe and the row being committed.
     const lockedBytes = samplePdf('killed while committing');
-    const keptPath = new FileStore(path.join(dataDir, 'files')).pathOf(createHash('sha256').update(lockedBytes).digest('hex'));
+    const keptPath = new LocalFileStore(path.join(dataDir, 'files')).pathOf(createHash('sha256').update(lockedBytes).digest('hex'));
     const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
     await holder.query('begin');
