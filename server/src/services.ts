@@ -9,6 +9,7 @@ import { FileExistence } from './features/files/file-existence';
 import { createFileStore } from './features/files/create-file-store';
 import type { FileStore } from './features/files/file-store';
 import { Geocoder } from './features/geocoding/geocoder';
+import { Housekeeping } from './features/housekeeping/housekeeping';
 import { createMailSender } from './features/mail/mail-sender';
 import { OutboxWorker } from './features/mail/outbox-worker';
 import type { CallEffects } from './http/state';
@@ -28,6 +29,8 @@ export interface Services extends Caches {
   outbox: OutboxWorker;
   /** What this server does once a call with each effect is over (see CallEffect). */
   effects: CallEffects;
+  /** Prunes what has expired on a timer; `startServer` starts it. */
+  housekeeping: Housekeeping;
 }
 
 /** Builds the services over an open database; `close` releases what they hold. */
@@ -69,8 +72,10 @@ export async function createServices(
       'changes-documents': () => caches.documentLists.clear(),
       'changes-users': () => caches.userLists.clear(),
     },
+    housekeeping: new Housekeeping({ orm: db.orm, files, logger, intervalMs: config.housekeepingIntervalMs }),
   };
   const close = async () => {
+    await services.housekeeping.stop();
     await outbox.stop();
     mailSender.close();
     await notifications.close();
