@@ -1,13 +1,6 @@
 import type { TestProject } from 'vitest/node';
+import type {} from './global-setup';
 import { startLocalS3 } from './s3';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Set in the server-s3 project: every test server keeps its files in this S3 server's bucket. */
-    s3Endpoint?: string;
-    s3Bucket?: string;
-  }
-}
 
 /** One S3-compatible server for the run of the server-s3 project (see vitest.s3.config.ts). */
 export default async function setup(project: TestProject) {
