@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 // One run over every package; each package's own vitest.config.ts says how its tests run.
 export default defineConfig({
   test: {
-    projects: ['core', 'fixtures', 'server', 'web', 'desktop'],
+    projects: ['core', 'fixtures', 'server', 'server/vitest.s3.config.ts', 'web', 'desktop'],
   },
 });

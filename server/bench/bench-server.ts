@@ -9,6 +9,8 @@ import { createServices, type Services } from '../src/services';
 
 export interface BenchServer {
   url: string;
+  /** Its PostgreSQL, for further instances over the same data. */
+  databaseUrl: string;
   services: Services;
   close: () => Promise<void>;
 }
@@ -25,6 +27,7 @@ export async function startBenchServer(dataDir: string): Promise<BenchServer> {
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    databaseUrl: db.url,
     services,
     close: async () => {
       server.closeAllConnections();

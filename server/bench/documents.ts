@@ -50,7 +50,7 @@ export async function populate(server: BenchServer): Promise<void> {
   await connection.execute('analyze');
 }
 
-async function signIn(server: BenchServer, email: string): Promise<string> {
+export async function signIn(server: Pick<BenchServer, 'url'>, email: string): Promise<string> {
   const res = await fetch(`${server.url}/api/investor/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

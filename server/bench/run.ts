@@ -11,6 +11,7 @@ import { benchBulkImport } from './bulk-import';
 import { benchDocuments } from './documents';
 import { benchPropertyList } from './property-list';
 import { startBenchServer } from './bench-server';
+import { benchTwoInstances } from './two-instances';
 
 // bulk-import runs last: it adds 5,000 users and queues 10,000 e-mails that the outbox worker
 // then delivers, which would weigh on any benchmark after it.
@@ -19,6 +20,7 @@ const benchmarks = {
   documents: benchDocuments,
   'admin-users': benchAdminUsers,
   'bulk-documents': benchBulkDocuments,
+  'two-instances': benchTwoInstances,
   'bulk-import': benchBulkImport,
 };
 

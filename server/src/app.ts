@@ -10,6 +10,7 @@ import { captchaRoutes } from './features/captcha/captcha.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { mediaRoutes } from './features/files/media.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { openApiRoutes } from './http/openapi';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes';
 import { adminPropertiesRoutes } from './features/properties/admin-properties.routes';
 import { propertiesRoutes } from './features/properties/properties.routes';
@@ -80,6 +81,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   const api = new Router<AppState>();
   for (const feature of [
     healthRoutes,
+    openApiRoutes,
     propertiesRoutes,
     authRoutes,
     profileRoutes,

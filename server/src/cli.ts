@@ -1,11 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, StartupError } from './config';
 import { startServer } from './server';
 import { openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
-import { FileStore } from './features/files/file-store';
+import { createFileStore } from './features/files/create-file-store';
 import { retryFailedMail } from './features/mail/outbox';
 import { createLogger } from './logger';
 
@@ -34,8 +33,8 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'seed') {
       if (!flags.includes('--demo')) throw new ConfigError('seed loads demo data with known passwords: say `seed --demo` to confirm.');
       await db.migrate();
-      const files = new FileStore(path.join(config.dataDir, 'files'));
-      const result = await seedDemoData(db.orm.em.fork(), files);
+      const files = createFileStore(config);
+      const result = await seedDemoData(db.orm.em.fork(), files).finally(() => files.close());
       logger.info(result === 'seeded' ? 'Demo data loaded.' : 'The database already has data; nothing was seeded.');
     } else if (command === 'mail:retry') {
       await db.migrate();

@@ -48,6 +48,21 @@ const envSchema = z.object({
   TILE_URL: z.string().min(1).default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  FILE_STORE: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^/].*)?$/, 'must be s3://bucket or s3://bucket/prefix (unset: files under DATA_DIR)')
+    .optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  HOUSEKEEPING_INTERVAL_MINUTES: z.coerce
+    .number({ message: 'must be a number of minutes' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 1440')
+    .max(1440, 'must be between 1 and 1440')
+    .default(15),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -83,6 +98,43 @@ export interface Config {
   tileUrl: string;
   adminEmail: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Where stored files live: a folder under DATA_DIR, or an S3-compatible bucket (FILE_STORE). */
+  fileStore: FileStoreConfig;
+  /** How often each instance prunes what has expired (see features/housekeeping). */
+  housekeepingIntervalMs: number;
+}
+
+export type FileStoreConfig =
+  | { kind: 'local'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      /** Absent: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+function fileStoreConfig(e: Env, dataDir: string): FileStoreConfig {
+  const root = path.join(dataDir, 'files');
+  if (!e.FILE_STORE) return { kind: 'local', root };
+  const [bucket = '', ...rest] = e.FILE_STORE.slice('s3://'.length).split('/');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('The environment variables S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
+  }
+  return {
+    kind: 's3',
+    bucket,
+    prefix: rest.join('/').replace(/^\/+|\/+$/g, ''),
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    // S3-compatible services mostly want the bucket in the path; AWS itself in the host name.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+  };
 }
 
 /** A reason the server cannot start, said in one sentence to the operator. */
@@ -162,5 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tileUrl: e.TILE_URL,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     logLevel: e.LOG_LEVEL,
+    fileStore: fileStoreConfig(e, dataDir),
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
   };
 }

@@ -49,6 +49,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   running.closeServices = closeServices;
   // Mail queued while the server was down (or by another instance) goes out from now on.
   services.outbox.start();
+  services.housekeeping.start();
   const app = createApp(services, { webDist });
   const server = app.listen(config.port, config.host);
   running.server = server;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -7,8 +6,10 @@ import { DatabaseNotifications } from './db/notifications';
 import type { CaptchaProvider } from './features/captcha/captcha-provider';
 import { createCaptchaProvider } from './features/captcha/captcha.service';
 import { FileExistence } from './features/files/file-existence';
-import { FileStore } from './features/files/file-store';
+import { createFileStore } from './features/files/create-file-store';
+import type { FileStore } from './features/files/file-store';
 import { Geocoder } from './features/geocoding/geocoder';
+import { Housekeeping } from './features/housekeeping/housekeeping';
 import { createMailSender } from './features/mail/mail-sender';
 import { OutboxWorker } from './features/mail/outbox-worker';
 import type { CallEffects } from './http/state';
@@ -28,6 +29,8 @@ export interface Services extends Caches {
   outbox: OutboxWorker;
   /** What this server does once a call with each effect is over (see CallEffect). */
   effects: CallEffects;
+  /** Prunes what has expired on a timer; `startServer` starts it. */
+  housekeeping: Housekeeping;
 }
 
 /** Builds the services over an open database; `close` releases what they hold. */
@@ -39,7 +42,7 @@ export async function createServices(
   const notifications = new DatabaseNotifications(db.url, logger);
   await notifications.start();
   const caches = await createCaches(notifications);
-  const files = new FileStore(path.join(config.dataDir, 'files'));
+  const files = createFileStore(config);
   const mailSender = createMailSender(config, logger);
   const outbox = new OutboxWorker({
     orm: db.orm,
@@ -69,11 +72,14 @@ export async function createServices(
       'changes-documents': () => caches.documentLists.clear(),
       'changes-users': () => caches.userLists.clear(),
     },
+    housekeeping: new Housekeeping({ orm: db.orm, files, logger, intervalMs: config.housekeepingIntervalMs }),
   };
   const close = async () => {
+    await services.housekeeping.stop();
     await outbox.stop();
     mailSender.close();
     await notifications.close();
+    files.close();
   };
   return { services, close };
 }

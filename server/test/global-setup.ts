@@ -11,6 +11,9 @@ declare module 'vitest' {
     /** URL of a database on the test cluster from which new databases can be created. */
     adminDatabaseUrl: string;
     templateDatabase: string;
+    /** Set in the server-s3 project only (s3-global-setup.ts): every test server keeps its files in this S3 server's bucket. */
+    s3Endpoint?: string;
+    s3Bucket?: string;
   }
 }
 

@@ -60,6 +60,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
+ * In the server-s3 project, a bucket prefix per database (so a second instance shares the
+ * first one's files); elsewhere nothing, and files live in DATA_DIR.
+ */
+function s3Env(databaseUrl: string): Record<string, string> {
+  const endpoint = inject('s3Endpoint');
+  const bucket = inject('s3Bucket');
+  if (!endpoint || !bucket) return {};
+  return {
+    FILE_STORE: `s3://${bucket}/${new URL(databaseUrl).pathname.slice(1)}`,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+}
+
+/**
  * The real server on an ephemeral port, over a database of its own copied from the migrated
  * template, with a file store in a fresh temp folder (or over those of `besides`).
  */
@@ -72,6 +88,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     DATABASE_URL: url,
     LOG_LEVEL: 'error',
+    ...s3Env(url),
     ...options.env,
   });
   const orm = await openOrm(url);

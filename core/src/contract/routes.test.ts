@@ -5,12 +5,13 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 
 // Section 7 of both specs, plus the health check, the self-hosted captcha's challenge, the
 // sign-out that ends a session on the server, the geocoding the server does for the panel and
-// the bulk upload's dry-run lookup, and the watched-folder sync's batch digest and personal
-// document replacement.
+// the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal document
+// replacement, and the OpenAPI document.
 const specCalls = [
   'POST /api/admin/notify-documents',
   'POST /api/admin/replace-user-document/:documentId',
   'GET /api/health',
+  'GET /api/openapi.json',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/admin/geocode',
@@ -60,6 +61,7 @@ const specCalls = [
 // The calls that need no sign-in: the public site's, signing in, and the password reset steps.
 const publicCalls = new Set([
   'health',
+  'openApi',
   'listProperties',
   'recaptchaSiteKey',
   'captchaChallenge',

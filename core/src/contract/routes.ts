@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { healthAnswer } from './schemas/health';
-import { emptyBody, messageAnswer } from './schemas/common';
+import { emptyBody, messageAnswer, openApiAnswer } from './schemas/common';
 import {
   adminPropertiesAnswer,
   adminPropertyAnswer,
@@ -103,6 +103,8 @@ export interface RouteDef {
 export const routes = {
   // ---- Public site -------------------------------------------------------------------------
   health: { method: 'GET', path: '/api/health', access: 'public', answer: healthAnswer },
+  // Not in the spec: this table as an OpenAPI 3.1 document, for the firm's other systems.
+  openApi: { method: 'GET', path: '/api/openapi.json', access: 'public', answer: openApiAnswer },
   listProperties: {
     method: 'GET',
     path: '/api/properties',

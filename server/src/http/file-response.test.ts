@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileStore } from '../features/files/file-store';
+import { LocalFileStore } from '../features/files/local-file-store';
 import { createLogger } from '../logger';
 import { errorHandler } from './errors';
 import { sendStoredFile } from './file-response';
@@ -26,7 +26,7 @@ describe('sendStoredFile', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'file-response-'));
-    const files = new FileStore(dir);
+    const files = new LocalFileStore(dir);
     const { sha256 } = await files.put(Readable.from([bytes]), {
       maxBytes: bytes.length,
       accept: ['application/pdf'],

@@ -1,13 +1,8 @@
-import type { ServerResponse } from 'node:http';
 import type { Context } from 'koa';
-import type { OpenedFile } from '../features/files/file-store';
+import type { ByteRange, OpenedFile } from '../features/files/file-store';
 import { HttpError } from './errors';
 
-/** Inclusive byte offsets, as in a Range header. */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
+export type { ByteRange } from '../features/files/file-store';
 
 export interface FileDetails {
   contentType: string;
@@ -46,17 +41,15 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
 }
 
 /**
- * Writes bytes `start`..`end` of an open file as the answer, then closes it. The bytes go
- * through a few buffers that are reused once the socket has taken them: a stream would allocate
- * a fresh buffer per chunk, and V8 lets such garbage reach tens of megabytes before it collects,
- * so a 100 MB download would grow the server by that much.
+ * Writes bytes `start`..`end` of an open file as the answer, at the pace the client takes them
+ * (see OpenedFile.writeTo), then closes it.
  */
 export function respondWithFile(ctx: Context, file: OpenedFile, range: ByteRange): void {
-  // Koa writes nothing more: the loop below owns the response. The status and headers set on
-  // ctx are already the response's own.
+  // Koa writes nothing more: the file owns the response. The status and headers set on ctx are
+  // already the response's own.
   ctx.respond = false;
   const res = ctx.res;
-  const send = ctx.method === 'HEAD' ? Promise.resolve() : writeRange(res, file, range);
+  const send = ctx.method === 'HEAD' ? Promise.resolve() : file.writeTo(res, range);
   send
     .then(() => res.end())
     .catch((error: unknown) => {
@@ -65,40 +58,7 @@ export function respondWithFile(ctx: Context, file: OpenedFile, range: ByteRange
       if (!res.destroyed) ctx.app.emit('error', error, ctx);
       res.destroy();
     })
-    .finally(() => void file.handle.close());
-}
-
-const bufferSize = 256 * 1024;
-const buffersPerResponse = 4;
-
-async function writeRange(res: ServerResponse, file: OpenedFile, range: ByteRange): Promise<void> {
-  const free: Buffer[] = Array.from({ length: buffersPerResponse }, () => Buffer.allocUnsafeSlow(bufferSize));
-  let waiting: (() => void) | null = null;
-  let failed: Error | null = null;
-  const release = (buffer: Buffer) => (error?: Error | null) => {
-    if (error) failed = error;
-    free.push(buffer);
-    waiting?.();
-    waiting = null;
-  };
-  // The socket closing early (the investor cancelled) also wakes the loop.
-  const onClose = () => waiting?.();
-  res.once('close', onClose);
-  try {
-    let position = range.start;
-    while (position <= range.end) {
-      while (free.length === 0 && !res.destroyed && !failed) await new Promise<void>((resolve) => (waiting = resolve));
-      if (failed) throw failed;
-      if (res.destroyed) return;
-      const buffer = free.pop() as Buffer;
-      const { bytesRead } = await file.handle.read(buffer, 0, Math.min(bufferSize, range.end - position + 1), position);
-      if (bytesRead === 0) throw new Error('the file is shorter than its size');
-      position += bytesRead;
-      res.write(bytesRead === bufferSize ? buffer : buffer.subarray(0, bytesRead), release(buffer));
-    }
-  } finally {
-    res.off('close', onClose);
-  }
+    .finally(() => void file.close());
 }
 
 /**
@@ -117,7 +77,7 @@ export async function sendStoredFile(
     range = parseRange(ctx.get('Range') || undefined, file.size);
     if (ctx.method === 'GET' && (range?.start ?? 0) === 0) await details.onRead();
   } catch (error) {
-    await file.handle.close();
+    await file.close();
     throw error;
   }
   ctx.set({

@@ -8,7 +8,7 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@everest/core/contract';
-import { FileStore } from '../features/files/file-store';
+import { LocalFileStore } from '../features/files/local-file-store';
 import { documentTypes } from '../features/files/sniff';
 import { samplePdf } from '../features/files/testing/sample-documents';
 import { errorHandler, HttpError } from './errors';
@@ -69,7 +69,7 @@ describe('a route’s effects', () => {
 });
 
 describe('a batch route', () => {
-  const store = new FileStore(mkdtempSync(path.join(os.tmpdir(), 'everest-route-')));
+  const store = new LocalFileStore(mkdtempSync(path.join(os.tmpdir(), 'everest-route-')));
   const rule: BatchUploadRule = {
     field: 'documents',
     store,

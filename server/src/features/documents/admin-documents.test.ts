@@ -1,5 +1,3 @@
-import { readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminDocumentsAnswer,
@@ -18,6 +16,7 @@ import { StoredFile } from '../files/stored-file.entity';
 import { otherOle, plainZip, sampleDoc, sampleDocx, samplePdf, sampleXls, sampleXlsx } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { PropertyDocument } from './property-document.entity';
+import { removeStoredFile, storedFiles as storedFilesOf, tempFiles as tempFilesOf } from '../files/testing/stored-files';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';
@@ -29,12 +28,6 @@ const accessOf = (email: string) => demoUsers.find((u) => u.email === email)?.pr
 const onlyA = accessOf(investorA).find((name) => !accessOf(investorB).includes(name)) ?? '';
 /** A property the employee may read, so that the notification test covers employees. */
 const employeesProperty = accessOf(employee)[0] ?? '';
-
-/** Every file in a folder and its subfolders, as paths relative to it. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 describe('property documents administration', () => {
   let server: TestServer;
@@ -55,8 +48,8 @@ describe('property documents administration', () => {
   const em = () => server.services.orm.em.fork();
   const token = (email = admin) => tokens.get(email) ?? '';
   const post = (route: string, body: unknown) => client.call(route, { body, token: token() });
-  const storedFiles = async () => (await filesUnder(server.services.files.root)).filter((f) => !f.startsWith('tmp'));
-  const tempFiles = async () => filesUnder(path.join(server.services.files.root, 'tmp'));
+  const storedFiles = () => storedFilesOf(server.services.files);
+  const tempFiles = () => tempFilesOf(server.services.files);
   const lastOutboxId = async () => (await em().findOne(OutboxMessage, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } }))?.id ?? 0;
   const mailsAfter = (id: number) => em().find(OutboxMessage, { id: { $gt: id } }, { orderBy: { id: 'asc' } });
 
@@ -353,7 +346,7 @@ describe('property documents administration', () => {
       const original = samplePdf(`missing-${_case}`);
       const document = await upload({ title: `Missing File ${_case}` }, original);
       const sha = (await em().findOneOrFail(PropertyDocument, document.id, { populate: ['file'] })).file.sha256;
-      await rm(server.services.files.pathOf(sha));
+      await removeStoredFile(server.services.files, sha);
       // The download finds it gone (410), and the lists say so from then on.
       expect((await download(investorA, document.id)).status).toBe(410);
       expect((await adminList()).find((d) => d.id === document.id)?.fileExists).toBe(false);

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminUserDocumentsAnswer,
@@ -17,15 +15,11 @@ import { plainZip, sampleDocx, samplePdf } from '../files/testing/sample-documen
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { yearAndQuarterAt, yearAndQuarterOfDate } from './document-files';
 import { UserDocument } from './user-document.entity';
+import { storedFiles as storedFilesOf } from '../files/testing/stored-files';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';
 const investorB = 'investor2@example.com';
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
 
 describe('filing a personal document by date', () => {
   it('takes the quarter of a document date', () => {
@@ -62,7 +56,7 @@ describe('personal documents administration', () => {
   const post = (route: string, body: unknown) => client.call(route, { body, token: token() });
   const lastOutboxId = async () => (await em().findOne(OutboxMessage, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } }))?.id ?? 0;
   const mailsAfter = (id: number) => em().find(OutboxMessage, { id: { $gt: id } }, { orderBy: { id: 'asc' } });
-  const storedFiles = async () => (await filesUnder(server.services.files.root)).filter((f) => !f.startsWith('tmp'));
+  const storedFiles = () => storedFilesOf(server.services.files);
 
   async function sendForm(fields: Record<string, string>, file?: { bytes: Buffer; name: string }) {
     const form = new FormData();

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUploadPreviewAnswer, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
 import { bulkManifestMessages, manifestEmails, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
@@ -12,6 +10,7 @@ import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../files/testing/sa
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { bulkUploadMessages } from './bulk-user-documents.service';
 import { UserDocument } from './user-document.entity';
+import { tempFiles as tempFilesOf } from '../files/testing/stored-files';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';
@@ -42,7 +41,7 @@ describe('bulk-upload-user-documents', () => {
   const em = () => server.services.orm.em.fork();
   const lastOutboxId = async () => (await em().findOne(OutboxMessage, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } }))?.id ?? 0;
   const mailsAfter = (id: number) => em().find(OutboxMessage, { id: { $gt: id } }, { orderBy: { id: 'asc' } });
-  const tempFiles = async () => readdir(path.join(server.services.files.root, 'tmp')).catch(() => [] as string[]);
+  const tempFiles = () => tempFilesOf(server.services.files);
 
   async function send(
     manifest: string | null,

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { demoPassword, demoUsers, fixtureFile, personalDocuments, propertyDocuments } from '@everest/fixtures';
 import { investorDocumentsAnswer, type InvestorDocument } from '@everest/core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
+import { removeStoredFile } from '../files/testing/stored-files';
 
 const investorA = 'investor@example.com';
 const investorB = 'investor2@example.com';
@@ -148,7 +148,7 @@ describe('investor documents', () => {
       'select f.sha256 from property_documents d join stored_files f on f.id = d.file_id where d.id = ?',
       [doc?.id],
     );
-    await rm(server.services.files.pathOf(rows[0]?.sha256 ?? ''));
+    await removeStoredFile(server.services.files, rows[0]?.sha256 ?? '');
     const res = await server.api(`/api/investor/download/${doc?.id}`, { headers: as(investorB) });
     expect(res.status).toBe(410);
     expect(await res.json()).toEqual({ error: 'The file of this document is missing. Please contact Investor Relations.' });

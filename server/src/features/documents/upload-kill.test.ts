@@ -1,64 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { readdir, stat, utimes } from 'node:fs/promises';
 import { request, type ClientRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '@everest/fixtures';
+import { ChildServer } from '../../../test/child-server';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness';
-import { freePort } from '../../db/embedded';
 import { openOrm } from '../../db/orm';
 import { seedDemoData } from '../../db/seed';
-import { FileStore } from '../files/file-store';
+import { LocalFileStore } from '../files/local-file-store';
 import { samplePdf } from '../files/testing/sample-documents';
-
-const serverDir = fileURLToPath(new URL('../../..', import.meta.url));
-
-/** The product as an operator starts it (`cli.ts start`), in a process of its own that can be killed. */
-class ChildServer {
-  private constructor(
-    readonly process: ChildProcess,
-    readonly url: string,
-  ) {}
-
-  static async start(env: Record<string, string>): Promise<ChildServer> {
-    const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'start'], {
-      cwd: serverDir,
-      env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const read = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('is running at')) resolve();
-      };
-      child.stdout?.on('data', read);
-      child.stderr?.on('data', read);
-      child.once('exit', (code) => reject(new Error(`the server stopped (${code}) before it was running:\n${output}`)));
-    });
-    return new ChildServer(child, `http://127.0.0.1:${port}`);
-  }
-
-  /** SIGKILL: no handler runs, nothing is closed or cleaned up, as when the machine loses power. */
-  async kill(): Promise<void> {
-    const exited = new Promise((resolve) => this.process.once('exit', resolve));
-    this.process.kill('SIGKILL');
-    await exited;
-  }
-
-  async stop(): Promise<void> {
-    if (this.process.exitCode !== null || this.process.signalCode !== null) return;
-    const exited = new Promise((resolve) => this.process.once('exit', resolve));
-    this.process.kill('SIGTERM');
-    await exited;
-  }
-}
 
 const boundary = 'kill-drill-boundary';
 
@@ -121,7 +75,7 @@ describe('a server killed in the middle of uploads', () => {
     chmodSync(dataDir, 0o755);
     env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
     const orm = await openOrm(database.url);
-    await seedDemoData(orm.em.fork(), new FileStore(path.join(dataDir, 'files')));
+    await seedDemoData(orm.em.fork(), new LocalFileStore(path.join(dataDir, 'files')));
     await orm.close(true);
   });
   afterAll(async () => {
@@ -157,7 +111,7 @@ describe('a server killed in the middle of uploads', () => {
          select d.title, f.sha256 from user_documents d join stored_files f on f.id = d.file_id`,
       );
       expect(rows.length).toBeGreaterThan(0);
-      const store = new FileStore(path.join(dataDir, 'files'));
+      const store = new LocalFileStore(path.join(dataDir, 'files'));
       const missing = await Promise.all(rows.map(async (row) => ((await store.exists(row.sha256)) ? null : row.title)));
       return missing.filter((title) => title !== null);
     } finally {
@@ -187,7 +141,7 @@ describe('a server killed in the middle of uploads', () => {
     // held there by the lock its Idempotency-Key takes first thing in it: the kill lands between the
     // file being safe and the row being committed.
     const lockedBytes = samplePdf('killed while committing');
-    const keptPath = new FileStore(path.join(dataDir, 'files')).pathOf(createHash('sha256').update(lockedBytes).digest('hex'));
+    const keptPath = new LocalFileStore(path.join(dataDir, 'files')).pathOf(createHash('sha256').update(lockedBytes).digest('hex'));
     const holder = new pg.Client({ connectionString: database.url });
     await holder.connect();
     await holder.query('begin');

@@ -3,14 +3,14 @@ import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FileStore } from './file-store';
+import { LocalFileStore } from './local-file-store';
 
 describe('FileStore.sweepTemp', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'everest-store-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   it("removes the temp files of uploads cut off long ago, and leaves a live upload's alone", async () => {
-    const store = new FileStore(root);
+    const store = new LocalFileStore(root);
     const tmp = path.join(root, 'tmp');
     await mkdir(tmp, { recursive: true });
     await writeFile(path.join(tmp, 'killed-upload'), 'half a file');
@@ -23,6 +23,6 @@ describe('FileStore.sweepTemp', () => {
   });
 
   it('is content with a store that never received anything', async () => {
-    expect(await new FileStore(path.join(root, 'empty')).sweepTemp(0)).toBe(0);
+    expect(await new LocalFileStore(path.join(root, 'empty')).sweepTemp(0)).toBe(0);
   });
 });

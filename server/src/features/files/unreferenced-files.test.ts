@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentAnswer, userDocumentAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient } from '../auth/test-client';
+import { LocalFileStore } from './local-file-store';
 import { documentTypes } from './sniff';
 import { samplePdf } from './testing/sample-documents';
 import { sweepUnreferencedFiles } from './unreferenced-files';
@@ -37,7 +38,10 @@ describe('sweepUnreferencedFiles', () => {
   async function ageEverything(): Promise<void> {
     await em().execute(`update stored_files set created_at = now() - interval '2 hours'`);
     const twoHoursAgo = new Date(Date.now() - 2 * hour);
-    for (const file of await store().list()) await utimes(store().pathOf(file.sha256), twoHoursAgo, twoHoursAgo);
+    const local = store();
+    // Ages files by their mtime: a test of the folder store (the S3 store's own test covers its ages).
+    if (!(local instanceof LocalFileStore)) throw new Error('this test ages files on a local disk');
+    for (const file of await local.list()) await utimes(local.pathOf(file.sha256), twoHoursAgo, twoHoursAgo);
   }
 
   async function form(route: string, fill: (form: FormData) => void) {

@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,12 +17,7 @@ import { PropertyDocument } from '../documents/property-document.entity';
 import { StoredFile } from '../files/stored-file.entity';
 import { PropertyAccess } from '../users/property-access.entity';
 import { Property } from './property.entity';
-
-/** Every file in a folder and its subfolders, as paths relative to it. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
+import { storedFiles as storedFilesOf, tempFiles as tempFilesOf } from '../files/testing/stored-files';
 
 /** Whether a TIFF/EXIF block holds a pointer to a GPS directory (tag 0x8825, either byte order). */
 function hasGpsDirectory(exif: Buffer): boolean {
@@ -65,13 +58,11 @@ describe('properties administration', () => {
   let server: TestServer;
   let client: ReturnType<typeof recordingClient>;
   let token: string;
-  let filesRoot: string;
 
   beforeAll(async () => {
     server = await startTestServer({ seed: true });
     client = recordingClient(server);
     token = await client.signIn('admin@example.com');
-    filesRoot = server.services.files.root;
   });
   afterAll(async () => {
     client.expectNoPasswordHashes();
@@ -80,8 +71,8 @@ describe('properties administration', () => {
 
   const em = () => server.services.orm.em.fork();
   const post = (route: string, body: unknown) => client.call(route, { body, token });
-  const storedFiles = async () => (await filesUnder(filesRoot)).filter((f) => !f.startsWith('tmp'));
-  const tempFiles = async () => filesUnder(path.join(filesRoot, 'tmp'));
+  const storedFiles = () => storedFilesOf(server.services.files);
+  const tempFiles = () => tempFilesOf(server.services.files);
   const publicList = async () => publicPropertyList.parse(await (await server.api('/api/properties')).json());
 
   async function create(name: string): Promise<AdminProperty> {

@@ -1,3 +1,4 @@
+import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { HttpError } from '../../http/errors';
 
@@ -61,9 +62,15 @@ export const rateLimiter = {
     if (state.count > limit.limit) throw tooManyRequests(message, state.retryAfterSeconds);
   },
 
-  /** Forgets windows older than a day; called now and then by whoever writes counters. */
-  async prune(em: EntityManager, now = Date.now()): Promise<void> {
-    await em.getConnection().execute('delete from rate_limit_counters where window_start < ?', [new Date(now - 86_400_000)]);
+  /**
+   * Forgets windows older than a day (far past the longest window), answering how many; called
+   * by housekeeping and now and then by whoever writes counters.
+   */
+  async prune(em: EntityManager, now = Date.now()): Promise<number> {
+    const result = await em
+      .getConnection()
+      .execute<QueryResult>('delete from rate_limit_counters where window_start < ?', [new Date(now - 86_400_000)], 'run');
+    return result.affectedRows;
   },
 };
 

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The file-handling tests again, with every test server's files in an S3-compatible bucket
+ * (s3rver, started by test/s3-global-setup.ts) instead of a folder: uploads, downloads with
+ * ranges, replaced and deleted documents, photos and their variants.
+ */
+export default defineConfig({
+  test: {
+    name: 'server-s3',
+    include: [
+      'src/features/documents/documents.test.ts',
+      'src/features/documents/admin-documents.test.ts',
+      'src/features/documents/admin-user-documents.test.ts',
+      'src/features/documents/bulk-user-documents.test.ts',
+      'src/features/properties/admin-properties.test.ts',
+    ],
+    globalSetup: ['test/global-setup.ts', 'test/s3-global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
