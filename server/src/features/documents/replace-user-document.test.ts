@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentAnswer, investorDocumentsAnswer, userDocumentAnswer } from '@everest/core/contract';
 import { currentYear, maxDocumentBytes } from '@everest/core/domain';
@@ -8,6 +6,7 @@ import { AuditEvent } from '../audit/audit-event.entity';
 import { recordingClient } from '../auth/test-client';
 import { documentFileMessages } from '../files/document-type';
 import { plainZip, samplePdf } from '../files/testing/sample-documents';
+import { tempFiles } from '../files/testing/stored-files';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { adminUserDocumentMessages } from './admin-user-documents.service';
 import { UserDocument } from './user-document.entity';
@@ -33,8 +32,6 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
 
   const em = () => server.services.orm.em.fork();
   const token = (email = admin) => tokens.get(email) ?? '';
-  const tempFiles = async () =>
-    (await readdir(path.join(server.services.files.root, 'tmp'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile());
 
   async function sendFile(route: string, fields: Record<string, string>, bytes: Buffer, name: string) {
     const form = new FormData();
@@ -107,7 +104,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     expect(big.status, big.text).toBe(413);
     expect(big.json).toEqual({ error: documentFileMessages.tooLarge });
     expect((await downloaded(investorA, document.id)).bytes.equals(original)).toBe(true);
-    expect(await tempFiles()).toEqual([]);
+    expect(await tempFiles(server.services.files)).toEqual([]);
   });
 
   it('answers 404 for a document that does not exist, and for a property document', async () => {
@@ -132,7 +129,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     const res = await replace(propertyId, samplePdf('into property'));
     expect(res.status).toBe(404);
     expect(res.json).toEqual({ error: adminUserDocumentMessages.notFound });
-    expect(await tempFiles()).toEqual([]);
+    expect(await tempFiles(server.services.files)).toEqual([]);
   });
 
   it("refuses with 409 the content of another of the owner's documents", async () => {
