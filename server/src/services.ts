@@ -28,6 +28,8 @@ export interface Services extends Caches {
   outbox: OutboxWorker;
   /** What this server does once a call with each effect is over (see CallEffect). */
   effects: CallEffects;
+  /** Set when shutdown begins: readiness answers 503, so a load balancer sends nothing new. */
+  lifecycle: { stopping: boolean };
 }
 
 /** Builds the services over an open database; `close` releases what they hold. */
@@ -62,6 +64,7 @@ export async function createServices(
       userAgent: `EverestProperties-Admin/1.0 (+${config.publicUrl}; ${config.contactEmail})`,
     }),
     outbox,
+    lifecycle: { stopping: false },
     effects: {
       // The database's notice reaches every instance a moment later; this one acts at once.
       'ends-sessions': () => caches.sessionUsers.clear(),

@@ -3,11 +3,12 @@ import { fillPath, pathFor, routes, type RouteDef } from './routes';
 
 const entries = Object.entries(routes) as [string, RouteDef][];
 
-// Section 7 of both specs, plus the health check, the self-hosted captcha's challenge, the
+// Section 7 of both specs, plus the health checks (liveness and readiness), the self-hosted captcha's challenge, the
 // sign-out that ends a session on the server, the geocoding the server does for the panel and
 // the bulk upload's dry-run lookup.
 const specCalls = [
   'GET /api/health',
+  'GET /api/health/ready',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/admin/geocode',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { healthAnswer } from './schemas/health';
+import { healthAnswer, readyAnswer } from './schemas/health';
 import { emptyBody, messageAnswer } from './schemas/common';
 import {
   adminPropertiesAnswer,
@@ -99,6 +99,7 @@ export interface RouteDef {
 export const routes = {
   // ---- Public site -------------------------------------------------------------------------
   health: { method: 'GET', path: '/api/health', access: 'public', answer: healthAnswer },
+  healthReady: { method: 'GET', path: '/api/health/ready', access: 'public', answer: readyAnswer },
   listProperties: {
     method: 'GET',
     path: '/api/properties',

@@ -18,6 +18,17 @@ for (const event of ['beforeExit', 'exit']) {
   if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
 }
 
+/**
+ * For a process that stops its cluster itself on SIGINT and SIGTERM (the server, after its
+ * requests are over): async-exit-hook's handlers would stop every cluster at once and end the
+ * process with 130 or 143 while downloads were still being sent. SIGHUP keeps its handler.
+ */
+export function leaveShutdownSignalsToCaller(): void {
+  for (const event of ['SIGINT', 'SIGTERM']) {
+    if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
+  }
+}
+
 export interface EmbeddedCluster {
   /** postgres://… URL of the cluster's `postgres` database. */
   url: (database?: string) => string;

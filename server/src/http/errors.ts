@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import type { Logger } from '../logger';
+import { requestIdOf } from './request-log';
 
 /** A failure the client can act on: its message is shown to the user as is. */
 export class HttpError extends Error {
@@ -46,7 +46,8 @@ export function errorHandler(logger: Logger): Middleware {
         ctx.status = error.status;
         ctx.body = { error: clientErrorMessage(error) };
       } else {
-        const id = randomUUID();
+        // The reference the user quotes is the request's id, which its log line also carries.
+        const id = requestIdOf(ctx);
         logger.error(`request failed [${id}] ${ctx.method} ${ctx.path}`, error);
         ctx.status = 500;
         ctx.body = { error: `Something went wrong on our side. Please try again later (reference ${id}).` };

@@ -83,7 +83,7 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** Stops polling and waits for the batch being sent, so that shutdown never cuts a delivery. */
+  /** Stops polling and waits for the message being sent (not the rest of its batch), so that shutdown never cuts a delivery. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -107,7 +107,11 @@ export class OutboxWorker {
           lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
         },
       );
-      for (const row of due) await this.deliver(row, now);
+      for (const row of due) {
+        // Shutting down: the message being sent is finished, the rest stay pending for the next run.
+        if (this.stopped) break;
+        await this.deliver(row, now);
+      }
       return due.length;
     });
   }
