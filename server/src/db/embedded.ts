@@ -88,6 +88,8 @@ function assertReachableByPostgres(dataDir: string): void {
 export async function startEmbeddedPostgres(
   dir: string,
   log: (line: string) => void = () => {},
+  /** A port of its own choosing, e.g. to start a stopped cluster again where its clients look. */
+  port?: number,
 ): Promise<EmbeddedCluster> {
   mkdirSync(dir, { recursive: true });
   assertReachableByPostgres(dir);
@@ -97,10 +99,10 @@ export async function startEmbeddedPostgres(
     writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
-  const port = await freePort();
+  const listenPort = port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
-    port,
+    port: listenPort,
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
@@ -114,7 +116,7 @@ export async function startEmbeddedPostgres(
   await pg.start();
   return {
     url: (database = 'postgres') =>
-      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${listenPort}/${database}`,
     stop: () => pg.stop(),
   };
 }
