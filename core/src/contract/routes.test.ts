@@ -58,6 +58,7 @@ const specCalls = [
 // The calls that need no sign-in: the public site's, signing in, and the password reset steps.
 const publicCalls = new Set([
   'health',
+  'healthReady',
   'listProperties',
   'recaptchaSiteKey',
   'captchaChallenge',
