@@ -71,6 +71,8 @@ export default defineConfig({
         // Lets a test be a visitor of its own address (contact.spec.ts), as behind a proxy.
         TRUST_PROXY: 'true',
         GEOCODER_URL: `http://127.0.0.1:${geocoderPort}/search`,
+        // One JSON line per request would bury the test output; warnings and errors still show.
+        LOG_LEVEL: 'warn',
       },
     },
   ],

@@ -19,6 +19,7 @@ import { bulkImportRoutes, importJsonPaths, importTooLarge, maxImportJsonBytes }
 import { profileRoutes } from './features/users/profile.routes';
 import { errorHandler, HttpError } from './http/errors';
 import { bindUnbuiltRoutes } from './http/route';
+import { requestLog } from './http/request-log';
 import { originOf, securityHeaders } from './http/security-headers';
 import { RequestState, type AppState } from './http/state';
 import { webApp } from './http/web-app';
@@ -37,6 +38,8 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   // What fails after the answer has started (a file read mid-download) cannot become an answer.
   app.on('error', (error: unknown, ctx?: Context) => logger.error(`answer failed ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, error));
 
+  // Outermost: its line holds the status the client got, whatever answered it.
+  app.use(requestLog(logger));
   const tileOrigin = originOf(config.tileUrl);
   const recaptcha = config.captcha.provider === 'altcha' ? [] : ['https://www.google.com', 'https://www.gstatic.com'];
   app.use(

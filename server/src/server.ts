@@ -1,39 +1,77 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { demoPassword, demoUsers } from '@everest/fixtures';
 import { createApp } from './app';
 import { StartupError, type Config } from './config';
-import { openDatabase } from './db/database';
+import { openDatabase, type Database } from './db/database';
+import { leaveShutdownSignalsToCaller } from './db/embedded';
 import { seedDemoData } from './db/seed';
 import type { Logger } from './logger';
 import { sweepUnreferencedFiles } from './features/files/unreferenced-files';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 
 /** The built web app, served by the same process. */
 export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/** How long shutdown waits for the requests in progress (a large download) before cutting them. */
+export const shutdownGraceMs = 30_000;
+
+interface Running {
+  db?: Database;
+  services?: Services;
+  closeServices?: () => Promise<void>;
+  server?: Server;
+  answers?: Set<ServerResponse>;
+}
+
 /**
  * Starts the product: database (embedded unless DATABASE_URL), migrations, demo data for the
- * embedded default, then the HTTP server. SIGINT and SIGTERM stop it cleanly, database included.
+ * embedded default, then the HTTP server.
+ *
+ * SIGINT or SIGTERM stops it gracefully: readiness turns 503 and the server stops accepting
+ * connections; the requests in progress finish (for at most `shutdownGraceMs`, then they are
+ * cut); the outbox worker stops after the message it is sending; the database connections
+ * close and an embedded PostgreSQL stops; the process exits 0. A signal during start-up stops
+ * the server once it is up (nothing is left half-started); a second signal exits at once (1).
  */
 export async function startServer(config: Config, logger: Logger): Promise<void> {
-  const db = await openDatabase(config, logger);
-  const running: { server?: Server; closeServices?: () => Promise<void> } = {};
+  leaveShutdownSignalsToCaller();
+  const running: Running = {};
+  const startup = start(config, logger, running);
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      logger.warn(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
     stopping = true;
-    logger.info(`${signal}: stopping.`);
-    await new Promise<void>((resolve) => (running.server ? running.server.close(() => resolve()) : resolve()));
-    await running.closeServices?.();
-    await db.close();
-    process.exit(0);
+    logger.info(`${signal}: stopping; the requests in progress may take up to ${shutdownGraceMs / 1000} s.`);
+    try {
+      // A failed start-up is reported (and the process ended) by the CLI.
+      await startup.catch(() => undefined);
+      if (running.services) running.services.lifecycle.stopping = true;
+      if (running.server && running.answers) await drain(running.server, running.answers, shutdownGraceMs, logger);
+      await running.closeServices?.();
+      await running.db?.close();
+      logger.info('Stopped.');
+      process.exit(0);
+    } catch (error) {
+      logger.error('shutdown failed', error);
+      process.exit(1);
+    }
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await startup;
+}
 
+async function start(config: Config, logger: Logger, running: Running): Promise<void> {
+  const db = await openDatabase(config, logger);
+  running.db = db;
   await db.migrate();
   const { services, close: closeServices } = await createServices(config, db, logger);
+  running.services = services;
+  running.closeServices = closeServices;
   if (db.embedded && (await seedDemoData(db.orm.em.fork(), services.files)) === 'seeded') {
     logger.info('Demo data loaded.');
   }
@@ -46,13 +84,12 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   const unreferenced = await sweepUnreferencedFiles(db.orm.em.fork(), services.files, 60 * 60_000);
   if (unreferenced.files > 0) logger.info(`Removed ${unreferenced.files} stored file${unreferenced.files === 1 ? '' : 's'} that no document or photo names any more.`);
 
-  running.closeServices = closeServices;
   // Mail queued while the server was down (or by another instance) goes out from now on.
   services.outbox.start();
   services.housekeeping.start();
   const app = createApp(services, { webDist });
   const server = app.listen(config.port, config.host);
-  running.server = server;
+  running.answers = trackAnswers(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -64,10 +101,52 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
       );
     });
   });
+  running.server = server;
 
   logger.info(`Everest Properties is running at ${config.publicUrl}`);
   if (db.embedded) {
     logger.info(`Demo sign-ins (password ${demoPassword}):`);
     for (const user of demoUsers) logger.info(`  ${user.email.padEnd(24)} ${user.role}`);
+  }
+}
+
+/** The answers in progress, for `drain` to close their connections once each is sent. */
+function trackAnswers(server: Server): Set<ServerResponse> {
+  const answers = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    answers.add(res);
+    res.once('close', () => answers.delete(res));
+  });
+  return answers;
+}
+
+/**
+ * Stops accepting connections and waits for the answers in progress, for at most `graceMs`.
+ * Each kept-alive connection is ended once its answer is sent (Node's closeIdleConnections would
+ * cut an answer whose last bytes are still queued), so the server closes as soon as the last
+ * answer is out, and a client's next request goes to another instance.
+ */
+async function drain(server: Server, answers: Set<ServerResponse>, graceMs: number, logger: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const endAfter = (res: ServerResponse) => {
+    if (!res.headersSent) res.shouldKeepAlive = false;
+    else if (res.writableFinished) res.socket?.end();
+    else res.once('finish', () => res.socket?.end());
+  };
+  for (const res of answers) endAfter(res);
+  // Requests that arrive on a kept-alive connection meanwhile are answered, with Connection: close.
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => endAfter(res));
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<'expired'>((resolve) => {
+    timer = setTimeout(() => resolve('expired'), graceMs);
+  });
+  try {
+    if ((await Promise.race([closed, expired])) === 'expired') {
+      logger.warn(`Requests still running after ${graceMs / 1000} s were cut off.`);
+      server.closeAllConnections();
+      await closed;
+    }
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -31,6 +31,8 @@ export interface Services extends Caches {
   effects: CallEffects;
   /** Prunes what has expired on a timer; `startServer` starts it. */
   housekeeping: Housekeeping;
+  /** Set when shutdown begins: readiness answers 503, so a load balancer sends nothing new. */
+  lifecycle: { stopping: boolean };
 }
 
 /** Builds the services over an open database; `close` releases what they hold. */
@@ -65,6 +67,7 @@ export async function createServices(
       userAgent: `EverestProperties-Admin/1.0 (+${config.publicUrl}; ${config.contactEmail})`,
     }),
     outbox,
+    lifecycle: { stopping: false },
     effects: {
       // The database's notice reaches every instance a moment later; this one acts at once.
       'ends-sessions': () => caches.sessionUsers.clear(),

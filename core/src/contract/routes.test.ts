@@ -3,7 +3,7 @@ import { fillPath, pathFor, routes, type RouteDef } from './routes';
 
 const entries = Object.entries(routes) as [string, RouteDef][];
 
-// Section 7 of both specs, plus the health check, the self-hosted captcha's challenge, the
+// Section 7 of both specs, plus the health checks (liveness and readiness), the self-hosted captcha's challenge, the
 // sign-out that ends a session on the server, the geocoding the server does for the panel and
 // the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal document
 // replacement, and the OpenAPI document.
@@ -12,6 +12,7 @@ const specCalls = [
   'POST /api/admin/replace-user-document/:documentId',
   'GET /api/health',
   'GET /api/openapi.json',
+  'GET /api/health/ready',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/admin/geocode',
@@ -62,6 +63,7 @@ const specCalls = [
 const publicCalls = new Set([
   'health',
   'openApi',
+  'healthReady',
   'listProperties',
   'recaptchaSiteKey',
   'captchaChallenge',

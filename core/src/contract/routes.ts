@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { healthAnswer } from './schemas/health';
+import { healthAnswer, readyAnswer } from './schemas/health';
 import { emptyBody, messageAnswer, openApiAnswer } from './schemas/common';
 import {
   adminPropertiesAnswer,
@@ -105,6 +105,7 @@ export const routes = {
   health: { method: 'GET', path: '/api/health', access: 'public', answer: healthAnswer },
   // Not in the spec: this table as an OpenAPI 3.1 document, for the firm's other systems.
   openApi: { method: 'GET', path: '/api/openapi.json', access: 'public', answer: openApiAnswer },
+  healthReady: { method: 'GET', path: '/api/health/ready', access: 'public', answer: readyAnswer },
   listProperties: {
     method: 'GET',
     path: '/api/properties',

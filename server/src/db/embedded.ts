@@ -18,6 +18,17 @@ for (const event of ['beforeExit', 'exit']) {
   if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
 }
 
+/**
+ * For a process that stops its cluster itself on SIGINT and SIGTERM (the server, after its
+ * requests are over): async-exit-hook's handlers would stop every cluster at once and end the
+ * process with 130 or 143 while downloads were still being sent. SIGHUP keeps its handler.
+ */
+export function leaveShutdownSignalsToCaller(): void {
+  for (const event of ['SIGINT', 'SIGTERM']) {
+    if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
+  }
+}
+
 export interface EmbeddedCluster {
   /** postgres://… URL of the cluster's `postgres` database. */
   url: (database?: string) => string;
@@ -77,6 +88,8 @@ function assertReachableByPostgres(dataDir: string): void {
 export async function startEmbeddedPostgres(
   dir: string,
   log: (line: string) => void = () => {},
+  /** A port of its own choosing, e.g. to start a stopped cluster again where its clients look. */
+  port?: number,
 ): Promise<EmbeddedCluster> {
   mkdirSync(dir, { recursive: true });
   assertReachableByPostgres(dir);
@@ -86,10 +99,10 @@ export async function startEmbeddedPostgres(
     writeFileSync(passwordFile, randomBytes(24).toString('hex'), { mode: 0o600 });
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
-  const port = await freePort();
+  const listenPort = port ?? (await freePort());
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
-    port,
+    port: listenPort,
     user: 'postgres',
     password,
     authMethod: 'scram-sha-256',
@@ -103,7 +116,7 @@ export async function startEmbeddedPostgres(
   await pg.start();
   return {
     url: (database = 'postgres') =>
-      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${listenPort}/${database}`,
     stop: () => pg.stop(),
   };
 }

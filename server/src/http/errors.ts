@@ -1,7 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
+import { requestIdOf } from './request-log';
+
+export const databaseUnavailableMessage = 'The service is briefly unavailable (its database cannot be reached). Please try again in a minute.';
 
 /** A failure the client can act on: its message is shown to the user as is. */
 export class HttpError extends Error {
@@ -45,8 +48,15 @@ export function errorHandler(logger: Logger): Middleware {
         // ctx.throw() and Koa's own http-errors carry a status and a message meant for users.
         ctx.status = error.status;
         ctx.body = { error: clientErrorMessage(error) };
+      } else if (isDatabaseUnavailable(error)) {
+        // An outage, not a bug: no stack trace per request, and the client is told to come back.
+        logger.warn(`database unreachable: ${ctx.method} ${ctx.path} answered 503`);
+        ctx.status = 503;
+        ctx.set('Retry-After', '10');
+        ctx.body = { error: databaseUnavailableMessage };
       } else {
-        const id = randomUUID();
+        // The reference the user quotes is the request's id, which its log line also carries.
+        const id = requestIdOf(ctx);
         logger.error(`request failed [${id}] ${ctx.method} ${ctx.path}`, error);
         ctx.status = 500;
         ctx.body = { error: `Something went wrong on our side. Please try again later (reference ${id}).` };

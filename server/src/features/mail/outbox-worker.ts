@@ -85,7 +85,7 @@ export class OutboxWorker {
     this.schedule(0);
   }
 
-  /** Stops polling and waits for the batch being sent, so that shutdown never cuts a delivery. */
+  /** Stops polling and waits for the message being sent (not the rest of its batch), so that shutdown never cuts a delivery. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -114,7 +114,11 @@ export class OutboxWorker {
       const templates = new Map(
         templateIds.length > 0 ? (await tx.find(OutboxTemplate, { id: { $in: templateIds } })).map((t) => [t.id, t]) : [],
       );
-      for (const row of due) await this.deliver(row, row.template ? (templates.get(row.template.id) ?? null) : null, now);
+      for (const row of due) {
+        // Shutting down: the message being sent is finished, the rest stay pending for the next run.
+        if (this.stopped) break;
+        await this.deliver(row, row.template ? (templates.get(row.template.id) ?? null) : null, now);
+      }
       return due.length;
     });
   }

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { get, type IncomingMessage } from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPassword } from '@everest/fixtures';
+import { buildServer } from '../build';
+import { ChildServer, serverDir } from '../test/child-server';
+import { samplePdf } from './features/files/testing/sample-documents';
+
+/** A 9 MB PDF (under the 10 MB limit): far more than the socket buffers hold, so each download is in flight until read. */
+function largePdf(): Buffer {
+  const bytes = Buffer.alloc(9 * 1024 * 1024, 0x20);
+  samplePdf('shutdown drill').copy(bytes);
+  return bytes;
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const res = await fetch(`${url}/api/investor/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: demoPassword }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Whether a new connection to `port` is refused: the server has stopped accepting. */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+}
+
+async function until(look: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await look())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+function sha256Of(res: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    res.on('data', (chunk: Buffer) => hash.update(chunk));
+    res.once('end', () => resolve(hash.digest('hex')));
+    res.once('error', reject);
+    res.once('aborted', () => reject(new Error('the download was cut off')));
+  });
+}
+
+describe('the compiled server stopped by SIGTERM', () => {
+  let buildDir = '';
+  let dataDir = '';
+  let server: ChildServer | undefined;
+
+  beforeAll(async () => {
+    // Inside server/, so that the bundle finds the server's node_modules as `pnpm start`'s does.
+    mkdirSync(path.join(serverDir, 'node_modules', '.cache'), { recursive: true });
+    buildDir = mkdtempSync(path.join(serverDir, 'node_modules', '.cache', 'everest-build-'));
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-shutdown-'));
+    chmodSync(dataDir, 0o755);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(buildDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes 20 downloads in progress, then closes the database, stops the embedded PostgreSQL and exits 0', async () => {
+    const cli = await buildServer(buildDir);
+    // No DATABASE_URL: the embedded PostgreSQL with the demo data, as `pnpm start` on a fresh clone.
+    server = await ChildServer.start({ DATA_DIR: dataDir }, cli);
+    const { url, port } = server;
+    expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
+
+    const bytes = largePdf();
+    const form = new FormData();
+    form.set('title', 'Shutdown Drill');
+    form.set('property', 'General');
+    form.set('year', '2025');
+    form.set('quarter', 'Q1');
+    form.set('document', new Blob([new Uint8Array(bytes)]), 'drill.pdf');
+    const uploaded = await fetch(`${url}/api/admin/upload-document`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await signIn(url, 'admin@example.com')}` },
+      body: form,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const { document } = (await uploaded.json()) as { document: { id: number } };
+    const token = await signIn(url, 'investor@example.com');
+
+    // 20 downloads whose answers have begun and that the client does not read yet.
+    const downloads = await Promise.all(
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<IncomingMessage>((resolve, reject) => {
+            get(`${url}/api/investor/download/${document.id}`, { headers: { authorization: `Bearer ${token}` }, agent: false }, resolve).once(
+              'error',
+              reject,
+            );
+          }),
+      ),
+    );
+    expect(downloads.map((res) => res.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+
+    server.process.kill('SIGTERM');
+    await until(() => refused(port), 'the server to stop accepting connections');
+    // Not accepting, yet still running, its PostgreSQL too: it waits for the downloads.
+    expect(server.process.exitCode).toBeNull();
+    const postmasterPid = path.join(dataDir, 'postgres', 'pg', 'postmaster.pid');
+    const pgPort = readFileSync(postmasterPid, 'utf8').split('\n')[3];
+    const pgPassword = readFileSync(path.join(dataDir, 'postgres', 'pg.secret'), 'utf8').trim();
+    const client = new pg.Client({ connectionString: `postgres://postgres:${pgPassword}@127.0.0.1:${pgPort}/everest` });
+    await client.connect();
+    expect((await client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await client.end();
+
+    const expected = createHash('sha256').update(bytes).digest('hex');
+    expect(await Promise.all(downloads.map(sha256Of))).toEqual(downloads.map(() => expected));
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(postmasterPid)).toBe(false);
+
+    // Each download's line is written when its answer is over: after the signal, whole.
+    const lines = server.lines();
+    const signalled = lines.findIndex((line) => String(line.msg).startsWith('SIGTERM: stopping'));
+    const downloadLines = lines
+      .map((line, index) => ({ line, index }))
+      .filter(({ line }) => line.msg === 'request' && line.path === `/api/investor/download/${document.id}`);
+    expect(signalled).toBeGreaterThan(0);
+    expect(downloadLines).toHaveLength(20);
+    for (const { line, index } of downloadLines) {
+      expect(index).toBeGreaterThan(signalled);
+      expect(line).toMatchObject({ method: 'GET', status: 200 });
+      expect(line.aborted).toBeUndefined();
+    }
+    expect(lines.at(-1)?.msg).toBe('Stopped.');
+  }, 180_000);
+});
