@@ -62,6 +62,7 @@ async function start(): Promise<void> {
     initialServerUrl: serverUrl,
     fetch: (input, init) => net.fetch(input instanceof URL ? input.toString() : input, init),
   });
+  desktopSession.onChange((state) => broadcast(ipcEvents.session, state));
   const portal = createSessionPortal(desktopSession);
   const folderUploads = createFolderUploads({
     directory: userData,

@@ -16,6 +16,7 @@ const desktop = {
   getSession: () => ipcRenderer.invoke(ipcChannels.getSession),
   signIn: (email, password) => ipcRenderer.invoke(ipcChannels.signIn, email, password),
   signOut: () => ipcRenderer.invoke(ipcChannels.signOut),
+  onSessionChange: (listener) => subscribe(ipcEvents.session, listener),
   // `File.path` is gone since Electron 32; only the preload can ask for a dropped file's path.
   getPathForFile: (file) => webUtils.getPathForFile(file),
   planFolderDrop: (folder) => ipcRenderer.invoke(ipcChannels.planFolderDrop, folder),

@@ -8,7 +8,7 @@ describe('the bridge channel table', () => {
     expectTypeOf<keyof typeof ipcChannels>().toEqualTypeOf<keyof AsyncMethods>();
     // The synchronous members are the preload's own: no channel carries them.
     expectTypeOf<Exclude<keyof DesktopApi, keyof AsyncMethods>>().toEqualTypeOf<
-      'getPathForFile' | 'onFolderUpload' | 'onSyncStatus' | 'appVersion'
+      'onSessionChange' | 'getPathForFile' | 'onFolderUpload' | 'onSyncStatus' | 'appVersion'
     >();
   });
 

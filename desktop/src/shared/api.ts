@@ -84,6 +84,8 @@ export interface DesktopApi {
   signIn(email: string, password: string): Promise<SessionState>;
   /** Ends the session on the server and forgets its token here. */
   signOut(): Promise<SessionState>;
+  /** Told when the session ends or starts in main (a 401 from the server signs out). */
+  onSessionChange(listener: (state: SessionState) => void): () => void;
 
   /** The absolute path of a dropped file or folder (Electron's webUtils, in the preload). */
   getPathForFile(file: File): string;
@@ -137,6 +139,7 @@ export type IpcMethod = keyof typeof ipcChannels;
 
 /** Main → renderer pushes (`webContents.send`), one per `on…` subscription of the bridge. */
 export const ipcEvents = {
+  session: 'session:changed',
   folderUpload: 'folder-upload:status',
   syncStatus: 'sync:status',
 } as const;
