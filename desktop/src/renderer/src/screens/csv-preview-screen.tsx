@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import { importChangeFields } from '@everest/core/domain';
 import { api } from '../lib/api';
@@ -22,6 +22,11 @@ export function CsvPreviewScreen() {
   const inputRef = useRef<HTMLInputElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // The preview's heading takes the focus when it shows: the keyboard follows what changed.
+  useEffect(() => {
+    if (state.state === 'ready') headingRef.current?.focus();
+  }, [state]);
+
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
@@ -41,7 +46,6 @@ export function CsvPreviewScreen() {
         investorPropertyNames: investorProperties.properties.map((p) => p.name),
       });
       setState({ state: 'ready', name: file.name, preview });
-      requestAnimationFrame(() => headingRef.current?.focus());
     } catch (error) {
       setFailure(errorMessage(error));
       setState({ state: 'idle' });

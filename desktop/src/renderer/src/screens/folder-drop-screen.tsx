@@ -79,6 +79,7 @@ export function FolderDropScreen() {
   const [notify, setNotify] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     let current = true;
@@ -347,7 +348,7 @@ export function FolderDropScreen() {
           </Button>
         )}
         {status.state !== 'running' && (
-          <Button onClick={() => setDiscarding(true)}>{status.state === 'done' ? 'Drop another folder' : 'Discard'}</Button>
+          <Button ref={closeButtonRef} onClick={() => setDiscarding(true)}>{status.state === 'done' ? 'Drop another folder' : 'Discard'}</Button>
         )}
       </div>
       <div className={screen.list}>
@@ -375,7 +376,14 @@ export function FolderDropScreen() {
         </Table>
       </div>
       {failureBar}
-      <Dialog open={discarding} onOpenChange={(_, data) => setDiscarding(data.open)}>
+      <Dialog
+        open={discarding}
+        onOpenChange={(_, data) => {
+          setDiscarding(data.open);
+          // Escape or Keep it: the focus goes back to the button that opened the dialog.
+          if (!data.open) requestAnimationFrame(() => closeButtonRef.current?.focus());
+        }}
+      >
         <DialogSurface aria-describedby="discard-upload-text">
           <DialogBody>
             <DialogTitle>{status.state === 'done' ? 'Close this upload?' : 'Discard this upload?'}</DialogTitle>
@@ -383,7 +391,14 @@ export function FolderDropScreen() {
               What was published stays on the portal. Dropping the same folder again later sends only what is not there yet.
             </DialogContent>
             <DialogActions>
-              <Button onClick={() => setDiscarding(false)}>Keep it</Button>
+              <Button
+                onClick={() => {
+                  setDiscarding(false);
+                  requestAnimationFrame(() => closeButtonRef.current?.focus());
+                }}
+              >
+                Keep it
+              </Button>
               <Button appearance="primary" onClick={() => void discard()}>
                 {status.state === 'done' ? 'Close' : 'Discard'}
               </Button>
