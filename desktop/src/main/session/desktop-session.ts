@@ -64,7 +64,8 @@ export function createDesktopSession(options: {
       // A token belongs to the server that issued it.
       if (!stored || stored.serverUrl !== url) return forget();
       try {
-        const { user } = await clientFor(url, () => stored.token).call('profile');
+        // The window waits for this answer at start: an unreachable server must not hold it long.
+        const { user } = await clientFor(url, () => stored.token).call('profile', undefined, { signal: AbortSignal.timeout(10_000) });
         if (user.role !== 'administrator') return forget();
         current = { token: stored.token, user };
         return changed();
