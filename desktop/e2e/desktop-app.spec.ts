@@ -146,6 +146,34 @@ test('a dropped quarter folder shows its plan, publishes with progress, and is a
   await expect(page.getByRole('button', { name: 'Nothing new to publish' })).toBeDisabled();
 });
 
+test('an upload is paused, survives a reload of the window, and resumes to the end with each file once', async ({ page }) => {
+  const run = unique();
+  const drop = `paused-${run}`;
+  const quarter = path.join(fixtureRoot, drop, '2025-Q1');
+  for (let n = 1; n <= 6; n += 1) write(quarter, `properties/General/Paused ${run} ${n}.pdf`, pdf());
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await dropFolder(page, drop);
+  await page.getByRole('button', { name: 'Publish 6 documents' }).click();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload paused' })).toBeVisible();
+
+  // The window is reloaded: the paused upload is still there (a restart of the app is
+  // folder-upload.test.ts's).
+  await page.reload();
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload paused' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload finished' })).toBeVisible();
+  await expect(page.getByText(/^6 of 6 files done$/)).toBeVisible();
+
+  const documents = (await (await page.request.get('/api/admin/documents')).json()) as { documents: { title: string }[] };
+  expect(documents.documents.filter((d) => d.title.startsWith(`Paused ${run} `)).map((d) => d.title).sort()).toEqual(
+    [1, 2, 3, 4, 5, 6].map((n) => `Paused ${run} ${n}`),
+  );
+});
+
 test('a CSV is previewed on the machine against the server users, with its error rows and counts', async ({ page }) => {
   const run = unique();
   await signIn(page);

@@ -41,7 +41,14 @@ async function createApp() {
   const session = createDesktopSession({ vault: createTokenVault(path.join(userData, 'session.bin'), null), initialServerUrl: serverUrl });
   session.onChange((state) => broadcast(ipcEvents.session, state));
   const portal = createSessionPortal(session);
-  const folderUploads = createFolderUploads({ directory: userData, portal, onStatus: (s) => broadcast(ipcEvents.folderUpload, s) });
+  // A dropped file waits 1.5 s before it is read (the app: 0.5 s), so that Pause, pressed at
+  // once, finds the upload before its first file has left.
+  const folderUploads = createFolderUploads({
+    directory: userData,
+    portal,
+    onStatus: (s) => broadcast(ipcEvents.folderUpload, s),
+    stabilityMs: 1_500,
+  });
   const watchedFolder = createWatchedFolder({
     directory: userData,
     portal,
