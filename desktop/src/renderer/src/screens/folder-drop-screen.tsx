@@ -328,7 +328,8 @@ export function FolderDropScreen() {
       <Field
         label="Total"
         validationState="none"
-        validationMessage={`${status.done} of ${status.total} files done`}
+        // Paused before the first file was read, the upload knows no file yet.
+        validationMessage={status.total === 0 ? 'No file read yet' : `${status.done} of ${status.total} files done`}
       >
         <ProgressBar value={status.total === 0 ? 0 : status.done / status.total} aria-label="Total progress" />
       </Field>
