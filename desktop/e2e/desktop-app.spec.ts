@@ -7,8 +7,12 @@ import { installTestBridge } from './support/test-bridge';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 
-// Folders the tests drop or watch, on disk, as a member of staff would have them.
-const fixtureRoot = mkdtempSync(path.join(os.tmpdir(), 'everest-desktop-drop-'));
+// Folders the tests drop or watch, on disk, as a member of staff would have them. Made in the
+// worker (Playwright also loads this file once to list the tests, where nothing would remove it).
+let fixtureRoot: string;
+test.beforeAll(() => {
+  fixtureRoot = mkdtempSync(path.join(os.tmpdir(), 'everest-desktop-drop-'));
+});
 test.afterAll(() => rmSync(fixtureRoot, { recursive: true, force: true }));
 
 /** A small real PDF (the server checks the first bytes), different each time. */
