@@ -75,7 +75,7 @@ const desktopPatterns = [
   { regex: '^@everest/web(?!/admin$)', message: 'The desktop app uses the web admin panel (@everest/web/admin) only.' },
 ];
 const noElectron =
-  'A main-process service imports nothing from electron; the glue files in desktop/src/main pass it what it needs.';
+  'A main-process service, the sync and its CLI import nothing from electron; the glue files in desktop/src/main pass them what they need.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/out/**', '**/.data/**', '**/test-results/**', '**/playwright-report/**'] },
@@ -129,10 +129,10 @@ export default tseslint.config(
     },
   },
   {
-    // The main process's services (every folder below desktop/src/main) are plain modules that
-    // run and are tested under Node: only the glue files directly in desktop/src/main touch
-    // Electron (DESIGN.md, desktop rules).
-    files: ['desktop/src/main/*/**/*.{ts,tsx}'],
+    // The main process's services (every folder below desktop/src/main), the sync engine and its
+    // headless command are plain modules that run and are tested under Node: only the glue files
+    // directly in desktop/src/main (and the preload) touch Electron (DESIGN.md, desktop rules).
+    files: ['desktop/src/main/*/**/*.{ts,tsx}', 'desktop/src/sync/**/*.ts', 'desktop/src/cli/**/*.ts'],
     rules: {
       ...boundary([...desktopPatterns, { group: ['electron', 'electron/*'], message: noElectron }]),
       'no-restricted-syntax': [

@@ -1,13 +1,11 @@
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// Workspace packages export TypeScript source, so they are bundled rather than left to a
-// runtime `import` that Electron could not execute.
-const workspacePackages = ['@everest/core'];
-
 export default defineConfig({
   main: {
-    build: { externalizeDeps: { exclude: workspacePackages } },
+    // Everything main imports is bundled (workspace packages export TypeScript source, which
+    // Electron could not run), so the packaged app needs no node_modules (electron-builder.yml).
+    build: { externalizeDeps: false },
   },
   preload: {
     build: {

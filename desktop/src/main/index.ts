@@ -1,26 +1,30 @@
-// The Electron main process: window, navigation policy and IPC wiring only; the work
-// itself lives in plain modules under src/main/<service>/ that run and are tested in Node.
-//
-// Run it where the Electron binary is installed (it cannot be downloaded on the build
-// machines), from the workspace root:
-//   pnpm --filter @everest/desktop build && npx electron desktop
-// or with the renderer's dev server and hot reload: pnpm --filter @everest/desktop exec electron-vite dev
+// The Electron main process: window, navigation policy, the app scheme and IPC wiring only;
+// the work itself lives in plain modules under src/main/<service>/ that run and are tested in
+// Node. How to run and package it: desktop/README.md.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, net, protocol, session, shell, type WebContents } from 'electron';
-import { appVersionSwitch } from '../shared/api';
+import { app, BrowserWindow, net, protocol, safeStorage, session, shell, type WebContents } from 'electron';
+import { appVersionSwitch, ipcEvents } from '../shared/api';
+import { forwardApiRequest } from './api-forward/api-forward';
+import { createFolderUploads } from './folder-drop/folder-upload';
 import { registerIpcHandlers } from './ipc';
-import { appScheme, isAppUrl, isExternalLink, rendererUrl, resolveAppFile } from './navigation/navigation-policy';
+import { appEntryUrl, appOrigin, appScheme, isAppUrl, resolveAppFile, windowOpenAction } from './navigation/navigation-policy';
+import { createDesktopSession } from './session/desktop-session';
+import { createSessionPortal } from './session/session-portal';
+import { createTokenVault, keepsTokenOnDisk } from './session/token-vault';
 import { createSettingsStore } from './settings/settings-store';
+import { createWatchedFolder } from './watched-folder/watched-folder';
 
-const appUrl = rendererUrl(process.env.ELECTRON_RENDERER_URL);
+// During `electron-vite dev` the renderer's files come from its dev server, still through the
+// app scheme, so that the origin, the CSP and the API forwarding are those of the built app.
+const devServerUrl = process.env.ELECTRON_RENDERER_URL;
 const rendererDirectory = join(import.meta.dirname, '../renderer');
 const preloadFile = join(import.meta.dirname, '../preload/index.cjs');
 
 // Privileges must be granted before `ready`; `standard` and `secure` give the scheme a
-// real origin for CSP, fetch and storage.
+// real origin for CSP, fetch and storage; `stream` lets downloads and uploads flow.
 protocol.registerSchemesAsPrivileged([
-  { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
 ]);
 
 // One instance only: a second one would sync the same watched folder twice.
@@ -32,26 +36,77 @@ if (!app.requestSingleInstanceLock()) {
     if (window?.isMinimized()) window.restore();
     window?.focus();
   });
-  app.on('web-contents-created', (_, contents) => applyNavigationPolicy(contents));
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
-  });
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
   void app.whenReady().then(start);
 }
 
-function start(): void {
-  protocol.handle(appScheme, (request) => {
+function broadcast(channel: string, payload: unknown): void {
+  for (const window of BrowserWindow.getAllWindows()) window.webContents.send(channel, payload);
+}
+
+async function start(): Promise<void> {
+  const userData = app.getPath('userData');
+  const settings = createSettingsStore(userData);
+  const cipher = keepsTokenOnDisk({
+    platform: process.platform,
+    encryptionAvailable: safeStorage.isEncryptionAvailable(),
+    linuxBackend: process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined,
+  })
+    ? { encrypt: (text: string) => safeStorage.encryptString(text), decrypt: (data: Buffer) => safeStorage.decryptString(data) }
+    : null;
+  const { serverUrl } = await settings.read();
+  const desktopSession = createDesktopSession({
+    vault: createTokenVault(join(userData, 'session.bin'), cipher),
+    initialServerUrl: serverUrl,
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.toString() : input, init),
+  });
+  desktopSession.onChange((state) => broadcast(ipcEvents.session, state));
+  const portal = createSessionPortal(desktopSession);
+  const folderUploads = createFolderUploads({
+    directory: userData,
+    portal,
+    onStatus: (status) => broadcast(ipcEvents.folderUpload, status),
+  });
+  const watchedFolder = createWatchedFolder({
+    directory: userData,
+    portal,
+    onStatus: (status) => broadcast(ipcEvents.syncStatus, status),
+  });
+  await Promise.all([desktopSession.restore(serverUrl), folderUploads.restore()]);
+
+  protocol.handle(appScheme, async (request) => {
+    const forwarded = await forwardApiRequest(request, {
+      appOrigin,
+      serverUrl: desktopSession.state().serverUrl,
+      token: desktopSession.token(),
+      fetch: (input, init) => net.fetch(input instanceof URL ? input.toString() : input, init),
+      onUnauthorized: () => void desktopSession.ended(),
+    });
+    if (forwarded) return forwarded;
+    if (devServerUrl) {
+      const url = new URL(request.url);
+      return net.fetch(new URL(`${url.pathname}${url.search}`, devServerUrl).toString());
+    }
     const file = resolveAppFile(rendererDirectory, request.url);
     return file ? net.fetch(pathToFileURL(file).toString()) : new Response('Not found', { status: 404 });
   });
   // The admin panel needs no camera, microphone, notifications or the like.
   session.defaultSession.setPermissionRequestHandler((_, __, allow) => allow(false));
+  app.on('web-contents-created', (_, contents) =>
+    applyNavigationPolicy(contents, () => desktopSession.state().serverUrl),
+  );
   registerIpcHandlers({
-    settings: createSettingsStore(app.getPath('userData')),
-    isAppUrl: (url) => isAppUrl(url, appUrl),
+    settings,
+    session: desktopSession,
+    portal,
+    folderUploads,
+    watchedFolder,
+    isAppUrl: (url) => isAppUrl(url, appEntryUrl),
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
   createWindow();
 }
@@ -73,20 +128,22 @@ function createWindow(): void {
     },
   });
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(appUrl);
+  void window.loadURL(appEntryUrl);
 }
 
-// Applied to every web contents, including any created later: nothing opens a new
-// window, the app never navigates away from its renderer, and only https links leave
-// the app, for the system browser.
-function applyNavigationPolicy(contents: WebContents): void {
+// Applied to every web contents: nothing opens a new window, the app never navigates away
+// from its renderer, and only https links leave the app, for the system browser.
+function applyNavigationPolicy(contents: WebContents, serverUrl: () => string): void {
   contents.setWindowOpenHandler(({ url }) => {
-    if (isExternalLink(url)) void shell.openExternal(url);
+    const open = windowOpenAction(url, serverUrl());
+    if (open.action === 'download') contents.downloadURL(open.url);
+    if (open.action === 'external') void shell.openExternal(open.url);
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
-    if (isAppUrl(url, appUrl)) return;
+    if (isAppUrl(url, appEntryUrl)) return;
     event.preventDefault();
-    if (isExternalLink(url)) void shell.openExternal(url);
+    const open = windowOpenAction(url, serverUrl());
+    if (open.action === 'external') void shell.openExternal(open.url);
   });
 }

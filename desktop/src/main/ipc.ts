@@ -1,45 +1,31 @@
 import { BrowserWindow, dialog, ipcMain, type IpcMainInvokeEvent, type OpenDialogOptions } from 'electron';
-import { z } from 'zod';
-import { ipcChannels, type DesktopApi, type IpcMethod } from '../shared/api';
-import { serverUrlSchema } from '../shared/settings';
-import type { SettingsStore } from './settings/settings-store';
+import { ipcChannels, type IpcMethod } from '../shared/api';
+import { callBridge, createBridgeHandlers, type BridgeContext } from './bridge/bridge-handlers';
 
-interface IpcContext {
-  settings: SettingsStore;
-  /** Whether a frame URL is the app's own renderer (see navigation-policy). */
-  isAppUrl(url: string): boolean;
+async function chooseFolder(event: IpcMainInvokeEvent): Promise<string | null> {
+  const window = BrowserWindow.fromWebContents(event.sender);
+  const options: OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'] };
+  const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
-/** Registers every bridge method of `DesktopApi`; the only place `ipcMain` is used. */
-export function registerIpcHandlers({ settings, isAppUrl }: IpcContext): void {
-  // Each handler states the argument tuple it accepts; the types tie it to DesktopApi.
-  function handle<M extends IpcMethod>(
-    method: M,
-    args: z.ZodType<Parameters<DesktopApi[M]>>,
-    run: (args: Parameters<DesktopApi[M]>, event: IpcMainInvokeEvent) => ReturnType<DesktopApi[M]>,
-  ): void {
+/** Serves every bridge method over IPC; the only place `ipcMain` is used. */
+export function registerIpcHandlers(
+  context: Omit<BridgeContext, 'chooseFolder'> & {
+    /** Whether a frame URL is the app's own renderer (see navigation-policy). */
+    isAppUrl(url: string): boolean;
+  },
+): void {
+  for (const method of Object.keys(ipcChannels) as IpcMethod[]) {
     ipcMain.handle(ipcChannels[method], (event, ...input: unknown[]) => {
+      // Every call is checked for its sender: only the admin panel's own frame may use the bridge.
       const senderUrl = event.senderFrame?.url;
-      if (!senderUrl || !isAppUrl(senderUrl)) {
+      if (!senderUrl || !context.isAppUrl(senderUrl)) {
         throw new Error(`Refused ${method} from a page that is not the admin panel.`);
       }
-      const parsed = args.safeParse(input);
-      if (!parsed.success) {
-        // The renderer sees only this message, as the rejection of its promise.
-        throw new Error(parsed.error.issues[0]?.message ?? `Invalid input for ${method}.`);
-      }
-      return run(parsed.data, event);
+      const handlers = createBridgeHandlers(context, () => ({ chooseFolder: () => chooseFolder(event) }));
+      // The renderer sees only the error's message, as the rejection of its promise.
+      return callBridge(handlers, method, input);
     });
   }
-
-  handle('getSettings', z.tuple([]), () => settings.read());
-
-  handle('setServerUrl', z.tuple([serverUrlSchema]), ([serverUrl]) => settings.update({ serverUrl }));
-
-  handle('chooseFolder', z.tuple([]), async (_, event) => {
-    const window = BrowserWindow.fromWebContents(event.sender);
-    const options: OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'] };
-    const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
-    return result.canceled ? null : (result.filePaths[0] ?? null);
-  });
 }

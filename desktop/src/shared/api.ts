@@ -1,6 +1,75 @@
+import type { User } from '@everest/core/contract';
+import type { Quarter } from '@everest/core/domain';
 import type { Settings } from './settings';
 
 export type { Settings };
+
+/** Who is signed in, as the renderer may know it: never the token, which stays in main. */
+export type SessionState =
+  | { signedIn: false; serverUrl: string }
+  | { signedIn: true; serverUrl: string; user: User; /** Whether the session outlives a restart (a real keyring). */ remembered: boolean };
+
+/** What dropping a folder would publish, worked out before anything is sent. */
+export interface FolderDropPlan {
+  /** The dropped folder's absolute path. */
+  folder: string;
+  propertyDocuments: {
+    path: string;
+    title: string;
+    property: string;
+    year: number;
+    quarter: Quarter;
+    size: number;
+    /** The same content is already on the portal under this title, property and quarter. */
+    alreadyPublished: boolean;
+  }[];
+  /** The rows of each investors folder's manifest.csv, as core's planBulkManifest sees them. */
+  personalDocuments: {
+    manifest: string;
+    row: number;
+    filename: string;
+    email: string | null;
+    title: string | null;
+    outcome: 'publish' | 'already-published' | 'refused';
+    reason: string | null;
+  }[];
+  /** Files that will not be sent, each with the sentence saying why. */
+  unmatched: { path: string; reason: string }[];
+  /** System and editor files left out on purpose. */
+  ignored: string[];
+}
+
+export type FileProgressState = 'waiting' | 'sending' | 'published' | 'failed' | 'needs-attention';
+
+/** One file of a folder upload or of the watched folder, as the sync engine last reported it. */
+export interface FileProgress {
+  path: string;
+  state: FileProgressState;
+  message: string;
+}
+
+export interface FolderUploadStatus {
+  folder: string;
+  /** 'paused' also after a restart, until the user resumes. */
+  state: 'running' | 'paused' | 'done';
+  emailNotification: boolean;
+  files: FileProgress[];
+  /** Files with a final outcome (published or needs attention) out of all the plan's files. */
+  done: number;
+  total: number;
+  /** Why the portal could not be reached at the last try, or null. */
+  unreachable: string | null;
+}
+
+export interface SyncStatus {
+  folder: string | null;
+  running: boolean;
+  /** Why the sync could not start or the portal could not be reached, or null. */
+  problem: string | null;
+  files: FileProgress[];
+  /** Unmatched or refused files, each with the reason a person must act on. */
+  needsAttention: { path: string; reason: string }[];
+}
 
 /** The one bridge the preload exposes to the renderer as `window.desktop`. */
 export interface DesktopApi {
@@ -9,17 +78,71 @@ export interface DesktopApi {
   setServerUrl(url: string): Promise<Settings>;
   /** Answers the chosen folder's absolute path, or null when the dialog was cancelled. */
   chooseFolder(): Promise<string | null>;
+
+  getSession(): Promise<SessionState>;
+  /** Signs in to the server of the settings; rejects with the server's sentence. */
+  signIn(email: string, password: string): Promise<SessionState>;
+  /** Ends the session on the server and forgets its token here. */
+  signOut(): Promise<SessionState>;
+  /** Told when the session ends or starts in main (a 401 from the server signs out). */
+  onSessionChange(listener: (state: SessionState) => void): () => void;
+
+  /** The absolute path of a dropped file or folder (Electron's webUtils, in the preload). */
+  getPathForFile(file: File): string;
+  planFolderDrop(folder: string): Promise<FolderDropPlan>;
+  startFolderUpload(folder: string, options: { emailNotification: boolean }): Promise<FolderUploadStatus>;
+  pauseFolderUpload(): Promise<FolderUploadStatus | null>;
+  /** The current or last folder upload (also one left unfinished before a restart), or null. */
+  getFolderUpload(): Promise<FolderUploadStatus | null>;
+  /** Forgets a finished or paused upload, so the screen offers a new drop. */
+  clearFolderUpload(): Promise<void>;
+  onFolderUpload(listener: (status: FolderUploadStatus) => void): () => void;
+
+  /** Chooses the watched folder with the system dialog; answers the settings (unchanged when cancelled). */
+  chooseWatchedFolder(): Promise<Settings>;
+  startSync(): Promise<SyncStatus>;
+  stopSync(): Promise<SyncStatus>;
+  getSyncStatus(): Promise<SyncStatus>;
+  onSyncStatus(listener: (status: SyncStatus) => void): () => void;
+
   readonly appVersion: string;
 }
 
-/** The asynchronous bridge methods, each carried over its own `ipcRenderer.invoke` channel. */
+/** The bridge methods answering a promise: each is one `ipcRenderer.invoke` channel. */
+export type AsyncMethods = {
+  [K in keyof DesktopApi as DesktopApi[K] extends (...args: never[]) => Promise<unknown> ? K : never]: DesktopApi[K];
+};
+
+/**
+ * One channel per asynchronous bridge method. `satisfies` the full record, so a method added to
+ * DesktopApi without its channel (or a channel left for a method that is gone) fails typecheck.
+ */
 export const ipcChannels = {
   getSettings: 'settings:get',
   setServerUrl: 'settings:set-server-url',
   chooseFolder: 'dialog:choose-folder',
-} as const satisfies Partial<Record<keyof DesktopApi, string>>;
+  getSession: 'session:get',
+  signIn: 'session:sign-in',
+  signOut: 'session:sign-out',
+  planFolderDrop: 'folder-drop:plan',
+  startFolderUpload: 'folder-upload:start',
+  pauseFolderUpload: 'folder-upload:pause',
+  getFolderUpload: 'folder-upload:get',
+  clearFolderUpload: 'folder-upload:clear',
+  chooseWatchedFolder: 'sync:choose-folder',
+  startSync: 'sync:start',
+  stopSync: 'sync:stop',
+  getSyncStatus: 'sync:get',
+} as const satisfies Record<keyof AsyncMethods, string>;
 
 export type IpcMethod = keyof typeof ipcChannels;
+
+/** Main → renderer pushes (`webContents.send`), one per `on…` subscription of the bridge. */
+export const ipcEvents = {
+  session: 'session:changed',
+  folderUpload: 'folder-upload:status',
+  syncStatus: 'sync:status',
+} as const;
 
 /**
  * The main process passes the version to the sandboxed preload as a command-line switch

@@ -51,6 +51,15 @@ async function fileOf(local: LocalFile): Promise<File> {
   return new File([await readFile(local.absolutePath)], local.name);
 }
 
+/** How a Portal reaches the server: the client, its token, and what surrounds each call. */
+export interface PortalAccess {
+  client(): ApiClient;
+  token(): string | null;
+  fetch?: typeof globalThis.fetch;
+  /** Runs a call signed in (signing in first, again after a 401, or ending the session). */
+  signedIn<T>(work: () => Promise<T>): Promise<T>;
+}
+
 /**
  * Signs in with the given administrator's e-mail and password, and signs in again once when a
  * call answers 401 (a session that expired during a long watch).
@@ -76,20 +85,25 @@ export function createPortal(options: PortalOptions): Portal {
     }
   }
 
+  return portalOver({ client: () => client, token: () => token, fetch: options.fetch, signedIn });
+}
+
+/** The sync's calls, each through `access` (the CLI's own sign-in, or the desktop app's session). */
+export function portalOver(access: PortalAccess): Portal {
   return {
     propertyNames: () =>
-      signedIn(async () => (await client.call('adminAllProperties')).properties.map((p) => p.name)),
-    propertyDocuments: () => signedIn(async () => (await client.call('adminDocuments', undefined, { cache: 'no-store' })).documents),
+      access.signedIn(async () => (await access.client().call('adminAllProperties')).properties.map((p) => p.name)),
+    propertyDocuments: () => access.signedIn(async () => (await access.client().call('adminDocuments', undefined, { cache: 'no-store' })).documents),
     documentSha256: (documentId) =>
-      signedIn(async () => {
-        const response = await (options.fetch ?? globalThis.fetch)(client.urlFor('download', { params: { id: documentId } }), {
-          headers: { Authorization: `Bearer ${token ?? ''}` },
+      access.signedIn(async () => {
+        const response = await (access.fetch ?? globalThis.fetch)(access.client().urlFor('download', { params: { id: documentId } }), {
+          headers: { Authorization: `Bearer ${access.token() ?? ''}` },
         });
         if (!response.ok) throw new ApiError(response.status, `The file of document ${documentId} could not be read (${response.status}).`);
         return createHash('sha256').update(Buffer.from(await response.arrayBuffer())).digest('hex');
       }),
     uploadDocument: (fields, file) =>
-      signedIn(async () => {
+      access.signedIn(async () => {
         const form = new FormData();
         form.set('title', fields.title);
         form.set('property', fields.property);
@@ -98,29 +112,29 @@ export function createPortal(options: PortalOptions): Portal {
         form.set('emailNotification', fields.emailNotification ? 'true' : 'false');
         if (fields.notifyLater) form.set('notifyLater', 'true');
         form.set('document', await fileOf(file));
-        return client.call('uploadDocument', { body: form });
+        return access.client().call('uploadDocument', { body: form });
       }),
-    notifyDocuments: (documentIds) => signedIn(() => client.call('notifyDocuments', { body: { documentIds } })),
+    notifyDocuments: (documentIds) => access.signedIn(() => access.client().call('notifyDocuments', { body: { documentIds } })),
     replaceUserDocument: (documentId, file) =>
-      signedIn(async () => {
+      access.signedIn(async () => {
         const form = new FormData();
         form.set('document', await fileOf(file));
-        return client.call('replaceUserDocument', { params: { documentId }, body: form });
+        return access.client().call('replaceUserDocument', { params: { documentId }, body: form });
       }),
     replaceDocument: (documentId, file) =>
-      signedIn(async () => {
+      access.signedIn(async () => {
         const form = new FormData();
         form.set('document', await fileOf(file));
-        return client.call('replaceDocument', { params: { documentId }, body: form });
+        return access.client().call('replaceDocument', { params: { documentId }, body: form });
       }),
-    bulkPreview: (emails, sha256) => signedIn(() => client.call('bulkUploadPreview', { body: { emails, sha256 } })),
+    bulkPreview: (emails, sha256) => access.signedIn(() => access.client().call('bulkUploadPreview', { body: { emails, sha256 } })),
     bulkUpload: (manifest, files, { emailNotification, idempotencyKey }) =>
-      signedIn(async () => {
+      access.signedIn(async () => {
         const form = new FormData();
         form.set('emailNotification', emailNotification ? 'true' : 'false');
         form.set('csvManifest', new File([manifest.text], manifest.name, { type: 'text/csv' }));
         for (const file of files) form.append('documents', await fileOf(file));
-        return client.call('bulkUploadUserDocuments', { body: form }, { headers: { 'Idempotency-Key': idempotencyKey } });
+        return access.client().call('bulkUploadUserDocuments', { body: form }, { headers: { 'Idempotency-Key': idempotencyKey } });
       }),
   };
 }

@@ -1,11 +1,32 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appEntryUrl, isAppUrl, isExternalLink, rendererUrl, resolveAppFile } from './navigation-policy';
+import { appEntryUrl, isAppUrl, isExternalLink, resolveAppFile, windowOpenAction } from './navigation-policy';
 
-describe('renderer URL', () => {
-  it('loads the dev server during development and the built files otherwise', () => {
-    expect(rendererUrl('http://localhost:5173')).toBe('http://localhost:5173');
-    expect(rendererUrl(undefined)).toBe('everest://app/index.html');
+describe('links that ask for a new window', () => {
+  it('downloads a file of the API through the app scheme, where the session is added', () => {
+    expect(windowOpenAction('everest://app/api/investor/download/7?type=user', 'https://portal.example.com')).toEqual({
+      action: 'download',
+      url: 'everest://app/api/investor/download/7?type=user',
+    });
+  });
+
+  it("opens one of the portal's pages on the server, in the system browser, when the server is https", () => {
+    expect(windowOpenAction('everest://app/instructions', 'https://portal.example.com')).toEqual({
+      action: 'external',
+      url: 'https://portal.example.com/instructions',
+    });
+    expect(windowOpenAction('everest://app/instructions', 'http://localhost:3000')).toEqual({ action: 'deny' });
+  });
+
+  it.each(['http://example.com/', 'file:///etc/passwd', 'everest://evil/api/x', 'mailto:a@example.com', 'not a url'])(
+    'never hands %j to the system',
+    (url) => {
+      expect(windowOpenAction(url, 'https://portal.example.com')).toEqual({ action: 'deny' });
+    },
+  );
+
+  it('opens an https link in the system browser', () => {
+    expect(windowOpenAction('https://example.com/a', 'http://localhost:3000')).toEqual({ action: 'external', url: 'https://example.com/a' });
   });
 });
 

@@ -7,17 +7,31 @@ export const appScheme = 'everest';
 export const appOrigin = `${appScheme}://app`;
 export const appEntryUrl = `${appOrigin}/index.html`;
 
-/** The URL the window loads: the dev server's during `electron-vite dev`, else the built files. */
-export function rendererUrl(devServerUrl: string | undefined): string {
-  return devServerUrl ?? appEntryUrl;
-}
-
 /** Whether `url` belongs to the renderer loaded from `appUrl` (same scheme, host and port). */
 export function isAppUrl(url: string, appUrl: string): boolean {
   const target = parseUrl(url);
   const app = parseUrl(appUrl);
   // Compared by hand: WHATWG `origin` is "null" for custom schemes.
   return !!target && !!app && target.protocol === app.protocol && target.host === app.host;
+}
+
+/**
+ * What a link that asks for a new window does: a file of the API (a personal document's
+ * Download) is downloaded through the app scheme, which adds the session; one of the portal's
+ * pages (/instructions) opens on the server in the system browser; an https link opens there
+ * too; anything else is refused. `shell.openExternal` is only ever given https.
+ */
+export type WindowOpenAction = { action: 'download'; url: string } | { action: 'external'; url: string } | { action: 'deny' };
+
+export function windowOpenAction(url: string, serverUrl: string): WindowOpenAction {
+  const target = parseUrl(url);
+  if (!target) return { action: 'deny' };
+  if (`${target.protocol}//${target.host}` === appOrigin) {
+    if (target.pathname.startsWith('/api/')) return { action: 'download', url: target.toString() };
+    const page = `${serverUrl.replace(/\/+$/, '')}${target.pathname}${target.search}`;
+    return isExternalLink(page) ? { action: 'external', url: page } : { action: 'deny' };
+  }
+  return isExternalLink(url) ? { action: 'external', url } : { action: 'deny' };
 }
 
 /** Only https links leave the app, and they open in the system browser. */

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { installTestBridge } from './support/test-bridge';
+
+const admin = { email: 'admin@example.com', password: 'Everest@2025' };
+
+// Folders the tests drop or watch, on disk, as a member of staff would have them. Made in the
+// worker (Playwright also loads this file once to list the tests, where nothing would remove it).
+let fixtureRoot: string;
+test.beforeAll(() => {
+  fixtureRoot = mkdtempSync(path.join(os.tmpdir(), 'everest-desktop-drop-'));
+});
+test.afterAll(() => rmSync(fixtureRoot, { recursive: true, force: true }));
+
+/** A small real PDF (the server checks the first bytes), different each time. */
+function pdf(): Buffer {
+  return Buffer.from(`%PDF-1.4\n% ${randomBytes(8).toString('hex')}\n${'x'.repeat(200)}\n%%EOF\n`);
+}
+
+function write(folder: string, relative: string, content: Buffer | string): void {
+  const file = path.join(folder, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+test.beforeEach(async ({ page, request }) => {
+  // A fresh install of the app for each test: no session, no upload, no watched folder.
+  await request.post('/__test/reset');
+  await installTestBridge(page, fixtureRoot);
+});
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/index.html');
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Administration Panel' })).toBeVisible();
+}
+
+/** Drags a folder onto the window with real DataTransfer items, as the file manager would. */
+async function dropFolder(page: Page, name: string): Promise<void> {
+  await page.getByTestId('drop-zone').evaluate((zone, folderName) => {
+    const data = new DataTransfer();
+    data.items.add(new File([], folderName));
+    zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, cancelable: true, dataTransfer: data }));
+    zone.dispatchEvent(new DragEvent('dragover', { bubbles: true, cancelable: true, dataTransfer: data }));
+    zone.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+  }, name);
+}
+
+test('signs in to the configured server, shows the shared panel with its data, and signs out', async ({ page }) => {
+  await page.goto('/index.html');
+  await expect(page.getByLabel('Portal address')).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+$/);
+  const address = await page.getByLabel('Portal address').inputValue();
+
+  // Main's refusals reach the form as sentences. (A wrong password is tested against the server
+  // in desktop-session.test.ts: here, ten repeats would reach the server's sign-in rate limit.)
+  await page.getByLabel('Portal address').fill('ftp://portal.example.com');
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Enter the server address as http:// or https:// and a host name, for example https://portal.example.com.',
+  );
+  await page.getByLabel('Portal address').fill(address);
+
+  // An investor is not let in: the app is for administrators.
+  await page.getByLabel('E-mail').fill('investor@example.com');
+  await page.getByLabel('Password').fill('Everest@2025');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This app is for administrators: sign in with an administrator account.');
+
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'admin@example.com on http://127.0.0.1' })).toBeVisible();
+
+  // The panel reads the server through the forwarded /api, with a token the page never holds.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page.getByRole('cell', { name: 'investor@example.com' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toMatch(/ey[A-Za-z0-9_-]{10,}\./);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // Signed out in main too: the forwarded API now answers 401.
+  expect((await page.request.get('/api/admin/users')).status()).toBe(401);
+});
+
+test('a dropped quarter folder shows its plan, publishes with progress, and is already published when dropped again', async ({ page }) => {
+  const run = unique();
+  const drop = `quarters-${run}`;
+  const base = path.join(fixtureRoot, drop);
+  write(base, `2025-Q3/properties/General/Letter ${run}.pdf`, pdf());
+  write(base, `2025-Q3/properties/Nowhere Plaza/Report ${run}.pdf`, pdf());
+  write(base, `2025-Q3/investors/k1-${run}.pdf`, pdf());
+  write(
+    base,
+    '2025-Q3/investors/manifest.csv',
+    `email,filename,document_category,title\ninvestor@example.com,k1-${run}.pdf,tax,K-1 ${run}\nnobody-${run}@example.com,k1-${run}.pdf,tax,K-1 again ${run}\n`,
+  );
+  write(base, '2025-Q3/notes.txt', 'not a document');
+  write(base, '.DS_Store', 'finder');
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await dropFolder(page, drop);
+
+  await expect(page.getByRole('heading', { name: 'Publishing plan' })).toBeFocused();
+  const counts = page.getByRole('list', { name: 'Plan counts' });
+  await expect(counts).toContainText('Will be published: 2');
+  await expect(counts).toContainText('Already published: 0');
+  await expect(counts).toContainText('Ignored: 1');
+  const properties = page.getByRole('table', { name: 'Property documents' });
+  await expect(properties.getByRole('row', { name: new RegExp(`Letter ${run}.*General.*2025 Q3.*Will be published`) })).toBeVisible();
+  const personal = page.getByRole('table', { name: 'Personal documents' });
+  await expect(personal.getByRole('row', { name: new RegExp(`investor@example.com.*K-1 ${run}.*Will be published`) })).toBeVisible();
+  await expect(personal.getByRole('row', { name: /^3 .*Not sent: User not found/ })).toBeVisible();
+  const notSent = page.getByRole('table', { name: 'Files not sent' });
+  await expect(notSent.getByRole('row', { name: /Nowhere Plaza.*There is no property named "Nowhere Plaza"/ })).toBeVisible();
+  await expect(notSent.getByRole('row', { name: /notes\.txt/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Publish 2 documents' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload finished' })).toBeVisible();
+  const files = page.getByRole('table', { name: 'Files' });
+  await expect(files.getByRole('row', { name: new RegExp(`General/Letter ${run}\\.pdf.*Published`) })).toBeVisible();
+  await expect(files.getByRole('row', { name: new RegExp(`k1-${run}\\.pdf.*Published`) })).toBeVisible();
+  await expect(files.getByRole('row', { name: /Nowhere Plaza.*Needs attention/ })).toBeVisible();
+  await expect(page.getByText(/^(\d+) of \1 files done$/)).toBeVisible();
+
+  // On the portal exactly once.
+  const documents = (await (await page.request.get('/api/admin/documents')).json()) as { documents: { title: string }[] };
+  expect(documents.documents.filter((d) => d.title === `Letter ${run}`)).toHaveLength(1);
+
+  // Closing the finished upload asks first; Escape keeps it.
+  await page.getByRole('button', { name: 'Drop another folder' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Drop another folder' })).toBeFocused();
+  await page.getByRole('button', { name: 'Drop another folder' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+
+  await dropFolder(page, drop);
+  await expect(page.getByRole('list', { name: 'Plan counts' })).toContainText('Already published: 2');
+  await expect(page.getByRole('button', { name: 'Nothing new to publish' })).toBeDisabled();
+});
+
+test('an upload is paused, survives a reload of the window, and resumes to the end with each file once', async ({ page }) => {
+  const run = unique();
+  const drop = `paused-${run}`;
+  const quarter = path.join(fixtureRoot, drop, '2025-Q1');
+  for (let n = 1; n <= 6; n += 1) write(quarter, `properties/General/Paused ${run} ${n}.pdf`, pdf());
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await dropFolder(page, drop);
+  await page.getByRole('button', { name: 'Publish 6 documents' }).click();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload paused' })).toBeVisible();
+
+  // The window is reloaded: the paused upload is still there (a restart of the app is
+  // folder-upload.test.ts's).
+  await page.reload();
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload paused' })).toBeVisible();
+  await page.getByRole('button', { name: 'Resume' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload finished' })).toBeVisible();
+  await expect(page.getByText(/^6 of 6 files done$/)).toBeVisible();
+
+  const documents = (await (await page.request.get('/api/admin/documents')).json()) as { documents: { title: string }[] };
+  expect(documents.documents.filter((d) => d.title.startsWith(`Paused ${run} `)).map((d) => d.title).sort()).toEqual(
+    [1, 2, 3, 4, 5, 6].map((n) => `Paused ${run} ${n}`),
+  );
+});
+
+test('a CSV is previewed on the machine against the server users, with its error rows and counts', async ({ page }) => {
+  const run = unique();
+  await signIn(page);
+  await page.getByRole('tab', { name: 'CSV Preview' }).click();
+  const csv = [
+    'email,firstName,lastName,entity,role,propertyAccess,streetAddress,city,state,zipCode',
+    `new-${run}@example.com,Nina,New,,user,,1 Main St,Austin,TX,78701`,
+    'investor@example.com,Jim,Carter,,,,,,,',
+    'not-an-email,Bad,Row,,user,,,,,',
+  ].join('\n');
+  await page.getByLabel('Choose a CSV file').setInputFiles({ name: `import-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  await expect(page.getByRole('heading', { name: `Preview of import-${run}.csv` })).toBeFocused();
+  const counts = page.getByRole('list', { name: 'Preview counts' });
+  await expect(counts).toContainText('Rows read: 3');
+  await expect(counts).toContainText('New users: 1');
+  await expect(counts).toContainText('Existing users with changes: 1');
+  await expect(counts).toContainText('Errors: 1');
+  await expect(page.getByRole('list', { name: 'New users' })).toContainText(`new-${run}@example.com`);
+  await expect(page.getByRole('list', { name: 'Existing users with changes' })).toContainText('investor@example.com; firstName: James → Jim');
+  await expect(page.getByRole('list', { name: 'Errors (will be skipped)' })).toContainText(/^Row 4: /);
+
+  // Nothing was sent: the new user does not exist on the server.
+  const users = (await (await page.request.get(`/api/admin/users?search=new-${run}`)).json()) as { totalCount: number };
+  expect(users.totalCount).toBe(0);
+});
+
+test('the watched folder is chosen, started, and shows each file and what needs attention', async ({ page, request }) => {
+  const run = unique();
+  const watched = path.join(fixtureRoot, `watched-${run}`);
+  mkdirSync(watched);
+  await request.post('/__test/next-folder', { data: { folder: watched } });
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Watched Folder' }).click();
+  await page.getByRole('button', { name: 'Choose a folder…' }).click();
+  await expect(page.getByText(`watched-${run}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Watching' })).toBeVisible();
+
+  write(watched, `2025-Q2/properties/General/Memo ${run}.pdf`, pdf());
+  write(watched, `2025-Q2/photos/site-${run}.jpg`, 'jpeg');
+
+  const files = page.getByRole('table', { name: 'Watched files' });
+  await expect(files.getByRole('row', { name: new RegExp(`Memo ${run}\\.pdf.*Published`) })).toBeVisible();
+  await expect(page.getByRole('list', { name: /Needs attention/ })).toContainText(
+    `2025-Q2/photos/site-${run}.jpg: Unknown folder "photos" in a quarter folder`,
+  );
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Stopped' })).toBeVisible();
+});
+
+test('the keyboard shows where it is', async ({ page }) => {
+  await page.goto('/index.html');
+  await page.getByLabel('Password').focus();
+  await page.keyboard.press('Tab');
+  const signInButton = page.getByRole('button', { name: 'Sign in' });
+  await expect(signInButton).toBeFocused();
+  // Fluent draws its focus ring for keyboard focus only, marked by this attribute.
+  await expect(signInButton).toHaveAttribute('data-fui-focus-visible', '');
+});

@@ -1,0 +1,62 @@
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The renderer in Chromium with the test build of the main process (e2e/support/bridge-server.ts)
+// on EVEREST_E2E_PORT, and the real server on the next port.
+const port = Number(process.env.EVEREST_E2E_PORT ?? 4320);
+const serverPort = port + 1;
+const baseURL = `http://127.0.0.1:${port}`;
+const serverUrl = `http://127.0.0.1:${serverPort}`;
+
+// A fresh data folder per run; the embedded PostgreSQL's user must be able to traverse it.
+function freshDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'everest-desktop-e2e-data-'));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+const dataDir = (process.env.EVEREST_DESKTOP_E2E_DATA_DIR ??= freshDataDir());
+
+// Browsers cannot be downloaded on these machines; Debian's Chromium is used where present.
+const systemChromium = '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  // One app, one session: the tests take turns, as one administrator at one window would.
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 } } }],
+  webServer: [
+    {
+      command: 'pnpm --filter @everest/server start',
+      cwd: '../',
+      url: `${serverUrl}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { PORT: String(serverPort), DATA_DIR: dataDir, PUBLIC_URL: serverUrl },
+    },
+    {
+      command: 'pnpm exec tsx e2e/support/bridge-server.ts',
+      url: `${baseURL}/index.html`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { PORT: String(port), SERVER_URL: serverUrl },
+    },
+  ],
+});

@@ -1,0 +1,412 @@
+import { useEffect, useRef, useState, type DragEvent } from 'react';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Spinner,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  Text,
+  makeStyles,
+  mergeClasses,
+  tokens,
+} from '@fluentui/react-components';
+import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../../../shared/api';
+import { errorMessage } from '../lib/error-message';
+import { useScreenStyles } from './styles';
+
+const useStyles = makeStyles({
+  zone: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalM,
+    padding: tokens.spacingVerticalXXXL,
+    border: `${tokens.strokeWidthThick} dashed ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  dragging: { border: `${tokens.strokeWidthThick} dashed ${tokens.colorBrandStroke1}`, backgroundColor: tokens.colorBrandBackground2 },
+});
+
+export const fileStateLabels: Record<FileProgressState, string> = {
+  waiting: 'Waiting',
+  sending: 'Sending',
+  published: 'Published',
+  failed: 'Failed, will retry',
+  'needs-attention': 'Needs attention',
+};
+
+const stateColors = {
+  waiting: 'informative',
+  sending: 'brand',
+  published: 'success',
+  failed: 'warning',
+  'needs-attention': 'danger',
+} as const;
+
+type Step =
+  | { step: 'drop' }
+  | { step: 'planning'; folder: string }
+  | { step: 'plan'; plan: FolderDropPlan }
+  | { step: 'upload'; status: FolderUploadStatus };
+
+/**
+ * Drag a quarterly folder onto the window: its plan (what will be published, to whom, what is
+ * already there, what is not sent and why) is shown before anything is sent; the upload then
+ * shows each file and the total, can be paused and resumed, and comes back after a restart.
+ */
+export function FolderDropScreen() {
+  const styles = useStyles();
+  const screen = useScreenStyles();
+  const [step, setStep] = useState<Step>({ step: 'drop' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [notify, setNotify] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const closeButtonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let current = true;
+    void window.desktop.getFolderUpload().then((status) => {
+      if (current && status) setStep({ step: 'upload', status });
+    });
+    const unsubscribe = window.desktop.onFolderUpload((status) => setStep({ step: 'upload', status }));
+    return () => {
+      current = false;
+      unsubscribe();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (step.step === 'plan') headingRef.current?.focus();
+  }, [step.step]);
+
+  async function plan(folder: string) {
+    setFailure(null);
+    setStep({ step: 'planning', folder });
+    try {
+      setStep({ step: 'plan', plan: await window.desktop.planFolderDrop(folder) });
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setStep({ step: 'drop' });
+    }
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    const [first] = event.dataTransfer.files;
+    const folder = first ? window.desktop.getPathForFile(first) : '';
+    if (!folder) {
+      setFailure('Drop a folder from your computer: a quarter folder (2025-Q3) or a folder holding several.');
+      return;
+    }
+    void plan(folder);
+  }
+
+  async function act(work: () => Promise<FolderUploadStatus | null | void>) {
+    setFailure(null);
+    try {
+      const status = await work();
+      if (status) setStep({ step: 'upload', status });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  }
+
+  async function discard() {
+    setDiscarding(false);
+    await act(() => window.desktop.clearFolderUpload());
+    setStep({ step: 'drop' });
+  }
+
+  const failureBar = failure && (
+    <MessageBar intent="error" role="alert">
+      <MessageBarBody>{failure}</MessageBarBody>
+    </MessageBar>
+  );
+
+  if (step.step === 'drop' || step.step === 'planning') {
+    return (
+      <section className={screen.screen} aria-labelledby="folder-drop-title">
+        <Text as="h2" size={500} weight="semibold" id="folder-drop-title">
+          Folder Drop
+        </Text>
+        <div
+          className={mergeClasses(styles.zone, dragging && styles.dragging)}
+          data-testid="drop-zone"
+          onDragOver={(event) => {
+            event.preventDefault();
+            event.dataTransfer.dropEffect = 'copy';
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          {step.step === 'planning' ? (
+            <Spinner label={`Reading ${step.folder}…`} />
+          ) : (
+            <>
+              <Text size={400}>Drop a quarterly folder here</Text>
+              <Text className={screen.muted}>
+                2025-Q3/properties/&lt;Property name or General&gt;/&lt;file&gt; and 2025-Q3/investors/manifest.csv with its files
+              </Text>
+              <Button
+                onClick={() =>
+                  void window.desktop.chooseFolder().then((folder) => {
+                    if (folder) void plan(folder);
+                  })
+                }
+              >
+                Choose a folder…
+              </Button>
+            </>
+          )}
+        </div>
+        {failureBar}
+      </section>
+    );
+  }
+
+  if (step.step === 'plan') {
+    const { plan: drop } = step;
+    const toPublish =
+      drop.propertyDocuments.filter((d) => !d.alreadyPublished).length +
+      drop.personalDocuments.filter((d) => d.outcome === 'publish').length;
+    const already =
+      drop.propertyDocuments.filter((d) => d.alreadyPublished).length +
+      drop.personalDocuments.filter((d) => d.outcome === 'already-published').length;
+    const refused = drop.personalDocuments.filter((d) => d.outcome === 'refused').length + drop.unmatched.length;
+    return (
+      <section className={screen.screen} aria-labelledby="folder-plan-title">
+        <Text as="h2" size={500} weight="semibold" id="folder-plan-title" ref={headingRef} tabIndex={-1}>
+          Publishing plan
+        </Text>
+        <Text className={screen.path}>{drop.folder}</Text>
+        <ul className={screen.counts} aria-label="Plan counts">
+          <li>Will be published: {toPublish}</li>
+          <li>Already published: {already}</li>
+          <li>Not sent: {refused}</li>
+          <li>Ignored: {drop.ignored.length}</li>
+        </ul>
+
+        <Text as="h3" weight="semibold">
+          Property documents
+        </Text>
+        {drop.propertyDocuments.length === 0 ? (
+          <Text className={screen.muted}>None.</Text>
+        ) : (
+          <div className={screen.list}>
+            <Table size="small" aria-label="Property documents">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>File</TableHeaderCell>
+                  <TableHeaderCell>Title</TableHeaderCell>
+                  <TableHeaderCell>Property</TableHeaderCell>
+                  <TableHeaderCell>Quarter</TableHeaderCell>
+                  <TableHeaderCell>Outcome</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {drop.propertyDocuments.map((d) => (
+                  <TableRow key={d.path}>
+                    <TableCell className={screen.path}>{d.path}</TableCell>
+                    <TableCell>{d.title}</TableCell>
+                    <TableCell>{d.property}</TableCell>
+                    <TableCell>
+                      {d.year} {d.quarter}
+                    </TableCell>
+                    <TableCell>{d.alreadyPublished ? 'Already published' : 'Will be published'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+
+        <Text as="h3" weight="semibold">
+          Personal documents
+        </Text>
+        {drop.personalDocuments.length === 0 ? (
+          <Text className={screen.muted}>None.</Text>
+        ) : (
+          <div className={screen.list}>
+            <Table size="small" aria-label="Personal documents">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>Row</TableHeaderCell>
+                  <TableHeaderCell>File</TableHeaderCell>
+                  <TableHeaderCell>Investor</TableHeaderCell>
+                  <TableHeaderCell>Title</TableHeaderCell>
+                  <TableHeaderCell>Outcome</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {drop.personalDocuments.map((d) => (
+                  <TableRow key={`${d.manifest}:${d.row}`}>
+                    <TableCell>{d.row}</TableCell>
+                    <TableCell className={screen.path}>{d.filename}</TableCell>
+                    <TableCell>{d.email ?? '—'}</TableCell>
+                    <TableCell>{d.title ?? '—'}</TableCell>
+                    <TableCell>
+                      {d.outcome === 'publish' ? 'Will be published' : d.outcome === 'already-published' ? 'Already published' : `Not sent: ${d.reason ?? ''}`}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+
+        <Text as="h3" weight="semibold">
+          Not sent
+        </Text>
+        {drop.unmatched.length === 0 ? (
+          <Text className={screen.muted}>None.</Text>
+        ) : (
+          <div className={screen.list}>
+            <Table size="small" aria-label="Files not sent">
+              <TableHeader>
+                <TableRow>
+                  <TableHeaderCell>File</TableHeaderCell>
+                  <TableHeaderCell>Reason</TableHeaderCell>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {drop.unmatched.map((u) => (
+                  <TableRow key={u.path}>
+                    <TableCell className={screen.path}>{u.path}</TableCell>
+                    <TableCell>{u.reason}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+
+        <Field>
+          <Checkbox checked={notify} onChange={(_, data) => setNotify(data.checked === true)} label="E-mail the investors about what is published" />
+        </Field>
+        <div className={screen.row}>
+          <Button
+            appearance="primary"
+            disabled={toPublish === 0}
+            onClick={() => void act(() => window.desktop.startFolderUpload(drop.folder, { emailNotification: notify }))}
+          >
+            {toPublish === 0 ? 'Nothing new to publish' : `Publish ${toPublish} document${toPublish === 1 ? '' : 's'}`}
+          </Button>
+          <Button onClick={() => setStep({ step: 'drop' })}>Cancel</Button>
+        </div>
+        {failureBar}
+      </section>
+    );
+  }
+
+  const { status } = step;
+  return (
+    <section className={screen.screen} aria-labelledby="folder-upload-title">
+      <Text as="h2" size={500} weight="semibold" id="folder-upload-title">
+        {status.state === 'done' ? 'Upload finished' : status.state === 'paused' ? 'Upload paused' : 'Uploading'}
+      </Text>
+      <Text className={screen.path}>{status.folder}</Text>
+      <Field
+        label="Total"
+        validationState="none"
+        // Paused before the first file was read, the upload knows no file yet.
+        validationMessage={status.total === 0 ? 'No file read yet' : `${status.done} of ${status.total} files done`}
+      >
+        <ProgressBar value={status.total === 0 ? 0 : status.done / status.total} aria-label="Total progress" />
+      </Field>
+      {status.unreachable && (
+        <MessageBar intent="warning">
+          <MessageBarBody>The portal could not be reached: {status.unreachable}</MessageBarBody>
+        </MessageBar>
+      )}
+      <div className={screen.row}>
+        {status.state === 'running' && <Button onClick={() => void act(() => window.desktop.pauseFolderUpload())}>Pause</Button>}
+        {status.state === 'paused' && (
+          <Button
+            appearance="primary"
+            onClick={() => void act(() => window.desktop.startFolderUpload(status.folder, { emailNotification: status.emailNotification }))}
+          >
+            Resume
+          </Button>
+        )}
+        {status.state !== 'running' && (
+          <Button ref={closeButtonRef} onClick={() => setDiscarding(true)}>{status.state === 'done' ? 'Drop another folder' : 'Discard'}</Button>
+        )}
+      </div>
+      <div className={screen.list}>
+        <Table size="small" aria-label="Files">
+          <TableHeader>
+            <TableRow>
+              <TableHeaderCell>File</TableHeaderCell>
+              <TableHeaderCell>State</TableHeaderCell>
+              <TableHeaderCell>Details</TableHeaderCell>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {status.files.map((file) => (
+              <TableRow key={file.path}>
+                <TableCell className={screen.path}>{file.path}</TableCell>
+                <TableCell>
+                  <Badge appearance="tint" color={stateColors[file.state]}>
+                    {fileStateLabels[file.state]}
+                  </Badge>
+                </TableCell>
+                <TableCell>{file.message}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+      {failureBar}
+      <Dialog
+        open={discarding}
+        onOpenChange={(_, data) => {
+          setDiscarding(data.open);
+          // Escape or Keep it: the focus goes back to the button that opened the dialog.
+          if (!data.open) requestAnimationFrame(() => closeButtonRef.current?.focus());
+        }}
+      >
+        <DialogSurface aria-describedby="discard-upload-text">
+          <DialogBody>
+            <DialogTitle>{status.state === 'done' ? 'Close this upload?' : 'Discard this upload?'}</DialogTitle>
+            <DialogContent id="discard-upload-text">
+              What was published stays on the portal. Dropping the same folder again later sends only what is not there yet.
+            </DialogContent>
+            <DialogActions>
+              <Button
+                onClick={() => {
+                  setDiscarding(false);
+                  requestAnimationFrame(() => closeButtonRef.current?.focus());
+                }}
+              >
+                Keep it
+              </Button>
+              <Button appearance="primary" onClick={() => void discard()}>
+                {status.state === 'done' ? 'Close' : 'Discard'}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Card, Field, Input, MessageBar, MessageBarBody, Text, makeStyles, tokens } from '@fluentui/react-components';
+import type { SessionState } from '../../../shared/api';
+import { errorMessage } from '../lib/error-message';
+
+const useStyles = makeStyles({
+  card: { maxWidth: '26rem', margin: `${tokens.spacingVerticalXXXL} auto` },
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+/** The one sign-in of the app: the panel and the sync both use the session it opens (kept in main). */
+export function SignInScreen({ serverUrl, onSignedIn }: { serverUrl: string; onSignedIn: (state: SessionState) => void }) {
+  const styles = useStyles();
+  const [server, setServer] = useState(serverUrl);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      const saved = await window.desktop.setServerUrl(server);
+      setServer(saved.serverUrl);
+      onSignedIn(await window.desktop.signIn(email, password));
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card className={styles.card}>
+      <Text as="h2" size={500} weight="semibold">
+        Sign in
+      </Text>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label="Sign in">
+        <Field label="Portal address" hint="For example https://portal.example.com" required>
+          <Input value={server} onChange={(_, data) => setServer(data.value)} type="url" autoComplete="url" />
+        </Field>
+        <Field label="E-mail" required>
+          <Input value={email} onChange={(_, data) => setEmail(data.value)} type="email" autoComplete="username" />
+        </Field>
+        <Field label="Password" required>
+          <Input value={password} onChange={(_, data) => setPassword(data.value)} type="password" autoComplete="current-password" />
+        </Field>
+        {failure && (
+          <MessageBar intent="error" role="alert">
+            <MessageBarBody>{failure}</MessageBarBody>
+          </MessageBar>
+        )}
+        <Button type="submit" appearance="primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </Card>
+  );
+}
