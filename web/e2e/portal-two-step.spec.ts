@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { loginAnswer, startTotpAnswer } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { queuedMailSubjects } from './support/mail';
+import { openAdminTab } from './support/admin';
 import { signIn } from './support/portal';
 import { totpCode } from './support/totp';
 
@@ -97,4 +98,30 @@ test.describe('on a 375 px phone', () => {
     await page.screenshot({ path: '/tmp/mfa-shots/profile-375.png', fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
+});
+
+test('an administrator removes the second step of an investor who lost their phone', async ({ page }) => {
+  const email = await newInvestor(page.request);
+  const signedIn = await page.request.post('/api/investor/login', { data: { email, password: demoPassword } });
+  const headers = { authorization: `Bearer ${loginAnswer.parse(await signedIn.json()).token}` };
+  const { secret } = startTotpAnswer.parse(await (await page.request.post('/api/investor/second-step/totp/start', { headers, data: {} })).json());
+  expect((await page.request.post('/api/investor/second-step/totp/confirm', { headers, data: { code: totpCode(secret) } })).status()).toBe(200);
+
+  await openAdminTab(page, 'Users');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Edit Tess Twostep' }).click();
+  const editor = page.getByRole('form', { name: 'Edit Tess Twostep' });
+  await expect(editor.getByText('Two-step sign-in: on (authenticator app, 10 backup codes left).')).toBeVisible();
+  await editor.getByRole('button', { name: 'Remove second step' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Remove two-step sign-in from Tess Twostep?' });
+  await dialog.getByRole('button', { name: 'Remove second step' }).click();
+  await expect(page.getByTestId('toast').getByText(`Two-step sign-in was removed from ${email}.`)).toBeVisible();
+  await expect(editor.getByText('Two-step sign-in: off.')).toBeVisible();
+  expect(await queuedMailSubjects(email)).toContain('An administrator removed two-step sign-in from your Everest Properties investor portal account');
+
+  // The password alone signs the investor in again.
+  const again = await page.request.post('/api/investor/login', { data: { email, password: demoPassword } });
+  expect(loginAnswer.safeParse(await again.json()).success).toBe(true);
 });
