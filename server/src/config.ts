@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Role } from '@everest/core/domain';
 
 // The only module that reads process.env. A bad value stops start-up with one sentence that
 // names the variable.
@@ -63,6 +64,9 @@ const envSchema = z.object({
     .min(1, 'must be between 1 and 1440')
     .max(1440, 'must be between 1 and 1440')
     .default(15),
+  // No default here: it depends on DATABASE_URL (see loadConfig).
+  REQUIRE_SECOND_STEP: z.enum(['none', 'administrator', 'staff', 'all'], { message: 'must be none, administrator, staff or all' }).optional(),
+  SECOND_STEP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +106,14 @@ export interface Config {
   fileStore: FileStoreConfig;
   /** How often each instance prunes what has expired (see features/housekeeping). */
   housekeepingIntervalMs: number;
+  secondStep: {
+    /** REQUIRE_SECOND_STEP as it was given or defaulted, for the start-up lines. */
+    setting: NonNullable<Env['REQUIRE_SECOND_STEP']>;
+    /** The roles that must set up a second step before they may call the admin routes. */
+    requiredRoles: readonly Role[];
+    /** Encrypts TOTP secrets and keys the backup codes' hashes (SECOND_STEP_KEY). */
+    key: string;
+  };
 }
 
 export type FileStoreConfig =
@@ -136,6 +148,13 @@ function fileStoreConfig(e: Env, dataDir: string): FileStoreConfig {
       e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
   };
 }
+
+const secondStepRoles: Record<NonNullable<Env['REQUIRE_SECOND_STEP']>, readonly Role[]> = {
+  none: [],
+  administrator: ['administrator'],
+  staff: ['administrator', 'everest_employee'],
+  all: ['administrator', 'everest_employee', 'user'],
+};
 
 /** A reason the server cannot start, said in one sentence to the operator. */
 export class StartupError extends Error {}
@@ -188,6 +207,9 @@ function persistentSecret(dataDir: string, name: string): string {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parseEnv(env);
   const dataDir = path.resolve(e.DATA_DIR);
+  // The embedded database is the demo (seeded with known passwords): it signs in without a
+  // second step unless asked; a real database gets the issue's default.
+  const secondStep = e.REQUIRE_SECOND_STEP ?? (e.DATABASE_URL ? 'administrator' : 'none');
   return {
     databaseUrl: e.DATABASE_URL,
     dataDir,
@@ -216,5 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     fileStore: fileStoreConfig(e, dataDir),
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MINUTES * 60_000,
+    secondStep: {
+      setting: secondStep,
+      requiredRoles: secondStepRoles[secondStep],
+      key: e.SECOND_STEP_KEY ?? persistentSecret(dataDir, 'second-step'),
+    },
   };
 }

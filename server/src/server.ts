@@ -104,6 +104,11 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   running.server = server;
 
   logger.info(`Everest Properties is running at ${config.publicUrl}`);
+  logger.info(
+    config.secondStep.setting === 'none'
+      ? `Two-step sign-in is required of no role (REQUIRE_SECOND_STEP=none${db.embedded ? ", the demo's default" : ''}); anyone may turn it on in Manage Profile.`
+      : `Two-step sign-in is required of: ${config.secondStep.requiredRoles.join(', ')} (REQUIRE_SECOND_STEP=${config.secondStep.setting}).`,
+  );
   if (db.embedded) {
     logger.info(`Demo sign-ins (password ${demoPassword}):`);
     for (const user of demoUsers) logger.info(`  ${user.email.padEnd(24)} ${user.role}`);

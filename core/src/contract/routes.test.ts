@@ -6,7 +6,7 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 // Section 7 of both specs, plus the health checks (liveness and readiness), the self-hosted captcha's challenge, the
 // sign-out that ends a session on the server, the geocoding the server does for the panel and
 // the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal document
-// replacement, and the OpenAPI document.
+// replacement, the OpenAPI document, and the two-step sign-in's calls (issue 21).
 const specCalls = [
   'POST /api/admin/notify-documents',
   'POST /api/admin/replace-user-document/:documentId',
@@ -17,6 +17,14 @@ const specCalls = [
   'POST /api/investor/logout',
   'GET /api/admin/geocode',
   'POST /api/admin/bulk-upload-preview',
+  'POST /api/investor/login/verify',
+  'GET /api/investor/second-step',
+  'POST /api/investor/second-step/totp/start',
+  'POST /api/investor/second-step/totp/confirm',
+  'POST /api/investor/second-step/backup-codes',
+  'POST /api/investor/second-step/disable',
+  'GET /api/admin/second-step',
+  'POST /api/admin/remove-second-step',
   'GET /api/properties',
   'GET /api/recaptcha-site-key',
   'POST /api/contact',
@@ -69,6 +77,7 @@ const publicCalls = new Set([
   'captchaChallenge',
   'contact',
   'login',
+  'loginVerify',
   'requestPasswordReset',
   'validateResetToken',
   'resetPassword',
@@ -119,7 +128,7 @@ describe('route table', () => {
   });
 
   it('answers every admin and investor write with at least a message, login and previews aside', () => {
-    const reads = new Set(['login', 'previewBulkImport', 'bulkUploadPreview']);
+    const reads = new Set(['login', 'loginVerify', 'previewBulkImport', 'bulkUploadPreview']);
     for (const [name, route] of entries) {
       if (route.method !== 'POST' || reads.has(name)) continue;
       const shape = (route.answer as { shape?: Record<string, unknown> } | undefined)?.shape;

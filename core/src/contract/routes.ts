@@ -77,6 +77,18 @@ import {
   previewBulkImportAnswer,
   previewBulkImportBody,
 } from './schemas/bulk-import';
+import {
+  adminSecondStepAnswer,
+  adminSecondStepQuery,
+  backupCodesAnswer,
+  confirmTotpBody,
+  loginOrSecondStepAnswer,
+  loginVerifyBody,
+  removeSecondStepBody,
+  secondStepProofBody,
+  secondStepStatusAnswer,
+  startTotpAnswer,
+} from './schemas/second-step';
 
 /** Who may call a route: anyone, any signed-in user, or administrators only. */
 export type Access = 'public' | 'signed-in' | 'administrator';
@@ -128,7 +140,16 @@ export const routes = {
   },
 
   // ---- Investor: session and password ------------------------------------------------------
-  login: { method: 'POST', path: '/api/investor/login', access: 'public', body: loginBody, answer: loginAnswer },
+  // The spec's `{ token, user }`, or `{ mfaRequired, mfaToken, methods }` for an account with a
+  // second step (issue 21), which then signs in with loginVerify.
+  login: { method: 'POST', path: '/api/investor/login', access: 'public', body: loginBody, answer: loginOrSecondStepAnswer },
+  loginVerify: {
+    method: 'POST',
+    path: '/api/investor/login/verify',
+    access: 'public',
+    body: loginVerifyBody,
+    answer: loginAnswer,
+  },
   // Not in the spec: ends this session on the server (the spec's Logout only forgot it).
   logout: { method: 'POST', path: '/api/investor/logout', access: 'signed-in', body: emptyBody, answer: messageAnswer },
   profile: { method: 'GET', path: '/api/investor/profile', access: 'signed-in', answer: profileAnswer },
@@ -166,6 +187,37 @@ export const routes = {
     path: '/api/investor/reset-password',
     access: 'public',
     body: resetPasswordBody,
+    answer: messageAnswer,
+  },
+
+  // ---- Investor: second step (issue 21) ----------------------------------------------------
+  secondStep: { method: 'GET', path: '/api/investor/second-step', access: 'signed-in', answer: secondStepStatusAnswer },
+  startTotp: {
+    method: 'POST',
+    path: '/api/investor/second-step/totp/start',
+    access: 'signed-in',
+    body: emptyBody,
+    answer: startTotpAnswer,
+  },
+  confirmTotp: {
+    method: 'POST',
+    path: '/api/investor/second-step/totp/confirm',
+    access: 'signed-in',
+    body: confirmTotpBody,
+    answer: backupCodesAnswer,
+  },
+  regenerateBackupCodes: {
+    method: 'POST',
+    path: '/api/investor/second-step/backup-codes',
+    access: 'signed-in',
+    body: secondStepProofBody,
+    answer: backupCodesAnswer,
+  },
+  disableSecondStep: {
+    method: 'POST',
+    path: '/api/investor/second-step/disable',
+    access: 'signed-in',
+    body: secondStepProofBody,
     answer: messageAnswer,
   },
 
@@ -281,6 +333,22 @@ export const routes = {
     path: '/api/admin/remove-property',
     access: 'administrator',
     body: removePropertyBody,
+    answer: messageAnswer,
+  },
+
+  // Issue 21: a locked-out user calls the firm; an administrator removes their second step.
+  adminSecondStep: {
+    method: 'GET',
+    path: '/api/admin/second-step',
+    access: 'administrator',
+    query: adminSecondStepQuery,
+    answer: adminSecondStepAnswer,
+  },
+  removeSecondStep: {
+    method: 'POST',
+    path: '/api/admin/remove-second-step',
+    access: 'administrator',
+    body: removeSecondStepBody,
     answer: messageAnswer,
   },
 

@@ -70,6 +70,8 @@ export function createPortal(options: PortalOptions): Portal {
 
   async function signIn(): Promise<void> {
     const answer = await client.call('login', { body: { email: options.email, password: options.password } });
+    // A second step needs a person at the keyboard (issue 21): the headless sync cannot give one.
+    if ('mfaRequired' in answer) throw new ApiError(403, 'This account signs in with a second step: the sync needs an administrator account without one.');
     if (answer.user.role !== 'administrator') throw new ApiError(403, 'The sync signs in as an administrator: this account is not one.');
     token = answer.token;
   }

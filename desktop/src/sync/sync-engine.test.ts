@@ -24,7 +24,9 @@ let token: string;
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
   const client = createApiClient({ baseUrl: server.url });
-  token = (await client.call('login', { body: admin })).token;
+  const signedIn = await client.call('login', { body: admin });
+  if (!('token' in signedIn)) throw new Error('The test administrator has no second step.');
+  token = signedIn.token;
 });
 
 afterAll(async () => {

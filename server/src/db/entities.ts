@@ -1,6 +1,7 @@
 import { AuditEvent } from '../features/audit/audit-event.entity';
 import { EndedSession } from '../features/auth/ended-session.entity';
 import { PasswordResetToken } from '../features/auth/password-reset-token.entity';
+import { BackupCode, SecondStep, SecondStepChallenge } from '../features/auth/second-step/second-step.entity';
 import { CaptchaSolution } from '../features/captcha/captcha-solution.entity';
 import { ContactMessage } from '../features/contact/contact-message.entity';
 import { PropertyDocument } from '../features/documents/property-document.entity';
@@ -29,4 +30,7 @@ export const entities = [
   AuditEvent,
   RateLimitCounter,
   CaptchaSolution,
+  SecondStep,
+  BackupCode,
+  SecondStepChallenge,
 ];

@@ -70,6 +70,9 @@ function callerFor<A extends Access>(access: A, user: SessionUser | null): Calle
   if (access === 'public') return user as CallerOf<A>;
   if (!user) throw new HttpError(401, 'Please sign in to continue.');
   if (access === 'administrator' && user.role !== 'administrator') throw new HttpError(403, 'Only administrators may do this.');
+  if (access === 'administrator' && user.secondStepMissing) {
+    throw new HttpError(403, 'Please turn on two-step sign-in in Manage Profile before using the administration panel.');
+  }
   return user;
 }
 

@@ -8,6 +8,11 @@ export interface SessionUser {
   role: Role;
   /** The session this request came with (its token's), which signing out ends. */
   session: { id: string; expiresAt: Date };
+  /**
+   * REQUIRE_SECOND_STEP names this user's role and they have not set up a second step yet:
+   * the admin routes refuse them until they have (issue 21).
+   */
+  secondStepMissing?: boolean;
 }
 
 /**

@@ -4,6 +4,8 @@ import type { SessionState } from '../../shared/api';
 import type { TokenVault } from './token-vault';
 
 export const sessionMessages = {
+  secondStepNotSupported:
+    'This account signs in with a second step, which the desktop app cannot ask for yet. Please use the browser, or an administrator account without one.',
   notAdministrator: 'This app is for administrators: sign in with an administrator account.',
 } as const;
 
@@ -78,6 +80,8 @@ export function createDesktopSession(options: {
     async signIn(url, email, password) {
       serverUrl = url;
       const answer = await clientFor(url, () => null).call('login', { body: { email, password } });
+      // Not yet: the app has no screen for the code (issue 21 leaves the desktop's second step open).
+      if ('mfaRequired' in answer) throw new ApiError(403, sessionMessages.secondStepNotSupported);
       if (answer.user.role !== 'administrator') {
         // The session the server opened is closed at once: it is of no use here.
         await clientFor(url, () => answer.token).call('logout', { body: {} }).catch(() => undefined);

@@ -10,6 +10,7 @@ import { Migration20261125150000 } from './Migration20261125150000';
 import { Migration20261125200000 } from './Migration20261125200000';
 import { Migration20261125210000 } from './Migration20261125210000';
 import { Migration20261125210500 } from './Migration20261125210500';
+import { Migration20261125220000 } from './Migration20261125220000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125200000_outbox_templates', class: Migration20261125200000 },
   { name: 'Migration20261125210000_users_fillfactor', class: Migration20261125210000 },
   { name: 'Migration20261125210500_document_notification_pending', class: Migration20261125210500 },
+  { name: 'Migration20261125220000_second_step', class: Migration20261125220000 },
 ];

@@ -74,3 +74,47 @@ export function welcomeMail(to: string, name: string, link: string, validDays: n
     { kind: 'paragraph', text: `Your sign-in e-mail address is ${to}.` },
   ]);
 }
+
+// ---- Two-step sign-in (issue 21) -----------------------------------------------------------
+
+export function secondStepOnMail(to: string, name: string): Mail {
+  return accountMail(to, 'Two-step sign-in is now on for your Everest Properties investor portal account', name, [
+    {
+      kind: 'paragraph',
+      text: 'Two-step sign-in was just turned on for your investor portal account: from now on, signing in asks for a code from your authenticator app after your password. Keep your backup codes somewhere safe; each works once if your phone is not at hand.',
+    },
+    notYou,
+  ]);
+}
+
+export function secondStepOffMail(to: string, name: string): Mail {
+  return accountMail(to, 'Two-step sign-in is now off for your Everest Properties investor portal account', name, [
+    {
+      kind: 'paragraph',
+      text: 'Two-step sign-in was just turned off for your investor portal account: signing in now asks for your password only. Your backup codes no longer work.',
+    },
+    notYou,
+  ]);
+}
+
+/** An administrator removed it, usually because the user asked: the user still hears of it. */
+export function secondStepRemovedMail(to: string, name: string): Mail {
+  return accountMail(to, 'An administrator removed two-step sign-in from your Everest Properties investor portal account', name, [
+    {
+      kind: 'paragraph',
+      text: 'An administrator of Everest Properties removed two-step sign-in from your investor portal account, so signing in now asks for your password only. You can turn it on again in Manage Profile.',
+    },
+    notYou,
+  ]);
+}
+
+export function backupCodeUsedMail(to: string, name: string, codesLeft: number): Mail {
+  const left = codesLeft === 1 ? '1 backup code is' : `${codesLeft} backup codes are`;
+  return accountMail(to, 'A backup code was used to sign in to your Everest Properties investor portal account', name, [
+    {
+      kind: 'paragraph',
+      text: `A backup code was just used to sign in to your investor portal account. ${left} left; you can make a new set in Manage Profile.`,
+    },
+    notYou,
+  ]);
+}

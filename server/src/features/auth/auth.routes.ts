@@ -3,10 +3,15 @@ import { routes } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
 import type { Services } from '../../services';
+import { secondStepRoutes } from './second-step/second-step.routes';
 import { changePassword, dummyPasswordHash, login, logout, requestPasswordReset, resetPassword, validateResetToken } from './auth.service';
 
-/** Sign-in, sign-out and passwords: POST login, logout, change-password, request-password-reset, reset-password; GET validate-reset-token. */
-export function authRoutes(router: Router<AppState>, { config }: Services): void {
+/**
+ * Sign-in, sign-out and passwords: POST login, logout, change-password, request-password-reset,
+ * reset-password; GET validate-reset-token; and the second step of a sign-in (second-step/).
+ */
+export function authRoutes(router: Router<AppState>, services: Services): void {
+  const { config } = services;
   // Made now rather than on the first unknown address, whose answer would otherwise be slower.
   void dummyPasswordHash();
 
@@ -45,4 +50,6 @@ export function authRoutes(router: Router<AppState>, { config }: Services): void
   bind(router, routes.resetPassword, async ({ body, ctx }) => resetPassword(ctx.state.em, body), {
     effects: ['ends-sessions', 'queues-mail'],
   });
+
+  secondStepRoutes(router, services);
 }

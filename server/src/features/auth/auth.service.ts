@@ -5,8 +5,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   ChangePasswordAnswer,
   ChangePasswordBody,
-  LoginAnswer,
   LoginBody,
+  LoginOrSecondStepAnswer,
   MessageAnswer,
   ResetPasswordBody,
   ValidateResetTokenAnswer,
@@ -16,19 +16,18 @@ import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { enqueueMail } from '../mail/outbox';
-import { rateLimiter, tooManyRequests, type RateLimit } from '../rate-limit/rate-limiter';
-import { toUserAnswer } from '../users/user-answer';
+import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
 import { User, type IUser } from '../users/user.entity';
 import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from './auth-mail';
+import { countAttempt, failureKeys, loginFailureLimit, tooManySignInFailures } from './login-attempts';
 import { hashPassword, verifyPassword } from './password-hash';
 import { EndedSession } from './ended-session.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
-import { activeSessionUser, sessionTokens } from './session';
+import { secondStepChallenge } from './second-step/second-step.service';
+import { activeSessionUser, sessionTokens, startSession } from './session';
 
-// ---- Limits --------------------------------------------------------------------------------
+// ---- Limits (sign-in failures: login-attempts.ts) ---------------------------------------------
 
-/** Failed sign-ins (and wrong current passwords) per account and per client address. */
-export const loginFailureLimit: RateLimit = { limit: 10, windowMs: 15 * 60_000 };
 export const resetRequestLimitPerAddress: RateLimit = { limit: 20, windowMs: 60 * 60_000 };
 export const resetRequestLimitPerEmail: RateLimit = { limit: 5, windowMs: 60 * 60_000 };
 
@@ -39,12 +38,9 @@ export const resetRequestLimitPerEmail: RateLimit = { limit: 5, windowMs: 60 * 6
 export const resetRequestMinimumMs = 300;
 
 const invalidCredentials = 'Invalid email or password.';
-const tooManySignInFailures = 'Too many failed sign-in attempts.';
 const tooManyResetRequests = 'Too many password reset requests.';
 const wrongCurrentPassword = portalMessages.changePasswordFailed;
 const invalidResetLink = portalMessages.invalidResetLink.description;
-
-const failureKeys = (email: string, address: string) => [`login-failure:email:${email}`, `login-failure:ip:${address}`];
 
 // ---- Helpers -------------------------------------------------------------------------------
 
@@ -64,36 +60,6 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/**
- * Counts a password check on every key before it is made, and refuses it with 429 once any key
- * is over the limit: a burst of concurrent guesses cannot all pass a look at the counters, as
- * each one holds its place in the count while argon2 runs. A counted attempt stays counted as a
- * failure unless the caller gives it back with the answered `release` (a correct password is no
- * failure, so signing in never uses up an account's or an office's budget); a refused attempt
- * checked no password and gives its place back at once.
- */
-async function countAttempt(
-  em: EntityManager,
-  keys: string[],
-  limit: RateLimit,
-  message: string,
-): Promise<{ release: () => Promise<void> }> {
-  const now = Date.now();
-  const states = [];
-  for (const key of keys) states.push(await rateLimiter.hit(em, key, limit, now));
-  const release = async () => {
-    for (const key of keys) await rateLimiter.release(em, key, limit, now);
-  };
-  const over = states.filter((s) => s.count > limit.limit);
-  if (over.length > 0) {
-    await release();
-    throw tooManyRequests(message, Math.max(...over.map((s) => s.retryAfterSeconds)));
-  }
-  // Counters of past windows are useless; whoever writes them clears them now and then.
-  if (Math.random() < 0.01) await rateLimiter.prune(em);
-  return { release };
-}
-
 /** Marks every unused reset link of a user as used: a new password voids the old links. */
 async function voidResetTokens(em: EntityManager, user: IUser, now: Date): Promise<void> {
   await em.nativeUpdate(PasswordResetToken, { user: user.id, usedAt: null }, { usedAt: now });
@@ -106,7 +72,7 @@ async function voidResetTokens(em: EntityManager, user: IUser, now: Date): Promi
  * argon2 work; refused with 429 once the account or the client address has too many failures
  * (counting the attempts still being checked).
  */
-export async function login(em: EntityManager, config: Config, body: LoginBody, clientAddress: string): Promise<LoginAnswer> {
+export async function login(em: EntityManager, config: Config, body: LoginBody, clientAddress: string): Promise<LoginOrSecondStepAnswer> {
   const attempt = await countAttempt(em, failureKeys(body.email, clientAddress), loginFailureLimit, tooManySignInFailures);
 
   const user = await em.findOne(User, { email: body.email });
@@ -114,11 +80,9 @@ export async function login(em: EntityManager, config: Config, body: LoginBody, 
   if (!user || !passwordMatches || !user.isActive) throw new HttpError(401, invalidCredentials);
   await attempt.release();
 
-  user.previousLoginAt = user.lastLoginAt ?? null;
-  user.lastLoginAt = new Date();
-  await em.flush();
-  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion: user.tokenVersion });
-  return { token, user: toUserAnswer(user) };
+  // An account with a second step gets a challenge instead: the session comes from loginVerify.
+  const challenge = await secondStepChallenge(em, user);
+  return challenge ?? startSession(em, config, user);
 }
 
 // ---- Sign-out ------------------------------------------------------------------------------

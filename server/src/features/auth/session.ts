@@ -1,12 +1,14 @@
 import type { Middleware } from 'koa';
-import { routes } from '@everest/core/contract';
+import { routes, type LoginAnswer } from '@everest/core/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { cacheTable, type Caches } from '../../caches';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { AppState, SessionUser } from '../../http/state';
+import { toUserAnswer } from '../users/user-answer';
 import { User, type IUser } from '../users/user.entity';
 import { EndedSession } from './ended-session.entity';
+import { SecondStep } from './second-step/second-step.entity';
 import { SessionTokens } from './session-token';
 
 const tokensByConfig = new WeakMap<Config, SessionTokens>();
@@ -46,6 +48,8 @@ export interface SessionRecord extends Omit<SessionUser, 'session'> {
   tokenVersion: number;
   /** Sessions of this user that were signed out of and have not expired yet. */
   endedSessions: string[];
+  /** Signs in with a second step (issue 21); REQUIRE_SECOND_STEP may demand one for the admin routes. */
+  hasSecondStep: boolean;
 }
 
 /**
@@ -58,9 +62,10 @@ export interface SessionRecord extends Omit<SessionUser, 'session'> {
 export type SessionUsers = Caches['sessionUsers'];
 
 async function loadSessionRecord(em: EntityManager, id: number): Promise<SessionRecord | null> {
-  const [user, ended] = await Promise.all([
+  const [user, ended, secondSteps] = await Promise.all([
     em.findOne(User, { id }),
     em.find(EndedSession, { user: id, expiresAt: { $gt: new Date() } }, { fields: ['sessionId'] }),
+    em.count(SecondStep, { user: id, totpEnabledAt: { $ne: null } }),
   ]);
   return (
     user && {
@@ -70,6 +75,7 @@ async function loadSessionRecord(em: EntityManager, id: number): Promise<Session
       isActive: user.isActive,
       tokenVersion: user.tokenVersion,
       endedSessions: ended.map((row) => row.sessionId),
+      hasSecondStep: secondSteps > 0,
     }
   );
 }
@@ -94,6 +100,7 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
           email: user.email,
           role: user.role,
           session: { id: claims.sessionId, expiresAt: claims.expiresAt },
+          secondStepMissing: config.secondStep.requiredRoles.includes(user.role) && !user.hasSecondStep,
         };
       }
     }
@@ -110,4 +117,16 @@ export async function activeSessionUser(em: EntityManager, sessionUser: SessionU
   const user = await em.findOne(User, { id: sessionUser.id, isActive: true });
   if (!user) throw new HttpError(401, 'Please sign in to continue.');
   return user;
+}
+
+/**
+ * Records a completed sign-in (its time, which the administrators' list and the portal show)
+ * and issues the session: after the password, or after the password and the second step.
+ */
+export async function startSession(em: EntityManager, config: Config, user: IUser): Promise<LoginAnswer> {
+  user.previousLoginAt = user.lastLoginAt ?? null;
+  user.lastLoginAt = new Date();
+  await em.flush();
+  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion: user.tokenVersion });
+  return { token, user: toUserAnswer(user) };
 }

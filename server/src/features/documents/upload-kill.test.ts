@@ -73,6 +73,7 @@ describe('a server killed in the middle of uploads', () => {
     database = await createTestDatabase();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-kill-'));
     chmodSync(dataDir, 0o755);
+    // The demo administrator uploads without a second step, as in every test (auth/README.md).
     env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
     const orm = await openOrm(database.url);
     await seedDemoData(orm.em.fork(), new LocalFileStore(path.join(dataDir, 'files')));

@@ -8,6 +8,7 @@ import { notifyFailure, notifySuccess } from '../lib/notify';
 import { userLabel } from '../lib/user-rows';
 import { focusField } from '../lib/focus-field';
 import { useAdminStyles } from './admin-styles';
+import { UserSecondStep } from './user-second-step';
 
 type TextKey = 'firstName' | 'lastName' | 'entity' | 'email' | 'streetAddress' | 'city' | 'state' | 'zipCode';
 type UserForm = Record<TextKey, string> & Pick<User, 'role' | 'isActive'>;
@@ -137,6 +138,7 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
           onChange={(_, data) => set('isActive', data.checked)}
         />
       </div>
+      <UserSecondStep userId={user.id} label={userLabel(user)} />
       <div className={styles.buttons}>
         <Button type="submit" appearance="primary" disabledFocusable={edit.isPending}>
           {edit.isPending ? 'Saving...' : 'Save'}

@@ -7,6 +7,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { usePortalSession } from '../lib/portal-session';
 import { ChangePasswordForm } from './change-password-form';
 import { usePortalStyles } from './portal-styles';
+import { TwoStepSection } from './two-step-section';
 
 type ProfileForm = Record<'firstName' | 'lastName' | 'email' | 'entity' | 'streetAddress' | 'city' | 'state' | 'zipCode', string>;
 
@@ -53,8 +54,11 @@ const fields: TextFieldSpec[] = [
   { key: 'zipCode', label: 'ZIP code', autoComplete: 'postal-code', maxLength: fieldMax.zipCode },
 ];
 
-/** Manage Profile (spec section 2): the profile form and the Change Password section. */
-export function ManageProfileCard({ user }: { user: User }) {
+/**
+ * Manage Profile (spec section 2): the profile form, the Change Password section and the
+ * two-step sign-in (issue 21), left out while the required set-up card shows it.
+ */
+export function ManageProfileCard({ user, twoStep = true }: { user: User; twoStep?: boolean }) {
   const portal = usePortalStyles();
   const session = usePortalSession();
   const update = useUpdateProfile();
@@ -112,6 +116,12 @@ export function ManageProfileCard({ user }: { user: User }) {
       </form>
       <Divider />
       <ChangePasswordForm user={user} />
+      {twoStep && (
+        <>
+          <Divider />
+          <TwoStepSection />
+        </>
+      )}
     </Card>
   );
 }

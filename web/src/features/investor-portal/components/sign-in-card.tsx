@@ -1,11 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, Text } from '@fluentui/react-components';
+import type { SecondStepRequiredAnswer } from '@everest/core/contract';
 import { ApiError } from '@everest/core/client';
 import { portalMessages } from '@everest/core/domain';
 import { showToast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { usePortalSession } from '../lib/portal-session';
 import { PasswordReset } from './password-reset-panel';
+import { SecondStepSignIn } from './second-step-sign-in';
 import { usePortalStyles } from './portal-styles';
 
 interface SignInErrors {
@@ -21,6 +23,14 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<SignInErrors>({});
+  // Set when the password was right and the account asks for its second step (issue 21).
+  const [challenge, setChallenge] = useState<SecondStepRequiredAnswer | null>(null);
+  // Back from the second step (cancelled or expired): the password field, once it is there again.
+  const hadChallenge = useRef(false);
+  useEffect(() => {
+    if (challenge) hadChallenge.current = true;
+    else if (hadChallenge.current) passwordRef.current?.focus();
+  }, [challenge]);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -37,7 +47,14 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
     login.mutate(
       { email, password },
       {
-        onSuccess: (answer) => session.signIn(answer),
+        onSuccess: (answer) => {
+          if ('mfaRequired' in answer) {
+            setPassword('');
+            setChallenge(answer);
+          } else {
+            session.signIn(answer);
+          }
+        },
         onError: (error) => {
           setPassword('');
           // A wrong address or password gets the spec's sentence; a lock-out (429) or an outage
@@ -60,34 +77,44 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
         Investor Portal
       </h2>
       <Text className={portal.muted}>Sign in to see your documents and manage your profile.</Text>
-      <form className={portal.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
-        <Field label="Email" required validationMessage={errors.email}>
-          <Input
-            ref={emailRef}
-            type="email"
-            name="email"
-            autoComplete="username"
-            value={email}
-            onChange={(_, data) => setEmail(data.value)}
-          />
-        </Field>
-        <Field label="Password" required validationMessage={errors.password}>
-          <Input
-            ref={passwordRef}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(_, data) => setPassword(data.value)}
-          />
-        </Field>
-        <div className={portal.buttons}>
-          <Button type="submit" appearance="primary" disabledFocusable={login.isPending}>
-            {login.isPending ? 'Signing in...' : 'Sign In'}
-          </Button>
-        </div>
-      </form>
-      <PasswordReset resetToken={resetToken} onPasswordReset={() => emailRef.current?.focus()} />
+      {challenge ? (
+        <SecondStepSignIn
+          challenge={challenge}
+          onSignedIn={(answer) => session.signIn(answer)}
+          onRestart={() => setChallenge(null)}
+        />
+      ) : (
+        <>
+          <form className={portal.form} onSubmit={submit} noValidate aria-labelledby="sign-in-title">
+            <Field label="Email" required validationMessage={errors.email}>
+              <Input
+                ref={emailRef}
+                type="email"
+                name="email"
+                autoComplete="username"
+                value={email}
+                onChange={(_, data) => setEmail(data.value)}
+              />
+            </Field>
+            <Field label="Password" required validationMessage={errors.password}>
+              <Input
+                ref={passwordRef}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(_, data) => setPassword(data.value)}
+              />
+            </Field>
+            <div className={portal.buttons}>
+              <Button type="submit" appearance="primary" disabledFocusable={login.isPending}>
+                {login.isPending ? 'Signing in...' : 'Sign In'}
+              </Button>
+            </div>
+          </form>
+          <PasswordReset resetToken={resetToken} onPasswordReset={() => emailRef.current?.focus()} />
+        </>
+      )}
     </Card>
   );
 }

@@ -1,11 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { makeStyles, tokens } from '@fluentui/react-components';
+import { Card, makeStyles, tokens } from '@fluentui/react-components';
 import type { User } from '@everest/core/contract';
+import { useSecondStep } from '../api/second-step';
 import { YourDocuments } from '../documents/your-documents';
 import { usePortalSession } from '../lib/portal-session';
 import { InvestorRelationsCard } from './investor-relations-card';
 import { ManageProfileCard } from './manage-profile-card';
 import { PortalHeader } from './portal-header';
+import { usePortalStyles } from './portal-styles';
+import { TwoStepSection } from './two-step-section';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL },
@@ -32,6 +35,13 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
   const isAdmin = user.role === 'administrator';
   const [adminOpen, setAdminOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const portal = usePortalStyles();
+  // REQUIRE_SECOND_STEP names this role and there is none yet: the set-up comes first, and stays
+  // until its backup codes are put away (issue 21).
+  const secondStep = useSecondStep();
+  const mustSetUp = !!secondStep.data?.required && !secondStep.data.totp;
+  const [setUpOpen, setSetUpOpen] = useState(false);
+  if (mustSetUp && !setUpOpen) setSetUpOpen(true);
 
   // Spec section 4: a non-administrator cannot keep the admin panel open. Closing unmounts it,
   // so it opens on its first tab (documents) the next time.
@@ -46,12 +56,23 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
         profileOpen={profileOpen}
         onToggleProfile={() => setProfileOpen((open) => !open)}
       />
+      {setUpOpen && (
+        <Card className={portal.card} aria-labelledby="two-step-required-title">
+          <h2 id="two-step-required-title" className={portal.cardTitle}>
+            Set up two-step sign-in
+          </h2>
+          <TwoStepSection
+            intro={`Your role must sign in with two steps: a code from an authenticator app on your phone after your password.${isAdmin ? ' Until it is on, the administration panel is closed to you.' : ''}`}
+            onFinished={() => setSetUpOpen(false)}
+          />
+        </Card>
+      )}
       {adminOpen && isAdmin && (
         <section id="admin-panel-section" aria-label="Administration">
           {adminPanel?.({ user, onUserChanged: session.setUser })}
         </section>
       )}
-      {profileOpen && <ManageProfileCard user={user} />}
+      {profileOpen && <ManageProfileCard user={user} twoStep={!setUpOpen} />}
       <YourDocuments />
       <InvestorRelationsCard title="Investor Relations Contact" />
     </div>

@@ -1,0 +1,86 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { routes } from '@everest/core/contract';
+import { bind } from '../../../http/route';
+import type { AppState } from '../../../http/state';
+import type { Services } from '../../../services';
+import {
+  adminSecondStep,
+  confirmTotp,
+  disableSecondStep,
+  regenerateBackupCodes,
+  removeSecondStep,
+  secondStepStatus,
+  startTotp,
+  verifyLogin,
+} from './second-step.service';
+
+/**
+ * Two-step sign-in (issue 21): the second half of a sign-in, the user's own set-up in Manage
+ * Profile, and the administrators' removal. Every answer is no-store: some carry a session, a
+ * TOTP secret or backup codes. Calls that turn it on or off declare 'ends-sessions', so that this
+ * server's session records learn at once whether the user has a second step.
+ */
+export function secondStepRoutes(router: Router<AppState>, { config }: Services): void {
+  const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
+
+  bind(
+    router,
+    routes.loginVerify,
+    async ({ body, ctx }) => {
+      noStore(ctx);
+      return verifyLogin(ctx.state.em, config, body, ctx.ip);
+    },
+    { effects: ['changes-users', 'queues-mail'] },
+  );
+
+  bind(router, routes.secondStep, async ({ user, ctx }) => {
+    noStore(ctx);
+    return secondStepStatus(ctx.state.em, config, user);
+  });
+
+  bind(router, routes.startTotp, async ({ user, ctx }) => {
+    noStore(ctx);
+    return startTotp(ctx.state.em, config, user);
+  });
+
+  bind(
+    router,
+    routes.confirmTotp,
+    async ({ body, user, ctx }) => {
+      noStore(ctx);
+      return confirmTotp(ctx.state.em, config, user, body, ctx.ip);
+    },
+    { effects: ['ends-sessions', 'queues-mail'] },
+  );
+
+  bind(router, routes.regenerateBackupCodes, async ({ body, user, ctx }) => {
+    noStore(ctx);
+    return regenerateBackupCodes(ctx.state.em, config, user, body.code, ctx.ip);
+  });
+
+  bind(
+    router,
+    routes.disableSecondStep,
+    async ({ body, user, ctx }) => {
+      noStore(ctx);
+      return disableSecondStep(ctx.state.em, config, user, body.code, ctx.ip);
+    },
+    { effects: ['ends-sessions', 'queues-mail'] },
+  );
+
+  bind(router, routes.adminSecondStep, async ({ query, ctx }) => {
+    noStore(ctx);
+    return adminSecondStep(ctx.state.em, query.userId);
+  });
+
+  bind(
+    router,
+    routes.removeSecondStep,
+    async ({ body, user, ctx }) => {
+      noStore(ctx);
+      return removeSecondStep(ctx.state.em, user, body.userId, ctx.ip);
+    },
+    { effects: ['ends-sessions', 'queues-mail'] },
+  );
+}

@@ -1,0 +1,293 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import {
+  backupCodeCount,
+  type AdminSecondStepAnswer,
+  type BackupCodesAnswer,
+  type ConfirmTotpBody,
+  type LoginAnswer,
+  type LoginVerifyBody,
+  type MessageAnswer,
+  type SecondStepMethod,
+  type SecondStepRequiredAnswer,
+  type SecondStepStatusAnswer,
+  type StartTotpAnswer,
+} from '@everest/core/contract';
+import { displayName } from '@everest/core/domain';
+import type { Config } from '../../../config';
+import { HttpError } from '../../../http/errors';
+import type { SessionUser } from '../../../http/state';
+import { recordAdminAction } from '../../audit/admin-audit';
+import { enqueueMail } from '../../mail/outbox';
+import { User, type IUser } from '../../users/user.entity';
+import { backupCodeUsedMail, secondStepOffMail, secondStepOnMail, secondStepRemovedMail } from '../auth-mail';
+import { countAttempt, failureKeys, loginFailureLimit, tooManySignInFailures } from '../login-attempts';
+import { activeSessionUser, startSession } from '../session';
+import { BackupCode, SecondStep, SecondStepChallenge, type ISecondStep } from './second-step.entity';
+import { hashChallengeToken, newBackupCode, secondStepSecrets } from './second-step-secrets';
+
+/** How long the password alone keeps a sign-in open for its second step. */
+export const challengeLifetimeMs = 5 * 60_000;
+
+const issuer = 'Everest Properties';
+/** One 30-second step either side of now: a phone's clock a little off still works. */
+const epochToleranceSeconds = 30;
+
+const signInAgain = 'Your sign-in has expired. Please sign in again.';
+const wrongCode = 'That code is not correct. Please try again.';
+const noSecondStep = 'Two-step sign-in is not on for this account.';
+
+// ---- Codes ---------------------------------------------------------------------------------
+
+async function secondStepRow(em: EntityManager, userId: number): Promise<ISecondStep | null> {
+  return em.findOne(SecondStep, { user: userId });
+}
+
+const isOn = (row: ISecondStep | null): row is ISecondStep & { totpSecret: string } => !!row?.totpEnabledAt && !!row.totpSecret;
+
+/**
+ * The time step a TOTP code is valid for, or null. Steps at or before the last accepted one
+ * are refused: a code seen over a shoulder or replayed from a log works for nobody.
+ */
+async function totpTimeStep(secret: string, code: string, lastTimeStep: number | null): Promise<number | null> {
+  if (!/^\d{6}$/.test(code)) return null;
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: epochToleranceSeconds,
+    ...(lastTimeStep === null ? {} : { afterTimeStep: lastTimeStep }),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+/**
+ * Checks a TOTP code or a backup code and uses it up, atomically: of two requests racing with
+ * the same code, one wins. Answers the method that matched, or null.
+ */
+async function useCode(
+  em: EntityManager,
+  config: Config,
+  userId: number,
+  row: ISecondStep & { totpSecret: string },
+  code: string,
+): Promise<SecondStepMethod | null> {
+  const secrets = secondStepSecrets(config.secondStep.key);
+  const step = await totpTimeStep(secrets.decrypt(row.totpSecret), code, row.totpLastTimeStep ?? null);
+  if (step !== null) {
+    const moved = await em.nativeUpdate(
+      SecondStep,
+      { id: row.id, $or: [{ totpLastTimeStep: null }, { totpLastTimeStep: { $lt: step } }] },
+      { totpLastTimeStep: step },
+    );
+    return moved === 1 ? 'totp' : null;
+  }
+  const used = await em.nativeUpdate(
+    BackupCode,
+    { user: userId, codeHash: secrets.hashBackupCode(code), usedAt: null },
+    { usedAt: new Date() },
+  );
+  return used > 0 ? 'backup-code' : null;
+}
+
+/**
+ * Checks a code for a signed-in call (new backup codes, turning it off): wrong codes count with
+ * failed sign-ins, as wrong current passwords do.
+ */
+async function proveCode(em: EntityManager, config: Config, user: IUser, row: ISecondStep & { totpSecret: string }, code: string, address: string) {
+  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const method = await useCode(em, config, user.id, row, code);
+  if (!method) throw new HttpError(400, wrongCode);
+  await attempt.release();
+  return method;
+}
+
+async function backupCodesLeft(em: EntityManager, userId: number): Promise<number> {
+  return em.count(BackupCode, { user: userId, usedAt: null });
+}
+
+/** A new set of backup codes in the caller's unit of work; the old set stops working. */
+async function replaceBackupCodes(em: EntityManager, config: Config, user: IUser): Promise<string[]> {
+  const secrets = secondStepSecrets(config.secondStep.key);
+  await em.nativeDelete(BackupCode, { user: user.id });
+  const codes = Array.from({ length: backupCodeCount }, newBackupCode);
+  for (const code of codes) em.create(BackupCode, { user, codeHash: secrets.hashBackupCode(code.replace('-', '')) });
+  return codes;
+}
+
+// ---- Sign-in -------------------------------------------------------------------------------
+
+/**
+ * For an account with a second step, the challenge that replaces the session in the login
+ * answer; null for an account without one, which signs in as it always did.
+ */
+export async function secondStepChallenge(em: EntityManager, user: IUser): Promise<SecondStepRequiredAnswer | null> {
+  if (!isOn(await secondStepRow(em, user.id))) return null;
+  const mfaToken = randomBytes(32).toString('base64url');
+  em.create(SecondStepChallenge, { user, tokenHash: hashChallengeToken(mfaToken), expiresAt: new Date(Date.now() + challengeLifetimeMs) });
+  // Challenges that have expired are of no use to anyone; whoever writes one clears them now and then.
+  if (Math.random() < 0.01) await em.nativeDelete(SecondStepChallenge, { expiresAt: { $lt: new Date(Date.now() - challengeLifetimeMs) } });
+  await em.flush();
+  const methods: SecondStepMethod[] = ['totp'];
+  if ((await backupCodesLeft(em, user.id)) > 0) methods.push('backup-code');
+  return { mfaRequired: true, mfaToken, methods };
+}
+
+/**
+ * The second half of a sign-in: a live, unused challenge and a right code answer the session.
+ * Wrong codes count with wrong passwords (the account's and the address's failures), and the
+ * challenge stays usable for another try until it expires; a right code uses it up.
+ */
+export async function verifyLogin(em: EntityManager, config: Config, body: LoginVerifyBody, address: string): Promise<LoginAnswer> {
+  const tokenHash = hashChallengeToken(body.mfaToken);
+  const challenge = await em.findOne(SecondStepChallenge, { tokenHash, usedAt: null, expiresAt: { $gt: new Date() } });
+  const user = challenge && (await em.findOne(User, { id: challenge.user.id, isActive: true }));
+  if (!challenge || !user) {
+    // A made-up or stale token checks nothing, but a stream of them still counts against the address.
+    await countAttempt(em, [`login-failure:ip:${address}`], loginFailureLimit, tooManySignInFailures);
+    throw new HttpError(401, signInAgain);
+  }
+  const row = await secondStepRow(em, user.id);
+  if (!isOn(row)) throw new HttpError(401, signInAgain);
+
+  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const method = await useCode(em, config, user.id, row, body.code);
+  if (!method) throw new HttpError(401, wrongCode);
+  await attempt.release();
+
+  const claimed = await em.nativeUpdate(SecondStepChallenge, { id: challenge.id, usedAt: null }, { usedAt: new Date() });
+  if (claimed !== 1) throw new HttpError(401, signInAgain);
+  if (method === 'backup-code') enqueueMail(em, backupCodeUsedMail(user.email, displayName(user), await backupCodesLeft(em, user.id)));
+  return startSession(em, config, user);
+}
+
+// ---- Manage Profile ------------------------------------------------------------------------
+
+export async function secondStepStatus(em: EntityManager, config: Config, sessionUser: SessionUser): Promise<SecondStepStatusAnswer> {
+  const row = await secondStepRow(em, sessionUser.id);
+  return {
+    totp: isOn(row),
+    backupCodesLeft: isOn(row) ? await backupCodesLeft(em, sessionUser.id) : 0,
+    required: config.secondStep.requiredRoles.includes(sessionUser.role),
+  };
+}
+
+/**
+ * A new secret, kept encrypted as pending until a code from the app confirms it. The only
+ * answer that ever carries it; starting again replaces it.
+ */
+export async function startTotp(em: EntityManager, config: Config, sessionUser: SessionUser): Promise<StartTotpAnswer> {
+  const user = await activeSessionUser(em, sessionUser);
+  const row = (await secondStepRow(em, user.id)) ?? em.create(SecondStep, { user });
+  if (isOn(row)) throw new HttpError(409, 'Two-step sign-in is already on. Turn it off first to use another authenticator app.');
+  const secret = generateSecret();
+  row.totpPendingSecret = secondStepSecrets(config.secondStep.key).encrypt(secret);
+  await em.flush();
+  const otpauthUrl = generateURI({ issuer, label: user.email, secret });
+  // Drawn here, so that the secret never leaves for a third-party QR service.
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { message: 'Scan the code with your authenticator app, then enter the 6-digit code it shows.', secret, otpauthUrl, qrSvg };
+}
+
+/** The first right code turns TOTP on, makes the backup codes, and tells the user by e-mail. */
+export async function confirmTotp(em: EntityManager, config: Config, sessionUser: SessionUser, body: ConfirmTotpBody, address: string): Promise<BackupCodesAnswer> {
+  const user = await activeSessionUser(em, sessionUser);
+  const row = await secondStepRow(em, user.id);
+  if (isOn(row)) throw new HttpError(409, 'Two-step sign-in is already on.');
+  if (!row?.totpPendingSecret) throw new HttpError(409, 'Please start the set-up again: no authenticator app is waiting for a code.');
+
+  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const secrets = secondStepSecrets(config.secondStep.key);
+  const step = await totpTimeStep(secrets.decrypt(row.totpPendingSecret), body.code, null);
+  if (step === null) throw new HttpError(400, wrongCode);
+  await attempt.release();
+
+  return em.transactional(async (tx) => {
+    const mine = await tx.findOneOrFail(SecondStep, row.id);
+    mine.totpSecret = mine.totpPendingSecret;
+    mine.totpPendingSecret = null;
+    mine.totpEnabledAt = new Date();
+    // The code that confirmed the set-up does not sign in too.
+    mine.totpLastTimeStep = step;
+    const backupCodes = await replaceBackupCodes(tx, config, user);
+    enqueueMail(tx, secondStepOnMail(user.email, displayName(user)));
+    return { message: 'Two-step sign-in is on. Save your backup codes now: they are shown only once.', backupCodes };
+  });
+}
+
+async function enabledRow(em: EntityManager, userId: number) {
+  const row = await secondStepRow(em, userId);
+  if (!isOn(row)) throw new HttpError(409, noSecondStep);
+  return row;
+}
+
+/** A new set of backup codes, for a current code; the old set stops working. */
+export async function regenerateBackupCodes(
+  em: EntityManager,
+  config: Config,
+  sessionUser: SessionUser,
+  code: string,
+  address: string,
+): Promise<BackupCodesAnswer> {
+  const user = await activeSessionUser(em, sessionUser);
+  const row = await enabledRow(em, user.id);
+  await proveCode(em, config, user, row, code, address);
+  return em.transactional(async (tx) => {
+    const backupCodes = await replaceBackupCodes(tx, config, user);
+    return { message: 'New backup codes are ready. Save them now: they are shown only once, and the old ones no longer work.', backupCodes };
+  });
+}
+
+/** Turning it off takes a current code, so that a session left open cannot do it. */
+export async function disableSecondStep(
+  em: EntityManager,
+  config: Config,
+  sessionUser: SessionUser,
+  code: string,
+  address: string,
+): Promise<MessageAnswer> {
+  const user = await activeSessionUser(em, sessionUser);
+  if (config.secondStep.requiredRoles.includes(user.role)) {
+    throw new HttpError(409, 'Your role must sign in with two steps: it cannot be turned off. An administrator can reset it if you lose your phone.');
+  }
+  const row = await enabledRow(em, user.id);
+  await proveCode(em, config, user, row, code, address);
+  await em.transactional(async (tx) => {
+    await removeSecondStepRows(tx, user.id);
+    enqueueMail(tx, secondStepOffMail(user.email, displayName(user)));
+  });
+  return { message: 'Two-step sign-in is off.' };
+}
+
+async function removeSecondStepRows(em: EntityManager, userId: number): Promise<void> {
+  await em.nativeDelete(BackupCode, { user: userId });
+  await em.nativeDelete(SecondStepChallenge, { user: userId });
+  await em.nativeDelete(SecondStep, { user: userId });
+}
+
+// ---- Administrators ------------------------------------------------------------------------
+
+export async function adminSecondStep(em: EntityManager, userId: number): Promise<AdminSecondStepAnswer> {
+  const row = await secondStepRow(em, userId);
+  return { totp: isOn(row), backupCodesLeft: isOn(row) ? await backupCodesLeft(em, userId) : 0 };
+}
+
+/**
+ * For a user who lost their phone and backup codes and called the firm: signing in asks for the
+ * password only again. Audited, and e-mailed to the user, in one transaction with the change.
+ */
+export async function removeSecondStep(em: EntityManager, actor: SessionUser, userId: number, address: string): Promise<MessageAnswer> {
+  return em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { id: userId });
+    if (!user) throw new HttpError(404, 'User not found.');
+    if (!isOn(await secondStepRow(tx, user.id))) throw new HttpError(409, `${user.email} does not sign in with two steps.`);
+    await removeSecondStepRows(tx, user.id);
+    recordAdminAction(tx, actor, address, {
+      action: 'remove-second-step',
+      subject: { type: 'user', id: user.id, label: user.email },
+    });
+    enqueueMail(tx, secondStepRemovedMail(user.email, displayName(user)));
+    return { message: `Two-step sign-in was removed from ${user.email}.` };
+  });
+}

@@ -1,0 +1,282 @@
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  backupCodesAnswer,
+  errorAnswer,
+  loginAnswer,
+  messageAnswer,
+  secondStepRequiredAnswer,
+  secondStepStatusAnswer,
+  startTotpAnswer,
+} from '@everest/core/contract';
+import { demoPassword } from '@everest/fixtures';
+import { startTestServer, type TestServer } from '../../../../test/harness';
+import { AuditEvent } from '../../audit/audit-event.entity';
+import { OutboxMessage } from '../../mail/outbox-message.entity';
+import { User } from '../../users/user.entity';
+import { loginFailureLimit } from '../login-attempts';
+import { hashPassword } from '../password-hash';
+import { freshAddress, recordingClient } from '../test-client';
+import { SecondStep, SecondStepChallenge } from './second-step.entity';
+
+type Client = ReturnType<typeof recordingClient>;
+
+/** The code an authenticator app shows `offsetSteps` 30-second steps from now (its clock a little ahead). */
+const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * offsetSteps });
+
+let userCounter = 0;
+/** An investor of the test's own, so that no test's second step or failures touch another's. */
+async function newInvestor(server: TestServer): Promise<string> {
+  userCounter += 1;
+  const email = `two-step-${userCounter}@example.com`;
+  const em = server.services.orm.em.fork();
+  em.create(User, { email, passwordHash: await hashPassword(demoPassword), firstName: 'Test', lastName: `Investor ${userCounter}` });
+  await em.flush();
+  return email;
+}
+
+async function signInToken(client: Client, email: string, from = freshAddress()): Promise<string> {
+  const res = await client.call('/api/investor/login', { body: { email, password: demoPassword }, from });
+  expect(res.status, res.text).toBe(200);
+  return loginAnswer.parse(res.json).token;
+}
+
+/** Turns TOTP on for a signed-in user through the API; answers the secret and the backup codes. */
+async function enrol(client: Client, token: string): Promise<{ secret: string; backupCodes: string[] }> {
+  const started = await client.call('/api/investor/second-step/totp/start', { body: {}, token });
+  expect(started.status, started.text).toBe(200);
+  const { secret } = startTotpAnswer.parse(started.json);
+  const confirmed = await client.call('/api/investor/second-step/totp/confirm', { body: { code: await codeAt(secret) }, token });
+  expect(confirmed.status, confirmed.text).toBe(200);
+  return { secret, backupCodes: backupCodesAnswer.parse(confirmed.json).backupCodes };
+}
+
+async function passwordStep(client: Client, email: string, from: string) {
+  const res = await client.call('/api/investor/login', { body: { email, password: demoPassword }, from });
+  expect(res.status, res.text).toBe(200);
+  return secondStepRequiredAnswer.parse(res.json);
+}
+
+const verify = (client: Client, mfaToken: string, code: string, from: string) =>
+  client.call('/api/investor/login/verify', { body: { mfaToken, code }, from });
+
+describe('two-step sign-in', () => {
+  let server: TestServer;
+  let client: Client;
+  const em = () => server.services.orm.em.fork();
+  const mailsTo = (recipient: string) => em().find(OutboxMessage, { recipient }, { orderBy: { id: 'asc' } });
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, env: { TRUST_PROXY: 'true' } });
+    client = recordingClient(server);
+  });
+  afterAll(async () => {
+    client.expectNoPasswordHashes();
+    await server.close();
+  });
+
+  it('enrols an authenticator app: secret and QR code once, stored encrypted, ten backup codes, a notice by e-mail', async () => {
+    const email = await newInvestor(server);
+    const token = await signInToken(client, email);
+    const before = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json);
+    expect(before).toEqual({ totp: false, backupCodesLeft: 0, required: false });
+
+    const started = startTotpAnswer.parse((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).json);
+    expect(started.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
+    expect(started.otpauthUrl).toContain(`secret=${started.secret}`);
+    const wrong = await client.call('/api/investor/second-step/totp/confirm', { body: { code: '000000' }, token });
+    expect(wrong.status).toBe(400);
+    expect(errorAnswer.parse(wrong.json).error).toBe('That code is not correct. Please try again.');
+
+    const confirmed = await client.call('/api/investor/second-step/totp/confirm', { body: { code: await codeAt(started.secret) }, token });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const { backupCodes } = backupCodesAnswer.parse(confirmed.json);
+    expect(backupCodes).toHaveLength(10);
+    expect(new Set(backupCodes).size).toBe(10);
+
+    const row = await em().findOneOrFail(SecondStep, { user: { email } });
+    expect(row.totpSecret).toBeTruthy();
+    expect(row.totpSecret).not.toContain(started.secret);
+    expect(row.totpPendingSecret).toBeNull();
+
+    const status = await client.call('/api/investor/second-step', { token });
+    expect(secondStepStatusAnswer.parse(status.json)).toEqual({ totp: true, backupCodesLeft: 10, required: false });
+    expect(status.text).not.toContain(started.secret);
+    // A second set-up would show a new secret: refused while one is on.
+    expect((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).status).toBe(409);
+    expect((await mailsTo(email)).map((m) => m.subject)).toContain('Two-step sign-in is now on for your Everest Properties investor portal account');
+  });
+
+  it('signs in with the password, then a TOTP code; the mfaToken works once', async () => {
+    const email = await newInvestor(server);
+    const { secret } = await enrol(client, await signInToken(client, email));
+    const from = freshAddress();
+
+    const challenge = await passwordStep(client, email, from);
+    expect(challenge.methods).toEqual(['totp', 'backup-code']);
+    expect(JSON.stringify(challenge)).not.toMatch(/"token"|"user"/);
+
+    // The set-up used this step's code: the app's next one signs in.
+    const signedIn = await verify(client, challenge.mfaToken, await codeAt(secret, 1), from);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const { token, user } = loginAnswer.parse(signedIn.json);
+    expect(user.email).toBe(email);
+    expect((await client.call('/api/investor/profile', { token })).status).toBe(200);
+
+    const again = await verify(client, challenge.mfaToken, await codeAt(secret, 2), from);
+    expect(again.status).toBe(401);
+    expect(errorAnswer.parse(again.json).error).toBe('Your sign-in has expired. Please sign in again.');
+  });
+
+  it('refuses a TOTP code that already signed in once, and the code of the set-up', async () => {
+    const email = await newInvestor(server);
+    const { secret } = await enrol(client, await signInToken(client, email));
+    const from = freshAddress();
+
+    const setUpCode = await codeAt(secret);
+    const first = await passwordStep(client, email, from);
+    expect((await verify(client, first.mfaToken, setUpCode, from)).status).toBe(401);
+
+    const code = await codeAt(secret, 1);
+    expect((await verify(client, first.mfaToken, code, from)).status).toBe(200);
+    const second = await passwordStep(client, email, from);
+    const reused = await verify(client, second.mfaToken, code, from);
+    expect(reused.status).toBe(401);
+    expect(errorAnswer.parse(reused.json).error).toBe('That code is not correct. Please try again.');
+  });
+
+  it('takes each backup code once, however it is typed, and e-mails a notice with the count left', async () => {
+    const email = await newInvestor(server);
+    const { backupCodes } = await enrol(client, await signInToken(client, email));
+    const from = freshAddress();
+    const code = backupCodes[3] ?? '';
+
+    const first = await passwordStep(client, email, from);
+    const used = await verify(client, first.mfaToken, ` ${code.toUpperCase()} `, from);
+    expect(used.status, used.text).toBe(200);
+    const usedMail = (await mailsTo(email)).at(-1);
+    expect(usedMail?.subject).toBe('A backup code was used to sign in to your Everest Properties investor portal account');
+    expect(usedMail?.text).toContain('9 backup codes are left');
+
+    const second = await passwordStep(client, email, from);
+    expect((await verify(client, second.mfaToken, code, from)).status).toBe(401);
+    expect((await verify(client, second.mfaToken, backupCodes[4] ?? '', from)).status).toBe(200);
+  });
+
+  it('counts wrong codes toward the sign-in lock-out of the account', async () => {
+    const email = await newInvestor(server);
+    const { secret } = await enrol(client, await signInToken(client, email));
+    const challenge = await passwordStep(client, email, freshAddress());
+
+    // From ever-new addresses: the account's own count locks it.
+    for (let i = 0; i < loginFailureLimit.limit; i++) {
+      const wrong = await verify(client, challenge.mfaToken, '000000', freshAddress());
+      expect(wrong.status).toBe(401);
+    }
+    const locked = await verify(client, challenge.mfaToken, await codeAt(secret, 1), freshAddress());
+    expect(locked.status).toBe(429);
+    expect(errorAnswer.parse(locked.json).error).toMatch(/^Too many failed sign-in attempts\./);
+    const password = await client.call('/api/investor/login', { body: { email, password: demoPassword }, from: freshAddress() });
+    expect(password.status).toBe(429);
+  });
+
+  it('refuses an expired mfaToken, even with a right code', async () => {
+    const email = await newInvestor(server);
+    const { secret } = await enrol(client, await signInToken(client, email));
+    const from = freshAddress();
+    const challenge = await passwordStep(client, email, from);
+
+    await em().nativeUpdate(SecondStepChallenge, { user: { email } }, { expiresAt: new Date(Date.now() - 1000) });
+    const late = await verify(client, challenge.mfaToken, await codeAt(secret, 1), from);
+    expect(late.status).toBe(401);
+    expect(errorAnswer.parse(late.json).error).toBe('Your sign-in has expired. Please sign in again.');
+  });
+
+  it('makes new backup codes for a current code, and the old ones stop working', async () => {
+    const email = await newInvestor(server);
+    const token = await signInToken(client, email);
+    const { backupCodes: old } = await enrol(client, token);
+    const res = await client.call('/api/investor/second-step/backup-codes', { body: { code: old[0] }, token });
+    expect(res.status, res.text).toBe(200);
+    const fresh = backupCodesAnswer.parse(res.json).backupCodes;
+    expect(fresh).toHaveLength(10);
+
+    const from = freshAddress();
+    const challenge = await passwordStep(client, email, from);
+    expect((await verify(client, challenge.mfaToken, old[1] ?? '', from)).status).toBe(401);
+    expect((await verify(client, challenge.mfaToken, fresh[0] ?? '', from)).status).toBe(200);
+  });
+
+  it('turns it off for a current code: the password alone signs in again, and a notice goes out', async () => {
+    const email = await newInvestor(server);
+    const token = await signInToken(client, email);
+    const { secret } = await enrol(client, token);
+    const off = await client.call('/api/investor/second-step/disable', { body: { code: await codeAt(secret, 1) }, token });
+    expect(off.status, off.text).toBe(200);
+    expect(messageAnswer.parse(off.json).message).toBe('Two-step sign-in is off.');
+    await signInToken(client, email);
+    expect((await mailsTo(email)).at(-1)?.subject).toBe('Two-step sign-in is now off for your Everest Properties investor portal account');
+  });
+
+  it("lets an administrator remove a user's second step, audited and e-mailed to the user", async () => {
+    const email = await newInvestor(server);
+    await enrol(client, await signInToken(client, email));
+    const userId = (await em().findOneOrFail(User, { email })).id;
+    const admin = await signInToken(client, 'admin@example.com');
+
+    const seen = await client.call(`/api/admin/second-step?userId=${userId}`, { token: admin });
+    expect(seen.json).toEqual({ totp: true, backupCodesLeft: 10 });
+    const investor = await signInToken(client, 'investor2@example.com');
+    expect((await client.call('/api/admin/remove-second-step', { body: { userId }, token: investor })).status).toBe(403);
+
+    const removed = await client.call('/api/admin/remove-second-step', { body: { userId }, token: admin });
+    expect(removed.status, removed.text).toBe(200);
+    await signInToken(client, email);
+    const audit = await em().findOneOrFail(AuditEvent, { action: 'remove-second-step' });
+    expect(audit.details).toMatchObject({ actorEmail: 'admin@example.com', subject: { type: 'user', id: userId, label: email } });
+    expect((await mailsTo(email)).at(-1)?.subject).toBe(
+      'An administrator removed two-step sign-in from your Everest Properties investor portal account',
+    );
+    expect((await client.call('/api/admin/remove-second-step', { body: { userId }, token: admin })).status).toBe(409);
+  });
+});
+
+describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=administrator)', () => {
+  let server: TestServer;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, env: { TRUST_PROXY: 'true', REQUIRE_SECOND_STEP: 'administrator' } });
+    client = recordingClient(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('refuses admin calls until the administrator has set it up, then asks for it at sign-in', async () => {
+    const token = await signInToken(client, 'admin@example.com');
+    const status = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json);
+    expect(status).toEqual({ totp: false, backupCodesLeft: 0, required: true });
+    const refused = await client.call('/api/admin/users', { token });
+    expect(refused.status).toBe(403);
+    expect(errorAnswer.parse(refused.json).error).toBe(
+      'Please turn on two-step sign-in in Manage Profile before using the administration panel.',
+    );
+    // The portal's own calls still work, so the set-up can be reached.
+    expect((await client.call('/api/investor/profile', { token })).status).toBe(200);
+
+    const { secret } = await enrol(client, token);
+    expect((await client.call('/api/admin/users', { token })).status).toBe(200);
+    // Required for the role: it cannot be turned off by its owner.
+    expect((await client.call('/api/investor/second-step/disable', { body: { code: await codeAt(secret, 1) }, token })).status).toBe(409);
+
+    const from = freshAddress();
+    const challenge = await passwordStep(client, 'admin@example.com', from);
+    expect((await verify(client, challenge.mfaToken, await codeAt(secret, 1), from)).status).toBe(200);
+  });
+
+  it('leaves investors to choose: they sign in with the password alone', async () => {
+    const token = await signInToken(client, 'investor@example.com');
+    expect(secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).required).toBe(false);
+  });
+});
