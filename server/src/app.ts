@@ -16,6 +16,7 @@ import { propertiesRoutes } from './features/properties/properties.routes';
 import { adminUsersRoutes } from './features/users/admin-users.routes';
 import { bulkImportRoutes, importJsonPaths, importTooLarge, maxImportJsonBytes } from './features/bulk-import/bulk-import.routes';
 import { profileRoutes } from './features/users/profile.routes';
+import { readReceiptsRoutes } from './features/read-receipts/read-receipts.routes';
 import { errorHandler, HttpError } from './http/errors';
 import { bindUnbuiltRoutes } from './http/route';
 import { originOf, securityHeaders } from './http/security-headers';
@@ -90,6 +91,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     adminPropertiesRoutes,
     adminDocumentsRoutes,
     bulkImportRoutes,
+    readReceiptsRoutes,
     geocodingRoutes,
   ]) {
     feature(api, services);

@@ -8,6 +8,8 @@ import { UserDocument } from '../features/documents/user-document.entity';
 import { StoredFile } from '../features/files/stored-file.entity';
 import { OutboxMessage } from '../features/mail/outbox-message.entity';
 import { Property } from '../features/properties/property.entity';
+import { DocumentRead } from '../features/read-receipts/document-read.entity';
+import { DocumentReminder } from '../features/read-receipts/document-reminder.entity';
 import { RateLimitCounter } from '../features/rate-limit/rate-limit-counter.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User } from '../features/users/user.entity';
@@ -27,4 +29,6 @@ export const entities = [
   AuditEvent,
   RateLimitCounter,
   CaptchaSolution,
+  DocumentRead,
+  DocumentReminder,
 ];

@@ -7,6 +7,7 @@ import { Migration20261123200000 } from './Migration20261123200000';
 import { Migration20261125000000 } from './Migration20261125000000';
 import { Migration20261125100000 } from './Migration20261125100000';
 import { Migration20261125150000 } from './Migration20261125150000';
+import { Migration20261125230000 } from './Migration20261125230000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125000000_admin_user_search', class: Migration20261125000000 },
   { name: 'Migration20261125100000_property_photos_and_names', class: Migration20261125100000 },
   { name: 'Migration20261125150000_user_list_notifications', class: Migration20261125150000 },
+  { name: 'Migration20261125230000_read_receipts', class: Migration20261125230000 },
 ];
