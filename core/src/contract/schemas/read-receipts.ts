@@ -90,6 +90,8 @@ export const receiptInvestorAnswer = z.object({
   investor: receiptInvestor.extend({
     entitledCount: z.number().int().nonnegative(),
     openedCount: z.number().int().nonnegative(),
+    /** When they were last reminded of any of their documents; null when never. */
+    lastRemindedAt: timestamp.nullable(),
   }),
   documents: z.array(receiptDocument.extend(opening)),
   totalCount: z.number().int().nonnegative(),
@@ -100,17 +102,21 @@ export type ReceiptInvestorAnswer = z.infer<typeof receiptInvestorAnswer>;
 export const maxReminderDocuments = 500;
 
 /**
- * POST /api/admin/read-receipts/remind: e-mails every entitled investor (or only `userIds`) who
- * has not opened some of `documents`, one e-mail each listing all of theirs, skipping any
- * investor and document reminded within the last 7 days.
+ * POST /api/admin/read-receipts/remind: e-mails every entitled investor who has not opened some of
+ * the chosen documents, one e-mail each listing all of theirs, skipping any investor and document
+ * reminded within the last 7 days. `documents` absent: every document; `userIds` absent: every
+ * entitled investor. At least one of them is given.
  */
-export const remindBody = z.object({
-  documents: z
-    .array(z.object({ documentType: receiptDocumentType, id: idOf('document') }))
-    .min(1, 'Please choose at least one document.')
-    .max(maxReminderDocuments, `At most ${maxReminderDocuments} documents at a time.`),
-  userIds: z.array(idOf('user')).max(10_000).optional(),
-});
+export const remindBody = z
+  .object({
+    documents: z
+      .array(z.object({ documentType: receiptDocumentType, id: idOf('document') }))
+      .min(1, 'Please choose at least one document.')
+      .max(maxReminderDocuments, `At most ${maxReminderDocuments} documents at a time.`)
+      .optional(),
+    userIds: z.array(idOf('user')).min(1, 'Please choose at least one investor.').max(1000, 'At most 1000 investors at a time.').optional(),
+  })
+  .refine((body) => body.documents !== undefined || body.userIds !== undefined, 'Please choose documents or investors to remind.');
 export type RemindBody = z.infer<typeof remindBody>;
 
 export const remindAnswer = z.object({

@@ -219,6 +219,7 @@ interface InvestorDocumentRow extends OpeningRow {
   uploaded_at: string;
   entitled_count: string;
   opened_count: string;
+  investor_last_reminded_at: string | null;
 }
 
 async function investorDocumentRows(em: EntityManager, userId: number, page: ReceiptPage | null): Promise<InvestorDocumentRow[]> {
@@ -235,13 +236,15 @@ async function investorDocumentRows(em: EntityManager, userId: number, page: Rec
         where u.id = ? and u.is_active),
      opened as (
        select docs.*, ${openingColumns}, r.id as read_id,
-              count(*) over () as entitled_count, count(r.id) over () as opened_count
+              count(*) over () as entitled_count, count(r.id) over () as opened_count,
+              ${iso('max(m.reminded_at) over ()')} as investor_last_reminded_at
          from docs
          left join document_reads r on r.user_id = ? and r.document_type = docs.document_type and r.document_id = docs.id
          left join document_reminders m on m.user_id = ? and m.document_type = docs.document_type and m.document_id = docs.id)
      select opened.document_type, opened.id, opened.title, opened.context, opened.year, opened.quarter,
             ${iso('opened.uploaded_at')} as uploaded_at, opened.first_opened_at, opened.last_opened_at, opened.opens,
-            opened.last_reminded_at, opened.entitled_count, opened.opened_count, count(*) over () as total_count
+            opened.last_reminded_at, opened.entitled_count, opened.opened_count, opened.investor_last_reminded_at,
+            count(*) over () as total_count
        from opened
       where not ? or opened.read_id is null
       order by opened.read_id is not null, opened.uploaded_at desc, opened.document_type, opened.id desc
@@ -269,7 +272,7 @@ export async function investorReceipt(em: EntityManager, userId: number, page: R
   const entitledCount = Number(counts?.entitled_count ?? 0);
   const openedCount = Number(counts?.opened_count ?? 0);
   return {
-    investor: { ...investor, entitledCount, openedCount },
+    investor: { ...investor, entitledCount, openedCount, lastRemindedAt: counts?.investor_last_reminded_at ?? null },
     documents: rows.map((row) => ({
       documentType: row.document_type,
       id: row.id,
@@ -345,23 +348,27 @@ export interface RemindCall {
  * administrators pressing at once cannot both send); the e-mails and the audit row commit with it.
  */
 export async function remindUnopened({ em, actor, clientAddress, portalUrl }: RemindCall, body: RemindBody): Promise<RemindAnswer> {
+  const documents = body.documents ? JSON.stringify(body.documents.map((d) => ({ document_type: d.documentType, id: d.id }))) : null;
+  const users = body.userIds ? JSON.stringify(body.userIds) : null;
   return em.transactional(async (tx) => {
     const rows = await executeBound<ReminderRow>(
       tx,
-      `with chosen as (select distinct * from jsonb_to_recordset(?::jsonb) as c(document_type text, id int)),
+      `with chosen as (select * from jsonb_to_recordset(?::jsonb) as c(document_type text, id int)),
+       chosen_users as (select value::int as id from jsonb_array_elements_text(?::jsonb)),
        entitled as (
-         select u.id as user_id, c.document_type, d.id as document_id
-           from chosen c join property_documents d on c.document_type = 'property' and d.id = c.id
-           join users u on ${audience} and ${mayReadProperty}
+         select u.id as user_id, 'property'::text as document_type, d.id as document_id
+           from property_documents d join users u on ${audience} and ${mayReadProperty}
+          where (?::jsonb is null or d.id in (select id from chosen where document_type = 'property'))
+            and (?::jsonb is null or u.id in (select id from chosen_users))
          union
-         select u.id, c.document_type, d.id
-           from chosen c join user_documents d on c.document_type = 'personal' and d.id = c.id
-           join users u on u.id = d.user_id and u.is_active),
+         select u.id, 'personal', d.id
+           from user_documents d join users u on u.id = d.user_id and u.is_active
+          where (?::jsonb is null or d.id in (select id from chosen where document_type = 'personal'))
+            and (?::jsonb is null or u.id in (select id from chosen_users))),
        unopened as (
          select e.* from entitled e
-          where (?::jsonb is null or e.user_id in (select value::int from jsonb_array_elements_text(?::jsonb)))
-            and not exists (select 1 from document_reads r
-              where r.user_id = e.user_id and r.document_type = e.document_type and r.document_id = e.document_id)),
+          where not exists (select 1 from document_reads r
+            where r.user_id = e.user_id and r.document_type = e.document_type and r.document_id = e.document_id)),
        reminded as (
          insert into document_reminders (user_id, document_type, document_id, reminded_at)
          select user_id, document_type, document_id, now() from unopened
@@ -381,9 +388,12 @@ export async function remindUnopened({ em, actor, clientAddress, portalUrl }: Re
              left join user_documents ud on r.document_type = 'personal' and ud.id = r.document_id) x on true
         order by x.user_id, x.uploaded_at desc, x.title`,
       [
-        JSON.stringify(body.documents.map((d) => ({ document_type: d.documentType, id: d.id }))),
-        body.userIds ? JSON.stringify(body.userIds) : null,
-        body.userIds ? JSON.stringify(body.userIds) : null,
+        documents,
+        users ?? '[]',
+        documents,
+        users,
+        documents,
+        users,
         reminderIntervalDays,
       ],
     );
@@ -415,9 +425,9 @@ export async function remindUnopened({ em, actor, clientAddress, portalUrl }: Re
     const remindedAt = rows.find((row) => row.user_id !== null)?.reminded_at ?? new Date().toISOString();
     recordAdminAction(tx, actor, clientAddress, {
       action: 'remind-unopened-documents',
-      subject: { type: 'document', id: null, label: `${body.documents.length} documents` },
+      subject: { type: 'document', id: null, label: body.documents ? `${body.documents.length} documents` : 'every document' },
       after: {
-        documents: body.documents,
+        ...(body.documents ? { documents: body.documents } : {}),
         ...(body.userIds ? { userIds: body.userIds } : {}),
         remindedInvestors: byInvestor.size,
         remindedDocuments,

@@ -247,6 +247,21 @@ describe('read receipts', () => {
     const answer = await remind({ documents: [{ documentType: 'property', id: formula }], userIds: [userIdOfB] });
     expect(answer).toMatchObject({ remindedInvestors: 1, remindedDocuments: 1 });
     expect((await mailsAfter(since)).map((m) => m.recipient)).toEqual([investorB]);
+
+    // An investor alone: every document they have not opened, in one e-mail.
+    const unopened = receiptInvestorAnswer.parse((await get(`/api/admin/read-receipts/investors/${userIdOfB}?notOpened=true&limit=100`)).json);
+    expect(unopened.totalCount).toBeGreaterThan(1);
+    await em().getConnection().execute(`update document_reminders set reminded_at = reminded_at - interval '8 days'`);
+    const before = await lastOutboxId();
+    const all = await remind({ userIds: [userIdOfB] });
+    expect(all).toMatchObject({ remindedInvestors: 1, remindedDocuments: unopened.totalCount, skippedRecent: 0 });
+    const [mail, ...more] = await mailsAfter(before);
+    expect(more).toHaveLength(0);
+    for (const d of unopened.documents) expect(mail!.text).toContain(d.title);
+
+    const neither = await client.call('/api/admin/read-receipts/remind', { body: {}, token: token() });
+    expect(neither.status).toBe(400);
+    expect(neither.json).toEqual({ error: 'Please choose documents or investors to remind.' });
   });
 
   it('exports a document’s receipts as CSV with formula cells escaped', async () => {
