@@ -22,8 +22,12 @@ export const receiptDocumentsQueryOptions = ({ page, search, notOpened }: Receip
       ),
   });
 
+// decided: unlike the panel's other lists, a read-receipt view is fetched again whenever it opens:
+// investors open documents while the administrator looks, and nothing the panel does tells it.
+const freshOnOpen = { placeholderData: keepPreviousData, refetchOnMount: 'always' } as const;
+
 export function useReceiptDocuments(query: ReceiptDocumentsQuery) {
-  return useQuery({ ...receiptDocumentsQueryOptions(query), placeholderData: keepPreviousData });
+  return useQuery({ ...receiptDocumentsQueryOptions(query), ...freshOnOpen });
 }
 
 export interface ReceiptDocumentKey {
@@ -41,7 +45,7 @@ export function useReceiptDocument(document: ReceiptDocumentKey, page: number, n
         { params: { documentType: document.documentType, id: document.id }, query: { page, limit: pageSize, notOpened } },
         { signal, cache: 'no-store' },
       ),
-    placeholderData: keepPreviousData,
+    ...freshOnOpen,
   });
 }
 
@@ -51,6 +55,6 @@ export function useReceiptInvestor(userId: number, page: number, notOpened: bool
     queryKey: [...adminKeys.readReceipts, 'investor', userId, page, notOpened],
     queryFn: ({ signal }) =>
       api.call('readReceiptInvestor', { params: { userId }, query: { page, limit: pageSize, notOpened } }, { signal, cache: 'no-store' }),
-    placeholderData: keepPreviousData,
+    ...freshOnOpen,
   });
 }
