@@ -44,14 +44,15 @@ function DocumentActions({ document }: { document: ReceiptDocumentSummary }) {
 }
 
 const column = createColumnHelper<ReceiptDocumentSummary>();
+// 'Opened' comes second, so that a phone shows it beside the title without scrolling sideways.
 const columns = [
   column.display({ id: 'document', header: 'Document', cell: ({ row }) => <DocumentCell document={row.original} /> }),
-  column.accessor('uploadedAt', { header: 'Published', cell: ({ getValue }) => formatDateTime(getValue()) }),
   column.display({
     id: 'opened',
     header: 'Opened',
     cell: ({ row }) => `${row.original.openedCount} of ${row.original.entitledCount}`,
   }),
+  column.accessor('uploadedAt', { header: 'Published', cell: ({ getValue }) => formatDateTime(getValue()) }),
   column.accessor('lastRemindedAt', { header: 'Last reminder', cell: ({ getValue }) => formatDateTime(getValue(), '—') }),
   column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <DocumentActions document={row.original} /> }),
 ];
