@@ -45,15 +45,20 @@ const documentsWithCounts = `
   audience_count as (select count(*)::int as n from audience),
   access_counts as (
     select pa.property_id, count(*)::int as n from property_access pa join audience a on a.id = pa.user_id group by pa.property_id),
+  property_reads as (
+    select r.document_id, count(*)::int as n
+      from document_reads r join users u on u.id = r.user_id join property_documents d on d.id = r.document_id
+     where r.document_type = 'property' and ${audience} and ${mayReadProperty}
+     group by r.document_id),
   docs as (
     select 'property'::text as document_type, d.id, d.title, coalesce(p.name, '${defaultPropertyGroup}') as context,
            d.year, d.quarter, d.uploaded_at,
            case when d.property_id is null then (select n from audience_count) else coalesce(ac.n, 0) end as entitled_count,
-           (select count(*)::int from document_reads r join users u on u.id = r.user_id
-             where r.document_type = 'property' and r.document_id = d.id and ${audience} and ${mayReadProperty}) as opened_count
+           coalesce(pr.n, 0) as opened_count
       from property_documents d
       left join properties p on p.id = d.property_id
       left join access_counts ac on ac.property_id = d.property_id
+      left join property_reads pr on pr.document_id = d.id
     union all
     select 'personal', d.id, d.title, u.email, d.year, d.quarter, d.uploaded_at,
            case when u.is_active then 1 else 0 end,
@@ -75,10 +80,11 @@ interface SummaryRow {
   total_count: string;
 }
 
-const summaryColumns = `docs.document_type, docs.id, docs.title, docs.context, docs.year, docs.quarter,
-  ${iso('docs.uploaded_at')} as uploaded_at, docs.entitled_count, docs.opened_count,
+/** The answer's columns of a page of `docs` (aliased `page`): the last reminder is looked up for its rows only. */
+const summaryColumns = `page.document_type, page.id, page.title, page.context, page.year, page.quarter,
+  ${iso('page.uploaded_at')} as uploaded_at, page.entitled_count, page.opened_count, page.total_count,
   (select ${iso('max(m.reminded_at)')} from document_reminders m
-    where m.document_type = docs.document_type and m.document_id = docs.id) as last_reminded_at`;
+    where m.document_type = page.document_type and m.document_id = page.id) as last_reminded_at`;
 
 function toSummary(row: SummaryRow): ReceiptDocumentSummary {
   return {
@@ -110,10 +116,12 @@ export async function listReceiptDocuments(em: EntityManager, query: ReceiptPage
   const rows = await executeBound<SummaryRow>(
     em,
     `${documentsWithCounts}
-     select ${summaryColumns}, count(*) over () as total_count from docs
-      where ${where}
-      order by docs.uploaded_at desc, docs.document_type, docs.id desc
-      limit ? offset ?`,
+     select ${summaryColumns} from (
+       select docs.*, count(*) over () as total_count from docs
+        where ${where}
+        order by docs.uploaded_at desc, docs.document_type, docs.id desc
+        limit ? offset ?) page
+      order by page.uploaded_at desc, page.document_type, page.id desc`,
     [...params, query.limit, (query.page - 1) * query.limit],
   );
   let totalCount = Number(rows[0]?.total_count ?? 0);
@@ -128,7 +136,7 @@ export async function listReceiptDocuments(em: EntityManager, query: ReceiptPage
 async function documentSummary(em: EntityManager, documentType: ReceiptDocumentType, id: number): Promise<ReceiptDocumentSummary> {
   const [row] = await executeBound<SummaryRow>(
     em,
-    `${documentsWithCounts} select ${summaryColumns}, 1 as total_count from docs where docs.document_type = ? and docs.id = ?`,
+    `${documentsWithCounts} select ${summaryColumns} from (select docs.*, 1 as total_count from docs where docs.document_type = ? and docs.id = ?) page`,
     [documentType, id],
   );
   if (!row) throw new HttpError(404, 'This document does not exist.');
