@@ -4,10 +4,16 @@ import { fillPath, pathFor, routes, type RouteDef } from './routes';
 const entries = Object.entries(routes) as [string, RouteDef][];
 
 // Section 7 of both specs, plus the health check, the self-hosted captcha's challenge, the
-// sign-out that ends a session on the server, the geocoding the server does for the panel and
-// the bulk upload's dry-run lookup.
+// sign-out that ends a session on the server, the geocoding the server does for the panel,
+// the bulk upload's dry-run lookup and the read receipts (issue 21).
 const specCalls = [
   'GET /api/health',
+  'GET /api/admin/read-receipts/documents',
+  'GET /api/admin/read-receipts/documents/:documentType/:id',
+  'GET /api/admin/read-receipts/documents/:documentType/:id/csv',
+  'GET /api/admin/read-receipts/investors/:userId',
+  'GET /api/admin/read-receipts/investors/:userId/csv',
+  'POST /api/admin/read-receipts/remind',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/admin/geocode',
@@ -93,7 +99,7 @@ describe('route table', () => {
   it('gives every POST a body schema and every answering route a JSON answer but the file routes', () => {
     for (const [name, route] of entries) {
       if (route.method === 'POST') expect(route.body, name).toBeDefined();
-      const answersFile = name === 'download' || name === 'bulkImportTemplate';
+      const answersFile = ['download', 'bulkImportTemplate', 'readReceiptDocumentCsv', 'readReceiptInvestorCsv'].includes(name);
       expect(route.answer === undefined, name).toBe(answersFile);
     }
   });
