@@ -17,6 +17,7 @@ import { propertiesRoutes } from './features/properties/properties.routes';
 import { adminUsersRoutes } from './features/users/admin-users.routes';
 import { bulkImportRoutes, importJsonPaths, importTooLarge, maxImportJsonBytes } from './features/bulk-import/bulk-import.routes';
 import { profileRoutes } from './features/users/profile.routes';
+import { readReceiptsRoutes } from './features/read-receipts/read-receipts.routes';
 import { errorHandler, HttpError } from './http/errors';
 import { bindUnbuiltRoutes } from './http/route';
 import { requestLog } from './http/request-log';
@@ -95,6 +96,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     adminPropertiesRoutes,
     adminDocumentsRoutes,
     bulkImportRoutes,
+    readReceiptsRoutes,
     geocodingRoutes,
   ]) {
     feature(api, services);

@@ -23,11 +23,14 @@ export const cacheTable = {
     maxBytes: 1_000_000,
     ttlMs: undefined,
   },
-  /** GET /api/investor/documents, as ready JSON: each user's own (their personal documents are theirs alone). */
+  /**
+   * GET /api/investor/documents, as ready JSON: each user's own (their personal documents are theirs
+   * alone). A user's first read of a document drops it too (its 'New' badge, `opened`).
+   */
   documentLists: {
     key: (user: SessionUser) => `user:${user.id}`,
     channel: 'document_lists_changed',
-    triggerTables: ['properties', 'property_access', 'property_documents', 'stored_files', 'user_documents', 'users'],
+    triggerTables: ['document_reads', 'properties', 'property_access', 'property_documents', 'stored_files', 'user_documents', 'users'],
     maxBytes: 32_000_000,
     // A minute at most, like FileExistence: a file that vanishes from disk changes no row.
     ttlMs: 60_000,

@@ -10,6 +10,7 @@ export * from './schemas/document';
 export * from './schemas/user-document';
 export * from './schemas/bulk-import';
 export * from './schemas/second-step';
+export * from './schemas/read-receipts';
 export {
   calendarDate,
   documentYear,

@@ -3,16 +3,22 @@ import { fillPath, pathFor, routes, type RouteDef } from './routes';
 
 const entries = Object.entries(routes) as [string, RouteDef][];
 
-// Section 7 of both specs, plus the health checks (liveness and readiness), the self-hosted captcha's challenge, the
-// sign-out that ends a session on the server, the geocoding the server does for the panel and
-// the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal document
-// replacement, the OpenAPI document, and the two-step sign-in's calls (issue 21).
+// Section 7 of both specs, plus the health checks (liveness and readiness), the self-hosted captcha's
+// challenge, the sign-out that ends a session on the server, the geocoding the server does for the
+// panel, the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal
+// document replacement, the OpenAPI document, and issue 21's two-step sign-in and read receipts.
 const specCalls = [
   'POST /api/admin/notify-documents',
   'POST /api/admin/replace-user-document/:documentId',
   'GET /api/health',
   'GET /api/openapi.json',
   'GET /api/health/ready',
+  'GET /api/admin/read-receipts/documents',
+  'GET /api/admin/read-receipts/documents/:documentType/:id',
+  'GET /api/admin/read-receipts/documents/:documentType/:id/csv',
+  'GET /api/admin/read-receipts/investors/:userId',
+  'GET /api/admin/read-receipts/investors/:userId/csv',
+  'POST /api/admin/read-receipts/remind',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/admin/geocode',
@@ -109,7 +115,7 @@ describe('route table', () => {
   it('gives every POST a body schema and every answering route a JSON answer but the file routes', () => {
     for (const [name, route] of entries) {
       if (route.method === 'POST') expect(route.body, name).toBeDefined();
-      const answersFile = name === 'download' || name === 'bulkImportTemplate';
+      const answersFile = ['download', 'bulkImportTemplate', 'readReceiptDocumentCsv', 'readReceiptInvestorCsv'].includes(name);
       expect(route.answer === undefined, name).toBe(answersFile);
     }
   });

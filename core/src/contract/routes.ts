@@ -89,6 +89,17 @@ import {
   secondStepStatusAnswer,
   startTotpAnswer,
 } from './schemas/second-step';
+import {
+  receiptDocumentAnswer,
+  receiptDocumentParams,
+  receiptDocumentsAnswer,
+  receiptDocumentsQuery,
+  receiptInvestorAnswer,
+  receiptInvestorParams,
+  receiptPageQuery,
+  remindAnswer,
+  remindBody,
+} from './schemas/read-receipts';
 
 /** Who may call a route: anyone, any signed-in user, or administrators only. */
 export type Access = 'public' | 'signed-in' | 'administrator';
@@ -246,6 +257,52 @@ export const routes = {
   bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', access: 'public' },
 
   // ---- Admin: reads ------------------------------------------------------------------------
+  // Not in the spec: read receipts (issue 21), from the audit rows of previews and downloads.
+  readReceiptDocuments: {
+    method: 'GET',
+    path: '/api/admin/read-receipts/documents',
+    access: 'administrator',
+    query: receiptDocumentsQuery,
+    answer: receiptDocumentsAnswer,
+  },
+  readReceiptDocument: {
+    method: 'GET',
+    path: '/api/admin/read-receipts/documents/:documentType/:id',
+    access: 'administrator',
+    params: receiptDocumentParams,
+    query: receiptPageQuery,
+    answer: receiptDocumentAnswer,
+  },
+  // Answers a CSV file (every entitled investor, no paging).
+  readReceiptDocumentCsv: {
+    method: 'GET',
+    path: '/api/admin/read-receipts/documents/:documentType/:id/csv',
+    access: 'administrator',
+    params: receiptDocumentParams,
+  },
+  readReceiptInvestor: {
+    method: 'GET',
+    path: '/api/admin/read-receipts/investors/:userId',
+    access: 'administrator',
+    params: receiptInvestorParams,
+    query: receiptPageQuery,
+    answer: receiptInvestorAnswer,
+  },
+  // Answers a CSV file (every document of the investor, no paging).
+  readReceiptInvestorCsv: {
+    method: 'GET',
+    path: '/api/admin/read-receipts/investors/:userId/csv',
+    access: 'administrator',
+    params: receiptInvestorParams,
+  },
+  readReceiptRemind: {
+    method: 'POST',
+    path: '/api/admin/read-receipts/remind',
+    access: 'administrator',
+    body: remindBody,
+    answer: remindAnswer,
+  },
+
   adminUsers: {
     method: 'GET',
     path: '/api/admin/users',

@@ -10,6 +10,8 @@ import { StoredFile } from '../features/files/stored-file.entity';
 import { OutboxMessage } from '../features/mail/outbox-message.entity';
 import { OutboxTemplate } from '../features/mail/outbox-template.entity';
 import { Property } from '../features/properties/property.entity';
+import { DocumentRead } from '../features/read-receipts/document-read.entity';
+import { DocumentReminder } from '../features/read-receipts/document-reminder.entity';
 import { RateLimitCounter } from '../features/rate-limit/rate-limit-counter.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User } from '../features/users/user.entity';
@@ -33,4 +35,6 @@ export const entities = [
   SecondStep,
   BackupCode,
   SecondStepChallenge,
+  DocumentRead,
+  DocumentReminder,
 ];

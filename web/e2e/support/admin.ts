@@ -44,7 +44,7 @@ export async function investorPropertyNames(request: APIRequestContext): Promise
 /** Signs in as `email` and opens the admin panel on `tab`. */
 export async function openAdminTab(
   page: Page,
-  tab: 'Documents' | 'Users' | 'Properties' | 'User Documents' | 'Bulk Import',
+  tab: 'Documents' | 'Users' | 'Properties' | 'User Documents' | 'Bulk Import' | 'Read Receipts',
   email = adminEmail,
   password = demoPassword,
 ) {

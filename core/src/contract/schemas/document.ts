@@ -19,8 +19,14 @@ export const propertyDocument = z.object({
 });
 export type PropertyDocument = z.infer<typeof propertyDocument>;
 
+/**
+ * Whether the caller has previewed or downloaded the document at least once (read receipts,
+ * issue 21): the portal shows 'New' on those not opened yet.
+ */
+const opened = { opened: z.boolean() };
+
 /** One item of the investor's list: either kind, told apart by `documentType`. */
-export const investorDocument = z.discriminatedUnion('documentType', [propertyDocument, userDocument]);
+export const investorDocument = z.discriminatedUnion('documentType', [propertyDocument.extend(opened), userDocument.extend(opened)]);
 export type InvestorDocument = z.infer<typeof investorDocument>;
 
 /** GET /api/investor/documents: the caller's property documents and personal documents. */

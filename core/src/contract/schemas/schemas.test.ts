@@ -7,6 +7,7 @@ import { downloadQuery, investorDocumentsAnswer, updateDocumentBody, uploadDocum
 import { updatePropertyBody } from './property';
 import { createUserBody, editUserBody, updateProfileBody, user } from './user';
 import { adminUserDocumentsQuery, editUserDocumentBody, uploadUserDocumentBody } from './user-document';
+import { maxReminderDocuments, receiptDocumentParams, receiptDocumentsQuery, receiptPageQuery, remindBody } from './read-receipts';
 
 /** The first error message of a failed parse. */
 function firstError(schema: z.ZodType, input: unknown): string | undefined {
@@ -221,6 +222,7 @@ describe('property documents', () => {
       uploadedAt: '2025-04-01T16:00:00.000Z',
       fileExists: true,
       documentType: 'property',
+      opened: false,
     };
     const personal = {
       ...property,
@@ -238,6 +240,25 @@ describe('property documents', () => {
     expect(investorDocumentsAnswer.safeParse({ documents: [{ ...personal, documentCategory: undefined }] }).success).toBe(
       false,
     );
+    // The portal's 'New' badge reads it: an answer without it is not the contract's.
+    expect(investorDocumentsAnswer.safeParse({ documents: [{ ...property, opened: undefined }] }).success).toBe(false);
+  });
+});
+
+describe('read receipts', () => {
+  it('pages 10 at a time and reads the not-opened filter from a query string', () => {
+    expect(receiptDocumentsQuery.parse({})).toEqual({ page: 1, limit: 10, notOpened: false });
+    expect(receiptPageQuery.parse({ page: '2', notOpened: 'true' })).toEqual({ page: 2, limit: 10, notOpened: true });
+    expect(receiptDocumentParams.safeParse({ documentType: 'other', id: '1' }).success).toBe(false);
+  });
+
+  it('reminds of documents, of investors, or both, but not of nothing', () => {
+    expect(remindBody.safeParse({ documents: [{ documentType: 'property', id: 1 }] }).success).toBe(true);
+    expect(remindBody.safeParse({ userIds: [3] }).success).toBe(true);
+    expect(remindBody.safeParse({}).success).toBe(false);
+    expect(remindBody.safeParse({ documents: [] }).success).toBe(false);
+    const many = Array.from({ length: maxReminderDocuments + 1 }, (_, i) => ({ documentType: 'personal', id: i + 1 }));
+    expect(remindBody.safeParse({ documents: many }).success).toBe(false);
   });
 });
 

@@ -11,6 +11,7 @@ import { Migration20261125200000 } from './Migration20261125200000';
 import { Migration20261125210000 } from './Migration20261125210000';
 import { Migration20261125210500 } from './Migration20261125210500';
 import { Migration20261125220000 } from './Migration20261125220000';
+import { Migration20261125230000 } from './Migration20261125230000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125210000_users_fillfactor', class: Migration20261125210000 },
   { name: 'Migration20261125210500_document_notification_pending', class: Migration20261125210500 },
   { name: 'Migration20261125220000_second_step', class: Migration20261125220000 },
+  { name: 'Migration20261125230000_read_receipts', class: Migration20261125230000 },
 ];

@@ -115,7 +115,7 @@ describe('property documents administration', () => {
 
       const afterA = await portalList(investorA);
       expect(afterA).toHaveLength(beforeA.length + 1);
-      expect(afterA.find((d) => d.id === document.id)).toEqual(document);
+      expect(afterA.find((d) => d.id === document.id)).toEqual({ ...document, opened: false });
       const res = await download(investorA, document.id);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');

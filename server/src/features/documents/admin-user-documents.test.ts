@@ -126,7 +126,7 @@ describe('personal documents administration', () => {
       });
       const afterA = await portalList(investorA);
       expect(afterA).toHaveLength(beforeA.length + 1);
-      expect(afterA.find((d) => d.id === document.id)).toEqual(document);
+      expect(afterA.find((d) => d.id === document.id)).toEqual({ ...document, opened: false });
       const res = await download(investorA, document.id);
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
@@ -251,7 +251,7 @@ describe('personal documents administration', () => {
       expect(res.status, res.text).toBe(200);
       const edited = userDocumentAnswer.parse(res.json).document;
       expect(edited).toMatchObject({ title: 'After Edit', documentCategory: 'financial', documentDate: '2024-11-30', tags: 'statement', year: 2024, quarter: 'Q4' });
-      expect((await portalList(investorA)).find((d) => d.id === document.id)).toEqual(edited);
+      expect((await portalList(investorA)).find((d) => d.id === document.id)).toEqual({ ...edited, opened: false });
       const audit = await em().findOneOrFail(AuditEvent, { action: 'edit-user-document', documentId: document.id });
       expect(audit.details).toMatchObject({
         before: { title: 'Before Edit', documentCategory: 'tax', documentDate: '2024-05-01', tags: '', quarter: 'Q2' },

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { AuditEvent } from '../audit/audit-event.entity';
 import type { FileExistence } from '../files/file-existence';
+import { openedDocumentKeys } from '../read-receipts/opened-documents';
 import { documentPolicy } from './document-policy';
 
 interface PropertyDocumentRow {
@@ -82,7 +83,7 @@ export async function listInvestorDocuments(
   const connection = em.getConnection();
   const propertyScope = documentPolicy.propertyDocuments(user);
   const personalScope = documentPolicy.ownPersonalDocuments(user);
-  const [propertyRows, personalRows] = await Promise.all([
+  const [propertyRows, personalRows, opened] = await Promise.all([
     connection.execute<PropertyDocumentRow[]>(
       `select ${propertyColumns} from property_documents d
          join stored_files f on f.id = d.file_id
@@ -99,11 +100,12 @@ export async function listInvestorDocuments(
         order by d.id`,
       personalScope.params,
     ),
+    openedDocumentKeys(em, user.id),
   ]);
   const existing = await files.existing([...propertyRows, ...personalRows].map((row) => row.sha256));
   return [
-    ...propertyRows.map((row) => toPropertyDocument(row, existing.has(row.sha256))),
-    ...personalRows.map((row) => toPersonalDocument(row, existing.has(row.sha256))),
+    ...propertyRows.map((row) => ({ ...toPropertyDocument(row, existing.has(row.sha256)), opened: opened.has(`property:${row.id}`) })),
+    ...personalRows.map((row) => ({ ...toPersonalDocument(row, existing.has(row.sha256)), opened: opened.has(`personal:${row.id}`) })),
   ];
 }
 

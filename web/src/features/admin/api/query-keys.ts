@@ -13,4 +13,6 @@ export const adminKeys = {
   documents: [...adminQueryKey, 'documents'] as const,
   /** The personal documents, a page of a search each. */
   userDocuments: [...adminQueryKey, 'user-documents'] as const,
+  /** Read receipts: the documents list, one document's investors, one investor's documents. */
+  readReceipts: [...adminQueryKey, 'read-receipts'] as const,
 };

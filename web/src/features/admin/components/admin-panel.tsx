@@ -16,6 +16,7 @@ import { ListAddressProvider } from '../lib/list-address';
 import { BulkImportTab } from './bulk-import-tab';
 import { DocumentsTab } from './documents-tab';
 import { PropertiesTab } from './properties-tab';
+import { ReadReceiptsTab } from './read-receipts-tab';
 import { UserDocumentsTab } from './user-documents-tab';
 import { UsersTab } from './users-tab';
 
@@ -25,6 +26,7 @@ export const adminTabs = [
   'properties',
   'user-documents',
   'bulk-import',
+  'read-receipts',
 ] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
@@ -34,6 +36,7 @@ const adminTabLabels: Record<AdminTab, string> = {
   properties: 'Properties',
   'user-documents': 'User Documents',
   'bulk-import': 'Bulk Import',
+  'read-receipts': 'Read Receipts',
 };
 
 const useStyles = makeStyles({
@@ -100,6 +103,7 @@ export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUse
             {tab === 'properties' && <PropertiesTab />}
             {tab === 'user-documents' && <UserDocumentsTab />}
             {tab === 'bulk-import' && <BulkImportTab />}
+            {tab === 'read-receipts' && <ReadReceiptsTab />}
           </ListAddressProvider>
         </PanelQueryClient>
       </div>

@@ -21,6 +21,15 @@ export const adminSuccess = {
   userDocumentUpdated: 'Document Updated',
   userDocumentDeleted: 'Document Deleted',
   usersImported: 'Import Complete',
+  reminderSent: 'Reminder Sent',
+  nobodyReminded: 'Nobody Reminded',
+} as const;
+
+/** Read receipts (issue 21): texts the spec does not have. */
+export const readReceiptTexts = {
+  remindFailed: 'Reminder Failed',
+  exportFailed: 'Export Failed',
+  loadFailed: 'The read receipts could not be loaded',
 } as const;
 
 /** The 'User Created' toast's copy button. */

@@ -1,7 +1,8 @@
-import { Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
 import type { InvestorDocument } from '@everest/core/contract';
 import { formatCategory, formatPersonalFileSize, formatPropertyFileSize } from '@everest/core/domain';
-import { documentUrl } from './documents-query';
+import { documentUrl, markOpened } from './documents-query';
 
 const useStyles = makeStyles({
   item: {
@@ -22,6 +23,7 @@ const useStyles = makeStyles({
   },
   text: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   title: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  heading: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, flexWrap: 'wrap' },
   meta: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
   missing: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
 });
@@ -31,19 +33,34 @@ export interface DocumentItemProps {
   onPreview: (document: InvestorDocument) => void;
 }
 
-/** Title, file name and size (and category for personal documents); opens the preview, or downloads. */
+/**
+ * Title, file name and size (and category for personal documents), and 'New' until the investor
+ * first opens it; opens the preview, or downloads.
+ */
 export function DocumentItem({ document, onPreview }: DocumentItemProps) {
   const styles = useStyles();
   const personal = document.documentType === 'personal';
   // The preview dialog is opened from state, not by a DialogTrigger: this marks the button as
   // where focus goes back to when the dialog closes.
   const restoreFocusTarget = useRestoreFocusTarget();
+  const queryClient = useQueryClient();
   const size = personal ? formatPersonalFileSize(document.fileSize) : formatPropertyFileSize(document.fileSize);
   return (
     <li className={styles.item}>
-      <Button {...restoreFocusTarget} appearance="transparent" className={styles.open} onClick={() => onPreview(document)} disabled={!document.fileExists}>
+      <Button {...restoreFocusTarget} appearance="transparent" className={styles.open} onClick={() => {
+          markOpened(queryClient, document);
+          onPreview(document);
+        }}
+        disabled={!document.fileExists}>
         <span className={styles.text}>
-          <span className={styles.title}>{document.title}</span>
+          <span className={styles.heading}>
+            <span className={styles.title}>{document.title}</span>
+            {!document.opened && (
+              <Badge appearance="filled" color="brand" size="small" data-testid="new-badge">
+                New
+              </Badge>
+            )}
+          </span>
           <span className={styles.meta}>
             {document.filename} · {size}
             {personal && ` · ${formatCategory(document.documentCategory)}`}
@@ -54,7 +71,10 @@ export function DocumentItem({ document, onPreview }: DocumentItemProps) {
       <Button
         disabled={!document.fileExists}
         aria-label={`Download ${document.title}`}
-        onClick={() => window.open(documentUrl(document, 'download'), '_blank', 'noopener')}
+        onClick={() => {
+          markOpened(queryClient, document);
+          window.open(documentUrl(document, 'download'), '_blank', 'noopener');
+        }}
       >
         Download
       </Button>

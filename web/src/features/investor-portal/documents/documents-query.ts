@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { InvestorDocument } from '@everest/core/contract';
 import { api } from '../../../lib/api';
 import { getStoredToken } from '../../../lib/session-storage';
@@ -22,4 +22,18 @@ export function documentUrl(document: InvestorDocument, purpose: 'preview' | 'do
       preview: purpose === 'preview' ? '1' : undefined,
     },
   });
+}
+
+/**
+ * Clears a document's 'New' badge at once when the investor opens it. The server records the read
+ * and drops its cached list, so the next fetch of the list says the same.
+ */
+export function markOpened(queryClient: QueryClient, document: InvestorDocument): void {
+  queryClient.setQueryData(documentsQueryOptions.queryKey, (answer) =>
+    answer && {
+      documents: answer.documents.map((d) =>
+        d.id === document.id && d.documentType === document.documentType ? { ...d, opened: true } : d,
+      ),
+    },
+  );
 }

@@ -1,0 +1,92 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { openAdminTab, adminToken, pdfFile, toast, unique } from './support/admin';
+import { deliveredMails } from './support/mail';
+import { signIn } from './support/portal';
+
+// Read receipts (issue 21) against the real server: an administrator sees that investor2 has not
+// opened a new K-1, reminds them, investor2 receives the e-mail, opens the document from the
+// portal (its 'New' badge goes), and the administrator's view shows it opened.
+
+const investor = 'investor2@example.com';
+
+async function investorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, investor);
+  await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
+  return page;
+}
+
+test('an administrator reminds investor2 of an unopened K-1; investor2 opens it and the view says so', async ({ page, browser, request }) => {
+  // Setup through the API: a new K-1 for investor2, no notification.
+  const title = unique('K-1 2025 ');
+  const token = await adminToken(request);
+  const file = pdfFile('k1.pdf');
+  const uploaded = await request.post('/api/admin/upload-user-document', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      userEmail: investor,
+      documentCategory: 'tax',
+      title,
+      emailNotification: 'false',
+      document: file,
+    },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+
+  await openAdminTab(page, 'Read Receipts');
+  await page.getByRole('searchbox', { name: 'Search documents' }).fill(title);
+  const row = page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('0 of 1');
+  await row.getByRole('button', { name: `Read receipts of ${title}` }).click();
+  await expect(page.getByRole('heading', { name: `Read receipts: ${title}` })).toBeFocused();
+
+  const investorRow = page.getByRole('table', { name: 'Investors' }).getByRole('row').filter({ hasText: investor });
+  await expect(investorRow).toContainText('Not opened');
+  await expect(page.getByTestId('last-reminder')).toHaveText('No reminder sent yet');
+  await page.getByRole('button', { name: 'Remind those who have not opened it' }).click();
+  await expect(toast(page, 'Reminder Sent')).toBeVisible();
+  await expect(page.getByTestId('last-reminder')).toContainText('Last reminder sent');
+  await expect(investorRow.getByRole('cell').nth(2)).not.toHaveText('—');
+
+  // The outbox worker delivers it (an .eml file without SMTP_URL), listing the K-1.
+  await expect.poll(() => deliveredMails(investor).filter((text) => text.includes(title)).length, { timeout: 20_000 }).toBe(1);
+  const [mail] = deliveredMails(investor).filter((text) => text.includes(title));
+  expect(mail).toContain('Subject: Documents are waiting for you in your investor portal');
+
+  // Pressed again at once: nobody is reminded twice within 7 days.
+  await page.getByRole('button', { name: 'Remind those who have not opened it' }).click();
+  await expect(toast(page, 'Nobody Reminded')).toBeVisible();
+
+  // investor2 sees the K-1 as new, opens it, and the badge goes, also after a reload.
+  const portal = await investorPage(browser);
+  await portal.getByRole('tab', { name: /Personal Documents/ }).click();
+  const item = portal.getByRole('listitem').filter({ hasText: title });
+  await expect(item.getByTestId('new-badge')).toHaveText('New');
+  // The read is recorded when the preview frame's request for the file is answered.
+  const read = portal.waitForResponse((response) => response.url().includes('/api/investor/download/') && response.status() === 200);
+  await item.getByRole('button', { name: new RegExp(title) }).first().click();
+  const preview = portal.getByRole('dialog');
+  await expect(preview).toBeVisible();
+  await read;
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
+  // Cleared in the browser at once: the list is not fetched again (never stale).
+  await expect(item.getByRole('button', { name: new RegExp(title) }).first()).toBeVisible();
+  await expect(item.getByTestId('new-badge')).toHaveCount(0);
+
+  // The server recorded the read: the administrator's view, opened again, shows it.
+  await page.getByRole('button', { name: 'Back to all documents' }).click();
+  await expect(row).toContainText('1 of 1');
+  await row.getByRole('button', { name: `Read receipts of ${title}` }).click();
+  await expect(investorRow).toContainText('First');
+  await expect(investorRow).not.toContainText('Not opened');
+
+  await portal.reload();
+  await portal.getByRole('tab', { name: /Personal Documents/ }).click();
+  // After a reload, the server's list says the same.
+  await expect(item.getByRole('button', { name: new RegExp(title) }).first()).toBeVisible();
+  await expect(item.getByTestId('new-badge')).toHaveCount(0);
+  await portal.context().close();
+});
