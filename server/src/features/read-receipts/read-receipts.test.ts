@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient } from '../auth/test-client';
 import { samplePdf } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
+import { queuedMails } from '../mail/testing/queued-mails';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';
@@ -80,7 +81,7 @@ describe('read receipts', () => {
   }
 
   const lastOutboxId = async () => (await em().findOne(OutboxMessage, { id: { $gt: 0 } }, { orderBy: { id: 'desc' } }))?.id ?? 0;
-  const mailsAfter = (id: number) => em().find(OutboxMessage, { id: { $gt: id } }, { orderBy: { id: 'asc' } });
+  const mailsAfter = (id: number) => queuedMails(em(), { id: { $gt: id } });
 
   beforeAll(async () => {
     expect(onlyB).not.toBe('');
