@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { pageLinks } from './build/page-links.ts';
 import { precompress } from './build/precompress.ts';
+import { shareImage } from './build/share-image.ts';
 
 // React Router 7 points every export condition at its development build (warnings, checks; a
 // known upstream issue), so a production bundle would carry it. The build takes the production
@@ -67,7 +68,7 @@ const ssrBuild: UserConfig = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild : ({
-  plugins: [react(), command === 'build' && griffelAheadOfTime(), pageLinks(), precompress()],
+  plugins: [react(), command === 'build' && griffelAheadOfTime(), pageLinks(), shareImage(), precompress()],
   resolve: { alias: [leafletModule, ...(command === 'build' ? reactRouterProduction : [])] },
   // lib/public-properties.ts starts its worker as a module worker; core's modules shake as above.
   worker: { format: 'es', rolldownOptions: { treeshake } },

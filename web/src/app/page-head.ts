@@ -2,6 +2,7 @@ import type { PagePath } from '@everest/core/contract';
 import { siteContent } from '@everest/fixtures/content';
 import { siteFacts } from '@everest/fixtures/site';
 import { siteName, siteTagline } from '../hooks/use-document-title';
+import { shareImagePath, shareImageSize } from './share-image';
 
 /** A page's own entry in search results and link previews. */
 interface PageHead {
@@ -70,10 +71,6 @@ export const pageHeads: Record<PagePath, PageHead> = {
 };
 
 const notFoundHead = { name: 'Page Not Found', description: 'The page you are looking for does not exist or has moved.' };
-
-/** The picture of link previews (Open Graph, Twitter): a PNG of the hero, written by the build. */
-export const shareImagePath = '/share-image.png';
-export const shareImageSize = { width: 1200, height: 630 };
 
 /** The title a page's HTML carries; the browser keeps it (useDocumentTitle sets the same). */
 export const titleOf = (name?: string) => (name ? `${name} | ${siteName}` : `${siteName} | ${siteTagline}`);
