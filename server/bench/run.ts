@@ -10,12 +10,14 @@ import { benchBulkDocuments } from './bulk-documents';
 import { benchBulkImport } from './bulk-import';
 import { benchDocuments } from './documents';
 import { benchPropertyList } from './property-list';
+import { benchPublicPages } from './public-pages';
 import { startBenchServer } from './bench-server';
 
 // bulk-import runs last: it adds 5,000 users and queues 10,000 e-mails that the outbox worker
 // then delivers, which would weigh on any benchmark after it.
 const benchmarks = {
   'property-list': benchPropertyList,
+  'public-pages': benchPublicPages,
   documents: benchDocuments,
   'admin-users': benchAdminUsers,
   'bulk-documents': benchBulkDocuments,
