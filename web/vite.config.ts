@@ -89,7 +89,14 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
           // compress worse (and cost more requests) than one. Only the entry's own static
           // graph: with dependencies followed recursively, the group also swallows modules
           // that only lazy chunks use (1.5 kB gzip more on the first load).
-          groups: [{ name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false },
+            // Core's constants (limits, messages, enums) in a chunk of their own: the home page's
+            // sections, which the browser hydrates at load since the server renders them, read a
+            // few of them; left alone they share a chunk with zod and the schemas (37 kB gzip)
+            // that only the forms need.
+            { name: 'core-constants', test: /[\\/]core[\\/]src[\\/]domain[\\/](limits|messages|enums)\.ts$/ },
+          ],
         },
       },
     },
