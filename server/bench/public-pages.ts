@@ -42,7 +42,8 @@ export async function benchPublicPages(server: BenchServer): Promise<void> {
     for (const page of ['/', '/properties']) {
       const html = await (await fetch(`${base}${page}`, { headers: { 'accept-encoding': 'identity' } })).text();
       if (!html.includes('"serverRendered":true')) throw new Error(`${page} was not rendered by the server: build the web app first.`);
-      const brSize = (await (await fetch(`${base}${page}`, { headers })).arrayBuffer()).byteLength;
+      // fetch decodes the body; the header tells the bytes on the wire.
+      const brSize = Number((await fetch(`${base}${page}`, { headers })).headers.get('content-length'));
       const staticName = `bench${page === '/' ? '-home' : page.replace(/\//g, '-')}.html`;
       const staticFile = path.join(dist, staticName);
       writeFileSync(staticFile, html);
