@@ -1,7 +1,6 @@
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
 import { App } from './app/app';
 import { pageData } from './lib/page-data';
 
@@ -10,12 +9,9 @@ const rootElement = document.getElementById('root');
 // the entry chunk (see not-found.tsx); main.test.tsx compares the two.
 if (!rootElement) throw new Error('Root element not found');
 
-// Griffel takes over the style elements the server wrote (their rules are not inserted twice).
 const app = (
   <StrictMode>
-    <RendererProvider renderer={createDOMRenderer(document)} targetDocument={document}>
-      <App />
-    </RendererProvider>
+    <App />
   </StrictMode>
 );
 
