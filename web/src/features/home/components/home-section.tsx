@@ -10,8 +10,11 @@ const useStyles = makeStyles({
   // then is the one last laid out ('auto'), or at first the reserve given below.
   deferred: {
     contentVisibility: 'auto',
-    containIntrinsicSize: 'auto var(--home-section-reserve-narrow)',
-    '@media (min-width: 960px)': { containIntrinsicSize: 'auto var(--home-section-reserve-wide)' },
+    // The reserves are the bodies' heights; the section adds the inner padding, top and bottom.
+    containIntrinsicSize: `auto calc(var(--home-section-reserve-narrow) + 2 * ${tokens.spacingVerticalXXXL})`,
+    '@media (min-width: 960px)': {
+      containIntrinsicSize: `auto calc(var(--home-section-reserve-wide) + 3 * ${tokens.spacingVerticalXXXL})`,
+    },
   },
   plain: { backgroundColor: tokens.colorNeutralBackground1 },
   tinted: { backgroundColor: '#f4f6f9' },
