@@ -2,9 +2,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import griffel from '@griffel/vite-plugin';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { pageLinks } from './build/page-links.ts';
 import { precompress } from './build/precompress.ts';
+import { shareImage } from './build/share-image.ts';
 
 // React Router 7 points every export condition at its development build (warnings, checks; a
 // known upstream issue), so a production bundle would carry it. The build takes the production
@@ -42,8 +43,32 @@ const apiTarget = 'http://localhost:3000';
 // evaluates the style objects (and what they import) with Babel, hence the TypeScript preset.
 const griffelAheadOfTime = () => griffel({ babelOptions: { presets: ['@babel/preset-typescript'] } });
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), command === 'build' && griffelAheadOfTime(), pageLinks(), precompress()],
+// The server's render of the public pages (src/entry-server.tsx), built by `vite build --ssr`
+// into dist-ssr/entry-server.js, which the server imports at run time. Everything is bundled
+// (the workspace's TypeScript sources and the packages alike), so the file runs under Node from
+// wherever the server is, with one copy of React; styles are compiled as in the browser's build,
+// so that both name the same classes.
+const ssrBuild: UserConfig = {
+  plugins: [react(), griffelAheadOfTime()],
+  resolve: { alias: [leafletModule, ...reactRouterProduction] },
+  ssr: { noExternal: true },
+  // React's production build: bundled, it would otherwise choose by the server's NODE_ENV.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  worker: { format: 'es' as const, rolldownOptions: { treeshake } },
+  build: {
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    // The same rule as the browser's build, so that the two name the same asset files.
+    assetsInlineLimit: (file: string) => (file.endsWith('.svg') ? false : undefined),
+    // The browser's build has written the assets; the render only names them.
+    ssrEmitAssets: false,
+    copyPublicDir: false,
+    rolldownOptions: { treeshake },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild : ({
+  plugins: [react(), command === 'build' && griffelAheadOfTime(), pageLinks(), shareImage(), precompress()],
   resolve: { alias: [leafletModule, ...(command === 'build' ? reactRouterProduction : [])] },
   // lib/public-properties.ts starts its worker as a module worker; core's modules shake as above.
   worker: { format: 'es', rolldownOptions: { treeshake } },
@@ -64,7 +89,14 @@ export default defineConfig(({ command }) => ({
           // compress worse (and cost more requests) than one. Only the entry's own static
           // graph: with dependencies followed recursively, the group also swallows modules
           // that only lazy chunks use (1.5 kB gzip more on the first load).
-          groups: [{ name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false },
+            // Core's constants (limits, messages, enums) in a chunk of their own: the home page's
+            // sections, which the browser hydrates at load since the server renders them, read a
+            // few of them; left alone they share a chunk with zod and the schemas (37 kB gzip)
+            // that only the forms need.
+            { name: 'core-constants', test: /[\\/]core[\\/]src[\\/]domain[\\/](limits|messages|enums)\.ts$/ },
+          ],
         },
       },
     },

@@ -10,6 +10,7 @@ import { benchBulkDocuments } from './bulk-documents';
 import { benchBulkImport } from './bulk-import';
 import { benchDocuments } from './documents';
 import { benchPropertyList } from './property-list';
+import { benchPublicPages } from './public-pages';
 import { startBenchServer } from './bench-server';
 import { benchTwoInstances } from './two-instances';
 
@@ -17,6 +18,7 @@ import { benchTwoInstances } from './two-instances';
 // then delivers, which would weigh on any benchmark after it.
 const benchmarks = {
   'property-list': benchPropertyList,
+  'public-pages': benchPublicPages,
   documents: benchDocuments,
   'admin-users': benchAdminUsers,
   'bulk-documents': benchBulkDocuments,

@@ -24,6 +24,8 @@ import { requestLog } from './http/request-log';
 import { originOf, securityHeaders } from './http/security-headers';
 import { RequestState, type AppState } from './http/state';
 import { webApp } from './http/web-app';
+import { PublicPages } from './features/public-pages/public-pages';
+import { renderEntryOf } from './features/public-pages/page-renderer';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -111,6 +113,6 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   const media = mediaRoutes(services);
   app.use(media.routes());
 
-  if (options.webDist) app.use(webApp(options.webDist));
+  if (options.webDist) app.use(webApp(options.webDist, new PublicPages(services, renderEntryOf(options.webDist))));
   return app;
 }

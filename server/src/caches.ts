@@ -2,6 +2,7 @@ import type { routes } from '@everest/core/contract';
 import type { DatabaseNotifications } from './db/notifications';
 import { NotifiedCache } from './db/notified-cache';
 import type { SessionRecord } from './features/auth/session';
+import type { RenderedPage } from './features/public-pages/public-pages';
 import type { AnswerOf } from './http/route';
 import type { SerializedJson } from './http/serialized-json';
 import type { SessionUser } from './http/state';
@@ -21,6 +22,18 @@ export const cacheTable = {
     channel: 'property_list_changed',
     triggerTables: ['properties'],
     maxBytes: 1_000_000,
+    ttlMs: undefined,
+  },
+  /**
+   * The public pages as the server renders them (features/public-pages), ready to send, per
+   * rendered address: the property list is the only data they show, so the same notification
+   * drops them.
+   */
+  publicPages: {
+    key: (address: string) => address,
+    channel: 'property_list_changed',
+    triggerTables: ['properties'],
+    maxBytes: 16_000_000,
     ttlMs: undefined,
   },
   /**
@@ -69,6 +82,7 @@ type UserListJson = SerializedJson<AnswerOf<typeof routes.adminUsers>>;
 
 export interface Caches {
   propertyList: NotifiedCache<PropertyListJson>;
+  publicPages: NotifiedCache<RenderedPage>;
   documentLists: NotifiedCache<DocumentListJson>;
   userLists: NotifiedCache<UserListJson>;
   sessionUsers: NotifiedCache<SessionRecord | null>;
@@ -82,6 +96,10 @@ export async function createCaches(notifications: DatabaseNotifications): Promis
   };
   const caches: Caches = {
     propertyList: new NotifiedCache<PropertyListJson>(notifications, { ...options('propertyList'), sizeOf: jsonSize }),
+    publicPages: new NotifiedCache<RenderedPage>(notifications, {
+      ...options('publicPages'),
+      sizeOf: (page) => page.html.length + page.br.length + page.gzip.length,
+    }),
     documentLists: new NotifiedCache<DocumentListJson>(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
     userLists: new NotifiedCache<UserListJson>(notifications, { ...options('userLists'), sizeOf: jsonSize }),
     sessionUsers: new NotifiedCache(notifications, {

@@ -1,4 +1,3 @@
-import type { PagePath } from '@everest/core/contract';
 import type { Plugin, Rollup } from 'vite';
 import { entryRouteModule, pageRouteModules } from '../src/app/page-routes.ts';
 
@@ -10,25 +9,13 @@ type OutputChunk = Rollup.OutputChunk;
  * `{ "/properties": [{ "rel": "modulepreload", "href": "/assets/…" }, …] }`. The server puts them
  * into the app shell it answers for that path (server/src/http/web-app.ts).
  *
- * Why: a page other than / is a lazy chunk, and its data is fetched by that chunk. Without hints
- * the browser learns of the chunk only once the entry chunk has run, and of the data only once
- * the chunk has run: three round trips one after the other. With them, the entry chunk, the
- * page's chunks and its data all load in parallel with the HTML.
+ * Why: a page other than / is a lazy chunk. Without hints the browser learns of the chunk only
+ * once the entry chunk has run, and hydrates the page only once the chunk has run: two round trips
+ * one after the other. With them, the entry chunk and the page's chunks load in parallel with the
+ * HTML. The property list needs no hint: the server embeds it in the HTML of the pages that show
+ * it (server/src/features/public-pages).
  */
 export type PageLink = Record<string, string>;
-
-/**
- * Pages whose first render reads GET /api/properties (the list and the map). The request is
- * the one the app makes (same URL, credentials included), so the browser hands the preloaded
- * answer to it instead of asking again.
- */
-const propertyDataPages: readonly string[] = ['/properties', '/portfolio', '/property-map'] satisfies PagePath[];
-const propertyDataLink: PageLink = {
-  rel: 'preload',
-  as: 'fetch',
-  href: '/api/properties',
-  crossorigin: 'use-credentials',
-};
 
 /** The hero picture is the largest paint of the home page, and of no other page. */
 const heroSource = 'files/site/hero.svg';
@@ -65,7 +52,6 @@ export function pageLinks(): Plugin {
         if (!route) throw new Error(`page-links: no chunk for ${module} (${page}); was the route renamed?`);
         const files = [...staticClosure(bundle, route.fileName)].filter((file) => !shell.has(file));
         links[page] = files.map((file) => ({ rel: 'modulepreload', href: `/${file}` }));
-        if (propertyDataPages.includes(page)) links[page].push(propertyDataLink);
       }
 
       const hero = Object.values(bundle).find(

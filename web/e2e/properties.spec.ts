@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { PublicProperty } from '@everest/core/contract';
+import { arriveByLink } from './support/hydration';
 import { fetchProperties } from './support/properties';
 
 const byName = (a: { name: string }, b: { name: string }) =>
@@ -196,6 +197,8 @@ test.describe('/properties', () => {
     }
   });
 
+  // A page's HTML carries the list it shows (the server renders it): the app fetches the list,
+  // and can be seen loading or failing, when the reader arrives from a page without it.
   test('says so while loading and when no property matches', async ({ page }) => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -203,7 +206,7 @@ test.describe('/properties', () => {
       await held;
       await route.fulfill({ json: [] });
     });
-    await page.goto('/properties?filter=retail');
+    await arriveByLink(page, 'Properties');
     await expect(main(page).getByText('Loading properties...')).toBeVisible();
     release();
     await expect(main(page).getByText('No properties found for the selected filter.')).toBeVisible();
@@ -214,7 +217,7 @@ test.describe('/properties', () => {
     // The answer is checked in a worker (src/lib/public-properties.ts): a worker whose script
     // does not load fails the request like a failed answer would.
     await page.route(/property-list-check\.worker/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
-    await page.goto('/properties');
+    await arriveByLink(page, 'Properties');
     await expect(main(page).getByText('Our properties could not be loaded. Please try again.')).toBeVisible();
     await page.unroute(/property-list-check\.worker/);
     await main(page).getByRole('button', { name: 'Try again' }).click();

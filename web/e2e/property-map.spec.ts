@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PublicProperty } from '@everest/core/contract';
+import { arriveByLink } from './support/hydration';
 import { fetchProperties } from './support/properties';
 
 // The spec's filters, computed here from the answer rather than taken from the app.
@@ -276,7 +277,8 @@ test.describe('/property-map', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/property-map');
+    // From a page whose HTML does not carry the list (the map's own HTML does).
+    await arriveByLink(page, 'Property Map');
     await expect(main(page).getByText('Loading property map...')).toBeVisible();
     release();
     await expect(page.locator('.leaflet-container')).toBeVisible();

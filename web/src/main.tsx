@@ -1,21 +1,28 @@
 import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { pageData } from './lib/page-data';
 
 const rootElement = document.getElementById('root');
 // The catalogue's publicMessages.rootElementNotFound, written out to keep core's messages out of
 // the entry chunk (see not-found.tsx); main.test.tsx compares the two.
 if (!rootElement) throw new Error('Root element not found');
 
-// The first render is a transition, which React renders in slices that leave the main thread
-// free between them (one start-up task was most of the pages' blocking time under Lighthouse's
-// throttling). Until it commits, the page shows index.html's stand-in navigation bar, which
-// stays in #root until React replaces it.
-startTransition(() => {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+// A page the server rendered is hydrated: React attaches to the markup that is on screen
+// already. Otherwise (the portal, the dev server, a build without its render entry) the first
+// render is a transition, which React renders in slices that leave the main thread free between
+// them; until it commits, index.html's stand-in navigation bar shows.
+if (pageData().serverRendered) {
+  hydrateRoot(rootElement, app);
+} else {
+  startTransition(() => {
+    createRoot(rootElement).render(app);
+  });
+}

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { pageOf } from '@everest/core/contract';
+import { robotsTxt, sitemapXml, type PublicPages } from '../features/public-pages/public-pages';
 import { HttpError } from './errors';
 
 const contentTypes: Record<string, string> = {
@@ -85,11 +86,12 @@ function readPageLinks(file: string): Map<string, string> {
 
 /**
  * Serves the built web app from `distDir`: files as they are (hashed assets cached for a year),
- * the app shell for the spec's pages with 200, and the shell with 404 for any other path so
- * that the app's 404 page renders and crawlers see the right status. A page's shell carries its
- * own `<link>` hints (page-links.json), so that its chunks and data load with the HTML.
+ * the spec's pages with 200 and any other path with the 404 page and status 404, rendered on the
+ * server by `pages` (or, without a server render, the app shell, which the browser renders).
+ * A page's shell carries its own `<link>` hints (page-links.json), so that its chunks load with
+ * the HTML. /robots.txt and /sitemap.xml are made from the route table and PUBLIC_URL.
  */
-export function webApp(distDir: string): Middleware {
+export function webApp(distDir: string, pages?: PublicPages): Middleware {
   const indexFile = path.join(distDir, 'index.html');
   let shell: string | null = null;
   let pageLinks: Map<string, string> | null = null;
@@ -111,6 +113,12 @@ export function webApp(distDir: string): Middleware {
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (pages && (ctx.path === '/robots.txt' || ctx.path === '/sitemap.xml')) {
+      ctx.type = ctx.path === '/robots.txt' ? 'text/plain; charset=utf-8' : 'application/xml; charset=utf-8';
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.body = ctx.path === '/robots.txt' ? robotsTxt(pages.publicUrl) : sitemapXml(pages.publicUrl);
+      return;
+    }
     const relative = path.normalize(decodedPath(ctx.path));
     const file = path.join(distDir, relative);
     if (path.extname(file)) {
@@ -146,9 +154,27 @@ export function webApp(distDir: string): Middleware {
       return;
     }
     const page = pageOf(ctx.path);
+    // A page has one address, the route table's: /Properties/ moves there for good, so that one
+    // address is cached, indexed and hydrated with the links it was rendered with.
+    if (pages && page && page !== ctx.path) {
+      ctx.status = 301;
+      ctx.redirect(`${page}${ctx.search}`);
+      return;
+    }
     ctx.status = page ? 200 : 404;
     ctx.type = 'text/html; charset=utf-8';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = readShell(page);
+    ctx.vary('Accept-Encoding');
+    const rendered = pages ? await pages.render(page, ctx.search, readShell(page)) : null;
+    if (!rendered) {
+      ctx.body = readShell(page);
+      return;
+    }
+    // Sent as a static file is: the compressed form the browser accepts, made once per page.
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+    const body = encoding === 'br' ? rendered.br : encoding === 'gzip' ? rendered.gzip : rendered.html;
+    if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding);
+    ctx.compress = false;
+    ctx.body = body;
   };
 }

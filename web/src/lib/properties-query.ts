@@ -1,6 +1,7 @@
 import { useDeferredValue } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicProperty } from '@everest/core/contract';
+import { propertiesQueryKey } from './page-data';
 import { fetchPublicProperties } from './public-properties';
 
 /**
@@ -8,7 +9,7 @@ import { fetchPublicProperties } from './public-properties';
  * map, so navigating between them never fetches twice (data never goes stale, spec section 4).
  */
 export const propertiesQuery = queryOptions({
-  queryKey: ['properties'],
+  queryKey: propertiesQueryKey,
   // The contract's listProperties call, checked off the main thread (see public-properties.ts).
   queryFn: fetchPublicProperties,
 });

@@ -1,4 +1,5 @@
 import type { PublicProperty } from '@everest/core/contract';
+import { pageData } from './page-data';
 
 /** The answer to GET /api/properties as it arrived, for the worker to check. */
 export interface PropertyListCheck {
@@ -72,5 +73,6 @@ function checker(): Check {
 
 // Started as soon as a page that reads the list loads its code, not when it first renders: the
 // worker's own loading (zod and the schemas) then overlaps the page's start-up, and the list
-// shows as soon as its answer arrives. (Unit tests run without workers.)
-if (typeof Worker !== 'undefined') checker();
+// shows as soon as its answer arrives. Not when the page's HTML carries the list (the server
+// rendered it): then nothing is fetched. (Unit tests run without workers.)
+if (typeof Worker !== 'undefined' && !pageData().properties) checker();

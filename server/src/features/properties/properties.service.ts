@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PublicProperty } from '@everest/core/contract';
+import { cacheTable } from '../../caches';
+import { SerializedJson } from '../../http/serialized-json';
+import type { Services } from '../../services';
 import { Property, type IProperty } from './property.entity';
 
 export function toPublicProperty(p: IProperty): PublicProperty {
@@ -25,4 +28,12 @@ export function toPublicProperty(p: IProperty): PublicProperty {
 export async function listPublicProperties(em: EntityManager): Promise<PublicProperty[]> {
   const rows = await em.find(Property, { status: { $ne: 'inactive' } }, { orderBy: { name: 'asc' } });
   return rows.map(toPublicProperty);
+}
+
+/**
+ * The public list as ready JSON, from memory (dropped by the database on any change): the answer
+ * of GET /api/properties, and the list the server renders the public pages with.
+ */
+export function cachedPublicProperties({ orm, propertyList }: Pick<Services, 'orm' | 'propertyList'>): Promise<SerializedJson<PublicProperty[]>> {
+  return propertyList.get(cacheTable.propertyList.key(), async () => SerializedJson.of(await listPublicProperties(orm.em.fork())));
 }

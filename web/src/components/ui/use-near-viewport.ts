@@ -5,10 +5,12 @@ import { startTransition, useEffect, useRef, useState, type RefObject } from 're
  * Heavy parts of a long page (the carousel, the map, the contact form) mount when this turns
  * true, so that the page's first load does not fetch them. The change is a transition: React
  * renders what it reveals in slices that leave the main thread free for the reader's input.
+ * False at first everywhere, the server's render included, so that hydration finds the markup
+ * it renders.
  */
 export function useNearViewport<T extends Element>(margin = '600px'): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
     const element = ref.current;

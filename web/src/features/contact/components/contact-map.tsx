@@ -7,7 +7,7 @@ import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { contactMap } from '@everest/core/domain';
 import { siteFacts } from '@everest/fixtures/site';
-import { TILE_ATTRIBUTION, TILE_URL } from '../../../components/map/tile-layer';
+import { TILE_ATTRIBUTION, tileUrl } from '../../../components/map/tile-layer';
 
 // Leaflet finds its default marker images through a CSS probe that bundling breaks; the files
 // are named here instead, so that Vite fingerprints and serves them.
@@ -42,7 +42,7 @@ export default function ContactMap() {
       scrollWheelZoom={false}
       className={styles.map}
     >
-      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+      <TileLayer url={tileUrl()} attribution={TILE_ATTRIBUTION} />
       <Marker
         position={[office.latitude, office.longitude]}
         icon={markerIcon}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { counterDurationMs, counterVisibilityThreshold } from '@everest/core/domain';
 import type { siteContent } from '@everest/fixtures/content';
@@ -39,19 +39,21 @@ const format = (counter: Counter, value: number) => `${counter.prefix}${value}${
  * A figure that counts up from a random 50-70 % of its value to the value, over 2000 ms, once
  * half of it is on screen (spec section 4). Readers who ask for less motion see the value at
  * once; screen readers always get the final figure, never the moving one.
+ *
+ * The HTML (the server's render, and a reader without JavaScript) shows the final figure; the
+ * browser sets the starting figure before its first paint of the counter and counts from there.
  */
 export function AnimatedCounter({ counter }: { counter: Counter }) {
   const styles = useStyles();
   const ref = useRef<HTMLLIElement>(null);
-  const [start] = useState(() =>
-    prefersReducedMotion() ? counter.value : counterStartValue(counter.value),
-  );
-  const [shown, setShown] = useState(start);
+  const [shown, setShown] = useState(counter.value);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element || prefersReducedMotion() || typeof IntersectionObserver === 'undefined') return;
     const end = counter.value;
+    const start = counterStartValue(end);
+    setShown(start);
     let frame = 0;
     const run = () => {
       const startedAt = performance.now();
@@ -75,7 +77,7 @@ export function AnimatedCounter({ counter }: { counter: Counter }) {
       observer.disconnect();
       cancelAnimationFrame(frame);
     };
-  }, [counter.value, start]);
+  }, [counter.value]);
 
   return (
     <li ref={ref} className={styles.root}>

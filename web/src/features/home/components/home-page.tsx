@@ -3,9 +3,9 @@ import { HeroSection } from './hero-section';
 import { HomeSection, type SectionTone } from './home-section';
 import { SectionDivider } from './section-divider';
 
-// The bodies of the sections are chunks of their own, mounted as their section nears the screen
-// (see HomeSection): the first screen is the hero alone, so the entry chunk holds the hero and
-// the sections' anchors, and nothing below the fold delays the first paint.
+// The bodies of the sections are chunks of their own (see HomeSection): the server renders them
+// all into the HTML, and the entry chunk holds the hero and the sections' frames only, so that
+// nothing below the fold delays the browser's start-up.
 const AboutSection = lazy(() => import('./about-section'));
 const TrackRecordSection = lazy(() => import('./track-record-section'));
 const PortfolioSection = lazy(() => import('./portfolio-section'));
@@ -20,7 +20,7 @@ interface SectionSpec {
 }
 
 const sections: SectionSpec[] = [
-  // Reserves: the bodies' heights measured at 375 and 1280 px.
+  // Reserves: the sections' heights measured at 375 and 1280 px.
   { id: 'about', tone: 'plain', reserve: { narrow: '760px', wide: '330px' }, body: <AboutSection /> },
   { id: 'track-record', tone: 'navy', reserve: { narrow: '290px', wide: '195px' }, body: <TrackRecordSection /> },
   { id: 'portfolio', tone: 'tinted', reserve: { narrow: '1130px', wide: '980px' }, body: <PortfolioSection /> },

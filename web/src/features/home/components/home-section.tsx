@@ -1,19 +1,24 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useNearViewport } from '../../../components/ui/use-near-viewport';
-import { useReaderEngaged } from '../../../components/ui/use-reader-engaged';
 import { everestBrand } from '../../../lib/theme';
 
 export type SectionTone = 'plain' | 'tinted' | 'navy';
 
 const useStyles = makeStyles({
   section: { position: 'relative' },
+  // The browser skips the layout and paint of a section far from the screen; its size until
+  // then is the one last laid out ('auto'), or at first the reserve given below.
+  deferred: {
+    contentVisibility: 'auto',
+    // The reserves are the bodies' heights; the section adds the inner padding, top and bottom.
+    containIntrinsicSize: `auto calc(var(--home-section-reserve-narrow) + 2 * ${tokens.spacingVerticalXXXL})`,
+    '@media (min-width: 960px)': {
+      containIntrinsicSize: `auto calc(var(--home-section-reserve-wide) + 3 * ${tokens.spacingVerticalXXXL})`,
+    },
+  },
   plain: { backgroundColor: tokens.colorNeutralBackground1 },
   tinted: { backgroundColor: '#f4f6f9' },
   navy: { backgroundColor: everestBrand[20], color: '#ffffff' },
-  // The room kept for a body that has not arrived: one height below 960 px, one above.
-  reserveNarrow: { '@media (min-width: 960px)': { display: 'none' } },
-  reserveWide: { display: 'none', '@media (min-width: 960px)': { display: 'block' } },
   inner: {
     boxSizing: 'border-box',
     maxWidth: '1200px',
@@ -29,38 +34,34 @@ export interface HomeSectionProps {
   /** The anchor (about, portfolio, ...); the body's h2 carries `${id}-title`. */
   id: string;
   tone?: SectionTone;
-  /** Room kept until the body is there, close to its height below and above 960 px, so that
-   * the page below moves little when it arrives (and a section scroll is re-aimed if it does). */
+  /** The section's height below and above 960 px, close to its real one: the room the browser
+   * keeps for it until it first lays it out (content-visibility), so that the scrollbar and an
+   * anchor's scroll hardly move when it does. */
   reserve: { narrow: string; wide: string };
   children: ReactNode;
 }
 
 /**
- * A section of the home page. The element and its anchor are in the entry chunk, so that the
- * navigation can scroll to it at once; its body is a lazy chunk, mounted when the section comes
- * near the screen, so that the first load renders the hero and little else.
+ * A section of the home page, in the HTML with its body (the server renders it whole), so that
+ * find-in-page, screen readers and crawlers find every section at load. What keeps the page fast
+ * is the platform's: `content-visibility: auto` with an intrinsic size skips the rendering of the
+ * sections off screen, their images load lazily, and their interactive parts (the carousel, the
+ * map, the form) are chunks of their own that load as they come near.
  */
 export function HomeSection({ id, tone = 'plain', reserve, children }: HomeSectionProps) {
   const styles = useStyles();
-  // At first only what borders the first screen loads; once the reader scrolls, sections come
-  // in well ahead of the viewport.
-  const [ref, near] = useNearViewport<HTMLDivElement>(useReaderEngaged() ? '1000px' : '200px');
-  const placeholder = (
-    <>
-      <div className={styles.reserveNarrow} style={{ minHeight: reserve.narrow }} />
-      <div className={styles.reserveWide} style={{ minHeight: reserve.wide }} />
-    </>
-  );
+  // Each body is a lazy chunk: the browser hydrates a section once its chunk is there, and
+  // keeps the server's markup on screen until then.
   return (
     <section
       id={id}
       tabIndex={-1}
-      // The heading comes with the body: until then the section has no name to point at.
-      aria-labelledby={near ? `${id}-title` : undefined}
-      className={mergeClasses(styles.section, styles[tone])}
+      aria-labelledby={`${id}-title`}
+      className={mergeClasses(styles.section, styles.deferred, styles[tone])}
+      style={{ '--home-section-reserve-narrow': reserve.narrow, '--home-section-reserve-wide': reserve.wide } as CSSProperties}
     >
-      <div ref={ref} className={styles.inner}>
-        {near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
+      <div className={styles.inner}>
+        <Suspense fallback={null}>{children}</Suspense>
       </div>
     </section>
   );

@@ -5,6 +5,8 @@ import { siteContent } from '@everest/fixtures/content';
 import { NavButton } from '../../../components/navigation/nav-button';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { useNearViewport } from '../../../components/ui/use-near-viewport';
+import { pageData } from '../../../lib/page-data';
+import { propertyFilterCounts } from '../../../lib/property-list';
 import { CarouselSkeleton } from './carousel-skeleton';
 import { PortfolioCards } from './portfolio-cards';
 
@@ -15,10 +17,18 @@ const useStyles = makeStyles({
   footer: { display: 'flex', justifyContent: 'center', marginTop: tokens.spacingVerticalXXL },
 });
 
+/** The cards' counts from the list the page's HTML carries (the server rendered it), if any. */
+function embeddedCounts(): number[] | null {
+  const properties = pageData().properties;
+  if (!properties) return null;
+  const filterCounts = propertyFilterCounts(properties);
+  return portfolio.cards.map((card) => filterCounts[card.filter]);
+}
+
 function Placeholder() {
   return (
     <>
-      <PortfolioCards counts={null} />
+      <PortfolioCards counts={embeddedCounts()} />
       <CarouselSkeleton message={publicMessages.loadingProperties} />
     </>
   );

@@ -28,7 +28,7 @@ import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links
 import { SoldTag } from './sold-tag';
 import { markerDotColour, markerTargetPx, useMarkerStyles } from '../marker-styles';
 import { spreadPoints } from '../marker-spread';
-import { TILE_ATTRIBUTION, TILE_URL } from '../../../components/map/tile-layer';
+import { TILE_ATTRIBUTION, tileUrl } from '../../../components/map/tile-layer';
 
 const useStyles = makeStyles({
   map: {
@@ -430,7 +430,7 @@ function MapLayers({ placed, tileEvents }: LeafletMapProps & { tileEvents: Leafl
 
   return (
     <>
-      {tilesShown && <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />}
+      {tilesShown && <TileLayer url={tileUrl()} attribution={TILE_ATTRIBUTION} eventHandlers={tileEvents} />}
       {shown.map((p) => {
         const icon = icons.get(p.property.id);
         return icon ? <PropertyMarker key={p.property.id} placed={p} icon={icon} registry={registry} /> : null;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ImageVariant } from '@everest/core/contract';
 import { photoSrcSet } from '../../../lib/property-photo';
+import { failedImageRef } from '../../../components/ui/image-failure';
 
 const useStyles = makeStyles({
   image: {
@@ -72,6 +73,7 @@ export function PropertyImage({ src, variants, lazy, priority = false, className
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       className={mergeClasses(styles.image, className)}
+      ref={failedImageRef(() => setFailedSrc(src))}
       onError={() => setFailedSrc(src)}
     />
   );

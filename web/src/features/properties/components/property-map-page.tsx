@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
+import { useHydrated } from '../../../components/ui/use-hydrated';
 import { useProperties } from '../../../lib/properties-query';
 import { useFilterPillStyles } from './filter-pill-styles';
 import { PageIntro } from './page-intro';
@@ -40,6 +41,8 @@ export function PropertyMapPage() {
   const [filter, setFilter] = useState<PropertyMapFilter>('all-active');
   const [openId, setOpenId] = useState<number | null>(null);
   const { data, isPending, isError, refetch } = useProperties();
+  // Leaflet draws in a browser only: the server's HTML holds the map's frame and its loading text.
+  const hydrated = useHydrated();
 
   const counts = useMemo(() => (data ? propertyMapFilterCounts(data) : undefined), [data]);
   const visible = useMemo(() => (data ? propertiesForMapFilter(data, filter) : []), [data, filter]);
@@ -82,9 +85,13 @@ export function PropertyMapPage() {
       ) : (
         <>
           <div className={styles.mapFrame}>
-            <Suspense fallback={<LoadingText text={publicMessages.loadingPropertyMap} holdScreen={false} />}>
-              <LeafletMap placed={placed} />
-            </Suspense>
+            {hydrated ? (
+              <Suspense fallback={<LoadingText text={publicMessages.loadingPropertyMap} holdScreen={false} />}>
+                <LeafletMap placed={placed} />
+              </Suspense>
+            ) : (
+              <LoadingText text={publicMessages.loadingPropertyMap} holdScreen={false} />
+            )}
           </div>
           <p className={styles.mapSummary} aria-live="polite">
             {`${placed.length} of ${visible.length} ${visible.length === 1 ? 'property' : 'properties'} on the map`}

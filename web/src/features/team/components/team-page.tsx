@@ -6,6 +6,7 @@ import type { TeamMemberFixture } from '@everest/fixtures';
 import { PageContainer } from '../../../components/ui/page-container';
 import { accentGold, everestBrand } from '../../../lib/theme';
 import { teamPhotoUrl } from '../team-photos';
+import { failedImageRef } from '../../../components/ui/image-failure';
 
 // The portraits are 400 × 400; the first row is in view on arrival, the rest load on scroll.
 const photoSize = 400;
@@ -88,6 +89,7 @@ function TeamMemberCard({ member, lazyPhoto }: { member: TeamMemberFixture; lazy
           loading={lazyPhoto ? 'lazy' : 'eager'}
           decoding="async"
           className={styles.photo}
+          ref={failedImageRef(() => setPhotoFailed(true))}
           onError={() => setPhotoFailed(true)}
         />
       )}

@@ -7,6 +7,7 @@ import { PageContainer } from '../../../components/ui/page-container';
 import { everestBrand } from '../../../lib/theme';
 import { tombstoneUrl } from '../tombstone-images';
 import { tombstonesNewestFirst } from '../tombstone-order';
+import { failedImageRef } from '../../../components/ui/image-failure';
 
 // The tombstones are 300 × 400; the first row is in view on arrival, the rest load on scroll.
 const tombstoneSize = { width: 300, height: 400 } as const;
@@ -97,6 +98,7 @@ function Tombstone({ transaction, lazy }: { transaction: TransactionFixture; laz
           loading={lazy ? 'lazy' : 'eager'}
           decoding="async"
           className={styles.image}
+          ref={failedImageRef(() => setFailed(true))}
           onError={() => setFailed(true)}
         />
       ) : (
