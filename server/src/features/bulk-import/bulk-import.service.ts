@@ -308,22 +308,25 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
       );
     }
 
-    const access: { user_id: number; property_id: number }[] = [];
-    for (const row of created) {
-      for (const name of row.propertyAccess) access.push({ user_id: newIds.get(row.email) ?? 0, property_id: properties.get(name) ?? 0 });
-    }
-    for (const { user, diff } of updates) {
-      for (const name of diff.newPropertyAccess) access.push({ user_id: user.id, property_id: properties.get(name) ?? 0 });
-    }
-    if (access.length > 0) {
+    // Users created by this statement's transaction cannot hold access yet: a plain insert. Existing
+    // users may have been granted the same property meanwhile (assign-property): those skip it.
+    const grant = async (rows: { user_id: number; property_id: number }[], onConflict: string) => {
+      if (rows.length === 0) return;
       await executeBound(
         tx,
         `insert into property_access (user_id, property_id, created_at)
-         select r.user_id, r.property_id, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, property_id int)
-         on conflict (user_id, property_id) do nothing`,
-        [JSON.stringify(access)],
+         select r.user_id, r.property_id, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, property_id int) ${onConflict}`,
+        [JSON.stringify(rows)],
       );
-    }
+    };
+    await grant(
+      created.flatMap((row) => row.propertyAccess.map((name) => ({ user_id: newIds.get(row.email) ?? 0, property_id: properties.get(name) ?? 0 }))),
+      '',
+    );
+    await grant(
+      updates.flatMap(({ user, diff }) => diff.newPropertyAccess.map((name) => ({ user_id: user.id, property_id: properties.get(name) ?? 0 }))),
+      'on conflict (user_id, property_id) do nothing',
+    );
 
     let emailsSent = 0;
     if (body.sendWelcomeEmails && created.length > 0) {
