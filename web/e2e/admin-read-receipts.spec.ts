@@ -1,26 +1,27 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { openAdminTab, adminToken, pdfFile, toast, unique } from './support/admin';
+import { adminToken, createUserByApi, openAdminTab, pdfFile, toast, unique } from './support/admin';
 import { deliveredMails } from './support/mail';
 import { signIn } from './support/portal';
 
-// Read receipts (issue 21) against the real server: an administrator sees that investor2 has not
-// opened a new K-1, reminds them, investor2 receives the e-mail, opens the document from the
-// portal (its 'New' badge goes), and the administrator's view shows it opened.
+// Read receipts (issue 21) against the real server: an administrator sees that an investor has
+// not opened a new K-1, reminds them, the investor receives the e-mail, opens the document from
+// the portal (its 'New' badge goes), and the administrator's view shows it opened. The investor
+// is one of this test's own: a K-1 added to a demo investor would change what other specs count.
 
-const investor = 'investor2@example.com';
-
-async function investorPage(browser: Browser): Promise<Page> {
+async function investorPage(browser: Browser, investor: string, password: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, investor);
+  await signIn(page, investor, password);
   await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
   return page;
 }
 
-test('an administrator reminds investor2 of an unopened K-1; investor2 opens it and the view says so', async ({ page, browser, request }) => {
-  // Setup through the API: a new K-1 for investor2, no notification.
+test('an administrator reminds an investor of an unopened K-1; the investor opens it and the view says so', async ({ page, browser, request }) => {
+  // Setup through the API: an investor of this test's own with a new K-1, no notification.
   const title = unique('K-1 2025 ');
   const token = await adminToken(request);
+  const investor = `${unique('receipts.')}@example.com`;
+  const { password } = await createUserByApi(request, { email: investor, name: 'Reese Reader' }, token);
   const file = pdfFile('k1.pdf');
   const uploaded = await request.post('/api/admin/upload-user-document', {
     headers: { Authorization: `Bearer ${token}` },
@@ -60,7 +61,7 @@ test('an administrator reminds investor2 of an unopened K-1; investor2 opens it 
   await expect(toast(page, 'Nobody Reminded')).toBeVisible();
 
   // investor2 sees the K-1 as new, opens it, and the badge goes, also after a reload.
-  const portal = await investorPage(browser);
+  const portal = await investorPage(browser, investor, password);
   await portal.getByRole('tab', { name: /Personal Documents/ }).click();
   const item = portal.getByRole('listitem').filter({ hasText: title });
   await expect(item.getByTestId('new-badge')).toHaveText('New');
