@@ -16,7 +16,7 @@ function mountSmallDisk(folder: string): void {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${storeBytes},mode=0755`, 'everest-disk-full-drill', folder], { stdio: 'pipe' });
   } catch (error) {
     const why = (error as { stderr?: Buffer }).stderr?.toString().trim() ?? String(error);
-    throw new Error(`The disk-full drill needs a small disk of its own: it mounts a ${storeBytes / 1024 / 1024} MB tmpfs on the file store, which takes root (or CAP_SYS_ADMIN). mount said: ${why}`);
+    throw new Error(`The disk-full drill needs a small disk of its own: it mounts a ${storeBytes / 1024 / 1024} MB tmpfs on the file store, which takes root (or CAP_SYS_ADMIN). mount said: ${why}`, { cause: error });
   }
 }
 

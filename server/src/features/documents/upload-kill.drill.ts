@@ -104,7 +104,7 @@ describe('the server killed with SIGKILL during 50 concurrent uploads', () => {
 
     // The kill lands when some uploads are acknowledged and others are streaming into temp files.
     const deadline = Date.now() + 120_000;
-    let tempAtKill = 0;
+    let tempAtKill: number;
     for (;;) {
       tempAtKill = await tempCount();
       if (uploads.filter((u) => u.status !== null).length >= 10 && tempAtKill >= 10) break;
