@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     name: 'server-drill',
     include: ['src/**/*.drill.ts'],
+    // A migrated template database to copy per drill (test/harness.ts), as in `pnpm test`.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 300_000,
     hookTimeout: 120_000,
   },

@@ -39,7 +39,12 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   app.silent = true;
   // What fails after the answer has started (a file read mid-download) cannot become an answer.
-  app.on('error', (error: unknown, ctx?: Context) => logger.error(`answer failed ${ctx?.method ?? ''} ${ctx?.path ?? ''}`, error));
+  // A client that went away (a tab closed mid-download, an upload abandoned) is no fault of ours.
+  app.on('error', (error: unknown, ctx?: Context) => {
+    const what = `${ctx?.method ?? ''} ${ctx?.path ?? ''}`;
+    if (isClientGone(error)) logger.info(`client went away before the answer was complete: ${what} (${(error as { code: string }).code})`);
+    else logger.error(`answer failed ${what}`, error);
+  });
 
   // Outermost: its line holds the status the client got, whatever answered it.
   app.use(requestLog(logger));
@@ -115,4 +120,16 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
 
   if (options.webDist) app.use(webApp(options.webDist, new PublicPages(services, renderEntryOf(options.webDist))));
   return app;
+}
+
+/**
+ * Errors that only say the connection closed under an answer: the peer reset or closed it
+ * (ECONNRESET, EPIPE, a stream closed early), or ended it in the middle of its request body
+ * (llhttp's HPE_INVALID_EOF_STATE, "Parse Error").
+ */
+const clientGoneCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'HPE_INVALID_EOF_STATE']);
+
+function isClientGone(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && clientGoneCodes.has(code);
 }

@@ -5,6 +5,13 @@ import type { Logger } from '../logger';
 import { requestIdOf } from './request-log';
 
 export const databaseUnavailableMessage = 'The service is briefly unavailable (its database cannot be reached). Please try again in a minute.';
+export const storageFullMessage = 'The server has no room left to store files, so nothing was saved. Please try again later; the site team has been told.';
+
+/** The disk (or the user's quota on it) is full: the operator must free room, the client can only wait. */
+function storageFullCode(error: unknown): string | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' ? code : null;
+}
 
 /** A failure the client can act on: its message is shown to the user as is. */
 export class HttpError extends Error {
@@ -48,6 +55,11 @@ export function errorHandler(logger: Logger): Middleware {
         // ctx.throw() and Koa's own http-errors carry a status and a message meant for users.
         ctx.status = error.status;
         ctx.body = { error: clientErrorMessage(error) };
+      } else if (storageFullCode(error)) {
+        // Not a bug of ours: 507 Insufficient Storage, and one line (no stack) that says what to free.
+        logger.error(`storage full: ${ctx.method} ${ctx.path} answered 507 (${storageFullCode(error)})`);
+        ctx.status = 507;
+        ctx.body = { error: storageFullMessage };
       } else if (isDatabaseUnavailable(error)) {
         // An outage, not a bug: no stack trace per request, and the client is told to come back.
         logger.warn(`database unreachable: ${ctx.method} ${ctx.path} answered 503`);

@@ -175,7 +175,8 @@ export async function readBatchMultipart(ctx: Context, rule: BatchUploadRule): P
     const received: (UploadedFile | null)[] = [];
     const refused: RefusedFile[] = [];
     const pending: Promise<void>[] = [];
-    const open = new Set<Readable>();
+    /** Each file part still streaming, with the relay the store reads it through. */
+    const open = new Map<Readable, PassThrough>();
     let textFile: Buffer | null = null;
     let failure: unknown = null;
 
@@ -184,7 +185,14 @@ export async function readBatchMultipart(ctx: Context, rule: BatchUploadRule): P
       failure = error;
       ctx.req.unpipe(parser);
       ctx.req.resume();
-      for (const stream of open) stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      // The relay, which the store's pipeline listens to, carries the error there and the temp file
+      // is removed; the part itself is drained. Destroying the part with the error instead would
+      // emit it where nobody listens, and an uncaught 'error' ends the process.
+      for (const [stream, relay] of open) {
+        stream.unpipe(relay);
+        stream.resume();
+        relay.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
       void Promise.allSettled(pending).then(() => Promise.all(received.map((file) => file?.discard())));
       reject(error);
     };
@@ -213,7 +221,7 @@ export async function readBatchMultipart(ctx: Context, rule: BatchUploadRule): P
       // it reads a relay instead, and the part's remaining bytes are drained here.
       const slot = received.push(null) - 1;
       const relay = new PassThrough();
-      open.add(stream);
+      open.set(stream, relay);
       stream.pipe(relay);
       stream.on('end', () => open.delete(stream));
       pending.push(

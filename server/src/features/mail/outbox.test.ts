@@ -280,6 +280,23 @@ describe('outbox worker', () => {
     }
   });
 
+  it('sends a drained outbox over one SMTP connection, not one per e-mail', async () => {
+    await clearOutbox();
+    await queue(30, 'Pooled');
+    const smtp = await SmtpListener.start();
+    try {
+      const sender = smtpSender(smtp.url);
+      senders.push(sender);
+      const w = worker(sender, { batchSize: 10 });
+      for (let batch = 0; batch < 3; batch++) expect(await w.runOnce()).toBe(10);
+      expect(smtp.received).toHaveLength(30);
+      // A handshake per e-mail made a 10,000-investor notice take twenty minutes per instance.
+      expect(smtp.connections).toBe(1);
+    } finally {
+      await smtp.stop();
+    }
+  });
+
   it('skips rows another instance is sending instead of waiting for them (SKIP LOCKED)', async () => {
     await clearOutbox();
     await queue(6, 'Locked');

@@ -68,6 +68,8 @@ function parse(raw: string, to: string[]): ReceivedMail {
 
 export class SmtpListener {
   readonly received: ReceivedMail[] = [];
+  /** SMTP sessions opened by clients so far. */
+  connections = 0;
   private server: SMTPServer | null = null;
   private constructor(private portNumber: number) {}
 
@@ -101,6 +103,10 @@ export class SmtpListener {
       // The outage tests stop and restart the listener: no waiting for idle connections.
       closeTimeout: 500,
       disableReverseLookup: true,
+      onConnect: (_session, callback) => {
+        this.connections += 1;
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
