@@ -99,7 +99,7 @@ export type ReplaceDocumentParams = z.infer<typeof replaceDocumentParams>;
  * version; with `emailNotification` its readers are told so, with `note` as the reason.
  */
 export const replaceDocumentBody = z.object({
-  note: optionalText('Correction note', fieldMax.correctionNote),
+  note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
   emailNotification: yesNo('Email notification', false),
 });
 export type ReplaceDocumentBody = z.infer<typeof replaceDocumentBody>;

@@ -93,7 +93,7 @@ export const uploadUserDocumentBody = z.object({
    * Issue 21: a title the investor already has (any letter case) publishes the file as a
    * corrected version of that document; this is why, for its e-mail and its history.
    */
-  correctionNote: optionalText('Correction note', fieldMax.correctionNote),
+  correctionNote: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
 });
 export type UploadUserDocumentBody = z.infer<typeof uploadUserDocumentBody>;
 
@@ -117,7 +117,7 @@ export type ReplaceUserDocumentParams = z.infer<typeof replaceUserDocumentParams
 
 /** Multipart: the file field `document`, and replace-document's optional note and e-mail flag. */
 export const replaceUserDocumentBody = z.object({
-  note: optionalText('Correction note', fieldMax.correctionNote),
+  note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
   emailNotification: yesNo('Email notification', false),
 });
 export type ReplaceUserDocumentBody = z.infer<typeof replaceUserDocumentBody>;
