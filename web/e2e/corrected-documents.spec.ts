@@ -65,7 +65,7 @@ test('a corrected document shows its badge to the investor', async ({ page, brow
   await dialog.getByRole('button', { name: 'Publish Correction' }).click();
   await expect(toast(page, 'Correction Published')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(row).toContainText(`Corrected ${formatDate(new Date())} · version 2`);
+  await expect(row).toContainText(`Corrected ${formatDate(new Date())} version 2`);
 
   // The investor's portal, loaded again, shows the new file as corrected today, and 'New' again.
   await portal.reload();
