@@ -12,7 +12,7 @@ export function CorrectedBadge({ document }: { document: { correctedAt: string |
   if (!document.correctedAt) return null;
   return (
     <span>
-      <Badge appearance="tint" color="warning">{`Corrected ${formatDate(document.correctedAt)}`}</Badge>
+      <Badge appearance="tint" color="warning" className={styles.nowrap}>{`Corrected ${formatDate(document.correctedAt)}`}</Badge>
       <span className={styles.muted}>{` version ${document.version}`}</span>
     </span>
   );
