@@ -6,8 +6,11 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 // Section 7 of both specs, plus the health checks (liveness and readiness), the self-hosted captcha's
 // challenge, the sign-out that ends a session on the server, the geocoding the server does for the
 // panel, the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal
-// document replacement, the OpenAPI document, and issue 21's two-step sign-in and read receipts.
+// document replacement, the OpenAPI document, and issue 21's two-step sign-in, read receipts and
+// document versions.
 const specCalls = [
+  'GET /api/admin/document-versions/:documentType/:documentId',
+  'GET /api/investor/download-version/:versionId',
   'POST /api/admin/notify-documents',
   'POST /api/admin/replace-user-document/:documentId',
   'GET /api/health',
@@ -115,7 +118,7 @@ describe('route table', () => {
   it('gives every POST a body schema and every answering route a JSON answer but the file routes', () => {
     for (const [name, route] of entries) {
       if (route.method === 'POST') expect(route.body, name).toBeDefined();
-      const answersFile = ['download', 'bulkImportTemplate', 'readReceiptDocumentCsv', 'readReceiptInvestorCsv'].includes(name);
+      const answersFile = ['download', 'downloadVersion', 'bulkImportTemplate', 'readReceiptDocumentCsv', 'readReceiptInvestorCsv'].includes(name);
       expect(route.answer === undefined, name).toBe(answersFile);
     }
   });

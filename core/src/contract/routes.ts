@@ -46,8 +46,12 @@ import {
   adminDocumentsAnswer,
   deleteDocumentBody,
   documentAnswer,
+  documentVersionsAnswer,
+  documentVersionsParams,
   downloadParams,
   downloadQuery,
+  downloadVersionParams,
+  downloadVersionQuery,
   investorCategoriesAnswer,
   investorDocumentsAnswer,
   notifyDocumentsAnswer,
@@ -252,6 +256,15 @@ export const routes = {
     access: 'signed-in',
     params: downloadParams,
     query: downloadQuery,
+  },
+  // Issue 21: one version of a document (history kept by corrections). Signed-in, not
+  // administrator: an investor asking for an earlier version gets the 404 of an unknown id.
+  downloadVersion: {
+    method: 'GET',
+    path: '/api/investor/download-version/:versionId',
+    access: 'signed-in',
+    params: downloadVersionParams,
+    query: downloadVersionQuery,
   },
   // Answers a CSV file by browser navigation; it holds no data, so anyone may fetch it.
   bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', access: 'public' },
@@ -474,6 +487,14 @@ export const routes = {
     access: 'administrator',
     body: deleteDocumentBody,
     answer: messageAnswer,
+  },
+  // Issue 21: a document's versions (each correction keeps the file before it), newest first.
+  documentVersions: {
+    method: 'GET',
+    path: '/api/admin/document-versions/:documentType/:documentId',
+    access: 'administrator',
+    params: documentVersionsParams,
+    answer: documentVersionsAnswer,
   },
   // Not in the spec: the watched-folder sync's one digest per investor for a batch of uploads.
   notifyDocuments: {

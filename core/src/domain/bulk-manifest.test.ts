@@ -38,6 +38,8 @@ describe('planBulkManifest', () => {
         description: 'Schedule K-1',
         documentDate: '2026-03-15',
         tags: 'k1, 2025',
+        correctionNote: '',
+        corrects: null,
       },
       expect.objectContaining({ row: 3, outcome: 'publish', userId: 2, documentDate: null, description: '', tags: '' }),
     ]);
@@ -232,27 +234,42 @@ describe('planBulkManifest', () => {
     expect(result.counts).toMatchObject({ publish: 2, 'already-published': 1 });
   });
 
-  it('refuses a title the investor already has for another file, or twice in the batch', () => {
+  it('plans a title the investor already has, for another file, as its correction; twice in the batch is refused', () => {
     const titles = new Map([[1, new Set(['2025 k-1'])]]);
     const result = planBulkManifest({
       csvText: [
-        header,
-        'ann@example.com,a.pdf,tax,2025 K-1',
+        `${header},correction_note`,
+        'ann@example.com,a.pdf,tax,2025 K-1,,,,Box 5 was wrong',
         'bob@example.com,b.pdf,tax,2025 K-1',
         'bob@example.com,c.pdf,tax,2025 k-1 ',
         'ann@example.com,d.pdf,tax,Other',
+        'ann@example.com,e.pdf,tax,2025 k-1',
       ].join('\n'),
-      files: [file('a.pdf'), file('b.pdf'), file('c.pdf'), file('d.pdf')],
+      files: [file('a.pdf'), file('b.pdf'), file('c.pdf'), file('d.pdf'), file('e.pdf')],
       usersByEmail: users,
       publishedTitles: titles,
     });
-    expect(result.rows.map((r) => [r.row, r.outcome])).toEqual([
-      [2, 'title-used'],
-      [3, 'publish'],
-      [4, 'title-used'],
-      [5, 'publish'],
+    expect(result.rows.map((r) => [r.row, r.outcome, r.outcome === 'publish' ? r.corrects : null])).toEqual([
+      [2, 'publish', '2025 K-1'],
+      [3, 'publish', null],
+      [4, 'title-used', null],
+      [5, 'publish', null],
+      [6, 'title-used', null],
     ]);
-    expect(result.rows[0]).toMatchObject({ error: 'Title already used by another document for this investor' });
+    expect(result.rows[0]).toMatchObject({ correctionNote: 'Box 5 was wrong' });
+    expect(result.corrections).toBe(1);
+    expect(bulkManifestMessages.corrects('2025 K-1')).toBe('corrects 2025 K-1');
+    expect(result.rows[2]).toMatchObject({ error: 'Title already used by another document for this investor' });
+  });
+
+  it('refuses a correction note over its length', () => {
+    const long = 'n'.repeat(501);
+    const result = planBulkManifest({
+      csvText: `${header},correction_note\nann@example.com,a.pdf,tax,T,,,,${long}`,
+      files: [file('a.pdf')],
+      usersByEmail: users,
+    });
+    expect(result.rows[0]).toMatchObject({ outcome: 'bad-field', error: bulkManifestMessages.correctionNoteTooLong });
   });
 
   it('says already published, not title used, for the same content under its old title', () => {

@@ -10,7 +10,7 @@ import { portalMessages } from './messages';
 
 /** The manifest's required columns (spec section 5), then the optional ones. */
 export const manifestRequiredColumns = ['email', 'filename', 'document_category', 'title'] as const;
-export const manifestOptionalColumns = ['description', 'document_date', 'tags'] as const;
+export const manifestOptionalColumns = ['description', 'document_date', 'tags', 'correction_note'] as const;
 
 /** Row sentences beyond the spec's three (which live in portalMessages). */
 export const bulkManifestMessages = {
@@ -23,6 +23,9 @@ export const bulkManifestMessages = {
   titleTooLong: `Title is too long (at most ${fieldMax.title} characters)`,
   descriptionTooLong: `Description is too long (at most ${fieldMax.description} characters)`,
   tagsTooLong: `Tags are too long (at most ${fieldMax.tags} characters)`,
+  correctionNoteTooLong: `Correction note is too long (at most ${fieldMax.correctionNote} characters)`,
+  /** A row whose title the investor already has: it publishes a corrected version of that document. */
+  corrects: (title: string) => `corrects ${title}`,
 } as const;
 
 /** A selected file as both sides know it; the browser may not have hashed it yet. */
@@ -39,7 +42,10 @@ export interface BulkManifestInput {
   usersByEmail: ReadonlyMap<string, number>;
   /** User id → sha256 of the contents already published for that investor, when known. */
   publishedHashes?: ReadonlyMap<number, ReadonlySet<string>>;
-  /** User id → lower-cased titles of the documents that investor already has, when known. */
+  /**
+   * User id → lower-cased titles of the documents that investor already has, when known. A row
+   * with one of them corrects that document (issue 21).
+   */
   publishedTitles?: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
@@ -53,10 +59,21 @@ export interface ManifestDocument {
   description: string;
   documentDate: string | null;
   tags: string;
+  /** The optional `correction_note` column: why, for the e-mail of a correction ('' for none). */
+  correctionNote: string;
 }
 
 export type ManifestRowPlan =
-  | ({ row: number; filename: string; outcome: 'publish' } & ManifestDocument)
+  | ({
+      row: number;
+      filename: string;
+      outcome: 'publish';
+      /**
+       * The investor already has a document of this title (any letter case): the row publishes
+       * a corrected version of it, not a second document. The row's title then; null otherwise.
+       */
+      corrects: string | null;
+    } & ManifestDocument)
   | ({ row: number; filename: string; outcome: 'already-published'; error: string } & ManifestDocument)
   | {
       row: number;
@@ -82,6 +99,8 @@ export interface BulkManifestPlan {
   /** Selected files no row names (and not claimed by any row), in selection order. */
   unprocessed: string[];
   counts: Record<ManifestOutcome, number>;
+  /** How many of the 'publish' rows correct a document the investor has. */
+  corrections: number;
 }
 
 const dateShape = /^\d{4}-\d{2}-\d{2}$/;
@@ -148,7 +167,7 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
 
   const counts = emptyCounts();
   if (records.length === 0) {
-    return { error: portalMessages.noDataInCsv, rows: [], unprocessed: input.files.map((f) => f.name), counts };
+    return { error: portalMessages.noDataInCsv, rows: [], unprocessed: input.files.map((f) => f.name), counts, corrections: 0 };
   }
 
   // Exact names first; the lower-cased name only when it is not ambiguous, because a CSV
@@ -168,6 +187,7 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
   // content under two names, publishes once.
   const seenForUser = new Set<string>();
   const rows: ManifestRowPlan[] = [];
+  let corrections = 0;
 
   records.forEach((record, index) => {
     // Row 1 is the header, so the first data row is row 2 (spec section 5).
@@ -204,6 +224,7 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
     const description = cell('description');
     const documentDate = cell('document_date');
     const tags = cell('tags');
+    const correctionNote = cell('correction_note');
     const badField =
       title.length > fieldMax.title
         ? bulkManifestMessages.titleTooLong
@@ -211,9 +232,11 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
           ? bulkManifestMessages.descriptionTooLong
           : tags.length > fieldMax.tags
             ? bulkManifestMessages.tagsTooLong
-            : documentDate && !isCalendarDate(documentDate)
-              ? bulkManifestMessages.badDocumentDate
-              : null;
+            : correctionNote.length > fieldMax.correctionNote
+              ? bulkManifestMessages.correctionNoteTooLong
+              : documentDate && !isCalendarDate(documentDate)
+                ? bulkManifestMessages.badDocumentDate
+                : null;
     if (badField) {
       fail('bad-field', badField);
       return;
@@ -240,6 +263,7 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
       description,
       documentDate: documentDate || null,
       tags,
+      correctionNote,
     };
     if (file.sha256 && input.publishedHashes?.get(userId)?.has(file.sha256)) {
       counts['already-published'] += 1;
@@ -252,20 +276,23 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
       });
       return;
     }
-    // Two different files under one title would leave the investor guessing which one counts
-    // (a corrected K-1 is a replacement, done from the list, not a second "2025 K-1").
+    // Two different files under one title in one batch would leave the investor guessing which
+    // one counts. A title the investor already has is a correction of that document (issue 21):
+    // its new version, not a second "2025 K-1".
     const titleKey = `${userId}\u0000title\u0000${title.toLowerCase()}`;
-    if (seenForUser.has(titleKey) || input.publishedTitles?.get(userId)?.has(title.toLowerCase())) {
+    if (seenForUser.has(titleKey)) {
       fail('title-used', bulkManifestMessages.titleUsed);
       return;
     }
     seenForUser.add(titleKey);
+    const corrects = input.publishedTitles?.get(userId)?.has(title.toLowerCase()) ? title : null;
     counts.publish += 1;
-    rows.push({ row, filename: file.name, outcome: 'publish', ...document });
+    if (corrects) corrections += 1;
+    rows.push({ row, filename: file.name, outcome: 'publish', corrects, ...document });
   });
 
   const unprocessed = input.files.filter((file) => !named.has(file)).map((file) => file.name);
-  return { error: null, rows, unprocessed, counts };
+  return { error: null, rows, unprocessed, counts, corrections };
 }
 
 /** The lower-cased e-mails a manifest names, so the browser asks the server only for those. */

@@ -6,6 +6,7 @@ import { CaptchaSolution } from '../features/captcha/captcha-solution.entity';
 import { ContactMessage } from '../features/contact/contact-message.entity';
 import { PropertyDocument } from '../features/documents/property-document.entity';
 import { UserDocument } from '../features/documents/user-document.entity';
+import { DocumentVersion } from '../features/documents/document-version.entity';
 import { StoredFile } from '../features/files/stored-file.entity';
 import { OutboxMessage } from '../features/mail/outbox-message.entity';
 import { OutboxTemplate } from '../features/mail/outbox-template.entity';
@@ -37,4 +38,5 @@ export const entities = [
   SecondStepChallenge,
   DocumentRead,
   DocumentReminder,
+  DocumentVersion,
 ];

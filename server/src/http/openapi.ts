@@ -44,6 +44,7 @@ const errorResponse = {
 /** What a route answers when it answers no JSON: the two routes that answer a file. */
 const fileAnswers: Record<string, { type: string; description: string }> = {
   [routes.download.path]: { type: 'application/octet-stream', description: 'The document, with byte ranges (206) for viewers and resumed downloads.' },
+  [routes.downloadVersion.path]: { type: 'application/octet-stream', description: 'One version of a document, with byte ranges (206).' },
   [routes.bulkImportTemplate.path]: { type: 'text/csv', description: 'The bulk import template.' },
 };
 

@@ -5,7 +5,7 @@ import { recordingClient } from '../features/auth/test-client';
 import { User } from '../features/users/user.entity';
 
 /** Placeholder values for every `:param` of the route table. */
-const placeholders = { id: 1, documentId: 1, userId: 1, documentType: 'property', token: 'unknown-token' };
+const placeholders = { id: 1, documentId: 1, versionId: 1, userId: 1, documentType: 'property', token: 'unknown-token' };
 
 const table = Object.entries(routes as Record<string, RouteDef>);
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { documentCategories } from '../../domain/enums';
 import { fieldMax } from '../../domain/limits';
-import { documentYear, idOf, quarter, requiredText, timestamp, yesNo } from './fields';
-import { userDocument } from './user-document';
+import { documentYear, idOf, optionalText, quarter, requiredText, timestamp, yesNo } from './fields';
+import { correctionFields, userDocument } from './user-document';
 
 /** A property document (documentType 'property'); `property` is a name or 'General'. */
 export const propertyDocument = z.object({
@@ -16,6 +16,7 @@ export const propertyDocument = z.object({
   uploadedAt: timestamp,
   fileExists: z.boolean(),
   documentType: z.literal('property'),
+  ...correctionFields,
 });
 export type PropertyDocument = z.infer<typeof propertyDocument>;
 
@@ -81,14 +82,26 @@ export const uploadDocumentBody = z.object({
 });
 export type UploadDocumentBody = z.infer<typeof uploadDocumentBody>;
 
-export const documentAnswer = z.object({ message: z.string(), document: propertyDocument });
+export const documentAnswer = z.object({
+  message: z.string(),
+  document: propertyDocument,
+  /** Not in the spec (issue 21): set by replace-document when it published a corrected version. */
+  corrected: z.boolean().optional(),
+});
 export type DocumentAnswer = z.infer<typeof documentAnswer>;
 
 export const replaceDocumentParams = z.object({ documentId: idOf('document') });
 export type ReplaceDocumentParams = z.infer<typeof replaceDocumentParams>;
 
-/** Multipart with the single file field `document` and no text fields. */
-export const replaceDocumentBody = z.object({});
+/**
+ * Multipart: the file field `document` (the spec's only field), plus two optional text fields
+ * (issue 21). When the document's file exists, the new file is published as a corrected
+ * version; with `emailNotification` its readers are told so, with `note` as the reason.
+ */
+export const replaceDocumentBody = z.object({
+  note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
+  emailNotification: yesNo('Email notification', false),
+});
 export type ReplaceDocumentBody = z.infer<typeof replaceDocumentBody>;
 
 export const updateDocumentBody = z.object({
@@ -123,3 +136,48 @@ export const notifyDocumentsAnswer = z.object({
   notified: z.number().int().nonnegative(),
 });
 export type NotifyDocumentsAnswer = z.infer<typeof notifyDocumentsAnswer>;
+
+/**
+ * Issue 21: GET /api/admin/document-versions/:documentType/:documentId, every version of a
+ * document, newest first; the first is the one investors read.
+ */
+export const documentVersionsParams = z.object({
+  documentType: z.enum(['property', 'personal'], { error: "The document type must be 'property' or 'personal'." }),
+  documentId: idOf('document'),
+});
+export type DocumentVersionsParams = z.infer<typeof documentVersionsParams>;
+
+export const documentVersion = z.object({
+  /** The id `download-version` takes. */
+  id: z.number().int(),
+  version: z.number().int().positive(),
+  current: z.boolean(),
+  filename: z.string(),
+  fileSize: z.number().int().nonnegative(),
+  contentType: z.string(),
+  sha256: z.string(),
+  uploadedAt: timestamp,
+  /** The administrator's e-mail, or '' when unknown (a seeded document, a deleted account). */
+  uploadedBy: z.string(),
+  /** Why this version corrects the one before ('' for none, and for the first version). */
+  note: z.string(),
+  fileExists: z.boolean(),
+});
+export type DocumentVersion = z.infer<typeof documentVersion>;
+
+export const documentVersionsAnswer = z.object({ title: z.string(), versions: z.array(documentVersion) });
+export type DocumentVersionsAnswer = z.infer<typeof documentVersionsAnswer>;
+
+/**
+ * Issue 21: GET /api/investor/download-version/:versionId, one version's file. Administrators
+ * download any version; anyone else only the current version of a document they may read, and
+ * an earlier version's id answers 404, as an id that does not exist.
+ */
+export const downloadVersionParams = z.object({ versionId: idOf('version') });
+export type DownloadVersionParams = z.infer<typeof downloadVersionParams>;
+
+export const downloadVersionQuery = z.object({
+  token: z.string().max(2000).optional(),
+  preview: z.string().optional().transform((preview) => preview === '1' || preview === 'true'),
+});
+export type DownloadVersionQuery = z.infer<typeof downloadVersionQuery>;

@@ -223,6 +223,8 @@ describe('property documents', () => {
       fileExists: true,
       documentType: 'property',
       opened: false,
+      version: 2,
+      correctedAt: '2025-05-01T16:00:00.000Z',
     };
     const personal = {
       ...property,
@@ -242,6 +244,9 @@ describe('property documents', () => {
     );
     // The portal's 'New' badge reads it: an answer without it is not the contract's.
     expect(investorDocumentsAnswer.safeParse({ documents: [{ ...property, opened: undefined }] }).success).toBe(false);
+    // The 'Corrected {date}' badge reads these (issue 21).
+    expect(investorDocumentsAnswer.safeParse({ documents: [{ ...personal, correctedAt: undefined }] }).success).toBe(false);
+    expect(investorDocumentsAnswer.parse({ documents: [{ ...property, version: 1, correctedAt: null }] }).documents[0]?.correctedAt).toBeNull();
   });
 });
 

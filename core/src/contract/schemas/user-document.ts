@@ -16,6 +16,16 @@ import {
   yesNo,
 } from './fields';
 
+/**
+ * Issue 21, on both kinds of document: `version` counts the published files (1 until a
+ * correction), `correctedAt` is when the current one corrected the one before (null for a
+ * document never corrected): the portal's 'Corrected {date}' badge.
+ */
+export const correctionFields = {
+  version: z.number().int().positive(),
+  correctedAt: timestamp.nullable(),
+};
+
 /** A personal document (documentType 'personal'), as both the portal and the admin panel read it. */
 export const userDocument = z.object({
   id: z.number().int(),
@@ -36,6 +46,7 @@ export const userDocument = z.object({
   year: z.number().int(),
   quarter,
   fileExists: z.boolean(),
+  ...correctionFields,
 });
 export type UserDocument = z.infer<typeof userDocument>;
 
@@ -78,6 +89,11 @@ export const uploadUserDocumentBody = z.object({
   tags: optionalText('Tags', fieldMax.tags),
   year: documentYear.optional(),
   quarter: quarter.optional(),
+  /**
+   * Issue 21: a title the investor already has (any letter case) publishes the file as a
+   * corrected version of that document; this is why, for its e-mail and its history.
+   */
+  correctionNote: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
 });
 export type UploadUserDocumentBody = z.infer<typeof uploadUserDocumentBody>;
 
@@ -90,6 +106,8 @@ export const userDocumentAnswer = z.object({
   message: z.string(),
   document: userDocument,
   alreadyPublished: z.boolean().optional(),
+  /** Issue 21: the file was published as a corrected version of a document the investor had. */
+  corrected: z.boolean().optional(),
 });
 export type UserDocumentAnswer = z.infer<typeof userDocumentAnswer>;
 
@@ -97,8 +115,11 @@ export type UserDocumentAnswer = z.infer<typeof userDocumentAnswer>;
 export const replaceUserDocumentParams = z.object({ documentId: idOf('document') });
 export type ReplaceUserDocumentParams = z.infer<typeof replaceUserDocumentParams>;
 
-/** Multipart with the single file field `document` and no text fields. */
-export const replaceUserDocumentBody = z.object({});
+/** Multipart: the file field `document`, and replace-document's optional note and e-mail flag. */
+export const replaceUserDocumentBody = z.object({
+  note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
+  emailNotification: yesNo('Email notification', false),
+});
 export type ReplaceUserDocumentBody = z.infer<typeof replaceUserDocumentBody>;
 
 export const editUserDocumentBody = z.object({
@@ -132,6 +153,8 @@ export const bulkUploadUserDocumentsAnswer = z.object({
       userEmail: z.string(),
       title: z.string(),
       documentId: z.number().int(),
+      /** Issue 21: the row corrected the investor's document of that title (a new version). */
+      corrected: z.boolean().optional(),
     }),
   ),
   failed: z.array(z.object({ filename: z.string(), error: z.string() })),

@@ -24,8 +24,10 @@ export function sessionTokens(config: Config): SessionTokens {
 }
 
 // Downloads are opened by browser navigation (a new window, a preview frame), which cannot send
-// a header: the spec passes the session as `?token=` on that one route only.
-const downloadPath = new RegExp(`^${routes.download.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`);
+// a header: the spec passes the session as `?token=` on that route only, and issue 21 on its
+// twin for one version of a document.
+const pathPattern = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, '[^/]+');
+const downloadPath = new RegExp(`^(?:${pathPattern(routes.download.path)}|${pathPattern(routes.downloadVersion.path)})$`);
 
 function bearerToken(header: string | undefined): string | null {
   const match = header ? /^Bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i.exec(header) : null;

@@ -22,6 +22,7 @@ import {
 } from './admin-user-documents.service';
 import { bulkUserDocumentsRoutes } from './bulk-user-documents.routes';
 import type { DocumentsCall } from './document-files';
+import { listDocumentVersions } from './document-versions';
 
 /**
  * Documents administration: property documents (upload, replace, update, delete, the list, the
@@ -44,12 +45,15 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   bind(
     router,
     routes.replaceDocument,
-    async ({ ctx, user, params, upload }) => replaceDocument(call(ctx, user), params.documentId, upload),
-    { effects: ['changes-documents'], upload },
+    async ({ ctx, user, params, body, upload }) => replaceDocument(call(ctx, user), params.documentId, body, upload),
+    publishes,
   );
   bind(router, routes.updateDocument, async ({ ctx, user, body }) => updateDocument(call(ctx, user), body), writes);
   bind(router, routes.deleteDocument, async ({ ctx, user, body }) => deleteDocument(call(ctx, user), body), writes);
   // The sync's batch digest: writes no document a list shows, only mail.
+  bind(router, routes.documentVersions, async ({ ctx, user, params }) =>
+    listDocumentVersions(call(ctx, user).em, fileExistence, params.documentType, params.documentId),
+  );
   bind(router, routes.notifyDocuments, async ({ ctx, user, body }) => notifyDocuments(call(ctx, user), body), { effects: ['queues-mail'] });
 
   bind(router, routes.adminUserDocuments, async ({ ctx, user, query }) =>
@@ -60,8 +64,8 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   bind(
     router,
     routes.replaceUserDocument,
-    async ({ ctx, user, params, upload }) => replaceUserDocument(call(ctx, user), params.documentId, upload),
-    { effects: ['changes-documents'], upload },
+    async ({ ctx, user, params, body, upload }) => replaceUserDocument(call(ctx, user), params.documentId, body, upload),
+    publishes,
   );
   bind(router, routes.deleteUserDocument, async ({ ctx, user, body }) => deleteUserDocument(call(ctx, user), body), writes);
   bulkUserDocumentsRoutes(router, files, call);

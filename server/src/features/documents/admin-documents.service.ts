@@ -8,6 +8,7 @@ import type {
   NotifyDocumentsAnswer,
   NotifyDocumentsBody,
   PropertyDocument as PropertyDocumentAnswer,
+  ReplaceDocumentBody,
   UpdateDocumentBody,
   UploadDocumentBody,
 } from '@everest/core/contract';
@@ -19,6 +20,7 @@ import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
+import { publishCorrection, repairCurrentVersion } from './document-versions';
 import { selectPropertyDocuments } from './documents.service';
 import { Property } from '../properties/property.entity';
 import { PropertyDocument, type IPropertyDocument } from './property-document.entity';
@@ -78,11 +80,18 @@ function auditedFields(d: IPropertyDocument): AuditFields {
 }
 
 /**
- * Queues one e-mail per recipient for a new property document: every active investor and
+ * Queues one e-mail per recipient for a new or corrected property document: every active investor and
  * employee with access to its property, or all of them for 'General' (DECISIONS.md).
  * Administrators publish; they are not told of their own work. Answers how many were queued.
  */
-async function queueNotifications(tx: EntityManager, call: DocumentsCall, property: PropertyChoice, title: string, period: string): Promise<number> {
+async function queueNotifications(
+  tx: EntityManager,
+  call: DocumentsCall,
+  property: PropertyChoice,
+  title: string,
+  period: string,
+  correction?: { note: string },
+): Promise<number> {
   const recipients = await tx.execute<{ email: string; first_name: string; last_name: string; entity: string }[]>(
     `select u.email, u.first_name, u.last_name, u.entity from users u
       where u.is_active and u.role in ('user', 'everest_employee')
@@ -92,7 +101,8 @@ async function queueNotifications(tx: EntityManager, call: DocumentsCall, proper
   );
   for (const r of recipients) {
     const name = displayName({ firstName: r.first_name, lastName: r.last_name, entity: r.entity });
-    enqueueMail(tx, newDocumentsMail(r.email, name, [{ title, context: `${property.name} · ${period}` }], call.portalUrl));
+    const line = { title, context: `${property.name} · ${period}`, ...(correction ? { correction } : {}) };
+    enqueueMail(tx, newDocumentsMail(r.email, name, [line], call.portalUrl));
   }
   return recipients.length;
 }
@@ -209,26 +219,74 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
   });
 }
 
-/** Puts a new file under an existing document (its 'File Missing' badge goes), keeping its title and filing. */
-export async function replaceDocument(call: DocumentsCall, documentId: number, upload: UploadedFile | null): Promise<DocumentAnswer> {
-  if ((await call.em.count(PropertyDocument, { id: documentId })) === 0) throw new HttpError(404, adminDocumentMessages.notFound);
+/**
+ * Puts a new file under an existing document, keeping its title and filing. When the document's
+ * file exists and the new one differs, this publishes a corrected version (issue 21): the old
+ * file stays downloadable for administrators, investors see the new one marked 'Corrected', and
+ * with `emailNotification` its readers are told why (`note`). When the file was missing, it is
+ * put back under the current version (the spec's Replace File): a repair, not a correction.
+ */
+export async function replaceDocument(
+  call: DocumentsCall,
+  documentId: number,
+  body: ReplaceDocumentBody,
+  upload: UploadedFile | null,
+): Promise<DocumentAnswer> {
+  const [current] = await call.em.execute<{ sha256: string }[]>(
+    'select f.sha256 from property_documents d join stored_files f on f.id = d.file_id where d.id = ?',
+    [documentId],
+  );
+  if (!current) throw new HttpError(404, adminDocumentMessages.notFound);
+  // Asked before the new file is kept: the same bytes would make a lost file look present.
+  const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
   const file = await keepDocumentFile(upload, call.fileExistence);
-  await call.em.transactional(async (tx) => {
+  const outcome = await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, documentId);
     const before = auditedFields(document);
     const fileId = await storedFileId(tx, file);
-    // Written even when the bytes are the same: the statement's trigger tells every instance to
-    // rebuild its lists, whose 'File Missing' is now wrong.
-    await tx.execute('update property_documents set file_id = ?, filename = ? where id = ?', [fileId, file.filename, documentId]);
+    if (!hadFile || before.sha256 === file.sha256) {
+      await repairCurrentVersion(tx, 'property', documentId, { fileId, filename: file.filename });
+      recordAdminAction(tx, call.actor, call.clientAddress, {
+        action: 'replace-document',
+        subject: { type: 'document', id: documentId, label: document.title },
+        before: { filename: before.filename, sha256: before.sha256 },
+        after: { filename: file.filename, sha256: file.sha256, size: file.size },
+      });
+      return { corrected: null, notified: 0 };
+    }
+    const corrected = await publishCorrection(tx, 'property', documentId, { fileId, filename: file.filename }, call.actor, body.note);
+    const property: PropertyChoice = document.property
+      ? { id: document.property.id, name: document.property.name }
+      : { id: null, name: defaultPropertyGroup };
+    const notified = body.emailNotification
+      ? await queueNotifications(tx, call, property, document.title, `${document.quarter} ${document.year}`, { note: body.note })
+      : 0;
     recordAdminAction(tx, call.actor, call.clientAddress, {
-      action: 'replace-document',
+      action: 'correct',
       subject: { type: 'document', id: documentId, label: document.title },
-      before: { filename: before.filename, sha256: before.sha256 },
-      after: { filename: file.filename, sha256: file.sha256, size: file.size },
+      before: corrected.before,
+      after: {
+        version: corrected.version,
+        filename: file.filename,
+        sha256: file.sha256,
+        size: file.size,
+        note: body.note,
+        emailNotification: body.emailNotification,
+        notified,
+      },
     });
+    return { corrected, notified };
   });
   const document = await documentAnswer(call, documentId);
-  return { message: `The file of "${document.title}" was replaced.`, document };
+  if (!outcome.corrected) return { message: `The file of "${document.title}" was replaced.`, document };
+  const told = body.emailNotification ? ` ${peopleNotified(outcome.notified)}` : '';
+  return {
+    // The message keeps its words (clients of the spec read it); `corrected` and the document's
+    // `version` and `correctedAt` say what changed.
+    message: `The file of "${document.title}" was replaced.${told}`,
+    document,
+    corrected: true,
+  };
 }
 
 export async function updateDocument(call: DocumentsCall, body: UpdateDocumentBody): Promise<DocumentAnswer> {

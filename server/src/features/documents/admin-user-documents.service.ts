@@ -6,6 +6,7 @@ import type {
   DeleteUserDocumentBody,
   EditUserDocumentBody,
   MessageAnswer,
+  ReplaceUserDocumentBody,
   UploadUserDocumentBody,
   UserDocument as UserDocumentAnswer,
   UserDocumentAnswer as UploadAnswer,
@@ -27,6 +28,7 @@ import {
   yearAndQuarterOfDate,
   type DocumentsCall,
 } from './document-files';
+import { publishCorrection, repairCurrentVersion } from './document-versions';
 import { selectPersonalDocuments } from './documents.service';
 import { UserDocument, type IUserDocument } from './user-document.entity';
 
@@ -86,15 +88,34 @@ export interface NewUserDocument {
   quarter: Quarter;
 }
 
-/** How a digest e-mail lists a new personal document. */
-export function digestLine(document: NewUserDocument): PublishedDocument {
-  return { title: document.title, context: `${documentCategoryLabels[document.documentCategory]} · ${document.quarter} ${document.year}` };
+/** How a digest e-mail lists a new personal document, or a corrected one with its reason (`correctionNote` not null). */
+export function digestLine(
+  document: Pick<NewUserDocument, 'title' | 'documentCategory' | 'quarter' | 'year'>,
+  correctionNote: string | null = null,
+): PublishedDocument {
+  return {
+    title: document.title,
+    context: `${documentCategoryLabels[document.documentCategory]} · ${document.quarter} ${document.year}`,
+    ...(correctionNote === null ? {} : { correction: { note: correctionNote } }),
+  };
+}
+
+/** A corrected document keeps its filing: the e-mail names it as the investor knows it. */
+export async function correctedLine(tx: EntityManager, documentId: number, note: string): Promise<PublishedDocument> {
+  const [row] = await tx.execute<{ title: string; document_category: DocumentCategory; quarter: Quarter; year: number }[]>(
+    'select title, document_category, quarter, year from user_documents where id = ?',
+    [documentId],
+  );
+  if (!row) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  return digestLine({ title: row.title, documentCategory: row.document_category, quarter: row.quarter, year: row.year }, note);
 }
 
 export interface PublishOutcome {
   id: number;
   /** The document that already had this content for this owner; nothing was written. */
   already: { id: number; title: string; uploaded_at: Date } | null;
+  /** Set when the owner had a document of this title: the file is its new version (issue 21). */
+  corrected: { version: number } | null;
 }
 
 /**
@@ -109,14 +130,43 @@ export async function publishUserDocument(
   owner: IUser,
   fields: NewUserDocument,
   file: KeptDocumentFile,
-  audit: { action: string; emailNotification: boolean; notified: boolean; uploadType?: string; row?: number },
+  audit: { action: string; emailNotification: boolean; notified: boolean; uploadType?: string; row?: number; correctionNote?: string },
 ): Promise<PublishOutcome> {
   const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date }[]>(
     `select d.id, d.title, d.uploaded_at from user_documents d join stored_files f on f.id = d.file_id
       where d.user_id = ? and f.sha256 = ? order by d.id limit 1`,
     [owner.id, file.sha256],
   );
-  if (existing) return { id: existing.id, already: existing };
+  if (existing) return { id: existing.id, already: existing, corrected: null };
+
+  // A title the owner already has, in any letter case: a corrected file of that document, not a
+  // second document under one title (issue 21). Its other fields stay as published.
+  const [namesake] = await tx.execute<{ id: number; title: string }[]>(
+    'select id, title from user_documents where user_id = ? and lower(title) = lower(?) order by id limit 1',
+    [owner.id, fields.title],
+  );
+  if (namesake) {
+    const note = audit.correctionNote ?? '';
+    const corrected = await publishCorrection(tx, 'personal', namesake.id, { fileId: await storedFileId(tx, file), filename: file.filename }, call.actor, note);
+    recordAdminAction(tx, call.actor, call.clientAddress, {
+      action: 'correct',
+      subject: { type: 'user-document', id: namesake.id, label: `${namesake.title} (${owner.email})` },
+      before: corrected.before,
+      after: {
+        userEmail: owner.email,
+        version: corrected.version,
+        filename: file.filename,
+        sha256: file.sha256,
+        size: file.size,
+        note,
+        through: audit.action,
+        emailNotification: audit.emailNotification,
+        notified: audit.notified ? 1 : 0,
+        ...(audit.row ? { manifestRow: audit.row } : {}),
+      },
+    });
+    return { id: namesake.id, already: null, corrected: { version: corrected.version } };
+  }
 
   const created = tx.create(UserDocument, {
     user: owner,
@@ -144,7 +194,7 @@ export async function publishUserDocument(
       ...(audit.row ? { manifestRow: audit.row } : {}),
     },
   });
-  return { id: created.id, already: null };
+  return { id: created.id, already: null, corrected: null };
 }
 
 /**
@@ -184,9 +234,11 @@ export async function uploadUserDocument(
       emailNotification: body.emailNotification,
       notified: notify,
       ...(body.uploadType ? { uploadType: body.uploadType } : {}),
+      correctionNote: body.correctionNote,
     });
     if (!published.already && notify) {
-      enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), [digestLine(fields)], call.portalUrl));
+      const line = published.corrected ? await correctedLine(tx, published.id, body.correctionNote) : digestLine(fields);
+      enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), [line], call.portalUrl));
     }
     return { ...published, owner: owner.email };
   });
@@ -197,6 +249,14 @@ export async function uploadUserDocument(
       message: `This file was already published for ${outcome.owner} as "${outcome.already.title}" on ${formatDateTime(outcome.already.uploaded_at)}. Nothing new was published.`,
       document,
       alreadyPublished: true,
+    };
+  }
+  if (outcome.corrected) {
+    return {
+      message: `"${document.title}" of ${outcome.owner} was corrected: version ${outcome.corrected.version} is published.`,
+      document,
+      alreadyPublished: false,
+      corrected: true,
     };
   }
   return { message: `Document "${body.title}" published for ${outcome.owner}.`, document, alreadyPublished: false };
@@ -250,15 +310,27 @@ export async function editUserDocument(call: DocumentsCall, body: EditUserDocume
 
 /**
  * Puts a new file under an existing personal document, keeping its owner, title and filing, as
- * replace-document does for property documents; no e-mail. The old file stays in the store
- * (see deleteDocument) but no row names it through this document any more. Refused (409) when
- * another of the owner's documents holds the same content: one content, one document per
- * investor, as the uploads decide.
+ * replace-document does for property documents: when its file exists and the new one differs, a
+ * corrected version (issue 21), e-mailed to its owner with `emailNotification` (while active);
+ * when its file was missing, a repair of the current version. Refused (409) when another of the
+ * owner's documents holds the same content: one content, one document per investor, as the
+ * uploads decide.
  */
-export async function replaceUserDocument(call: DocumentsCall, documentId: number, upload: UploadedFile | null): Promise<UploadAnswer> {
-  if ((await call.em.count(UserDocument, { id: documentId })) === 0) throw new HttpError(404, adminUserDocumentMessages.notFound);
+export async function replaceUserDocument(
+  call: DocumentsCall,
+  documentId: number,
+  body: ReplaceUserDocumentBody,
+  upload: UploadedFile | null,
+): Promise<UploadAnswer> {
+  const [current] = await call.em.execute<{ sha256: string }[]>(
+    'select f.sha256 from user_documents d join stored_files f on f.id = d.file_id where d.id = ?',
+    [documentId],
+  );
+  if (!current) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  // Asked before the new file is kept: the same bytes would make a lost file look present.
+  const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
   const file = await keepDocumentFile(upload, call.fileExistence);
-  await call.em.transactional(async (tx) => {
+  const corrected = await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, documentId);
     const [twin] = await tx.execute<{ title: string }[]>(
       `select d.title from user_documents d join stored_files f on f.id = d.file_id
@@ -268,17 +340,47 @@ export async function replaceUserDocument(call: DocumentsCall, documentId: numbe
     if (twin) throw new HttpError(409, adminUserDocumentMessages.contentUsed(document.user.email, twin.title));
     const [before] = await tx.execute<{ sha256: string }[]>('select sha256 from stored_files where id = ?', [document.file.id]);
     const fileId = await storedFileId(tx, file);
-    // A statement, as replaceDocument's: its trigger tells every instance to rebuild its lists.
-    await tx.execute('update user_documents set file_id = ?, filename = ? where id = ?', [fileId, file.filename, documentId]);
+    const subject = { type: 'user-document', id: documentId, label: `${document.title} (${document.user.email})` } as const;
+    if (!hadFile || before?.sha256 === file.sha256) {
+      await repairCurrentVersion(tx, 'personal', documentId, { fileId, filename: file.filename });
+      recordAdminAction(tx, call.actor, call.clientAddress, {
+        action: 'replace-user-document',
+        subject,
+        before: { filename: document.filename, sha256: before?.sha256 ?? null },
+        after: { filename: file.filename, sha256: file.sha256, size: file.size },
+      });
+      return null;
+    }
+    const correction = await publishCorrection(tx, 'personal', documentId, { fileId, filename: file.filename }, call.actor, body.note);
+    const notify = body.emailNotification && document.user.isActive;
+    if (notify) {
+      enqueueMail(tx, newDocumentsMail(document.user.email, displayName(document.user), [digestLine(document, body.note)], call.portalUrl));
+    }
     recordAdminAction(tx, call.actor, call.clientAddress, {
-      action: 'replace-user-document',
-      subject: { type: 'user-document', id: documentId, label: `${document.title} (${document.user.email})` },
-      before: { filename: document.filename, sha256: before?.sha256 ?? null },
-      after: { filename: file.filename, sha256: file.sha256, size: file.size },
+      action: 'correct',
+      subject,
+      before: correction.before,
+      after: {
+        userEmail: document.user.email,
+        version: correction.version,
+        filename: file.filename,
+        sha256: file.sha256,
+        size: file.size,
+        note: body.note,
+        emailNotification: body.emailNotification,
+        notified: notify ? 1 : 0,
+      },
     });
+    return { version: correction.version, notified: notify };
   });
   const document = await documentAnswer(call, documentId);
-  return { message: `The file of "${document.title}" was replaced.`, document };
+  if (!corrected) return { message: `The file of "${document.title}" was replaced.`, document };
+  return {
+    // As replace-document: the message keeps its words; `corrected` and the version say the rest.
+    message: `The file of "${document.title}" was replaced.${corrected.notified ? ` ${document.userEmail} was notified by e-mail.` : ''}`,
+    document,
+    corrected: true,
+  };
 }
 
 /** Removes the document from its owner's portal; the file stays in the store (see deleteDocument). */

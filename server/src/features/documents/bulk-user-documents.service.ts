@@ -13,7 +13,7 @@ import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
 import { recordAdminAction } from '../audit/admin-audit';
 import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
-import { digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
+import { correctedLine, digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, yearAndQuarterAt, yearAndQuarterOfDate, type DocumentsCall, type KeptDocumentFile } from './document-files';
 
@@ -152,7 +152,7 @@ export async function bulkUploadUserDocuments(
   const failed: RowFailure[] = [];
   // One check and one move into the store per file, however many investors it goes to.
   const kept = new Map<UploadedFile, Promise<KeptDocumentFile>>();
-  const toPublish: { row: number; document: NewUserDocument; userId: number; email: string; file: KeptDocumentFile }[] = [];
+  const toPublish: { row: number; document: NewUserDocument; correctionNote: string; userId: number; email: string; file: KeptDocumentFile }[] = [];
   for (const row of plan.rows) {
     if (row.outcome !== 'publish' && row.outcome !== 'already-published') {
       failed.push(failure(row.row, row.filename, row.error));
@@ -182,6 +182,7 @@ export async function bulkUploadUserDocuments(
         userId: row.userId,
         email: row.email,
         file,
+        correctionNote: row.correctionNote,
         document: {
           title: row.title,
           documentCategory: row.documentCategory,
@@ -225,14 +226,24 @@ export async function bulkUploadUserDocuments(
         emailNotification: body.emailNotification,
         notified: notify,
         row: item.row,
+        correctionNote: item.correctionNote,
       });
       // Published by another request since the plan was made: as on a re-sent batch, nothing new.
       if (outcome.already) {
         failed.push(failure(item.row, item.file.filename, bulkManifestMessages.alreadyPublished));
         continue;
       }
-      successful.push({ filename: item.file.filename, userEmail: owner.email, title: item.document.title, documentId: outcome.id });
-      if (notify) digests.set(owner, [...(digests.get(owner) ?? []), digestLine(item.document)]);
+      successful.push({
+        filename: item.file.filename,
+        userEmail: owner.email,
+        title: item.document.title,
+        documentId: outcome.id,
+        ...(outcome.corrected ? { corrected: true } : {}),
+      });
+      if (notify) {
+        const line = outcome.corrected ? await correctedLine(tx, outcome.id, item.correctionNote) : digestLine(item.document);
+        digests.set(owner, [...(digests.get(owner) ?? []), line]);
+      }
     }
     for (const [owner, documents] of digests) {
       enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), documents, call.portalUrl));
@@ -240,7 +251,7 @@ export async function bulkUploadUserDocuments(
 
     failed.sort((a, b) => a.row - b.row);
     const answer: BulkUploadUserDocumentsAnswer = {
-      message: `${successful.length} document(s) published, ${failed.length} row(s) not published.`,
+      message: `${successful.length} document(s) published${correctionsSaid(successful)}, ${failed.length} row(s) not published.`,
       successful,
       failed: failed.map(({ filename, error }) => ({ filename, error })),
       unprocessed: plan.unprocessed,
@@ -265,6 +276,12 @@ export async function bulkUploadUserDocuments(
 }
 
 const batchAuditAction = 'bulk-upload-batch';
+
+/** ' (2 of them corrections)', or nothing: the message keeps its old words when nothing was corrected. */
+function correctionsSaid(successful: BulkUploadUserDocumentsAnswer['successful']): string {
+  const count = successful.filter((s) => s.corrected).length;
+  return count === 0 ? '' : ` (${count} of them ${count === 1 ? 'a correction' : 'corrections'})`;
+}
 
 /** The answer of this administrator's earlier batch sent under this Idempotency-Key, if one committed. */
 export async function earlierBatchAnswer(

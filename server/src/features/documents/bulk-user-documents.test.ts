@@ -143,13 +143,24 @@ describe('bulk-upload-user-documents', () => {
     expect(await mailsAfter(outbox)).toEqual([]);
   });
 
-  it('refuses a title the investor already has for another file', async () => {
-    await publish(`${header}\n${investorB},t1.pdf,tax,Title Taken`, [{ name: 't1.pdf', bytes: samplePdf('title-1') }]);
+  it('publishes a title the investor already has, for another file, as a corrected version of that document (issue 21)', async () => {
+    const first = await publish(`${header}\n${investorB},t1.pdf,tax,Title Taken`, [{ name: 't1.pdf', bytes: samplePdf('title-1') }]);
     const answer = await publish(`${header}\n${investorB},t2.pdf,tax,title taken\n${investorA},t2.pdf,tax,Title Taken`, [
       { name: 't2.pdf', bytes: samplePdf('title-2') },
     ]);
-    expect(answer.failed).toEqual([{ filename: 't2.pdf', error: `Row 2: ${bulkManifestMessages.titleUsed}` }]);
-    expect(answer.successful.map((s) => s.userEmail)).toEqual([investorA]);
+    expect(answer.failed).toEqual([]);
+    expect(answer.successful.map((s) => [s.userEmail, s.documentId === first.successful[0]?.documentId, s.corrected ?? false])).toEqual([
+      [investorB, true, true],
+      [investorA, false, false],
+    ]);
+  });
+
+  it('refuses two rows of one title for one investor in a batch', async () => {
+    const answer = await publish(`${header}\n${investorB},t3.pdf,tax,Twice In A Batch\n${investorB},t4.pdf,tax,twice in a batch`, [
+      { name: 't3.pdf', bytes: samplePdf('title-3') },
+      { name: 't4.pdf', bytes: samplePdf('title-4') },
+    ]);
+    expect(answer.failed).toEqual([{ filename: 't4.pdf', error: `Row 3: ${bulkManifestMessages.titleUsed}` }]);
   });
 
   it('queues one digest per investor for the batch, listing each of their new documents', async () => {
@@ -299,10 +310,19 @@ describe('bulk-upload-user-documents', () => {
       publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
       publishedTitles: new Map(known.users.map((u) => [u.userId, new Set(u.titles)])),
     });
-    expect(preview.rows.map((r) => r.outcome)).toEqual(['already-published', 'publish', 'user-not-found', 'title-used']);
+    // The last row names a title investor A has: it corrects "Preview One" (issue 21).
+    expect(preview.rows.map((r) => [r.outcome, r.outcome === 'publish' ? r.corrects : null])).toEqual([
+      ['already-published', null],
+      ['publish', null],
+      ['user-not-found', null],
+      ['publish', 'Preview One'],
+    ]);
 
     const answer = await publish(manifest, files);
-    expect(answer.successful.map((s) => s.filename)).toEqual(['p2.pdf']);
+    expect(answer.successful.map((s) => [s.filename, s.corrected ?? false])).toEqual([
+      ['p2.pdf', false],
+      ['p2.pdf', true],
+    ]);
     expect(answer.failed.map((f) => f.error)).toEqual(
       preview.rows.filter((r) => r.outcome !== 'publish').map((r) => `Row ${r.row}: ${'error' in r ? r.error : ''}`),
     );

@@ -5,11 +5,13 @@ import { HttpError } from '../../http/errors';
 import { sendStoredFile } from '../../http/file-response';
 import { bind } from '../../http/route';
 import { SerializedJson } from '../../http/serialized-json';
-import type { AppState } from '../../http/state';
 import { cacheTable } from '../../caches';
 import type { Services } from '../../services';
 import { contentTypeForDownload } from '../files/sniff';
-import { auditDocumentRead, findReadableFile, listInvestorDocuments } from './documents.service';
+import type { Context } from 'koa';
+import type { AppState, SessionUser } from '../../http/state';
+import { findReadableVersion } from './document-versions';
+import { auditDocumentRead, findReadableFile, listInvestorDocuments, type ReadableFile } from './documents.service';
 
 export function documentsRoutes(router: Router<AppState>, { files, fileExistence, documentLists }: Services): void {
   bind(router, routes.investorDocuments, async ({ user, ctx }) => {
@@ -23,8 +25,8 @@ export function documentsRoutes(router: Router<AppState>, { files, fileExistence
     categories: documentCategories.map((value) => ({ value, label: documentCategoryLabels[value] })),
   }));
 
-  bind(router, routes.download, async ({ user, ctx, params, query }) => {
-    const file = await findReadableFile(ctx.state.em, user, params.id, query.type);
+  // One answer for both download routes: the file with the spec's headers, audited before its first byte.
+  const sendDocument = async (ctx: Context & { state: AppState }, user: SessionUser, file: ReadableFile, preview: boolean) => {
     const opened = await files.open(file.sha256);
     fileExistence.remember(file.sha256, opened !== null);
     if (!opened) {
@@ -32,12 +34,21 @@ export function documentsRoutes(router: Router<AppState>, { files, fileExistence
       documentLists.clear();
       throw new HttpError(410, 'The file of this document is missing. Please contact Investor Relations.');
     }
-    const action = query.preview ? 'preview' : 'download';
+    const action = preview ? 'preview' : 'download';
     await sendStoredFile(ctx, opened, {
       filename: file.filename,
       contentType: contentTypeForDownload(file.contentType, file.filename),
-      disposition: query.preview ? 'inline' : 'attachment',
+      disposition: preview ? 'inline' : 'attachment',
       onRead: () => auditDocumentRead(ctx.state.em, user, file, action, ctx.ip),
     });
+  };
+
+  bind(router, routes.download, async ({ user, ctx, params, query }) => {
+    await sendDocument(ctx, user, await findReadableFile(ctx.state.em, user, params.id, query.type), query.preview);
+  });
+
+  // Issue 21: an administrator's download of any version; for anyone else the current one only.
+  bind(router, routes.downloadVersion, async ({ user, ctx, params, query }) => {
+    await sendDocument(ctx, user, await findReadableVersion(ctx.state.em, user, params.versionId), query.preview);
   });
 }

@@ -18,6 +18,8 @@ interface PropertyDocumentRow {
   size: string;
   sha256: string;
   uploaded_at: string;
+  version: number;
+  corrected_at: string | null;
 }
 
 interface PersonalDocumentRow extends Omit<PropertyDocumentRow, 'property'> {
@@ -30,7 +32,8 @@ interface PersonalDocumentRow extends Omit<PropertyDocumentRow, 'property'> {
 }
 
 // Timestamps leave PostgreSQL as ISO 8601 in UTC, ready for the answer.
-const uploadedAt = `to_char(d.uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at`;
+const uploadedAt = `to_char(d.uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at,
+  d.version, to_char(d.corrected_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as corrected_at`;
 const propertyColumns = `d.id, d.title, p.name as property, d.year, d.quarter, d.filename, f.size, f.sha256, ${uploadedAt}`;
 const personalColumns = `d.id, d.title, d.document_category, d.description, to_char(d.document_date, 'YYYY-MM-DD') as document_date,
   d.tags, u.email as user_email, d.user_id, d.year, d.quarter, d.filename, f.size, f.sha256, ${uploadedAt}`;
@@ -47,6 +50,8 @@ function toPropertyDocument(row: PropertyDocumentRow, fileExists: boolean): Prop
     uploadedAt: row.uploaded_at,
     fileExists,
     documentType: 'property',
+    version: row.version,
+    correctedAt: row.corrected_at,
   };
 }
 
@@ -67,6 +72,8 @@ function toPersonalDocument(row: PersonalDocumentRow, fileExists: boolean): User
     year: row.year,
     quarter: row.quarter,
     fileExists,
+    version: row.version,
+    correctedAt: row.corrected_at,
   };
 }
 

@@ -62,7 +62,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
 
   const fileIdOf = async (id: number) => (await em().findOneOrFail(UserDocument, id)).file.id;
 
-  it('puts the new file under the document: the investor downloads it, the old file is no longer named, no e-mail', async () => {
+  it('puts the new file under the document: the investor downloads it, the old file is only its version 1, no e-mail', async () => {
     const original = samplePdf('K-1 first draft');
     const document = await publish('Replaced K-1 2025', original);
     const oldFileId = await fileIdOf(document.id);
@@ -85,10 +85,13 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     expect(await em().count(UserDocument, { file: oldFileId })).toBe(0);
     expect(await em().count(OutboxMessage)).toBe(outbox);
 
-    const audit = await em().findOneOrFail(AuditEvent, { action: 'replace-user-document', documentId: document.id });
+    // The file existed, so this is a correction (issue 21): audited as such, version 2.
+    expect(answer.corrected).toBe(true);
+    expect(answer.document.version).toBe(2);
+    const audit = await em().findOneOrFail(AuditEvent, { action: 'correct', documentId: document.id });
     expect(audit.details).toMatchObject({
-      before: { filename: 'Replaced K-1 2025.pdf' },
-      after: { filename: 'K-1 corrected.pdf', size: corrected.length },
+      before: { version: 1, filename: 'Replaced K-1 2025.pdf' },
+      after: { version: 2, filename: 'K-1 corrected.pdf', size: corrected.length },
     });
     // Still the owner's alone.
     expect((await downloaded(investorB, document.id)).status).toBe(404);

@@ -77,7 +77,7 @@ describe('sweepUnreferencedFiles', () => {
     return missing.filter((sha) => sha !== null);
   }
 
-  it('removes the files of a deleted and of a replaced document, and keeps every file still named', async () => {
+  it("removes the files of a deleted document, and keeps every file still named, a corrected document's earlier version too", async () => {
     const deletedBytes = samplePdf('sweep: deleted');
     const deleted = await uploadUserDocument('Sweep Deleted', deletedBytes);
     const res = await client.call('/api/admin/delete-user-document', { token: adminToken, body: { documentId: deleted.id } });
@@ -101,9 +101,10 @@ describe('sweepUnreferencedFiles', () => {
     expect(await onDisk(deletedBytes)).toBe(true);
 
     await ageEverything();
-    expect(await sweep()).toEqual({ rows: 2, files: 2 });
+    expect(await sweep()).toEqual({ rows: 1, files: 1 });
     expect(await onDisk(deletedBytes)).toBe(false);
-    expect(await onDisk(oldBytes)).toBe(false);
+    // Version 1 of the corrected document: administrators still download it (issue 21).
+    expect(await onDisk(oldBytes)).toBe(true);
     expect(await rowOf(deletedBytes)).toBeNull();
     expect(await onDisk(newBytes)).toBe(true);
     expect(await referencesWithoutFile()).toEqual([]);

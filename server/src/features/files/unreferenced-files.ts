@@ -2,12 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FileStore } from './file-store';
 
 /**
- * Whether a stored_files row `f` is still named by something: a document of either kind, or a
- * property's photo (named by its `/media/<sha256>.<ext>` address, not by a key).
+ * Whether a stored_files row `f` is still named by something: a document of either kind, an
+ * earlier version of one (issue 21: kept for administrators), or a property's photo (named by its `/media/<sha256>.<ext>` address, not by a key).
  */
 const stillReferenced = `(
   exists (select 1 from property_documents d where d.file_id = f.id)
   or exists (select 1 from user_documents d where d.file_id = f.id)
+  or exists (select 1 from document_versions v where v.file_id = f.id)
   or exists (select 1 from properties p
               where p.image like '%' || f.sha256 || '%' or p.image_variants::text like '%' || f.sha256 || '%'))`;
 

@@ -15,4 +15,6 @@ export const adminKeys = {
   userDocuments: [...adminQueryKey, 'user-documents'] as const,
   /** Read receipts: the documents list, one document's investors, one investor's documents. */
   readReceipts: [...adminQueryKey, 'read-receipts'] as const,
+  /** A document's versions (issue 21), per document. */
+  documentVersions: [...adminQueryKey, 'document-versions'] as const,
 };

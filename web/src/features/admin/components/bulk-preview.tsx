@@ -124,6 +124,11 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
             </Badge>
           </li>
         ))}
+        {plan.corrections > 0 && (
+          <li>
+            <Badge appearance="tint" color="warning">{`Corrections of published documents: ${plan.corrections}`}</Badge>
+          </li>
+        )}
         <li>
           <Badge appearance="tint" color="subtle">{`Unprocessed files: ${plan.unprocessed.length}`}</Badge>
         </li>

@@ -3,12 +3,16 @@ import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-compo
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PropertyDocument } from '@everest/core/contract';
 import { formatPropertyFileSize } from '@everest/core/domain';
+import { CorrectedBadge } from './corrected-badge';
 import { useAdminStyles } from './admin-styles';
 
 /** The list's actions, for the rows' cells. */
 export interface DocumentRowsContextValue {
   onEdit: (document: PropertyDocument) => void;
   onReplace: (document: PropertyDocument) => void;
+  /** Issue 21: a corrected file for a document whose file exists. */
+  onCorrect: (document: PropertyDocument) => void;
+  onVersions: (document: PropertyDocument) => void;
   onDelete: (document: PropertyDocument) => void;
   /** The document whose file is being replaced, and how much of it is sent (0 to 1). */
   replacing: { id: number; progress: number } | null;
@@ -30,6 +34,7 @@ function TitleCell({ document }: { document: PropertyDocument }) {
   return (
     <div className={styles.cellStack}>
       <span>{document.title}</span>
+      <CorrectedBadge document={document} />
       {!document.fileExists && (
         <span>
           <Badge appearance="filled" color="danger">
@@ -70,6 +75,16 @@ function DocumentActionsCell({ document }: { document: PropertyDocument }) {
           onClick={() => rows.onReplace(document)}
         >
           {replacing ? `Replacing... ${Math.round(replacing.progress * 100)}%` : 'Replace File'}
+        </Button>
+      )}
+      {document.fileExists && (
+        <Button size="small" aria-label={`Correct ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onCorrect(document)}>
+          Correct
+        </Button>
+      )}
+      {document.version > 1 && (
+        <Button size="small" aria-label={`Versions of ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onVersions(document)}>
+          Versions
         </Button>
       )}
       <Button size="small" aria-label={`Delete ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onDelete(document)}>

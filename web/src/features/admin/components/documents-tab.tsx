@@ -21,6 +21,8 @@ import { showToast } from '../../../lib/toast';
 import { AdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
+import { CorrectDocumentDialog, type CorrectionTarget } from './correct-document-dialog';
+import { DocumentVersionsDialog, type VersionsTarget } from './document-versions-dialog';
 import { DocumentRowsContext, documentColumns, type DocumentRowsContextValue } from './document-columns';
 import { DocumentEditor } from './document-editor';
 import { UploadDocumentForm } from './upload-document-form';
@@ -32,7 +34,7 @@ export const documentsAddressKeys = { page: 'documentPage', search: 'documentSea
 /**
  * The documents tab (spec: documents): the upload form, and every property document searched
  * and paged by 10 here in the browser (the route answers them all), with inline edit, Replace
- * File for a 'File Missing' document, and delete.
+ * File for a 'File Missing' document, Correct and Versions for the others (issue 21), and delete.
  */
 export function DocumentsTab() {
   const styles = useAdminStyles();
@@ -44,6 +46,8 @@ export function DocumentsTab() {
   const restoreFocusTarget = useRestoreFocusTarget();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<PropertyDocument | null>(null);
+  const [correcting, setCorrecting] = useState<CorrectionTarget | null>(null);
+  const [showingVersions, setShowingVersions] = useState<VersionsTarget | null>(null);
   const [replacing, setReplacing] = useState<{ id: number; progress: number } | null>(null);
   const replaceTarget = useRef<PropertyDocument | null>(null);
   const replaceInput = useRef<HTMLInputElement>(null);
@@ -121,6 +125,8 @@ export function DocumentsTab() {
   const rowsContext: DocumentRowsContextValue = {
     onEdit: (document) => setEditingId(document.id),
     onReplace: startReplace,
+    onCorrect: (document) => setCorrecting({ kind: 'property', id: document.id, title: document.title }),
+    onVersions: (document) => setShowingVersions({ documentType: 'property', documentId: document.id, title: document.title }),
     onDelete: setDeleting,
     replacing,
     editButtonRef: (document) => (element) => {
@@ -210,6 +216,8 @@ export function DocumentsTab() {
         aria-label="Replacement file"
         onChange={(event) => replaceWith(event.currentTarget)}
       />
+      <CorrectDocumentDialog target={correcting} onClose={() => setCorrecting(null)} />
+      <DocumentVersionsDialog target={showingVersions} onClose={() => setShowingVersions(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete ${deleting.title}?` : 'Delete document?'}

@@ -42,6 +42,8 @@ const document: UserDocument = {
   year: 2026,
   quarter: 'Q1',
   fileExists: true,
+  version: 1,
+  correctedAt: null,
 };
 
 function Harness() {

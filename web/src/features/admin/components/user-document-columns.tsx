@@ -5,10 +5,14 @@ import type { UserDocument } from '@everest/core/contract';
 import { documentCategoryLabels, formatPersonalFileSize } from '@everest/core/domain';
 import { userDocumentUrl } from '../api/user-document-download';
 import { useAdminStyles } from './admin-styles';
+import { CorrectedBadge } from './corrected-badge';
 
 export interface UserDocumentRowsContextValue {
   onEdit: (document: UserDocument) => void;
   onDelete: (document: UserDocument) => void;
+  /** Issue 21: a corrected file for a document whose file exists, and its version history. */
+  onCorrect: (document: UserDocument) => void;
+  onVersions: (document: UserDocument) => void;
   restoreFocusTarget: ReturnType<typeof useRestoreFocusTarget>;
 }
 
@@ -19,6 +23,7 @@ function TitleCell({ document }: { document: UserDocument }) {
   return (
     <div className={styles.cellStack}>
       <span>{document.title}</span>
+      <CorrectedBadge document={document} />
       {document.tags && (
         <span className={styles.muted}>
           {document.tags
@@ -67,6 +72,16 @@ function UserDocumentActionsCell({ document }: { document: UserDocument }) {
       <Button size="small" aria-label={`Edit ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onEdit(document)}>
         Edit
       </Button>
+      {document.fileExists && (
+        <Button size="small" aria-label={`Correct ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onCorrect(document)}>
+          Correct
+        </Button>
+      )}
+      {document.version > 1 && (
+        <Button size="small" aria-label={`Versions of ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onVersions(document)}>
+          Versions
+        </Button>
+      )}
       <Button size="small" aria-label={`Delete ${document.title}`} {...rows.restoreFocusTarget} onClick={() => rows.onDelete(document)}>
         Delete
       </Button>

@@ -13,6 +13,8 @@ import { AdminTable } from './admin-table';
 import { BulkUploadSection } from './bulk-upload-section';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
+import { CorrectDocumentDialog, type CorrectionTarget } from './correct-document-dialog';
+import { DocumentVersionsDialog, type VersionsTarget } from './document-versions-dialog';
 import { EditUserDocumentDialog } from './edit-user-document-dialog';
 import { UploadUserDocumentForm } from './upload-user-document-form';
 import { UserDocumentRowsContext, userDocumentColumns, type UserDocumentRowsContextValue } from './user-document-columns';
@@ -34,6 +36,8 @@ export function UserDocumentsTab() {
   const restoreFocusTarget = useRestoreFocusTarget();
   const [editing, setEditing] = useState<UserDocument | null>(null);
   const [deleting, setDeleting] = useState<UserDocument | null>(null);
+  const [correcting, setCorrecting] = useState<CorrectionTarget | null>(null);
+  const [showingVersions, setShowingVersions] = useState<VersionsTarget | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusAfterRender = useRef<PendingFocus | null>(null);
   useEffect(() => {
@@ -64,7 +68,13 @@ export function UserDocumentsTab() {
     );
   };
 
-  const rowsContext: UserDocumentRowsContextValue = { onEdit: setEditing, onDelete: setDeleting, restoreFocusTarget };
+  const rowsContext: UserDocumentRowsContextValue = {
+    onEdit: setEditing,
+    onDelete: setDeleting,
+    onCorrect: (document) => setCorrecting({ kind: 'personal', id: document.id, title: document.title }),
+    onVersions: (document) => setShowingVersions({ documentType: 'personal', documentId: document.id, title: document.title }),
+    restoreFocusTarget,
+  };
 
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
   const table = useReactTable({
@@ -139,6 +149,8 @@ export function UserDocumentsTab() {
         </nav>
       </section>
       <EditUserDocumentDialog document={editing} onClose={() => setEditing(null)} />
+      <CorrectDocumentDialog target={correcting} onClose={() => setCorrecting(null)} />
+      <DocumentVersionsDialog target={showingVersions} onClose={() => setShowingVersions(null)} />
       <ConfirmDialog
         open={deleting !== null}
         title={deleting ? `Delete ${deleting.title}?` : 'Delete user document?'}

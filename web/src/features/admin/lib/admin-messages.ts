@@ -15,6 +15,7 @@ export const adminSuccess = {
   documentUploaded: 'Document Uploaded',
   documentUpdated: 'Document Updated',
   documentReplaced: 'File Replaced',
+  documentCorrected: 'Correction Published',
   documentDeleted: 'Document Deleted',
   userDocumentUploaded: 'Document Published',
   userDocumentAlreadyPublished: 'Already Published',

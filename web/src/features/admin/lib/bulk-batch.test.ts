@@ -104,10 +104,15 @@ describe('the dry run', () => {
     expect(plan.rows.map((r) => [r.row, r.outcome])).toEqual([
       [2, 'already-published'],
       [3, 'publish'],
-      [4, 'title-used'],
+      [4, 'publish'],
       [5, 'user-not-found'],
       [6, 'file-missing'],
     ]);
+    // Ann has a 'Subscription' already: row 4 corrects it (issue 21), and the preview says so.
+    const correcting = plan.rows[2];
+    expect(correcting && rowMessage(correcting, [])).toBe('corrects Subscription');
+    expect(plan.rows[1] && rowMessage(plan.rows[1], [])).toBe('');
+    expect(plan.corrections).toBe(1);
     expect(plan.unprocessed).toEqual(['stray.pdf']);
     expect(planBatch(`${header}\n\n`, files, { users: [] }).error).toBe('No data found in CSV');
   });

@@ -1,7 +1,7 @@
 // The bulk upload's dry run as the preview shows it: pure, no DOM, so that the benchmark
 // (bench/bulk-dry-run.ts) runs the very code the browser runs.
 import type { BulkUploadPreviewAnswer } from '@everest/core/contract';
-import { parseManifest, planBulkManifest, type BulkManifestPlan, type ManifestFile, type ManifestOutcome } from '@everest/core/domain';
+import { bulkManifestMessages, parseManifest, planBulkManifest, type BulkManifestPlan, type ManifestFile, type ManifestOutcome } from '@everest/core/domain';
 
 /** A selected file the browser will not send, and why (the server would refuse it too). */
 export interface RefusedFile {
@@ -47,7 +47,8 @@ export function outcomeCounts(plan: BulkManifestPlan): { outcome: ManifestOutcom
  * then 'file missing' for the server, which never receives the file).
  */
 export function rowMessage(row: BulkManifestPlan['rows'][number], refused: readonly RefusedFile[]): string {
-  if (row.outcome === 'publish') return '';
+  // Issue 21: a title the investor already has publishes that document's corrected version.
+  if (row.outcome === 'publish') return row.corrects ? bulkManifestMessages.corrects(row.corrects) : '';
   if (row.outcome === 'file-missing') {
     const reason = refused.find((file) => file.name.toLowerCase() === row.filename.toLowerCase())?.reason;
     if (reason) return `${reason} It will not be sent.`;

@@ -14,6 +14,8 @@ const doc = (id: number, title: string, year: number, quarter: PropertyDocument[
   uploadedAt: '2026-01-01T00:00:00.000Z',
   fileExists: true,
   documentType: 'property',
+  version: 1,
+  correctedAt: null,
 });
 
 const file = (name: string, size: number) => {

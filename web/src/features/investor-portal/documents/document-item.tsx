@@ -1,7 +1,7 @@
 import { Badge, Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InvestorDocument } from '@everest/core/contract';
-import { formatCategory, formatPersonalFileSize, formatPropertyFileSize } from '@everest/core/domain';
+import { formatCategory, formatDate, formatPersonalFileSize, formatPropertyFileSize } from '@everest/core/domain';
 import { documentUrl, markOpened } from './documents-query';
 
 const useStyles = makeStyles({
@@ -34,8 +34,9 @@ export interface DocumentItemProps {
 }
 
 /**
- * Title, file name and size (and category for personal documents), and 'New' until the investor
- * first opens it; opens the preview, or downloads.
+ * Title, file name and size (and category for personal documents), 'New' until the investor
+ * first opens it (again after a correction), and 'Corrected {date}' once a corrected file has
+ * replaced the first; opens the preview, or downloads.
  */
 export function DocumentItem({ document, onPreview }: DocumentItemProps) {
   const styles = useStyles();
@@ -58,6 +59,12 @@ export function DocumentItem({ document, onPreview }: DocumentItemProps) {
             {!document.opened && (
               <Badge appearance="filled" color="brand" size="small" data-testid="new-badge">
                 New
+              </Badge>
+            )}
+            {document.correctedAt && (
+              // Issue 21: the file was replaced by a corrected one on this date (Pasadena's calendar).
+              <Badge appearance="tint" color="warning" size="small" data-testid="corrected-badge">
+                {`Corrected ${formatDate(document.correctedAt)}`}
               </Badge>
             )}
           </span>
