@@ -299,7 +299,7 @@ async function cameraPhotos(count: number): Promise<Buffer[]> {
     photos.push(
       await sharp(base, { raw: { width, height, channels: 3 } })
         .modulate({ hue: (i * 37) % 360, brightness: 0.9 + (i % 5) * 0.05 })
-        .jpeg({ quality: 84 + (i % 10) })
+        .jpeg({ quality: 82 + (i % 9) })
         .toBuffer(),
     );
   }
