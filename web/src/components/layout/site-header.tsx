@@ -117,7 +117,9 @@ export function SiteHeader() {
   const linkClass = (active: boolean) => mergeClasses(linkStyles.link, active && linkStyles.activeGroup);
 
   return (
-    <header className={styles.header}>
+    // The id is index.html's render-blocking target (rel=expect): the first paint waits for the
+    // whole bar.
+    <header id="site-header" className={styles.header}>
       <NavThemeProvider className={styles.provider}>
         <div className={styles.bar}>
           <Link to="/" className={styles.brand} aria-label="Everest Properties, home">
