@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     name: 'server-drill',
     include: ['src/**/*.drill.ts'],
+    // Drills that use the test harness get a database per file from the migrated template.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 300_000,
     hookTimeout: 120_000,
   },

@@ -68,7 +68,10 @@ export function requestsFor(route: RouteDef, name: RouteName): fc.Arbitrary<Fuzz
   const valid = fc.record({ params: params.valid, query: query.valid, body: body.valid, encoding, filename }).map((r) => ({ ...r, validShaped: true }));
   // Path segments are text whatever the schema says: hostile ones are hostile strings.
   const hostileParams = route.params
-    ? fc.oneof(params.valid, fc.dictionary(fc.constantFrom(...Object.keys(params.schema.properties ?? {})), fc.oneof(fc.constantFrom(...hostileStrings), hostileValue), { minKeys: 1 }))
+    ? fc.oneof(
+        params.valid,
+        fc.dictionary(fc.constantFrom(...Object.keys(params.schema.properties ?? {})), fc.oneof(fc.constantFrom(...hostileStrings, ...rawSegments), hostileValue), { minKeys: 1 }),
+      )
     : fc.constant({});
   const hostile = fc
     .record({
@@ -82,9 +85,17 @@ export function requestsFor(route: RouteDef, name: RouteName): fc.Arbitrary<Fuzz
   return fc.oneof(valid, hostile);
 }
 
+/** Path segments sent as they are, not encoded: broken percent-escapes and an encoded surrogate, which the router must decode or refuse. */
+const rawSegments = ['%', '%zz', '%E0%A4%A', '%ED%A0%80', '%C0%AF', '..%2F..%2Fetc', '%00'];
+
 function pathOf(route: RouteDef, params: unknown): string {
   const values = (params && typeof params === 'object' ? params : {}) as Record<string, unknown>;
-  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_segment, key: string) => encodeURIComponent(formText(values[key])) || '%20');
+  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_segment, key: string) => {
+    const text = formText(values[key]);
+    if (rawSegments.includes(text)) return text;
+    // A lone surrogate cannot travel in a URL at all (encodeURIComponent refuses it): U+FFFD instead.
+    return encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')) || '%20';
+  });
 }
 
 function queryOf(query: unknown): string {
