@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorAnswer, routes, type RouteDef } from '@everest/core/contract';
 import { samplePdf } from '../../src/features/files/testing/sample-documents';
 import { sessionTokens } from '../../src/features/auth/session';
@@ -112,7 +112,7 @@ function queryOf(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
-function bodyOf(request: FuzzRequest, fileField: string | undefined): { body: BodyInit; type?: string } {
+function bodyOf(request: FuzzRequest, fileField: string | undefined): { body: string | FormData; type?: string } {
   if (request.encoding === 'json') return { body: jsonText(request.body ?? {}), type: 'application/json' };
   if (request.encoding === 'text') return { body: jsonText(request.body ?? {}), type: 'text/plain' };
   const form = new FormData();
