@@ -99,6 +99,16 @@ export default tseslint.config(
     ]),
   },
   {
+    // Its tests may also use fast-check (a development dependency) for property-based tests.
+    files: ['core/**/*.test.ts'],
+    rules: boundary([
+      {
+        regex: '^(?!zod(/|$)|papaparse$|node:|vitest(/|$)|fast-check$|\\.)',
+        message: 'core imports nothing but zod and papaparse (DESIGN.md); its tests also vitest and fast-check.',
+      },
+    ]),
+  },
+  {
     files: ['fixtures/**/*.ts'],
     rules: boundary([{ group: ['@everest/*'], message: 'fixtures is data: it depends on no other package.' }]),
   },

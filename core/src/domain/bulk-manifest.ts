@@ -171,16 +171,20 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
   }
 
   // Exact names first; the lower-cased name only when it is not ambiguous, because a CSV
-  // typed by hand often differs from the file in letter case alone.
+  // typed by hand often differs from the file in letter case alone. Both in NFC: a Mac spells
+  // 'é' in a file's name as 'e' plus an accent, a spreadsheet on Windows as one letter.
   const byName = new Map<string, ManifestFile>();
   const byLowerName = new Map<string, ManifestFile | null>();
   for (const file of input.files) {
-    if (!byName.has(file.name)) byName.set(file.name, file);
-    const lower = file.name.toLowerCase();
+    const name = file.name.normalize('NFC');
+    if (!byName.has(name)) byName.set(name, file);
+    const lower = name.toLowerCase();
     byLowerName.set(lower, byLowerName.has(lower) ? null : file);
   }
-  const findFile = (name: string): ManifestFile | undefined =>
-    byName.get(name) ?? byLowerName.get(name.toLowerCase()) ?? undefined;
+  const findFile = (name: string): ManifestFile | undefined => {
+    const nfc = name.normalize('NFC');
+    return byName.get(nfc) ?? byLowerName.get(nfc.toLowerCase()) ?? undefined;
+  };
 
   const named = new Set<ManifestFile>();
   // One document per investor and content: the same file twice, or (when hashed) the same

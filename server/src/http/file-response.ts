@@ -10,10 +10,17 @@ export interface FileDetails {
   disposition: 'inline' | 'attachment';
 }
 
-/** RFC 6266: an ASCII fallback plus the exact UTF-8 name. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * RFC 6266: an ASCII fallback plus the exact UTF-8 name (RFC 5987's filename*). The fallback has
+ * no quote, backslash or `%` (some browsers decode %XX there, RFC 6266 appendix D); a lone
+ * surrogate, which encodeURIComponent refuses, is written as U+FFFD.
+ */
 export function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
-  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const name = filename.replace(loneSurrogate, '\uFFFD');
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 

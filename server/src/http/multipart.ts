@@ -23,10 +23,28 @@ export interface MultipartBody {
   file: UploadedFile | null;
 }
 
-/** The last part of a client's file name: some browsers and tools send a whole path. */
+/**
+ * Bidirectional controls: 'Statement\u202Efdp.pdf' shows as 'Statementfdp.pdf' reversed, a name
+ * that lies about its extension in every list and download dialog.
+ */
+const bidiControls = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * The name an upload is kept under: the last part of the client's name (some browsers and tools
+ * send a whole path, Windows' with backslashes), in NFC (macOS spells 'é' as 'e' plus an accent,
+ * Windows does not: one name, one spelling, so manifests and searches find it), without control
+ * characters or bidirectional controls, trimmed. It may be empty: the route says what it needs.
+ */
 export function baseName(filename: string): string {
-  return (filename.split(/[\\/]/).pop() ?? '').trim();
+  const last = filename.split(/[\\/]/).pop() ?? '';
+  return last.normalize('NFC').replace(/\p{Cc}/gu, '').replace(bidiControls, '').trim();
 }
+
+/**
+ * Browsers write a file's name as raw UTF-8 in `filename="…"` (WHATWG's multipart encoding);
+ * busboy reads it as Latin-1 unless told, which turned 'Relevé.pdf' into 'RelevÃ©.pdf'.
+ */
+const paramCharset = 'utf8';
 
 // Far above any form of the contract; they bound what a stranger with a session can make us hold.
 const maxFields = 50;
@@ -50,6 +68,7 @@ export async function readMultipart(ctx: Context, rule: UploadRule | undefined):
   try {
     parser = busboy({
       headers: ctx.req.headers,
+      defParamCharset: paramCharset,
       limits: { files: 1, fields: maxFields, fieldSize: maxFieldBytes, parts: maxFields + 1 },
     });
   } catch {
@@ -157,6 +176,7 @@ export async function readBatchMultipart(ctx: Context, rule: BatchUploadRule): P
   try {
     parser = busboy({
       headers: ctx.req.headers,
+      defParamCharset: paramCharset,
       limits: {
         files: rule.maxFiles + 1,
         fields: maxFields,

@@ -33,10 +33,11 @@ export interface KeptDocumentFile extends StoredBlob {
  */
 export async function keepDocumentFile(upload: UploadedFile | null, fileExistence: FileExistence): Promise<KeptDocumentFile> {
   if (!upload) throw new HttpError(400, documentFileMessages.noFile);
-  // Control characters have no place in a name shown in lists and sent back in a download header.
-  const filename = upload.filename.replace(/\p{Cc}/gu, '');
+  // The name is already cleaned (baseName): no folders, control or bidirectional characters.
+  const { filename } = upload;
+  if (!filename) throw new HttpError(400, documentFileMessages.noName);
   if ([...filename].length > maxFilenameLength) throw new HttpError(400, documentFileMessages.nameTooLong);
-  const identified = await identifyDocument({ ...upload, filename });
+  const identified = await identifyDocument(upload);
   const blob = await upload.keep();
   // A file that was missing is back (a replace with the same bytes changes no row): say so now.
   fileExistence.remember(blob.sha256, true);

@@ -11,6 +11,7 @@ export const documentFileMessages = {
   tooLarge: 'The document must be less than 10MB.',
   wrongType: 'Invalid File Type: please upload a PDF, Word (.doc, .docx) or Excel (.xls, .xlsx) file.',
   noFile: 'Please choose a file to upload.',
+  noName: 'The file has no name. Please give it a name that ends in its type (.pdf, .docx…) and upload it again.',
   nameTooLong: 'The file name must be 255 characters or fewer. Please rename the file and upload it again.',
 } as const;
 
