@@ -28,7 +28,7 @@ function isoTime(): string {
  * `time` in ISO 8601, `msg`, then the line's fields; an error as `err` with its stack. Nothing
  * here knows about requests: what a line holds is decided where it is written.
  */
-export function createLogger(level: Config['logLevel'], destination: pino.DestinationStream = logDestination(1)): Logger {
+export function createLogger(level: Config['logLevel'], destination: pino.DestinationStream = standardOutput()): Logger {
   const log = pino(
     {
       level,
@@ -72,4 +72,11 @@ export function logDestination(dest: number | string): pino.DestinationStream {
     process.removeListener('exit', flushOnExit);
   });
   return destination;
+}
+
+let stdout: pino.DestinationStream | undefined;
+
+/** Standard output as a destination, one for the process however many loggers write to it. */
+function standardOutput(): pino.DestinationStream {
+  return (stdout ??= logDestination(1));
 }
