@@ -148,10 +148,9 @@ export function bind<R extends RouteDef>(
   };
   router[method](route.path, answer);
   if (exact) exactPathsOf(router).set(route.path, answer);
-  const hotPaths = hotPathsOf(router);
   if (options.hot) {
     if (!exact || route.access !== 'public') throw new Error(`${route.path}: only a public GET without parameters, that no other route matches, can be hot`);
-    hotPaths.set(route.path, { ready: options.hot, answer });
+    hotPathsOf(router).set(route.path, { ready: options.hot, answer });
   }
 }
 
