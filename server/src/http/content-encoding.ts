@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- negotiator 1.x has no types of its own; this brings ours into every program that compiles this file (the desktop app type-checks server sources)
+/// <reference path="./negotiator.d.ts" />
 import Negotiator from 'negotiator';
 
 /** The encodings an answer compressed in advance is kept in, best first (koa-compress's own order). */
