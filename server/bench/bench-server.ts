@@ -3,7 +3,7 @@ import { createApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/database';
 import { seedDemoData } from '../src/db/seed';
-import { createLogger } from '../src/logger';
+import { createLogger, logDestination } from '../src/logger';
 import { webDist } from '../src/server';
 import { createServices, type Services } from '../src/services';
 
@@ -15,10 +15,13 @@ export interface BenchServer {
   close: () => Promise<void>;
 }
 
-/** The product as `pnpm start` runs it (embedded PostgreSQL, demo data), on a free port. */
+/**
+ * The product as `pnpm start` runs it (embedded PostgreSQL, demo data), on a free port. It logs
+ * as deployed (`info`: a line per request), into /dev/null rather than over the figures.
+ */
 export async function startBenchServer(dataDir: string): Promise<BenchServer> {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' });
-  const logger = createLogger(config.logLevel);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0' });
+  const logger = createLogger(config.logLevel, logDestination('/dev/null'));
   const db = await openDatabase(config, logger);
   await db.migrate();
   const { services, close } = await createServices(config, db, logger);

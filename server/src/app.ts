@@ -18,8 +18,8 @@ import { adminUsersRoutes } from './features/users/admin-users.routes';
 import { bulkImportRoutes, importJsonPaths, importTooLarge, maxImportJsonBytes } from './features/bulk-import/bulk-import.routes';
 import { profileRoutes } from './features/users/profile.routes';
 import { readReceiptsRoutes } from './features/read-receipts/read-receipts.routes';
-import { errorHandler, HttpError } from './http/errors';
-import { bindUnbuiltRoutes } from './http/route';
+import { answerError, errorHandler, HttpError } from './http/errors';
+import { apiRoutes, bindUnbuiltRoutes, hotRoutes } from './http/route';
 import { requestLog } from './http/request-log';
 import { originOf, securityHeaders } from './http/security-headers';
 import { RequestState, type AppState } from './http/state';
@@ -46,6 +46,28 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     else logger.error(`answer failed ${what}`, error);
   });
 
+  // Every call of the route table (bound here, used below the middleware it needs).
+  const api = new Router<AppState>();
+  for (const feature of [
+    healthRoutes,
+    openApiRoutes,
+    propertiesRoutes,
+    authRoutes,
+    profileRoutes,
+    documentsRoutes,
+    contactRoutes,
+    captchaRoutes,
+    adminUsersRoutes,
+    adminPropertiesRoutes,
+    adminDocumentsRoutes,
+    bulkImportRoutes,
+    readReceiptsRoutes,
+    geocodingRoutes,
+  ]) {
+    feature(api, services);
+  }
+  bindUnbuiltRoutes(api);
+
   // Outermost: its line holds the status the client got, whatever answered it.
   app.use(requestLog(logger));
   const tileOrigin = originOf(config.tileUrl);
@@ -57,10 +79,12 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
       connectOrigins: recaptcha,
     }),
   );
+  const newState = () => new RequestState(orm, services.effects);
+  app.use(hotRoutes(api, newState, (ctx, error) => answerError(ctx, error, logger)));
   app.use(compress({ threshold: 1024 }));
   app.use(errorHandler(logger));
   app.use((ctx, next) => {
-    ctx.state = new RequestState(orm, services.effects);
+    ctx.state = newState();
     return next();
   });
   app.use(sessionAuth(config, services.sessionUsers));
@@ -89,27 +113,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     return ctx.state.user?.role === 'administrator' ? importJsonBody(ctx, next) : next();
   });
 
-  const api = new Router<AppState>();
-  for (const feature of [
-    healthRoutes,
-    openApiRoutes,
-    propertiesRoutes,
-    authRoutes,
-    profileRoutes,
-    documentsRoutes,
-    contactRoutes,
-    captchaRoutes,
-    adminUsersRoutes,
-    adminPropertiesRoutes,
-    adminDocumentsRoutes,
-    bulkImportRoutes,
-    readReceiptsRoutes,
-    geocodingRoutes,
-  ]) {
-    feature(api, services);
-  }
-  bindUnbuiltRoutes(api);
-  app.use(api.routes());
+  app.use(apiRoutes(api));
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw new HttpError(404, 'There is no such API call.');
     await next();

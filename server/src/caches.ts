@@ -74,7 +74,8 @@ export const cacheTable = {
 
 export type CacheName = keyof typeof cacheTable;
 
-const jsonSize = (answer: SerializedJson<unknown>) => answer.json.length;
+// The string and its forms as sent (bytes, brotli, gzip: the compressed ones about a third each).
+const jsonSize = (answer: SerializedJson<unknown>) => answer.json.length * 2;
 
 type PropertyListJson = SerializedJson<AnswerOf<typeof routes.listProperties>>;
 type DocumentListJson = SerializedJson<AnswerOf<typeof routes.investorDocuments>>;

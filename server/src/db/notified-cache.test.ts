@@ -70,4 +70,23 @@ describe('a notified cache', () => {
     await sql.query(`notify cached_values_changed`);
     await vi.waitFor(async () => expect(await read()).toBe('d'), waitLong);
   });
+
+  it('gives a loaded value at once, and nothing while it loads, after a change or past its lifetime', async () => {
+    const timed = new NotifiedCache<string>(notifications, { channel: 'cached_values_changed', maxBytes: 1000, sizeOf: (v) => v.length, ttlMs: 1000 });
+    await timed.start();
+    expect(timed.ready('k')).toBeUndefined();
+    let finish: (value: string) => void = () => {};
+    const loading = timed.get('k', () => new Promise<string>((resolve) => (finish = resolve)), 0);
+    // Still loading: a caller must wait with `get`.
+    expect(timed.ready('k', 0)).toBeUndefined();
+    finish('x');
+    expect(await loading).toBe('x');
+    expect(timed.ready('k', 999)).toBe('x');
+    expect(timed.ready('k', 1000)).toBeUndefined();
+
+    expect(await timed.get('j', async () => 'y')).toBe('y');
+    expect(timed.ready('j')).toBe('y');
+    await sql.query(`notify cached_values_changed`);
+    await vi.waitFor(() => expect(timed.ready('j')).toBeUndefined(), waitLong);
+  });
 });

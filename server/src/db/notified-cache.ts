@@ -2,6 +2,8 @@ import type { DatabaseNotifications } from './notifications';
 
 interface Entry<T> {
   value: Promise<T>;
+  /** The value once loaded and kept, for `ready`. */
+  loaded?: { value: T };
   bytes: number;
   at: number;
 }
@@ -60,6 +62,7 @@ export class NotifiedCache<T> {
       (value) => {
         if (this.generation === generation && this.entries.get(key) === entry) {
           entry.bytes = this.options.sizeOf(value);
+          entry.loaded = { value };
           this.bytes += entry.bytes;
           this.evict();
         }
@@ -74,6 +77,22 @@ export class NotifiedCache<T> {
     const entry: Entry<T> = { value, bytes: 0, at: now };
     this.entries.set(key, entry);
     return value;
+  }
+
+  /**
+   * The value under `key` when it is loaded and may be served, without a promise (for the
+   * busiest calls); undefined when `get` would have to load it or wait for its loading.
+   */
+  ready(key: string, now = Date.now()): T | undefined {
+    if (!this.notifications.connected) return undefined;
+    const hit = this.entries.get(key);
+    if (!hit?.loaded || (this.options.ttlMs !== undefined && now - hit.at >= this.options.ttlMs)) return undefined;
+    // Most recently used from now on (a cache of one entry, the property list's, has no order to keep).
+    if (this.entries.size > 1) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit.loaded.value;
   }
 
   private forget(key: string): void {

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
@@ -44,37 +44,42 @@ export function errorHandler(logger: Logger): Middleware {
     try {
       await next();
     } catch (error) {
-      if (error instanceof HttpError) {
-        ctx.status = error.status;
-        ctx.set(error.headers);
-        ctx.body = { error: error.message };
-      } else if (error instanceof ZodError) {
-        ctx.status = 400;
-        ctx.body = { error: zodMessage(error) };
-      } else if (isClientError(error)) {
-        // ctx.throw() and Koa's own http-errors carry a status and a message meant for users.
-        ctx.status = error.status;
-        ctx.body = { error: clientErrorMessage(error) };
-      } else if (storageFullCode(error)) {
-        // Not a bug of ours: 507 Insufficient Storage, and one line (no stack) that says what to free.
-        logger.error(`storage full: ${ctx.method} ${ctx.path} answered 507 (${storageFullCode(error)})`);
-        ctx.status = 507;
-        ctx.body = { error: storageFullMessage };
-      } else if (isDatabaseUnavailable(error)) {
-        // An outage, not a bug: no stack trace per request, and the client is told to come back.
-        logger.warn(`database unreachable: ${ctx.method} ${ctx.path} answered 503`);
-        ctx.status = 503;
-        ctx.set('Retry-After', '10');
-        ctx.body = { error: databaseUnavailableMessage };
-      } else {
-        // The reference the user quotes is the request's id, which its log line also carries.
-        const id = requestIdOf(ctx);
-        logger.error(`request failed [${id}] ${ctx.method} ${ctx.path}`, error);
-        ctx.status = 500;
-        ctx.body = { error: `Something went wrong on our side. Please try again later (reference ${id}).` };
-      }
+      answerError(ctx, error, logger);
     }
   };
+}
+
+/** The answer to a request that failed with `error` (see errorHandler). */
+export function answerError(ctx: Context, error: unknown, logger: Logger): void {
+  if (error instanceof HttpError) {
+    ctx.status = error.status;
+    ctx.set(error.headers);
+    ctx.body = { error: error.message };
+  } else if (error instanceof ZodError) {
+    ctx.status = 400;
+    ctx.body = { error: zodMessage(error) };
+  } else if (isClientError(error)) {
+    // ctx.throw() and Koa's own http-errors carry a status and a message meant for users.
+    ctx.status = error.status;
+    ctx.body = { error: clientErrorMessage(error) };
+  } else if (storageFullCode(error)) {
+    // Not a bug of ours: 507 Insufficient Storage, and one line (no stack) that says what to free.
+    logger.error(`storage full: ${ctx.method} ${ctx.path} answered 507 (${storageFullCode(error)})`);
+    ctx.status = 507;
+    ctx.body = { error: storageFullMessage };
+  } else if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: no stack trace per request, and the client is told to come back.
+    logger.warn(`database unreachable: ${ctx.method} ${ctx.path} answered 503`);
+    ctx.status = 503;
+    ctx.set('Retry-After', '10');
+    ctx.body = { error: databaseUnavailableMessage };
+  } else {
+    // The reference the user quotes is the request's id, which its log line also carries.
+    const id = requestIdOf(ctx);
+    logger.error(`request failed [${id}] ${ctx.method} ${ctx.path}`, error);
+    ctx.status = 500;
+    ctx.body = { error: `Something went wrong on our side. Please try again later (reference ${id}).` };
+  }
 }
 
 interface ClientError {

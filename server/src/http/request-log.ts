@@ -13,24 +13,26 @@ const acceptableRequestId = /^[\w.:-]{1,128}$/;
  * in ms, request id and the signed-in user's id. No header, body or query is ever logged.
  */
 export function requestLog(logger: Logger): Middleware<AppState> {
-  return async (ctx, next) => {
-    const started = process.hrtime.bigint();
-    const offered = ctx.get('X-Request-Id');
-    const requestId = acceptableRequestId.test(offered) ? offered : randomUUID();
-    ctx.set('X-Request-Id', requestId);
-    ctx.res.once('close', () => {
+  // Not async: on the busiest calls a promise of its own per request is measurable (issue 20).
+  return (ctx, next) => {
+    const started = performance.now();
+    const offered = ctx.req.headers['x-request-id'];
+    const requestId = typeof offered === 'string' && acceptableRequestId.test(offered) ? offered : randomUUID();
+    ctx.res.setHeader('X-Request-Id', requestId);
+    // 'close' comes once per answer, so `on` rather than `once`, which wraps the listener.
+    ctx.res.on('close', () => {
       logger.info('request', {
         method: ctx.method,
         path: ctx.path,
         status: ctx.res.statusCode,
-        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 10_000) / 100,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
         requestId,
         userId: ctx.state.user?.id,
         // The client went away before the whole answer was sent.
         aborted: ctx.res.writableFinished ? undefined : true,
       });
     });
-    await next();
+    return next();
   };
 }
 

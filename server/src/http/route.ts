@@ -1,5 +1,5 @@
-import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { default as Router, RouterMiddleware } from '@koa/router';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import { routes, type Access, type RouteDef } from '@everest/core/contract';
 import { HttpError } from './errors';
@@ -12,6 +12,7 @@ import {
   type UploadedFile,
   type UploadRule,
 } from './multipart';
+import { encodingFor } from './content-encoding';
 import { SerializedJson } from './serialized-json';
 import type { AppState, CallEffect, SessionUser } from './state';
 
@@ -63,6 +64,13 @@ export interface RouteOptions<R extends RouteDef = RouteDef> {
    * stores nothing again). Null lets the call go on.
    */
   before?: (head: RouteHead<R>) => Promise<AnswerOf<R> | null>;
+  /**
+   * For the busiest public calls (the property list): a public GET without parameters whose
+   * handler answers a SerializedJson. `hot` gives that answer when it is ready in memory; asked
+   * anonymously, the call is then answered at once, ahead of the middleware that has nothing
+   * to do for it (see `hotRoutes`), else as any other call.
+   */
+  hot?: R['access'] extends 'public' ? () => SerializedJson<AnswerOf<R>> | undefined : never;
 }
 
 /** The route table's access rule, the one place that decides 401 and 403. */
@@ -90,7 +98,10 @@ export function bind<R extends RouteDef>(
   options: RouteOptions<R> = {},
 ): void {
   const method = route.method === 'GET' ? 'get' : 'post';
-  router[method](route.path, async (ctx) => {
+  // A GET without path parameters is also found by its exact path (see `apiRoutes`), unless a
+  // route bound before it already matches that path and so answers it through the router.
+  const exact = route.method === 'GET' && !route.path.includes(':') && router.match(route.path, 'GET').pathAndMethod.length === 0;
+  const answer: RouteAnswer = async (ctx) => {
     const user = callerFor(route.access as R['access'], ctx.state.user);
     let multipart: MultipartBody | null = null;
     let batch: BatchMultipartBody | null = null;
@@ -126,13 +137,90 @@ export function bind<R extends RouteDef>(
       }
     } finally {
       // Kept files were moved into the store; this removes what was refused, unused or never reached.
-      await multipart?.file?.discard();
-      await Promise.all(batch?.files.map((file) => file.discard()) ?? []);
+      // Awaited only when there is something to remove: an await of nothing is a turn of the
+      // microtask queue on every call, the busiest ones included.
+      if (multipart?.file) await multipart.file.discard();
+      if (batch) await Promise.all(batch.files.map((file) => file.discard()));
       // After a failure too: a call may have committed before it failed, and acting on an effect
       // that did not happen costs nothing (an empty look at the outbox, a cache refilled).
       for (const effect of options.effects ?? []) ctx.state.effects[effect]();
     }
-  });
+  };
+  router[method](route.path, answer);
+  if (exact) exactPathsOf(router).set(route.path, answer);
+  if (options.hot) {
+    if (!exact || route.access !== 'public') throw new Error(`${route.path}: only a public GET without parameters, that no other route matches, can be hot`);
+    hotPathsOf(router).set(route.path, { ready: options.hot, answer });
+  }
+}
+
+/** A bound route: the router gives it the path's params, the exact-path lookup has none to give. */
+type RouteAnswer = (ctx: Context & { state: AppState; params?: Record<string, string> }) => Promise<void>;
+
+const exactPaths = new WeakMap<Router<AppState>, Map<string, RouteAnswer>>();
+const hotPathsByRouter = new WeakMap<Router<AppState>, Map<string, HotRoute>>();
+
+function exactPathsOf(router: Router<AppState>): Map<string, RouteAnswer> {
+  let paths = exactPaths.get(router);
+  if (!paths) exactPaths.set(router, (paths = new Map()));
+  return paths;
+}
+
+interface HotRoute {
+  ready: () => SerializedJson<unknown> | undefined;
+  answer: RouteAnswer;
+}
+
+function hotPathsOf(router: Router<AppState>): Map<string, HotRoute> {
+  let paths = hotPathsByRouter.get(router);
+  if (!paths) hotPathsByRouter.set(router, (paths = new Map()));
+  return paths;
+}
+
+/**
+ * The router's hot routes (RouteOptions.hot), for anonymous callers (no Authorization header:
+ * no session to check, no user for the log line), ahead of the middleware that would do nothing
+ * for them: compression (the answer is compressed in advance; its Vary is set here as
+ * koa-compress sets it), the session check and the JSON body reader (a GET). The answer ready
+ * in memory is sent without a promise; else the route runs as bound, its errors answered by
+ * `answerError` as the error middleware would. `newState` makes the request state the chain
+ * would have made. Anything else goes on down the chain.
+ */
+export function hotRoutes(
+  router: Router<AppState>,
+  newState: () => AppState,
+  answerError: (ctx: Context, error: unknown) => void,
+): Middleware<AppState> {
+  const paths = hotPathsOf(router);
+  return (ctx, next) => {
+    const hot = ctx.method === 'GET' && ctx.req.headers.authorization === undefined ? paths.get(ctx.path) : undefined;
+    if (!hot) return next();
+    // What koa-compress's ctx.vary() gives: the middleware before this one sets no Vary.
+    ctx.res.setHeader('Vary', 'Accept-Encoding');
+    const ready = hot.ready();
+    if (ready) {
+      // Nothing reads the request state on this way (no user, no unit of work): none is made.
+      sendSerialized(ctx, ready);
+      return;
+    }
+    ctx.state = newState();
+    return hot.answer(ctx).catch((error: unknown) => answerError(ctx, error));
+  };
+}
+
+/**
+ * The router's routes as one middleware. A GET of a path without parameters (the public property
+ * list, health) is found by a lookup of its exact path; anything else (HEAD, a trailing slash,
+ * other letter case, parameters) goes through @koa/router as before, whose match tries every
+ * route's pattern in turn for each request.
+ */
+export function apiRoutes(router: Router<AppState>): RouterMiddleware<AppState> {
+  const paths = exactPathsOf(router);
+  const routed = router.routes();
+  return (ctx, next) => {
+    const answer = ctx.method === 'GET' ? paths.get(ctx.path) : undefined;
+    return answer ? answer(ctx) : routed(ctx, next);
+  };
 }
 
 /**
@@ -149,17 +237,15 @@ export function bindUnbuiltRoutes(router: Router<AppState>): void {
   }
 }
 
-/** Below this, compressing costs more than it saves (koa-compress's own default). */
+/** Below this, compressing costs more than it saves (koa-compress's own threshold here). */
 const compressFrom = 1024;
 
 function sendSerialized(ctx: Context, answer: SerializedJson<unknown>): void {
-  ctx.type = 'application/json';
-  if (answer.json.length >= compressFrom && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    // Compressed once and kept with the answer: koa-compress need not do it again.
-    ctx.compress = false;
-    ctx.set('Content-Encoding', 'gzip');
-    ctx.body = answer.gzip();
-  } else {
-    ctx.body = answer.json;
-  }
+  const encoding = answer.json.length >= compressFrom ? encodingFor(ctx.req.headers['accept-encoding']) : 'identity';
+  // Compressed once and kept with the answer: koa-compress need not do it again.
+  ctx.compress = false;
+  if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
+  // What `ctx.type = 'application/json'` sets, without looking the type up on every call.
+  ctx.set('Content-Type', 'application/json; charset=utf-8');
+  ctx.body = answer.bytes(encoding);
 }

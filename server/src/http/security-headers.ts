@@ -29,16 +29,18 @@ export function securityHeaders(options: SecurityOptions): Middleware {
     // Our own pages may frame our own documents (the preview modal), nobody else may frame us.
     "frame-ancestors 'self'",
   ].join('; ');
-  const headers = {
+  const headers = Object.entries({
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'SAMEORIGIN',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  };
+  });
+  // Pairs made once, set straight on the answer: Koa's ctx.set(object) walks and checks the
+  // object again on every request.
   return (ctx, next) => {
-    ctx.set(headers);
+    for (const [name, value] of headers) ctx.res.setHeader(name, value);
     return next();
   };
 }

@@ -90,9 +90,7 @@ async function loadSessionRecord(em: EntityManager, id: number): Promise<Session
  */
 export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middleware<AppState> {
   const tokens = sessionTokens(config);
-  return async (ctx, next) => {
-    const token = ctx.path.startsWith('/api/') ? presentedToken(ctx) : null;
-    if (!token) return next();
+  const signIn = async (ctx: Parameters<Middleware<AppState>>[0], token: string) => {
     const claims = await tokens.verify(token);
     if (claims) {
       const user = await sessionUsers.get(cacheTable.sessionUsers.key(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
@@ -106,7 +104,12 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
         };
       }
     }
-    return next();
+  };
+  // An anonymous request (most of them: the public site) passes without a promise of its own.
+  return (ctx, next) => {
+    const token = ctx.path.startsWith('/api/') ? presentedToken(ctx) : null;
+    if (!token) return next();
+    return signIn(ctx, token).then(() => next());
   };
 }
 

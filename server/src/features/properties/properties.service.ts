@@ -37,3 +37,8 @@ export async function listPublicProperties(em: EntityManager): Promise<PublicPro
 export function cachedPublicProperties({ orm, propertyList }: Pick<Services, 'orm' | 'propertyList'>): Promise<SerializedJson<PublicProperty[]>> {
   return propertyList.get(cacheTable.propertyList.key(), async () => SerializedJson.of(await listPublicProperties(orm.em.fork())));
 }
+
+/** The public list as ready JSON when it is in memory, without waiting for anything. */
+export function readyPublicProperties({ propertyList }: Pick<Services, 'propertyList'>): SerializedJson<PublicProperty[]> | undefined {
+  return propertyList.ready(cacheTable.propertyList.key());
+}
