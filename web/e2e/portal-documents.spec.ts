@@ -92,6 +92,10 @@ test('the preview opens the file in a full-screen frame, and Download saves the 
   await expect(dialog).toBeVisible();
   const src = await dialog.locator('iframe').getAttribute('src');
   expect(src).toContain('preview=1');
+  // The address carries a document link of a few minutes, never the session token (issue 22).
+  const session = await page.evaluate(() => localStorage.getItem('everest.investorToken'));
+  expect(session).toBeTruthy();
+  expect(src).not.toContain(session);
   const preview = await page.request.get(src ?? '');
   expect(preview.status()).toBe(200);
   expect(preview.headers()['content-disposition']).toMatch(/^inline;/);
@@ -102,7 +106,8 @@ test('the preview opens the file in a full-screen frame, and Download saves the 
 
   // Download opens a new window on the file's address (headless Chromium does not report a
   // download started in a window opened with noopener): record the address, then fetch it as
-  // that window would.
+  // that window would. No window is handed back, as in the desktop app, so the address itself
+  // goes to window.open once its document link has come.
   await page.evaluate(() => {
     const opened: string[] = [];
     Object.assign(window, { openedUrls: opened });
@@ -112,7 +117,9 @@ test('the preview opens the file in a full-screen frame, and Download saves the 
     };
   });
   await card.getByRole('button', { name: `Download ${doc.title}` }).first().click();
-  const [url] = await page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls.at(-1))).toContain('/api/investor/download/');
+  const url = await page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls.at(-1));
+  expect(url).not.toContain(session);
   const download = await page.request.get(url ?? '');
   expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
   expect(Buffer.from(await download.body()).equals(readFileSync(fixtureFile(doc.file)))).toBe(true);

@@ -46,6 +46,8 @@ import {
   adminDocumentsAnswer,
   deleteDocumentBody,
   documentAnswer,
+  documentLinkAnswer,
+  documentLinkBody,
   downloadParams,
   downloadQuery,
   investorCategoriesAnswer,
@@ -252,6 +254,15 @@ export const routes = {
     access: 'signed-in',
     params: downloadParams,
     query: downloadQuery,
+  },
+  // Not in the spec (issue 22): a token of a few minutes that opens one readable document by the
+  // download's `?token=`, so that the portal's addresses never carry the 8-hour session token.
+  documentLink: {
+    method: 'POST',
+    path: '/api/investor/document-link',
+    access: 'signed-in',
+    body: documentLinkBody,
+    answer: documentLinkAnswer,
   },
   // Answers a CSV file by browser navigation; it holds no data, so anyone may fetch it.
   bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', access: 'public' },

@@ -9,9 +9,10 @@ import type { AppState } from '../../http/state';
 import { cacheTable } from '../../caches';
 import type { Services } from '../../services';
 import { contentTypeForDownload } from '../files/sniff';
+import { documentLinkTokens } from '../auth/session';
 import { auditDocumentRead, findReadableFile, listInvestorDocuments } from './documents.service';
 
-export function documentsRoutes(router: Router<AppState>, { files, fileExistence, documentLists }: Services): void {
+export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists }: Services): void {
   bind(router, routes.investorDocuments, async ({ user, ctx }) => {
     ctx.set('Cache-Control', 'private, no-store');
     return documentLists.get(cacheTable.documentLists.key(user), async () =>
@@ -22,6 +23,17 @@ export function documentsRoutes(router: Router<AppState>, { files, fileExistence
   bind(router, routes.investorCategories, async () => ({
     categories: documentCategories.map((value) => ({ value, label: documentCategoryLabels[value] })),
   }));
+
+  // Checked as the download checks it: a document the caller may not read answers the same 404.
+  bind(router, routes.documentLink, async ({ user, body, ctx }) => {
+    await findReadableFile(ctx.state.em, user, body.id, body.type);
+    ctx.set('Cache-Control', 'no-store');
+    const link = await documentLinkTokens(config).issue(
+      { userId: user.id, tokenVersion: user.session.tokenVersion, sessionId: user.session.id },
+      { type: body.type, id: body.id },
+    );
+    return { token: link.token, expiresAt: link.expiresAt.toISOString() };
+  });
 
   bind(router, routes.download, async ({ user, ctx, params, query }) => {
     const file = await findReadableFile(ctx.state.em, user, params.id, query.type);
