@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// Drills: slow failure rehearsals against real processes (a database outage of ten seconds),
-// run by `pnpm drill`, not by `pnpm test`.
+// Drills: slow failure rehearsals against real processes (a database outage of ten seconds) and
+// the printed tables of issue 22, run by `pnpm drill`, not by `pnpm test`.
 export default defineConfig({
   test: {
     name: 'server-drill',
     include: ['src/**/*.drill.ts'],
+    // The embedded PostgreSQL and migrated template that the test harness's servers copy from.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 300_000,
     hookTimeout: 120_000,
   },
