@@ -6,6 +6,8 @@ export interface SecurityOptions {
   /** Extra origins for scripts and frames (reCAPTCHA when configured). */
   scriptOrigins: string[];
   connectOrigins: string[];
+  /** PUBLIC_URL is https: browsers are told to come back only over https (HSTS), for a year. */
+  httpsOnly: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function securityHeaders(options: SecurityOptions): Middleware {
     // Our own pages may frame our own documents (the preview modal), nobody else may frame us.
     "frame-ancestors 'self'",
   ].join('; ');
-  const headers = {
+  const headers: Record<string, string> = {
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'SAMEORIGIN',
@@ -37,6 +39,7 @@ export function securityHeaders(options: SecurityOptions): Middleware {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   };
+  if (options.httpsOnly) headers['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   return (ctx, next) => {
     ctx.set(headers);
     return next();
