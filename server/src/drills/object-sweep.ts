@@ -62,7 +62,9 @@ export async function sweepUser(sweep: Sweep, email: string): Promise<SweepFigur
     body: JSON.stringify({ email, password: demoPassword }),
   });
   const { token, user } = loginAnswer.parse(await login.json());
-  const [{ id: userId }] = await em.execute<{ id: number }[]>('select id from users where lower(email) = lower(?)', [email]);
+  const [row] = await em.execute<{ id: number }[]>('select id from users where lower(email) = lower(?)', [email]);
+  if (!row) throw new Error(`${email} is a demo user`);
+  const userId = row.id;
   const access = new Set(
     (await em.execute<{ property_id: number }[]>('select property_id from property_access where user_id = ?', [userId])).map((row) => row.property_id),
   );
