@@ -212,6 +212,16 @@ export async function buildMatrix(): Promise<Matrix> {
   return { identities, servers: [strict, server], linked };
 }
 
+/** The `error` sentence of a JSON answer, or null. */
+function errorOf(text: string): string | null {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown };
+    return typeof parsed.error === 'string' ? parsed.error : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Calls every route as every identity and compares each answer with the access rule. */
 export async function runMatrix(matrix: Matrix): Promise<Cell[]> {
   const cells: Cell[] = [];
@@ -226,13 +236,7 @@ export async function runMatrix(matrix: Matrix): Promise<Cell[]> {
           body: route.method === 'POST' ? '{}' : undefined,
         });
         const text = await res.text();
-        let error: string | null = null;
-        try {
-          const parsed = JSON.parse(text) as { error?: unknown };
-          error = typeof parsed.error === 'string' ? parsed.error : null;
-        } catch {
-          error = null;
-        }
+        const error = errorOf(text);
         const expected = identity.expected(route);
         const unexpected =
           expected === 'admitted'
