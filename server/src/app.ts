@@ -77,11 +77,20 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
       imageOrigins: tileOrigin ? [tileOrigin] : [],
       scriptOrigins: recaptcha,
       connectOrigins: recaptcha,
+      httpsOnly: config.publicUrl.startsWith('https:'),
     }),
   );
   const newState = () => new RequestState(orm, services.effects);
   app.use(hotRoutes(api, newState, (ctx, error) => answerError(ctx, error, logger)));
   app.use(compress({ threshold: 1024 }));
+  // An answer to a request that came with a session is that user's: no cache anywhere may keep
+  // it, whatever the route (issue 22). Outside the error handler, so that refusals get it too.
+  app.use(async (ctx, next) => {
+    await next();
+    if (ctx.headerSent || !ctx.path.startsWith('/api/')) return;
+    if (!ctx.state.user && !ctx.get('authorization')) return;
+    if (!/\bno-store\b/.test(ctx.response.get('Cache-Control'))) ctx.set('Cache-Control', 'no-store');
+  });
   app.use(errorHandler(logger));
   app.use((ctx, next) => {
     ctx.state = newState();

@@ -106,11 +106,25 @@ test("the administrator sees a document's versions and downloads each; the keybo
   await expect(versions.nth(1)).toContainText('Version 1');
   await expect(versions.nth(1)).toContainText('k1-first.pdf');
 
-  // Each version's own file, through the link the dialog offers.
+  // Each version's own file, from the address its Download button opens (a document link of
+  // that version, never the session token). The window is recorded rather than opened, as the
+  // portal's download test does.
+  await page.evaluate(() => {
+    const opened: string[] = [];
+    Object.assign(window, { openedUrls: opened });
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    };
+  });
+  const opened = () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls.filter((url) => url !== ''));
   for (const [index, file] of [[0, second], [1, first]] as const) {
-    const link = dialog.getByRole('link', { name: `Download version ${2 - index} of ${title}` });
-    const href = await link.getAttribute('href');
-    const response = await page.request.get(href ?? '');
+    await dialog.getByRole('button', { name: `Download version ${2 - index} of ${title}` }).click();
+    await expect.poll(async () => (await opened()).length).toBe(index + 1);
+    const url = (await opened())[index] ?? '';
+    expect(url).toContain('/api/investor/download-version/');
+    expect(url).not.toContain(token);
+    const response = await page.request.get(url);
     expect(response.status()).toBe(200);
     expect(Buffer.from(await response.body()).equals(file.buffer)).toBe(true);
   }

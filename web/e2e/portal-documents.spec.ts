@@ -77,7 +77,8 @@ test('each year list opens on one year: the current one, or the newest when noth
   expect(personalYears).not.toContain(thisYear);
 });
 
-test('the preview opens the file in a full-screen frame, and Download saves the same bytes as the fixture', async ({ page }) => {
+/** Signs in as investor@example.com and opens the year of its newest personal document. */
+async function showNewestPersonalDocument(page: Page) {
   const email = 'investor@example.com';
   await openDocuments(page, email);
   const card = documentsCard(page);
@@ -86,12 +87,20 @@ test('the preview opens the file in a full-screen frame, and Download saves the 
   if (!doc) throw new Error('the fixtures give investor@example.com personal documents');
   const yearToggle = card.getByRole('button', { name: new RegExp(`^\\D*${doc.year} \\(`) });
   if ((await yearToggle.getAttribute('aria-expanded')) === 'false') await yearToggle.click();
+  const session = await page.evaluate(() => localStorage.getItem('everest.investorToken'));
+  expect(session).toBeTruthy();
+  return { card, doc, session: session ?? '' };
+}
 
+test('the preview opens the file in a full-screen frame, from an address without the session token', async ({ page }) => {
+  const { card, doc, session } = await showNewestPersonalDocument(page);
   await card.getByRole('button', { name: new RegExp(doc.title) }).first().click();
   const dialog = page.getByRole('dialog', { name: doc.title });
   await expect(dialog).toBeVisible();
   const src = await dialog.locator('iframe').getAttribute('src');
   expect(src).toContain('preview=1');
+  // The address carries a document link of a few minutes, never the session token (issue 22).
+  expect(src).not.toContain(session);
   const preview = await page.request.get(src ?? '');
   expect(preview.status()).toBe(200);
   expect(preview.headers()['content-disposition']).toMatch(/^inline;/);
@@ -99,10 +108,14 @@ test('the preview opens the file in a full-screen frame, and Download saves the 
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
 
+test('Download saves the same bytes as the fixture, from an address without the session token', async ({ page }) => {
+  const { card, doc, session } = await showNewestPersonalDocument(page);
   // Download opens a new window on the file's address (headless Chromium does not report a
   // download started in a window opened with noopener): record the address, then fetch it as
-  // that window would.
+  // that window would. No window is handed back, as in the desktop app, so the address itself
+  // goes to window.open once its document link has come.
   await page.evaluate(() => {
     const opened: string[] = [];
     Object.assign(window, { openedUrls: opened });
@@ -112,8 +125,11 @@ test('the preview opens the file in a full-screen frame, and Download saves the 
     };
   });
   await card.getByRole('button', { name: `Download ${doc.title}` }).first().click();
-  const [url] = await page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls);
-  const download = await page.request.get(url ?? '');
+  const lastOpened = () => page.evaluate(() => (window as unknown as { openedUrls: string[] }).openedUrls.at(-1) ?? '');
+  await expect.poll(lastOpened).toContain('/api/investor/download/');
+  const url = await lastOpened();
+  expect(url).not.toContain(session);
+  const download = await page.request.get(url);
   expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
   expect(Buffer.from(await download.body()).equals(readFileSync(fixtureFile(doc.file)))).toBe(true);
 });

@@ -6,11 +6,12 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 // Section 7 of both specs, plus the health checks (liveness and readiness), the self-hosted captcha's
 // challenge, the sign-out that ends a session on the server, the geocoding the server does for the
 // panel, the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal
-// document replacement, the OpenAPI document, and issue 21's two-step sign-in, read receipts and
-// document versions.
+// document replacement, the OpenAPI document, issue 21's two-step sign-in, read receipts and
+// document versions, and issue 22's document links.
 const specCalls = [
   'GET /api/admin/document-versions/:documentType/:documentId',
   'GET /api/investor/download-version/:versionId',
+  'POST /api/investor/document-link',
   'POST /api/admin/notify-documents',
   'POST /api/admin/replace-user-document/:documentId',
   'GET /api/health',
@@ -136,8 +137,8 @@ describe('route table', () => {
     );
   });
 
-  it('answers every admin and investor write with at least a message, login and previews aside', () => {
-    const reads = new Set(['login', 'loginVerify', 'previewBulkImport', 'bulkUploadPreview']);
+  it('answers every admin and investor write with at least a message, login, previews and document links aside', () => {
+    const reads = new Set(['login', 'loginVerify', 'previewBulkImport', 'bulkUploadPreview', 'documentLink']);
     for (const [name, route] of entries) {
       if (route.method !== 'POST' || reads.has(name)) continue;
       const shape = (route.answer as { shape?: Record<string, unknown> } | undefined)?.shape;

@@ -48,6 +48,8 @@ import {
   documentAnswer,
   documentVersionsAnswer,
   documentVersionsParams,
+  documentLinkAnswer,
+  documentLinkBody,
   downloadParams,
   downloadQuery,
   downloadVersionParams,
@@ -265,6 +267,15 @@ export const routes = {
     access: 'signed-in',
     params: downloadVersionParams,
     query: downloadVersionQuery,
+  },
+  // Not in the spec (issue 22): a token of a few minutes that opens one readable document by the
+  // download's `?token=`, so that the portal's addresses never carry the 8-hour session token.
+  documentLink: {
+    method: 'POST',
+    path: '/api/investor/document-link',
+    access: 'signed-in',
+    body: documentLinkBody,
+    answer: documentLinkAnswer,
   },
   // Answers a CSV file by browser navigation; it holds no data, so anyone may fetch it.
   bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', access: 'public' },

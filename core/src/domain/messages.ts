@@ -52,6 +52,8 @@ export const portalMessages = {
   userDocumentUploadFailed: 'Upload Failed: Failed to upload user document.',
   userDocumentEditFailed: 'Update Failed: Failed to update user document.',
   userDocumentDeleteFailed: 'Deletion Failed: Failed to delete user document.',
+  /** decided (issue 22): asking for a document's short-lived address failed; with the server's sentence. */
+  documentOpenFailed: 'Download Failed',
   /** Shown with the server's message. */
   bulkUploadFailed: 'Bulk Upload Failed',
   bulkPreviewFailed: 'Preview Failed: Unable to preview upload. Please check your CSV file format.',

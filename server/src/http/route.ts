@@ -226,7 +226,7 @@ export function apiRoutes(router: Router<AppState>): RouterMiddleware<AppState> 
 /**
  * Binds every line of the route table that no feature has bound yet, answering 501 behind the
  * same access rule: every route of the contract refuses strangers from the day it is written
- * down, and the route-table walk (route-access.test.ts) covers it.
+ * down, and the authorization matrix (drills/authorization-matrix.test.ts) covers it.
  */
 export function bindUnbuiltRoutes(router: Router<AppState>): void {
   for (const route of Object.values(routes) as RouteDef[]) {

@@ -6,6 +6,8 @@ export interface SecurityOptions {
   /** Extra origins for scripts and frames (reCAPTCHA when configured). */
   scriptOrigins: string[];
   connectOrigins: string[];
+  /** PUBLIC_URL is https: browsers are told to come back only over https (HSTS), for a year. */
+  httpsOnly: boolean;
 }
 
 /**
@@ -29,16 +31,18 @@ export function securityHeaders(options: SecurityOptions): Middleware {
     // Our own pages may frame our own documents (the preview modal), nobody else may frame us.
     "frame-ancestors 'self'",
   ].join('; ');
-  const headers = Object.entries({
+  const pairs: Record<string, string> = {
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'SAMEORIGIN',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-  });
+  };
+  if (options.httpsOnly) pairs['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
   // Pairs made once, set straight on the answer: Koa's ctx.set(object) walks and checks the
   // object again on every request.
+  const headers = Object.entries(pairs);
   return (ctx, next) => {
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
     return next();

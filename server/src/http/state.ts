@@ -6,8 +6,11 @@ export interface SessionUser {
   id: number;
   email: string;
   role: Role;
-  /** The session this request came with (its token's), which signing out ends. */
-  session: { id: string; expiresAt: Date };
+  /**
+   * The session this request came with (its token's), which signing out ends; its token version,
+   * which a document link of this session carries (issue 22).
+   */
+  session: { id: string; expiresAt: Date; tokenVersion: number };
   /**
    * REQUIRE_SECOND_STEP names this user's role and they have not set up a second step yet:
    * the admin routes refuse them until they have (issue 21).

@@ -56,6 +56,24 @@ export const downloadQuery = z.object({
 });
 export type DownloadQuery = z.infer<typeof downloadQuery>;
 
+/**
+ * POST /api/investor/document-link. Not in the spec: the portal's own preview and download
+ * addresses carry a short-lived token that opens this one document (issue 22) instead of the
+ * 8-hour session token. `type` as in the download's query: 'user' for a personal document.
+ */
+export const documentLinkTarget = z.enum(['property', 'user', 'version']);
+export type DocumentLinkTarget = z.infer<typeof documentLinkTarget>;
+export const documentLinkBody = z.object({
+  id: idOf('document'),
+  // 'version': `id` is a version's, for download-version (issue 21's history).
+  type: documentLinkTarget.default('property'),
+});
+export type DocumentLinkBody = z.infer<typeof documentLinkBody>;
+
+/** The token for the download's `?token=`, and when it stops opening the document. */
+export const documentLinkAnswer = z.object({ token: z.string(), expiresAt: timestamp });
+export type DocumentLinkAnswer = z.infer<typeof documentLinkAnswer>;
+
 /** GET /api/admin/documents. decided: every property document; the panel searches and pages. */
 export const adminDocumentsAnswer = z.object({ documents: z.array(propertyDocument) });
 export type AdminDocumentsAnswer = z.infer<typeof adminDocumentsAnswer>;

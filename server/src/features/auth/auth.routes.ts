@@ -44,10 +44,10 @@ export function authRoutes(router: Router<AppState>, services: Services): void {
 
   bind(router, routes.validateResetToken, async ({ params, ctx }) => {
     ctx.set('Cache-Control', 'no-store');
-    return validateResetToken(ctx.state.em, params.token);
+    return validateResetToken(ctx.state.em, params.token, ctx.ip);
   });
 
-  bind(router, routes.resetPassword, async ({ body, ctx }) => resetPassword(ctx.state.em, body), {
+  bind(router, routes.resetPassword, async ({ body, ctx }) => resetPassword(ctx.state.em, body, ctx.ip), {
     effects: ['ends-sessions', 'queues-mail'],
   });
 

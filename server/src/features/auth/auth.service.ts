@@ -32,6 +32,16 @@ export const resetRequestLimitPerAddress: RateLimit = { limit: 20, windowMs: 60 
 export const resetRequestLimitPerEmail: RateLimit = { limit: 5, windowMs: 60 * 60_000 };
 
 /**
+ * Unknown, used or expired set-password links per client address, looked at or used (issue 22).
+ * A guess names no account, so only the address counts; a usable link is given back, so a real
+ * user never uses the budget up. Counted before the new password is hashed, so a flood of
+ * guesses cannot keep argon2 busy.
+ */
+export const setPasswordFailureLimit: RateLimit = { limit: 30, windowMs: 15 * 60_000 };
+export const tooManySetPasswordFailures = 'Too many invalid password links were tried. Please try again later.';
+const setPasswordFailureKey = (address: string) => `set-password-failure:ip:${address}`;
+
+/**
  * A reset request answers no sooner than this, whether or not the address has an account, so
  * that the time it takes (a lookup, or a lookup plus two inserts) does not tell them apart.
  */
@@ -161,8 +171,10 @@ async function usableToken(em: EntityManager, token: string, lock: boolean) {
 }
 
 /** An unknown, used or expired link is an ordinary answer, so the portal can say so. */
-export async function validateResetToken(em: EntityManager, token: string): Promise<ValidateResetTokenAnswer> {
+export async function validateResetToken(em: EntityManager, token: string, clientAddress: string): Promise<ValidateResetTokenAnswer> {
+  const attempt = await countAttempt(em, [setPasswordFailureKey(clientAddress)], setPasswordFailureLimit, tooManySetPasswordFailures);
   const found = await usableToken(em, token, false);
+  if (found) await attempt.release();
   return found ? { valid: true, userName: displayName(found.user) } : { valid: false, error: portalMessages.invalidResetToken };
 }
 
@@ -171,7 +183,8 @@ export async function validateResetToken(em: EntityManager, token: string): Prom
  * user's sessions, in one transaction with the confirmation e-mail. The token row is locked, so
  * two requests racing with the same link cannot both succeed.
  */
-export async function resetPassword(em: EntityManager, body: ResetPasswordBody): Promise<MessageAnswer> {
+export async function resetPassword(em: EntityManager, body: ResetPasswordBody, clientAddress: string): Promise<MessageAnswer> {
+  const attempt = await countAttempt(em, [setPasswordFailureKey(clientAddress)], setPasswordFailureLimit, tooManySetPasswordFailures);
   const passwordHash = await hashPassword(body.password);
   await em.transactional(async (tx) => {
     const found = await usableToken(tx, body.token, true);
@@ -184,6 +197,7 @@ export async function resetPassword(em: EntityManager, body: ResetPasswordBody):
     await voidResetTokens(tx, user, now);
     enqueueMail(tx, passwordResetDoneMail(user.email, displayName(user)));
   });
+  await attempt.release();
   return { message: portalSuccess.passwordReset.description };
 }
 

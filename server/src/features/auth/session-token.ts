@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import { documentLinkTarget, type DocumentLinkTarget } from '@everest/core/contract';
 
 /** A session lasts one working day; after that the investor signs in again. */
 export const sessionLifetimeSeconds = 8 * 60 * 60;
@@ -82,6 +83,80 @@ export class SessionTokens {
       return session;
     } catch (error) {
       // Every jose error means "not a session"; anything else is a bug worth seeing.
+      if (error instanceof errors.JOSEError) return null;
+      throw error;
+    }
+  }
+}
+
+/** A document link lasts long enough for a viewer to fetch the file, and no longer (issue 22). */
+export const documentLinkLifetimeSeconds = 5 * 60;
+
+// Its own audience and type: a document link never passes as a session, nor a session as a link.
+const documentLinkAudience = 'document-link';
+const documentLinkType = 'document-link+jwt';
+
+/** The one document a link opens, as the download's address names it (`type=user` for personal). */
+export interface LinkedDocument {
+  type: DocumentLinkTarget;
+  id: number;
+}
+
+export interface DocumentLinkClaims extends SessionClaims {
+  document: LinkedDocument;
+}
+
+const documentLinkClaimsSchema = claimsSchema.extend({
+  doc: z.object({ type: documentLinkTarget, id: z.number().int().positive() }).strict(),
+});
+
+/**
+ * Signs and verifies the short-lived tokens of the portal's preview and download addresses:
+ * one document, one user, the session that asked for it (so signing out or a new password
+ * ends its links too), a few minutes. An address copied from history opens nothing else.
+ */
+export class DocumentLinkTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  issue(session: Omit<SessionClaims, 'expiresAt'>, document: LinkedDocument, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+    const issuedAt = Math.floor(now / 1000);
+    const expiresAt = issuedAt + documentLinkLifetimeSeconds;
+    return new SignJWT({ ver: session.tokenVersion, sid: session.sessionId, doc: { type: document.type, id: document.id } })
+      .setProtectedHeader({ alg: algorithm, typ: documentLinkType })
+      .setSubject(String(session.userId))
+      .setIssuer(issuer)
+      .setAudience(documentLinkAudience)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(this.key)
+      .then((token) => ({ token, expiresAt: new Date(expiresAt * 1000) }));
+  }
+
+  /** The claims of a genuine, unexpired document link; null for anything else. */
+  async verify(token: string, now = Date.now()): Promise<DocumentLinkClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [algorithm],
+        issuer,
+        audience: documentLinkAudience,
+        typ: documentLinkType,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        currentDate: new Date(now),
+      });
+      const claims = documentLinkClaimsSchema.safeParse(payload);
+      if (!claims.success) return null;
+      return {
+        userId: Number(claims.data.sub),
+        tokenVersion: claims.data.ver,
+        sessionId: claims.data.sid,
+        expiresAt: new Date(claims.data.exp * 1000),
+        document: claims.data.doc,
+      };
+    } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;
     }

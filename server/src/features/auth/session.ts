@@ -9,9 +9,10 @@ import { toUserAnswer } from '../users/user-answer';
 import { User, type IUser } from '../users/user.entity';
 import { EndedSession } from './ended-session.entity';
 import { SecondStep } from './second-step/second-step.entity';
-import { SessionTokens } from './session-token';
+import { DocumentLinkTokens, SessionTokens, type LinkedDocument, type SessionClaims } from './session-token';
 
 const tokensByConfig = new WeakMap<Config, SessionTokens>();
+const linksByConfig = new WeakMap<Config, DocumentLinkTokens>();
 
 /** The one signer/verifier of session tokens for a configuration. */
 export function sessionTokens(config: Config): SessionTokens {
@@ -23,21 +24,57 @@ export function sessionTokens(config: Config): SessionTokens {
   return tokens;
 }
 
+/** The one signer/verifier of document links for a configuration. */
+export function documentLinkTokens(config: Config): DocumentLinkTokens {
+  let links = linksByConfig.get(config);
+  if (!links) {
+    links = new DocumentLinkTokens(config.jwtSecret);
+    linksByConfig.set(config, links);
+  }
+  return links;
+}
+
 // Downloads are opened by browser navigation (a new window, a preview frame), which cannot send
-// a header: the spec passes the session as `?token=` on that route only, and issue 21 on its
-// twin for one version of a document.
-const pathPattern = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, '[^/]+');
-const downloadPath = new RegExp(`^(?:${pathPattern(routes.download.path)}|${pathPattern(routes.downloadVersion.path)})$`);
+// a header: the spec passes the session as `?token=` on its download route, and issue 21 on its
+// twin for one version of a document. There the token may also be a document link (issue 22),
+// which opens the one document or version it names.
+const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z0-9_]+/g, '([^/]+)')}$`);
+const downloadPath = pathPattern(routes.download.path);
+const downloadVersionPath = pathPattern(routes.downloadVersion.path);
 
 function bearerToken(header: string | undefined): string | null {
   const match = header ? /^Bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i.exec(header) : null;
   return match?.[1] ?? null;
 }
 
-function presentedToken(ctx: Parameters<Middleware<AppState>>[0]): string | null {
+function pathSegment(match: RegExpExecArray | null): string | null {
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/** The document (or version) a download address asks for, as its route parses it; null for any other address. */
+function downloadedDocument(ctx: Parameters<Middleware<AppState>>[0]): LinkedDocument | null {
+  if (ctx.method !== 'GET') return null;
+  const id = pathSegment(downloadPath.exec(ctx.path));
+  if (id !== null) {
+    const params = routes.download.params.safeParse({ id });
+    const query = routes.download.query.safeParse(ctx.query);
+    return params.success && query.success ? { type: query.data.type, id: params.data.id } : null;
+  }
+  const versionId = pathSegment(downloadVersionPath.exec(ctx.path));
+  if (versionId === null) return null;
+  const params = routes.downloadVersion.params.safeParse({ versionId });
+  return params.success ? { type: 'version', id: params.data.versionId } : null;
+}
+
+function presentedToken(ctx: Parameters<Middleware<AppState>>[0], download: LinkedDocument | null): string | null {
   const fromHeader = bearerToken(ctx.get('authorization') || undefined);
   if (fromHeader) return fromHeader;
-  if (ctx.method === 'GET' && downloadPath.test(ctx.path)) {
+  if (download) {
     const token = ctx.query.token;
     if (typeof token === 'string' && token !== '') return token;
   }
@@ -85,13 +122,21 @@ async function loadSessionRecord(em: EntityManager, id: number): Promise<Session
 /**
  * Sets ctx.state.user from the request's session token: a genuine, unexpired token of an active
  * user whose token version has not moved on since it was issued, of a session not signed out
- * of. Anything else leaves the request
- * anonymous, and the route table's access rule answers 401 where a session is needed.
+ * of; on the download address, also a document link of that very document, which stands for
+ * the session that asked for it. Anything else leaves the request anonymous, and the route
+ * table's access rule answers 401 where a session is needed.
  */
 export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middleware<AppState> {
   const tokens = sessionTokens(config);
-  const signIn = async (ctx: Parameters<Middleware<AppState>>[0], token: string) => {
-    const claims = await tokens.verify(token);
+  const links = documentLinkTokens(config);
+  /** A document link's session, only on the download address of its own document. */
+  const linkedSession = async (token: string, download: LinkedDocument | null): Promise<SessionClaims | null> => {
+    if (!download) return null;
+    const claims = await links.verify(token);
+    return claims && claims.document.type === download.type && claims.document.id === download.id ? claims : null;
+  };
+  const signIn = async (ctx: Parameters<Middleware<AppState>>[0], token: string, download: LinkedDocument | null) => {
+    const claims = (await tokens.verify(token)) ?? (await linkedSession(token, download));
     if (claims) {
       const user = await sessionUsers.get(cacheTable.sessionUsers.key(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
       if (user?.isActive && user.tokenVersion === claims.tokenVersion && !user.endedSessions.includes(claims.sessionId)) {
@@ -99,7 +144,7 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
           id: user.id,
           email: user.email,
           role: user.role,
-          session: { id: claims.sessionId, expiresAt: claims.expiresAt },
+          session: { id: claims.sessionId, expiresAt: claims.expiresAt, tokenVersion: claims.tokenVersion },
           secondStepMissing: config.secondStep.requiredRoles.includes(user.role) && !user.hasSecondStep,
         };
       }
@@ -107,9 +152,11 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
   };
   // An anonymous request (most of them: the public site) passes without a promise of its own.
   return (ctx, next) => {
-    const token = ctx.path.startsWith('/api/') ? presentedToken(ctx) : null;
+    if (!ctx.path.startsWith('/api/')) return next();
+    const download = downloadedDocument(ctx);
+    const token = presentedToken(ctx, download);
     if (!token) return next();
-    return signIn(ctx, token).then(() => next());
+    return signIn(ctx, token, download).then(() => next());
   };
 }
 

@@ -10,10 +10,11 @@ import type { Services } from '../../services';
 import { contentTypeForDownload } from '../files/sniff';
 import type { Context } from 'koa';
 import type { AppState, SessionUser } from '../../http/state';
+import { documentLinkTokens } from '../auth/session';
 import { findReadableVersion } from './document-versions';
 import { auditDocumentRead, findReadableFile, listInvestorDocuments, type ReadableFile } from './documents.service';
 
-export function documentsRoutes(router: Router<AppState>, { files, fileExistence, documentLists }: Services): void {
+export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists }: Services): void {
   bind(router, routes.investorDocuments, async ({ user, ctx }) => {
     ctx.set('Cache-Control', 'private, no-store');
     return documentLists.get(cacheTable.documentLists.key(user), async () =>
@@ -24,6 +25,18 @@ export function documentsRoutes(router: Router<AppState>, { files, fileExistence
   bind(router, routes.investorCategories, async () => ({
     categories: documentCategories.map((value) => ({ value, label: documentCategoryLabels[value] })),
   }));
+
+  // Checked as the download checks it: a document (or version) the caller may not read answers the same 404.
+  bind(router, routes.documentLink, async ({ user, body, ctx }) => {
+    if (body.type === 'version') await findReadableVersion(ctx.state.em, user, body.id);
+    else await findReadableFile(ctx.state.em, user, body.id, body.type);
+    ctx.set('Cache-Control', 'no-store');
+    const link = await documentLinkTokens(config).issue(
+      { userId: user.id, tokenVersion: user.session.tokenVersion, sessionId: user.session.id },
+      { type: body.type, id: body.id },
+    );
+    return { token: link.token, expiresAt: link.expiresAt.toISOString() };
+  });
 
   // One answer for both download routes: the file with the spec's headers, audited before its first byte.
   const sendDocument = async (ctx: Context & { state: AppState }, user: SessionUser, file: ReadableFile, preview: boolean) => {

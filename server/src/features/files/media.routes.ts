@@ -22,7 +22,7 @@ export function mediaRoutes({ files }: Services): Router<AppState> {
     ctx.length = opened.size;
     ctx.set({
       'Cache-Control': 'public, max-age=31536000, immutable',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'; sandbox",
     });
     respondWithFile(ctx, opened, { start: 0, end: opened.size - 1 });
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import {
@@ -179,11 +180,15 @@ export async function secondStepStatus(em: EntityManager, config: Config, sessio
  */
 export async function startTotp(em: EntityManager, config: Config, sessionUser: SessionUser): Promise<StartTotpAnswer> {
   const user = await activeSessionUser(em, sessionUser);
-  const row = (await secondStepRow(em, user.id)) ?? em.create(SecondStep, { user });
-  if (isOn(row)) throw new HttpError(409, 'Two-step sign-in is already on. Turn it off first to use another authenticator app.');
   const secret = generateSecret();
-  row.totpPendingSecret = secondStepSecrets(config.secondStep.key).encrypt(secret);
-  await em.flush();
+  // The row is made if missing and then locked: set-ups started at once (a double click, two
+  // tabs) take turns, and the last one's secret is the one waiting for a code.
+  await em.transactional(async (tx) => {
+    await tx.createQueryBuilder(SecondStep).insert({ user: user.id, createdAt: new Date(), updatedAt: new Date() }).onConflict('user').ignore().execute();
+    const row = await tx.findOneOrFail(SecondStep, { user: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (isOn(row)) throw new HttpError(409, 'Two-step sign-in is already on. Turn it off first to use another authenticator app.');
+    row.totpPendingSecret = secondStepSecrets(config.secondStep.key).encrypt(secret);
+  });
   const otpauthUrl = generateURI({ issuer, label: user.email, secret });
   // Drawn here, so that the secret never leaves for a third-party QR service.
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });

@@ -107,6 +107,24 @@ describe('two-step sign-in', () => {
     expect((await mailsTo(email)).map((m) => m.subject)).toContain('Two-step sign-in is now on for your Everest Properties investor portal account');
   });
 
+  // Found by the authorization matrix (issue 22): two set-ups at once (a double click, two tabs)
+  // both inserted the user's row, and the second answered 500.
+  it('takes set-ups started at once: each answers, and the secret of one of them waits for its code', async () => {
+    const email = await newInvestor(server);
+    const token = await signInToken(client, email);
+    const starts = await Promise.all(
+      Array.from({ length: 6 }, () => client.call('/api/investor/second-step/totp/start', { body: {}, token })),
+    );
+    expect(starts.map((res) => res.status)).toEqual(starts.map(() => 200));
+    const secrets = starts.map((res) => startTotpAnswer.parse(res.json).secret);
+    const from = freshAddress();
+    const confirmations = await Promise.all(
+      secrets.map(async (secret) => (await client.call('/api/investor/second-step/totp/confirm', { body: { code: await codeAt(secret) }, token, from })).status),
+    );
+    expect(confirmations.filter((status) => status === 200)).toHaveLength(1);
+    expect(await em().count(SecondStep, { user: { email } })).toBe(1);
+  });
+
   it('signs in with the password, then a TOTP code; the mfaToken works once', async () => {
     const email = await newInvestor(server);
     const { secret } = await enrol(client, await signInToken(client, email));

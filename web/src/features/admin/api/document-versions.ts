@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentVersionsParams } from '@everest/core/contract';
 import { api } from '../../../lib/api';
-import { getStoredToken } from '../../../lib/session-storage';
+import { openDocumentWindow } from '../../../lib/document-links';
 import { adminKeys } from './query-keys';
 
 /** GET /api/admin/document-versions/:documentType/:documentId: every version, newest first. */
@@ -17,9 +17,9 @@ export function useDocumentVersions(document: DocumentVersionsParams | null) {
 }
 
 /**
- * GET /api/investor/download-version/:versionId, opened in a new window as the other downloads
- * are: a window cannot send a header, so the session travels as `?token=`.
+ * GET /api/investor/download-version/:versionId in a new window, as the other downloads open:
+ * with a document link of a few minutes for that version, never the session token, in the address.
  */
-export function versionUrl(versionId: number): string {
-  return api.urlFor('downloadVersion', { params: { versionId }, query: { token: getStoredToken() ?? undefined } });
+export function openVersion(versionId: number): Promise<void> {
+  return openDocumentWindow({ versionId });
 }

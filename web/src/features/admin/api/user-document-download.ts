@@ -1,14 +1,10 @@
 import type { UserDocument } from '@everest/core/contract';
-import { api } from '../../../lib/api';
-import { getStoredToken } from '../../../lib/session-storage';
+import { openDocumentWindow } from '../../../lib/document-links';
 
 /**
- * GET /api/investor/download/:id?type=user: the file, opened in a new window, which cannot send
- * a header, so the session travels as `?token=` (spec section 7), as the portal builds it.
+ * GET /api/investor/download/:id?type=user in a new window, as the portal opens it: with a
+ * document link of a few minutes, never the session token, in the address.
  */
-export function userDocumentUrl(document: Pick<UserDocument, 'id'>): string {
-  return api.urlFor('download', {
-    params: { id: document.id },
-    query: { token: getStoredToken() ?? undefined, type: 'user' },
-  });
+export function openUserDocument(document: Pick<UserDocument, 'id'>): Promise<void> {
+  return openDocumentWindow({ id: document.id, documentType: 'personal' });
 }

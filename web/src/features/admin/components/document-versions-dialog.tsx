@@ -12,8 +12,10 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import type { DocumentVersionsParams } from '@everest/core/contract';
-import { formatDateTime, formatPersonalFileSize } from '@everest/core/domain';
-import { useDocumentVersions, versionUrl } from '../api/document-versions';
+import { useMutation } from '@tanstack/react-query';
+import { formatDateTime, formatPersonalFileSize, portalMessages } from '@everest/core/domain';
+import { openVersion, useDocumentVersions } from '../api/document-versions';
+import { notifyFailure } from '../lib/notify';
 import { useAdminStyles } from './admin-styles';
 
 const useStyles = makeStyles({
@@ -49,6 +51,11 @@ export function DocumentVersionsDialog({ target, onClose }: DocumentVersionsDial
   const styles = useStyles();
   const admin = useAdminStyles();
   const versions = useDocumentVersions(target ? { documentType: target.documentType, documentId: target.documentId } : null);
+  // A mutation, so that a 401 ends the session as any call's does.
+  const download = useMutation({
+    mutationFn: openVersion,
+    onError: (error) => notifyFailure(portalMessages.documentOpenFailed, error),
+  });
   return (
     <Dialog open={target !== null} modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface aria-describedby={undefined}>
@@ -85,10 +92,7 @@ export function DocumentVersionsDialog({ target, onClose }: DocumentVersionsDial
                     </span>
                     <Button
                       size="small"
-                      as="a"
-                      href={versionUrl(version.id)}
-                      target="_blank"
-                      rel="noopener"
+                      onClick={() => download.mutate(version.id)}
                       disabled={!version.fileExists}
                       aria-label={`Download version ${version.version} of ${target?.title ?? 'the document'}`}
                     >

@@ -1,9 +1,11 @@
 import { createContext, useContext } from 'react';
 import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-components';
+import { useMutation } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { UserDocument } from '@everest/core/contract';
-import { documentCategoryLabels, formatPersonalFileSize } from '@everest/core/domain';
-import { userDocumentUrl } from '../api/user-document-download';
+import { documentCategoryLabels, formatPersonalFileSize, portalMessages } from '@everest/core/domain';
+import { openUserDocument } from '../api/user-document-download';
+import { notifyFailure } from '../lib/notify';
 import { useAdminStyles } from './admin-styles';
 import { CorrectedBadge } from './corrected-badge';
 
@@ -57,6 +59,11 @@ function FileCell({ document }: { document: UserDocument }) {
 function UserDocumentActionsCell({ document }: { document: UserDocument }) {
   const styles = useAdminStyles();
   const rows = useContext(UserDocumentRowsContext);
+  // A mutation, so that a 401 ends the session as any call's does (portal-session).
+  const open = useMutation({
+    mutationFn: openUserDocument,
+    onError: (error) => notifyFailure(portalMessages.documentOpenFailed, error),
+  });
   if (!rows) throw new Error('The user document columns are rendered outside UserDocumentRowsContext.');
   return (
     <div className={styles.rowActions}>
@@ -64,8 +71,8 @@ function UserDocumentActionsCell({ document }: { document: UserDocument }) {
         size="small"
         aria-label={`Download ${document.title}`}
         disabled={!document.fileExists}
-        // A new window, as the portal does: the file answers as an attachment with the token.
-        onClick={() => window.open(userDocumentUrl(document), '_blank', 'noopener')}
+        // A new window, as the portal does: the file answers as an attachment.
+        onClick={() => open.mutate(document)}
       >
         Download
       </Button>

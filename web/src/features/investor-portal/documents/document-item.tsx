@@ -2,7 +2,7 @@ import { Badge, Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluen
 import { useQueryClient } from '@tanstack/react-query';
 import type { InvestorDocument } from '@everest/core/contract';
 import { formatCategory, formatDate, formatPersonalFileSize, formatPropertyFileSize } from '@everest/core/domain';
-import { documentUrl, markOpened } from './documents-query';
+import { markOpened, useOpenDocument } from './documents-query';
 
 const useStyles = makeStyles({
   item: {
@@ -45,6 +45,7 @@ export function DocumentItem({ document, onPreview }: DocumentItemProps) {
   // where focus goes back to when the dialog closes.
   const restoreFocusTarget = useRestoreFocusTarget();
   const queryClient = useQueryClient();
+  const openDocument = useOpenDocument();
   const size = personal ? formatPersonalFileSize(document.fileSize) : formatPropertyFileSize(document.fileSize);
   return (
     <li className={styles.item}>
@@ -80,7 +81,7 @@ export function DocumentItem({ document, onPreview }: DocumentItemProps) {
         aria-label={`Download ${document.title}`}
         onClick={() => {
           markOpened(queryClient, document);
-          window.open(documentUrl(document, 'download'), '_blank', 'noopener');
+          openDocument.mutate(document);
         }}
       >
         Download

@@ -7,10 +7,13 @@ import {
   DialogSurface,
   DialogTitle,
   makeStyles,
+  Spinner,
+  Text,
   tokens,
 } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
 import type { InvestorDocument } from '@everest/core/contract';
-import { documentUrl } from './documents-query';
+import { previewAddressQueryOptions, useOpenDocument } from './documents-query';
 
 const useStyles = makeStyles({
   surface: {
@@ -50,6 +53,7 @@ export interface DocumentPreviewDialogProps {
  */
 export function DocumentPreviewDialog({ document, onClose }: DocumentPreviewDialogProps) {
   const styles = useStyles();
+  const openDocument = useOpenDocument();
   return (
     <Dialog open={document !== null} onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface className={styles.surface} aria-describedby={undefined}>
@@ -58,18 +62,26 @@ export function DocumentPreviewDialog({ document, onClose }: DocumentPreviewDial
             <div className={styles.header}>
               <DialogTitle className={styles.title}>{document.title}</DialogTitle>
               <DialogActions className={styles.actions}>
-                <Button appearance="primary" onClick={() => window.open(documentUrl(document, 'download'), '_blank', 'noopener')}>
+                <Button appearance="primary" onClick={() => openDocument.mutate(document)}>
                   Download
                 </Button>
                 <Button onClick={onClose}>Close</Button>
               </DialogActions>
             </div>
             <DialogContent className={styles.content}>
-              <iframe className={styles.frame} title={`Preview of ${document.title}`} src={documentUrl(document, 'preview')} />
+              <PreviewFrame document={document} className={styles.frame} />
             </DialogContent>
           </DialogBody>
         )}
       </DialogSurface>
     </Dialog>
   );
+}
+
+/** The file in a frame, once its short-lived address has come. */
+function PreviewFrame({ document, className }: { document: InvestorDocument; className: string }) {
+  const address = useQuery(previewAddressQueryOptions(document));
+  if (address.data) return <iframe className={className} title={`Preview of ${document.title}`} src={address.data} />;
+  if (address.isError) return <Text role="alert">The preview could not be opened. Please try again, or download the file.</Text>;
+  return <Spinner label="Loading preview..." />;
 }

@@ -1,8 +1,11 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import type { InvestorDocument } from '@everest/core/contract';
+import { portalMessages } from '@everest/core/domain';
 import { api } from '../../../lib/api';
-import { getStoredToken } from '../../../lib/session-storage';
+import { documentAddress, openDocumentWindow } from '../../../lib/document-links';
+import { showToast } from '../../../lib/toast';
 import { portalQueryKey } from '../api/query-keys';
+import { isUnauthorized } from '../lib/portal-session';
 
 export const documentsQueryOptions = queryOptions({
   queryKey: [...portalQueryKey, 'documents'],
@@ -10,16 +13,29 @@ export const documentsQueryOptions = queryOptions({
 });
 
 /**
- * The file's address for a new window or the preview frame, which cannot send a header: the
- * session travels as `?token=` (spec section 7; the server never logs it).
+ * The preview frame's address, with a document link asked for each time the preview opens (it
+ * lasts minutes: a cached one could have expired). Under the portal's key, so that a 401 ends
+ * the session as any portal call's does.
  */
-export function documentUrl(document: InvestorDocument, purpose: 'preview' | 'download'): string {
-  return api.urlFor('download', {
-    params: { id: document.id },
-    query: {
-      token: getStoredToken() ?? undefined,
-      type: document.documentType === 'personal' ? 'user' : undefined,
-      preview: purpose === 'preview' ? '1' : undefined,
+export function previewAddressQueryOptions(document: InvestorDocument) {
+  return queryOptions({
+    queryKey: [...portalQueryKey, 'document-address', document.documentType, document.id],
+    queryFn: () => documentAddress(document, 'preview'),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * Download in a new window (lib/document-links). A mutation, so that a 401 ends the session as
+ * any portal call's does; any other failure says so.
+ */
+export function useOpenDocument() {
+  return useMutation({
+    mutationFn: openDocumentWindow,
+    onError: (error) => {
+      if (isUnauthorized(error)) return;
+      showToast({ title: portalMessages.documentOpenFailed, description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
     },
   });
 }

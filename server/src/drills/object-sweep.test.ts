@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSweep, sweepUser, sweptUsers, type Sweep } from './object-sweep';
+
+/**
+ * Issue 22's object-level sweep: each demo investor and employee asks for every document id in
+ * the database, and for ids that do not exist, through the list, the preview, the download and
+ * the document link. `pnpm drill` prints its figures (object-sweep.drill.ts).
+ */
+describe('every document id, as every demo investor and employee', () => {
+  let sweep: Sweep;
+  beforeAll(async () => {
+    sweep = await buildSweep();
+  });
+  afterAll(async () => {
+    await sweep?.server.close();
+  });
+
+  it('sweeps both kinds of documents, for investors and an employee', () => {
+    expect(sweep.documents.property.length).toBeGreaterThan(0);
+    expect(sweep.documents.user.length).toBeGreaterThan(0);
+    expect(new Set(sweptUsers.map((user) => user.role))).toEqual(new Set(['user', 'everest_employee']));
+  });
+
+  // All of them at once: each user's calls wait on the database and the files, not on each other.
+  it('lets each of them read exactly what the policy allows, and answers "not yours" as "does not exist"', async () => {
+    const figures = await Promise.all(sweptUsers.map((user) => sweepUser(sweep, user.email)));
+    expect(figures.map((f) => ({ email: f.email, mismatches: f.mismatches }))).toEqual(sweptUsers.map((user) => ({ email: user.email, mismatches: [] })));
+    for (const f of figures) {
+      expect(f.allowed, f.email).toBeGreaterThan(0);
+      expect(f.refused, f.email).toBeGreaterThan(0);
+    }
+  });
+});

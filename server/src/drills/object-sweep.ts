@@ -1,0 +1,155 @@
+import { demoPassword, demoUsers } from '@everest/fixtures';
+import { investorDocumentsAnswer, loginAnswer } from '@everest/core/contract';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+/**
+ * The object-level sweep of issue 22: for each demo investor and employee, every document id in
+ * the database (property and personal, plus ids that do not exist) through the list, the preview,
+ * the download and the document link. What the policy allows opens; what it does not answers
+ * exactly as a document that does not exist (status and body), so nobody learns that it exists.
+ */
+
+type Kind = 'property' | 'user';
+
+export interface SweepFigures {
+  email: string;
+  role: string;
+  /** Documents (of both kinds) the policy lets this user read, and those it does not. */
+  allowed: number;
+  refused: number;
+  /** Calls made: list, then preview, download and link for every id of both kinds. */
+  calls: number;
+  /** Calls whose answer was not the expected one, with what was wrong. */
+  mismatches: string[];
+}
+
+export interface Sweep {
+  server: TestServer;
+  /** Ids that name no document of that kind, among them ones too large for the column. */
+  missingIds: number[];
+  documents: { property: { id: number; propertyId: number | null }[]; user: { id: number; userId: number }[] };
+}
+
+export async function buildSweep(): Promise<Sweep> {
+  const server = await startTestServer({ seed: true });
+  const em = server.services.orm.em.fork();
+  const property = (await em.execute<{ id: number; property_id: number | null }[]>('select id, property_id from property_documents order by id')).map(
+    (row) => ({ id: row.id, propertyId: row.property_id }),
+  );
+  const user = (await em.execute<{ id: number; user_id: number }[]>('select id, user_id from user_documents order by id')).map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+  }));
+  const top = Math.max(0, ...property.map((d) => d.id), ...user.map((d) => d.id));
+  return { server, missingIds: [top + 1, top + 1000, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER], documents: { property, user } };
+}
+
+/** The demo accounts the sweep signs in as: every investor and employee of the fixtures. */
+export const sweptUsers = demoUsers.filter((user) => user.role !== 'administrator');
+
+interface Answer {
+  status: number;
+  body: string;
+  type: string | null;
+}
+
+export async function sweepUser(sweep: Sweep, email: string): Promise<SweepFigures> {
+  const { server } = sweep;
+  const em = server.services.orm.em.fork();
+  const login = await server.api('/api/investor/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.0.${sweptUsers.findIndex((u) => u.email === email) + 1}` },
+    body: JSON.stringify({ email, password: demoPassword }),
+  });
+  const { token, user } = loginAnswer.parse(await login.json());
+  const [row] = await em.execute<{ id: number }[]>('select id from users where lower(email) = lower(?)', [email]);
+  if (!row) throw new Error(`${email} is a demo user`);
+  const userId = row.id;
+  const access = new Set(
+    (await em.execute<{ property_id: number }[]>('select property_id from property_access where user_id = ?', [userId])).map((row) => row.property_id),
+  );
+  // The policy, restated from the database: 'General' and the user's properties; their own personal documents.
+  const mayRead = {
+    property: new Set(sweep.documents.property.filter((d) => d.propertyId === null || access.has(d.propertyId)).map((d) => d.id)),
+    user: new Set(sweep.documents.user.filter((d) => d.userId === userId).map((d) => d.id)),
+  };
+  const headers = { authorization: `Bearer ${token}` };
+  const mismatches: string[] = [];
+  let calls = 0;
+
+  const answerOf = async (res: Response): Promise<Answer> => ({ status: res.status, body: await res.text(), type: res.headers.get('content-type') });
+  const download = async (kind: Kind, id: number, preview: boolean) => {
+    calls += 1;
+    return answerOf(await server.api(`/api/investor/download/${id}?type=${kind}${preview ? '&preview=1' : ''}`, { headers }));
+  };
+  const link = async (kind: Kind, id: number) => {
+    calls += 1;
+    return answerOf(
+      await server.api('/api/investor/document-link', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ id, type: kind }) }),
+    );
+  };
+  const same = (a: Answer, b: Answer) => a.status === b.status && a.body === b.body && a.type === b.type;
+
+  // The list: exactly the readable documents.
+  calls += 1;
+  const list = investorDocumentsAnswer.parse(await (await server.api('/api/investor/documents', { headers })).json()).documents;
+  const listed = {
+    property: list.filter((d) => d.documentType === 'property').map((d) => d.id).sort((a, b) => a - b),
+    user: list.filter((d) => d.documentType === 'personal').map((d) => d.id).sort((a, b) => a - b),
+  };
+  for (const kind of ['property', 'user'] as const) {
+    const expected = [...mayRead[kind]].sort((a, b) => a - b);
+    if (JSON.stringify(listed[kind]) !== JSON.stringify(expected)) mismatches.push(`list ${kind}: ${JSON.stringify(listed[kind])} instead of ${JSON.stringify(expected)}`);
+  }
+
+  // What a document that does not exist answers, per call: every refusal must be the same.
+  const missing = sweep.missingIds[0] ?? 0;
+  const nothing = {
+    preview: { property: await download('property', missing, true), user: await download('user', missing, true) },
+    download: { property: await download('property', missing, false), user: await download('user', missing, false) },
+    link: { property: await link('property', missing), user: await link('user', missing) },
+  };
+  for (const [call, byKind] of Object.entries(nothing)) {
+    for (const [kind, answer] of Object.entries(byKind)) {
+      if (answer.status !== 404) mismatches.push(`${call} ${kind} ${missing} (does not exist): ${answer.status} ${answer.body}`);
+    }
+  }
+
+  const ids = {
+    property: [...sweep.documents.property.map((d) => d.id), ...sweep.missingIds],
+    user: [...sweep.documents.user.map((d) => d.id), ...sweep.missingIds],
+  };
+  for (const kind of ['property', 'user'] as const) {
+    for (const id of ids[kind]) {
+      const allowed = mayRead[kind].has(id);
+      const [preview, saved, linked] = await Promise.all([download(kind, id, true), download(kind, id, false), link(kind, id)]);
+      const answers = { preview, download: saved, link: linked };
+      for (const [call, answer] of Object.entries(answers) as [keyof typeof answers, Answer][]) {
+        if (allowed && answer.status !== 200) mismatches.push(`${call} ${kind} ${id} (readable): ${answer.status} ${answer.body.slice(0, 120)}`);
+        if (!allowed && !same(answer, nothing[call][kind])) mismatches.push(`${call} ${kind} ${id} (not theirs): ${answer.status} ${answer.body.slice(0, 120)}`);
+      }
+    }
+  }
+  const allowed = mayRead.property.size + mayRead.user.size;
+  return {
+    email,
+    role: user.role,
+    allowed,
+    refused: sweep.documents.property.length + sweep.documents.user.length - allowed,
+    calls,
+    mismatches,
+  };
+}
+
+export function formatSweep(sweep: Sweep, figures: SweepFigures[], ms: number): string {
+  const lines = [
+    `documents in the database: ${sweep.documents.property.length} property, ${sweep.documents.user.length} personal; ids that do not exist: ${sweep.missingIds.join(', ')}`,
+    `${'user'.padEnd(30)}${'role'.padEnd(18)}${'readable'.padStart(9)}${'refused'.padStart(9)}${'calls'.padStart(7)}${'wrong'.padStart(7)}`,
+    ...figures.map(
+      (f) =>
+        `${f.email.padEnd(30)}${f.role.padEnd(18)}${String(f.allowed).padStart(9)}${String(f.refused).padStart(9)}${String(f.calls).padStart(7)}${String(f.mismatches.length).padStart(7)}`,
+    ),
+    `${figures.reduce((n, f) => n + f.calls, 0)} calls in ${ms} ms, ${figures.reduce((n, f) => n + f.mismatches.length, 0)} wrong answers`,
+  ];
+  return lines.join('\n');
+}
