@@ -195,6 +195,7 @@ export const downloadVersionParams = z.object({ versionId: idOf('version') });
 export type DownloadVersionParams = z.infer<typeof downloadVersionParams>;
 
 export const downloadVersionQuery = z.object({
+  // A document link of this version (issue 22); a session token is taken from the header only.
   token: z.string().max(2000).optional(),
   preview: z.string().optional().transform((preview) => preview === '1' || preview === 'true'),
 });

@@ -71,12 +71,13 @@ function downloadedDocument(ctx: Parameters<Middleware<AppState>>[0]): LinkedDoc
   return params.success ? { type: 'version', id: params.data.versionId } : null;
 }
 
-function presentedToken(ctx: Parameters<Middleware<AppState>>[0], download: LinkedDocument | null): string | null {
+/** The request's token, and whether it came in the address (where only a download reads one). */
+function presentedToken(ctx: Parameters<Middleware<AppState>>[0], download: LinkedDocument | null): { token: string; inAddress: boolean } | null {
   const fromHeader = bearerToken(ctx.get('authorization') || undefined);
-  if (fromHeader) return fromHeader;
+  if (fromHeader) return { token: fromHeader, inAddress: false };
   if (download) {
     const token = ctx.query.token;
-    if (typeof token === 'string' && token !== '') return token;
+    if (typeof token === 'string' && token !== '') return { token, inAddress: true };
   }
   return null;
 }
@@ -135,8 +136,11 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
     const claims = await links.verify(token);
     return claims && claims.document.type === download.type && claims.document.id === download.id ? claims : null;
   };
-  const signIn = async (ctx: Parameters<Middleware<AppState>>[0], token: string, download: LinkedDocument | null) => {
-    const claims = (await tokens.verify(token)) ?? (await linkedSession(token, download));
+  const signIn = async (ctx: Parameters<Middleware<AppState>>[0], { token, inAddress }: { token: string; inAddress: boolean }, download: LinkedDocument | null) => {
+    // A session token in an address is the spec's download call alone; a version's address (not
+    // in the spec) takes only its document link.
+    const sessionAllowed = !inAddress || download?.type !== 'version';
+    const claims = (sessionAllowed ? await tokens.verify(token) : null) ?? (await linkedSession(token, download));
     if (claims) {
       const user = await sessionUsers.get(cacheTable.sessionUsers.key(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
       if (user?.isActive && user.tokenVersion === claims.tokenVersion && !user.endedSessions.includes(claims.sessionId)) {

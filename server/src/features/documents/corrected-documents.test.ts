@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bulkUploadUserDocumentsAnswer,
   documentAnswer,
+  documentLinkAnswer,
   documentVersionsAnswer,
   investorDocumentsAnswer,
   userDocumentAnswer,
@@ -135,6 +136,22 @@ describe('corrected documents', () => {
     expect((await getFile(`/api/investor/download-version/${current.id}`, investorB)).status).toBe(404);
     // The history is the administrators'.
     expect((await client.call(`/api/admin/document-versions/personal/${document.id}`, { token: token(investorA) })).status).toBe(403);
+
+    // A version's document link (issue 22) opens that version alone, by its address only; an
+    // investor gets none for an earlier version, with the same 404 as an unknown one.
+    const versionLink = async (id: number, email: string) => client.call('/api/investor/document-link', { token: token(email), body: { id, type: 'version' } });
+    const adminLink = await versionLink(old.id, admin);
+    expect(adminLink.status, adminLink.text).toBe(200);
+    const { token: link } = documentLinkAnswer.parse(adminLink.json);
+    const byLink = await server.api(`/api/investor/download-version/${old.id}?token=${encodeURIComponent(link)}`);
+    expect(byLink.status).toBe(200);
+    expect(Buffer.from(await byLink.arrayBuffer()).equals(first)).toBe(true);
+    expect((await server.api(`/api/investor/download-version/${current.id}?token=${encodeURIComponent(link)}`)).status).toBe(401);
+    expect((await server.api(`/api/investor/download/${document.id}?type=user&token=${encodeURIComponent(link)}`)).status).toBe(401);
+    const investorOld = await versionLink(old.id, investorA);
+    expect(investorOld.status).toBe(404);
+    expect(investorOld.json).toEqual(unknownBody);
+    expect((await versionLink(current.id, investorA)).status).toBe(200);
 
     // The old file is kept: the sweep of files nobody names leaves it, as the version names it.
     await sweepUnreferencedFiles(em(), server.services.files, 0);
