@@ -83,7 +83,8 @@ const publicKeyCredential = {
   rawId: base64url(1400),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  // Only credProps is of use to us; other extension outputs are dropped.
+  clientExtensionResults: z.object({ credProps: z.object({ rk: z.boolean().optional() }).optional() }).default({}),
 };
 const passkeyRefused = 'The passkey answer could not be read. Please try again.';
 
