@@ -10,6 +10,10 @@ import { signIn } from './support/portal';
 // the device's screen lock: it holds the real key pair, signs real challenges, and says the user
 // was verified. Each test has an investor and a client address of its own (see portal-two-step).
 
+// Each test is a whole flow (three sign-ins with argon2, a dozen server round trips): 22–25 s at
+// load 15 on 2 cores, over 30 s at load 40 (seven helpers at once), which timed out 13 of 40.
+test.describe.configure({ timeout: 90_000 });
+
 const shots = '/tmp/passkey-shots';
 mkdirSync(shots, { recursive: true });
 

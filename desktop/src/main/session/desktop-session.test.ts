@@ -7,6 +7,7 @@ import { createApiClient } from '@everest/core/client';
 import { startTestServer, type TestServer } from '../../../../server/test/harness';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../../server/test/global-setup';
+import { totpCode } from '../../../e2e/support/totp';
 import { createDesktopSession, sessionMessages } from './desktop-session';
 import { createTokenVault, type TokenCipher } from './token-vault';
 
@@ -104,4 +105,48 @@ describe('the desktop session', () => {
     const other = createDesktopSession({ vault: createTokenVault(file, cipher), initialServerUrl: 'https://other.example.com' });
     expect(await other.restore('https://other.example.com')).toEqual({ signedIn: false, serverUrl: 'https://other.example.com' });
   });
+
+  it('asks an administrator with a second step for a code: a wrong one leaves the sign-in open, a right one signs in', async () => {
+    const { email, secret } = await administratorWithTotp();
+    const file = vaultFile();
+    const session = createDesktopSession({ vault: createTokenVault(file, keyring()), initialServerUrl: server.url });
+    const asked = await session.signIn(server.url, email, admin.password);
+    expect(asked).toEqual({ signedIn: false, serverUrl: server.url, secondStep: { methods: ['totp', 'backup-code'] } });
+    expect(session.token()).toBeNull();
+    // The mfaToken stays in main: nothing the renderer gets carries it.
+    expect(JSON.stringify(asked)).not.toMatch(/mfa|token/i);
+
+    await expect(session.verifySecondStep('000000')).rejects.toThrow('That code is not correct. Please try again.');
+    expect(session.state()).toMatchObject({ secondStep: { methods: ['totp', 'backup-code'] } });
+    const signedIn = await session.verifySecondStep(totpCode(secret, 1));
+    expect(signedIn).toMatchObject({ signedIn: true, user: { email, role: 'administrator' } });
+    expect(await profileStatus(session.token()!)).toBe(200);
+  });
+
+  it('goes back to the password when the sign-in waiting for its code is cancelled', async () => {
+    const { email, secret } = await administratorWithTotp();
+    const session = createDesktopSession({ vault: createTokenVault(vaultFile(), null), initialServerUrl: server.url });
+    await session.signIn(server.url, email, admin.password);
+    expect(await session.signOut()).toEqual({ signedIn: false, serverUrl: server.url });
+    await expect(session.verifySecondStep(totpCode(secret, 1))).rejects.toThrow(sessionMessages.signInAgain);
+  });
 });
+
+let adminCounter = 0;
+/** A new administrator of the test's own with an authenticator app turned on through the API. */
+async function administratorWithTotp(): Promise<{ email: string; secret: string }> {
+  adminCounter += 1;
+  const email = `desktop-two-step-${adminCounter}-${randomBytes(3).toString('hex')}@example.com`;
+  const api = createApiClient({ baseUrl: server.url });
+  const demo = await api.call('login', { body: { email: admin.email, password: admin.password } });
+  if (!('token' in demo)) throw new Error('The demo administrator has no second step.');
+  await createApiClient({ baseUrl: server.url, getToken: () => demo.token }).call('createUser', {
+    body: { name: 'Dee Desktop', email, role: 'administrator', password: admin.password },
+  });
+  const signedIn = await api.call('login', { body: { email, password: admin.password } });
+  if (!('token' in signedIn)) throw new Error('A new administrator has no second step yet.');
+  const as = createApiClient({ baseUrl: server.url, getToken: () => signedIn.token });
+  const { secret } = await as.call('startTotp', { body: {} });
+  await as.call('confirmTotp', { body: { code: totpCode(secret) } });
+  return { email, secret };
+}
