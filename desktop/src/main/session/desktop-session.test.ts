@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../../../server/test/harnes
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../../server/test/global-setup';
 import { totpCode } from '../../../e2e/support/totp';
+import { administratorWithTotp } from '../../sync/testing/second-step-admin';
 import { createDesktopSession, sessionMessages } from './desktop-session';
 import { createTokenVault, type TokenCipher } from './token-vault';
 
@@ -107,7 +108,7 @@ describe('the desktop session', () => {
   });
 
   it('asks an administrator with a second step for a code: a wrong one leaves the sign-in open, a right one signs in', async () => {
-    const { email, secret } = await administratorWithTotp();
+    const { email, secret } = await administratorWithTotp(server.url, admin);
     const file = vaultFile();
     const session = createDesktopSession({ vault: createTokenVault(file, keyring()), initialServerUrl: server.url });
     const asked = await session.signIn(server.url, email, admin.password);
@@ -124,7 +125,7 @@ describe('the desktop session', () => {
   });
 
   it('goes back to the password when the sign-in waiting for its code is cancelled', async () => {
-    const { email, secret } = await administratorWithTotp();
+    const { email, secret } = await administratorWithTotp(server.url, admin);
     const session = createDesktopSession({ vault: createTokenVault(vaultFile(), null), initialServerUrl: server.url });
     await session.signIn(server.url, email, admin.password);
     expect(await session.signOut()).toEqual({ signedIn: false, serverUrl: server.url });
@@ -132,21 +133,3 @@ describe('the desktop session', () => {
   });
 });
 
-let adminCounter = 0;
-/** A new administrator of the test's own with an authenticator app turned on through the API. */
-async function administratorWithTotp(): Promise<{ email: string; secret: string }> {
-  adminCounter += 1;
-  const email = `desktop-two-step-${adminCounter}-${randomBytes(3).toString('hex')}@example.com`;
-  const api = createApiClient({ baseUrl: server.url });
-  const demo = await api.call('login', { body: { email: admin.email, password: admin.password } });
-  if (!('token' in demo)) throw new Error('The demo administrator has no second step.');
-  await createApiClient({ baseUrl: server.url, getToken: () => demo.token }).call('createUser', {
-    body: { name: 'Dee Desktop', email, role: 'administrator', password: admin.password },
-  });
-  const signedIn = await api.call('login', { body: { email, password: admin.password } });
-  if (!('token' in signedIn)) throw new Error('A new administrator has no second step yet.');
-  const as = createApiClient({ baseUrl: server.url, getToken: () => signedIn.token });
-  const { secret } = await as.call('startTotp', { body: {} });
-  await as.call('confirmTotp', { body: { code: totpCode(secret) } });
-  return { email, secret };
-}
