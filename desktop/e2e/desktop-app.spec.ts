@@ -93,6 +93,8 @@ test('signs in to the configured server, shows the shared panel with its data, a
 });
 
 test('an administrator with an authenticator app signs in with a code after the password', async ({ page }) => {
+  // Four argon2 sign-ins before the screen is reached: over 30 s when seven helpers share 2 cores.
+  test.setTimeout(90_000);
   await page.goto('/index.html');
   const server = await page.getByLabel('Portal address').inputValue();
   // An administrator of the test's own, with TOTP turned on through the server's API.
