@@ -6,7 +6,10 @@ import { defineConfig, devices } from '@playwright/test';
 // EVEREST_E2E_PORT lets a second run (or a dev server on 4310) share the machine: the embedded
 // PostgreSQL already takes a free port of its own.
 const port = Number(process.env.EVEREST_E2E_PORT ?? 4310);
-const baseURL = `http://127.0.0.1:${port}`;
+// localhost rather than 127.0.0.1: WebAuthn refuses an IP address as the relying party, and the
+// server takes the passkeys' site from PUBLIC_URL (portal-passkeys.spec.ts). The health check
+// stays on 127.0.0.1, which the server listens on whatever localhost resolves to first.
+const baseURL = `http://localhost:${port}`;
 // The local geocoder the app server asks for Get Coordinates (server/test/stub-geocoder.ts):
 // anything containing "Not Found" finds nothing, any other address fixed coordinates.
 const geocoderPort = Number(process.env.EVEREST_E2E_GEOCODER_PORT ?? port + 1);
@@ -59,7 +62,7 @@ export default defineConfig({
     {
       command: 'pnpm --filter @everest/server start',
       cwd: '..',
-      url: `${baseURL}/api/health`,
+      url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',

@@ -13,6 +13,10 @@ import { totpCode } from './support/totp';
 // Wrong codes count toward the sign-in lock-out of the client address too: each test is a visitor
 // of its own (the e2e server trusts X-Forwarded-For), so repeats and other specs' wrong passwords
 // never add up to a lock-out.
+// Each test is a whole flow (three sign-ins with argon2, a dozen server round trips): 22–25 s at
+// load 15 on 2 cores, over 30 s at load 40 (seven helpers at once), which timed out 13 of 40.
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ page }) => {
   const address = `2001:db8::${randomBytes(8).toString('hex').match(/.{4}/g)?.join(':')}`;
   await page.setExtraHTTPHeaders({ 'X-Forwarded-For': address });

@@ -33,6 +33,10 @@ const specCalls = [
   'POST /api/investor/second-step/totp/confirm',
   'POST /api/investor/second-step/backup-codes',
   'POST /api/investor/second-step/disable',
+  'POST /api/investor/login/passkey-options',
+  'POST /api/investor/second-step/passkeys/options',
+  'POST /api/investor/second-step/passkeys',
+  'POST /api/investor/second-step/passkeys/remove',
   'GET /api/admin/second-step',
   'POST /api/admin/remove-second-step',
   'GET /api/properties',
@@ -88,6 +92,7 @@ const publicCalls = new Set([
   'contact',
   'login',
   'loginVerify',
+  'passkeySignInOptions',
   'requestPasswordReset',
   'validateResetToken',
   'resetPassword',
@@ -138,7 +143,8 @@ describe('route table', () => {
   });
 
   it('answers every admin and investor write with at least a message, login, previews and document links aside', () => {
-    const reads = new Set(['login', 'loginVerify', 'previewBulkImport', 'bulkUploadPreview', 'documentLink']);
+    // Passkey options hand out a challenge to sign: the browser reads them, no person does.
+    const reads = new Set(['login', 'loginVerify', 'passkeySignInOptions', 'passkeyCreationOptions', 'previewBulkImport', 'bulkUploadPreview', 'documentLink']);
     for (const [name, route] of entries) {
       if (route.method !== 'POST' || reads.has(name)) continue;
       const shape = (route.answer as { shape?: Record<string, unknown> } | undefined)?.shape;

@@ -93,6 +93,12 @@ import {
   removeSecondStepBody,
   secondStepProofBody,
   secondStepStatusAnswer,
+  passkeyCreationOptionsAnswer,
+  passkeyRequestOptionsAnswer,
+  passkeySignInOptionsBody,
+  registerPasskeyAnswer,
+  registerPasskeyBody,
+  removePasskeyBody,
   startTotpAnswer,
 } from './schemas/second-step';
 import {
@@ -167,6 +173,14 @@ export const routes = {
     body: loginVerifyBody,
     answer: loginAnswer,
   },
+  // Issue 21: the signed challenge for a passkey as the second step of this sign-in.
+  passkeySignInOptions: {
+    method: 'POST',
+    path: '/api/investor/login/passkey-options',
+    access: 'public',
+    body: passkeySignInOptionsBody,
+    answer: passkeyRequestOptionsAnswer,
+  },
   // Not in the spec: ends this session on the server (the spec's Logout only forgot it).
   logout: { method: 'POST', path: '/api/investor/logout', access: 'signed-in', body: emptyBody, answer: messageAnswer },
   profile: { method: 'GET', path: '/api/investor/profile', access: 'signed-in', answer: profileAnswer },
@@ -235,6 +249,28 @@ export const routes = {
     path: '/api/investor/second-step/disable',
     access: 'signed-in',
     body: secondStepProofBody,
+    answer: messageAnswer,
+  },
+
+  passkeyCreationOptions: {
+    method: 'POST',
+    path: '/api/investor/second-step/passkeys/options',
+    access: 'signed-in',
+    body: emptyBody,
+    answer: passkeyCreationOptionsAnswer,
+  },
+  registerPasskey: {
+    method: 'POST',
+    path: '/api/investor/second-step/passkeys',
+    access: 'signed-in',
+    body: registerPasskeyBody,
+    answer: registerPasskeyAnswer,
+  },
+  removePasskey: {
+    method: 'POST',
+    path: '/api/investor/second-step/passkeys/remove',
+    access: 'signed-in',
+    body: removePasskeyBody,
     answer: messageAnswer,
   },
 

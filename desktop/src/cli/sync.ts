@@ -4,11 +4,12 @@
 //
 // This is the one module of the headless sync that reads process.env and process.argv.
 
+import { createInterface } from 'node:readline/promises';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createPortal } from '../sync/portal';
+import { createPortal, secondStepNeeded } from '../sync/portal';
 import { SyncEngine, type SyncEvent } from '../sync/sync-engine';
 
 const usage = `Usage: pnpm --filter @everest/desktop sync --server URL --folder DIR [--once] [--poll]
@@ -20,7 +21,8 @@ const usage = `Usage: pnpm --filter @everest/desktop sync --server URL --folder 
   --stability-seconds N   how long a file must stand still before it is read (default 3)
   --rescan-minutes N      full scans while watching (default 5)
   --email-notification    ask the portal to e-mail investors about what is published (default off)
-Signs in with EVEREST_EMAIL and EVEREST_PASSWORD (an administrator).`;
+Signs in with EVEREST_EMAIL and EVEREST_PASSWORD (an administrator). An account with a second
+step is asked for its code at a terminal, or takes EVEREST_SECOND_STEP_CODE (used once).`;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${usage}\n`);
@@ -82,7 +84,7 @@ async function main(): Promise<number> {
   const engine = await SyncEngine.create({
     folder,
     ledgerFile,
-    portal: createPortal({ serverUrl: args.server, email, password }),
+    portal: createPortal({ serverUrl: args.server, email, password, secondStepCode: secondStepCodeSource() }),
     stabilityMs: seconds(args['stability-seconds'], 3_000, 1000),
     rescanMs: seconds(args['rescan-minutes'], 5 * 60_000, 60_000),
     poll: args.poll,
@@ -124,3 +126,28 @@ main().then(
     process.exit(1);
   },
 );
+
+/**
+ * Where the code of an account with a second step comes from: EVEREST_SECOND_STEP_CODE, once (a
+ * TOTP code works once, and a backup code too), or else a prompt when a person is at a terminal.
+ * Unattended, a later sign-in (a session that expired) has no code and stops with a sentence.
+ */
+function secondStepCodeSource(): (() => Promise<string>) | undefined {
+  let fromEnv = process.env.EVEREST_SECOND_STEP_CODE;
+  const atTerminal = process.stdin.isTTY && process.stdout.isTTY;
+  if (!fromEnv && !atTerminal) return undefined;
+  return async () => {
+    if (fromEnv) {
+      const code = fromEnv;
+      fromEnv = undefined;
+      return code;
+    }
+    if (!atTerminal) throw new Error(secondStepNeeded);
+    const prompt = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+      return await prompt.question('Two-step sign-in: code from your authenticator app, or a backup code: ');
+    } finally {
+      prompt.close();
+    }
+  };
+}

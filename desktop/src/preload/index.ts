@@ -15,6 +15,7 @@ const desktop = {
   chooseFolder: () => ipcRenderer.invoke(ipcChannels.chooseFolder),
   getSession: () => ipcRenderer.invoke(ipcChannels.getSession),
   signIn: (email, password) => ipcRenderer.invoke(ipcChannels.signIn, email, password),
+  verifySecondStep: (code) => ipcRenderer.invoke(ipcChannels.verifySecondStep, code),
   signOut: () => ipcRenderer.invoke(ipcChannels.signOut),
   onSessionChange: (listener) => subscribe(ipcEvents.session, listener),
   // `File.path` is gone since Electron 32; only the preload can ask for a dropped file's path.

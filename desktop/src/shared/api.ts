@@ -1,4 +1,4 @@
-import type { User } from '@everest/core/contract';
+import type { SecondStepMethod, User } from '@everest/core/contract';
 import type { Quarter } from '@everest/core/domain';
 import type { Settings } from './settings';
 
@@ -6,7 +6,15 @@ export type { Settings };
 
 /** Who is signed in, as the renderer may know it: never the token, which stays in main. */
 export type SessionState =
-  | { signedIn: false; serverUrl: string }
+  | {
+      signedIn: false;
+      serverUrl: string;
+      /**
+       * The password was right and the account asks for its second step: the code methods the
+       * app can take (a passkey cannot be used here). The sign-in's mfaToken stays in main.
+       */
+      secondStep?: { methods: SecondStepMethod[] };
+    }
   | { signedIn: true; serverUrl: string; user: User; /** Whether the session outlives a restart (a real keyring). */ remembered: boolean };
 
 /** What dropping a folder would publish, worked out before anything is sent. */
@@ -82,7 +90,9 @@ export interface DesktopApi {
   getSession(): Promise<SessionState>;
   /** Signs in to the server of the settings; rejects with the server's sentence. */
   signIn(email: string, password: string): Promise<SessionState>;
-  /** Ends the session on the server and forgets its token here. */
+  /** The second step of the sign-in under way: a TOTP or backup code; rejects with the server's sentence. */
+  verifySecondStep(code: string): Promise<SessionState>;
+  /** Ends the session on the server and forgets its token here (or forgets a sign-in waiting for its code). */
   signOut(): Promise<SessionState>;
   /** Told when the session ends or starts in main (a 401 from the server signs out). */
   onSessionChange(listener: (state: SessionState) => void): () => void;
@@ -123,6 +133,7 @@ export const ipcChannels = {
   chooseFolder: 'dialog:choose-folder',
   getSession: 'session:get',
   signIn: 'session:sign-in',
+  verifySecondStep: 'session:verify-second-step',
   signOut: 'session:sign-out',
   planFolderDrop: 'folder-drop:plan',
   startFolderUpload: 'folder-upload:start',

@@ -44,6 +44,12 @@ export interface PortalOptions {
   serverUrl: string;
   email: string;
   password: string;
+  /**
+   * A TOTP or backup code for an account with a second step (issue 21), asked for at each
+   * sign-in that needs one: the CLI prompts at a terminal, or takes EVEREST_SECOND_STEP_CODE.
+   * Without it such an account is refused with a sentence.
+   */
+  secondStepCode?: () => Promise<string>;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -60,8 +66,12 @@ export interface PortalAccess {
   signedIn<T>(work: () => Promise<T>): Promise<T>;
 }
 
+export const secondStepNeeded =
+  'This account signs in with a second step: run the sync at a terminal to type a code, or set EVEREST_SECOND_STEP_CODE to a current code from the authenticator app (or a backup code).';
+
 /**
- * Signs in with the given administrator's e-mail and password, and signs in again once when a
+ * Signs in with the given administrator's e-mail and password (and a second-step code when the
+ * account has one), and signs in again once when a
  * call answers 401 (a session that expired during a long watch).
  */
 export function createPortal(options: PortalOptions): Portal {
@@ -69,9 +79,14 @@ export function createPortal(options: PortalOptions): Portal {
   const client: ApiClient = createApiClient({ baseUrl: options.serverUrl, getToken: () => token, fetch: options.fetch });
 
   async function signIn(): Promise<void> {
-    const answer = await client.call('login', { body: { email: options.email, password: options.password } });
-    // A second step needs a person at the keyboard (issue 21): the headless sync cannot give one.
-    if ('mfaRequired' in answer) throw new ApiError(403, 'This account signs in with a second step: the sync needs an administrator account without one.');
+    const first = await client.call('login', { body: { email: options.email, password: options.password } });
+    let answer;
+    if ('mfaRequired' in first) {
+      if (!options.secondStepCode) throw new ApiError(403, secondStepNeeded);
+      answer = await client.call('loginVerify', { body: { mfaToken: first.mfaToken, code: await options.secondStepCode() } });
+    } else {
+      answer = first;
+    }
     if (answer.user.role !== 'administrator') throw new ApiError(403, 'The sync signs in as an administrator: this account is not one.');
     token = answer.token;
   }

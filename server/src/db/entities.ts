@@ -1,6 +1,7 @@
 import { AuditEvent } from '../features/audit/audit-event.entity';
 import { EndedSession } from '../features/auth/ended-session.entity';
 import { PasswordResetToken } from '../features/auth/password-reset-token.entity';
+import { Passkey, PasskeyChallenge } from '../features/auth/second-step/passkey.entity';
 import { BackupCode, SecondStep, SecondStepChallenge } from '../features/auth/second-step/second-step.entity';
 import { CaptchaSolution } from '../features/captcha/captcha-solution.entity';
 import { ContactMessage } from '../features/contact/contact-message.entity';
@@ -36,6 +37,8 @@ export const entities = [
   SecondStep,
   BackupCode,
   SecondStepChallenge,
+  Passkey,
+  PasskeyChallenge,
   DocumentRead,
   DocumentReminder,
   DocumentVersion,

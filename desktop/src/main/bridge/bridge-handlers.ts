@@ -66,6 +66,10 @@ export function createBridgeHandlers(context: Omit<BridgeContext, 'chooseFolder'
       args: z.tuple([z.string().trim().min(1, 'Enter your e-mail.'), z.string().min(1, 'Enter your password.')]),
       run: async ([email, password]) => session.signIn((await settings.read()).serverUrl, email, password),
     },
+    verifySecondStep: {
+      args: z.tuple([z.string().trim().min(1, 'Enter the code from your authenticator app or a backup code.').max(40)]),
+      run: ([code]) => session.verifySecondStep(code),
+    },
     signOut: {
       args: noArgs,
       run: async () => {

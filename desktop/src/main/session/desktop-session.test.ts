@@ -7,6 +7,8 @@ import { createApiClient } from '@everest/core/client';
 import { startTestServer, type TestServer } from '../../../../server/test/harness';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../../server/test/global-setup';
+import { totpCode } from '../../../e2e/support/totp';
+import { administratorWithTotp } from '../../sync/testing/second-step-admin';
 import { createDesktopSession, sessionMessages } from './desktop-session';
 import { createTokenVault, type TokenCipher } from './token-vault';
 
@@ -104,4 +106,30 @@ describe('the desktop session', () => {
     const other = createDesktopSession({ vault: createTokenVault(file, cipher), initialServerUrl: 'https://other.example.com' });
     expect(await other.restore('https://other.example.com')).toEqual({ signedIn: false, serverUrl: 'https://other.example.com' });
   });
+
+  it('asks an administrator with a second step for a code: a wrong one leaves the sign-in open, a right one signs in', async () => {
+    const { email, secret } = await administratorWithTotp(server.url, admin);
+    const file = vaultFile();
+    const session = createDesktopSession({ vault: createTokenVault(file, keyring()), initialServerUrl: server.url });
+    const asked = await session.signIn(server.url, email, admin.password);
+    expect(asked).toEqual({ signedIn: false, serverUrl: server.url, secondStep: { methods: ['totp', 'backup-code'] } });
+    expect(session.token()).toBeNull();
+    // The mfaToken stays in main: nothing the renderer gets carries it.
+    expect(JSON.stringify(asked)).not.toMatch(/mfa|token/i);
+
+    await expect(session.verifySecondStep('000000')).rejects.toThrow('That code is not correct. Please try again.');
+    expect(session.state()).toMatchObject({ secondStep: { methods: ['totp', 'backup-code'] } });
+    const signedIn = await session.verifySecondStep(totpCode(secret, 1));
+    expect(signedIn).toMatchObject({ signedIn: true, user: { email, role: 'administrator' } });
+    expect(await profileStatus(session.token()!)).toBe(200);
+  });
+
+  it('goes back to the password when the sign-in waiting for its code is cancelled', async () => {
+    const { email, secret } = await administratorWithTotp(server.url, admin);
+    const session = createDesktopSession({ vault: createTokenVault(vaultFile(), null), initialServerUrl: server.url });
+    await session.signIn(server.url, email, admin.password);
+    expect(await session.signOut()).toEqual({ signedIn: false, serverUrl: server.url });
+    await expect(session.verifySecondStep(totpCode(secret, 1))).rejects.toThrow(sessionMessages.signInAgain);
+  });
 });
+

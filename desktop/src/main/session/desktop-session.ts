@@ -1,11 +1,12 @@
 import { ApiError, createApiClient, type ApiClient } from '@everest/core/client';
-import type { User } from '@everest/core/contract';
+import type { LoginAnswer, SecondStepMethod, User } from '@everest/core/contract';
 import type { SessionState } from '../../shared/api';
 import type { TokenVault } from './token-vault';
 
 export const sessionMessages = {
-  secondStepNotSupported:
-    'This account signs in with a second step, which the desktop app cannot ask for yet. Please use the browser, or an administrator account without one.',
+  passkeyOnly:
+    "This account signs in with a passkey, which the desktop app cannot use, and has no backup code left. Please add an authenticator app in the portal's Manage Profile, or sign in with the browser.",
+  signInAgain: 'Your sign-in has expired. Please sign in again.',
   notAdministrator: 'This app is for administrators: sign in with an administrator account.',
 } as const;
 
@@ -16,7 +17,13 @@ export const sessionMessages = {
 export interface DesktopSession {
   /** Signs in again with a token kept from the last run, if it is still good on `serverUrl`. */
   restore(serverUrl: string): Promise<SessionState>;
+  /**
+   * Signs in with the password. An account with a second step answers a signed-out state with
+   * `secondStep` set: `verifySecondStep` then finishes the sign-in.
+   */
   signIn(serverUrl: string, email: string, password: string): Promise<SessionState>;
+  /** Finishes a sign-in waiting for its second step with a TOTP or backup code. */
+  verifySecondStep(code: string): Promise<SessionState>;
   signOut(): Promise<SessionState>;
   /** Forgets the session without asking the server (the server already ended it: a 401). */
   ended(): Promise<SessionState>;
@@ -35,15 +42,16 @@ export function createDesktopSession(options: {
 }): DesktopSession {
   let serverUrl = options.initialServerUrl;
   let current: { token: string; user: User } | null = null;
+  /** A sign-in whose password was right, waiting for its code; its mfaToken never leaves main. */
+  let pending: { serverUrl: string; mfaToken: string; methods: SecondStepMethod[] } | null = null;
   const listeners = new Set<(state: SessionState) => void>();
 
   const clientFor = (url: string, token: () => string | null) =>
     createApiClient({ baseUrl: url, getToken: token, fetch: options.fetch });
 
   function state(): SessionState {
-    return current
-      ? { signedIn: true, serverUrl, user: current.user, remembered: options.vault.remembers }
-      : { signedIn: false, serverUrl };
+    if (current) return { signedIn: true, serverUrl, user: current.user, remembered: options.vault.remembers };
+    return pending ? { signedIn: false, serverUrl, secondStep: { methods: pending.methods } } : { signedIn: false, serverUrl };
   }
 
   function changed(): SessionState {
@@ -54,7 +62,20 @@ export function createDesktopSession(options: {
 
   async function forget(): Promise<SessionState> {
     current = null;
+    pending = null;
     await options.vault.forget();
+    return changed();
+  }
+
+  /** A session the server opened, kept only for an administrator. */
+  async function signedIn(url: string, answer: LoginAnswer): Promise<SessionState> {
+    if (answer.user.role !== 'administrator') {
+      // The session the server opened is closed at once: it is of no use here.
+      await clientFor(url, () => answer.token).call('logout', { body: {} }).catch(() => undefined);
+      throw new ApiError(403, sessionMessages.notAdministrator);
+    }
+    current = { token: answer.token, user: answer.user };
+    await options.vault.save({ serverUrl: url, token: answer.token });
     return changed();
   }
 
@@ -79,17 +100,33 @@ export function createDesktopSession(options: {
     },
     async signIn(url, email, password) {
       serverUrl = url;
+      pending = null;
       const answer = await clientFor(url, () => null).call('login', { body: { email, password } });
-      // Not yet: the app has no screen for the code (issue 21 leaves the desktop's second step open).
-      if ('mfaRequired' in answer) throw new ApiError(403, sessionMessages.secondStepNotSupported);
-      if (answer.user.role !== 'administrator') {
-        // The session the server opened is closed at once: it is of no use here.
-        await clientFor(url, () => answer.token).call('logout', { body: {} }).catch(() => undefined);
-        throw new ApiError(403, sessionMessages.notAdministrator);
+      if ('mfaRequired' in answer) {
+        // The renderer's origin is the app's own scheme, not the portal's site, so WebAuthn
+        // refuses the portal's passkeys here: codes only.
+        const methods = answer.methods.filter((method) => method !== 'passkey');
+        if (methods.length === 0) throw new ApiError(403, sessionMessages.passkeyOnly);
+        pending = { serverUrl: url, mfaToken: answer.mfaToken, methods };
+        return changed();
       }
-      current = { token: answer.token, user: answer.user };
-      await options.vault.save({ serverUrl: url, token: answer.token });
-      return changed();
+      return signedIn(url, answer);
+    },
+    async verifySecondStep(code) {
+      const waiting = pending;
+      if (!waiting) throw new ApiError(401, sessionMessages.signInAgain);
+      try {
+        const answer = await clientFor(waiting.serverUrl, () => null).call('loginVerify', { body: { mfaToken: waiting.mfaToken, code } });
+        pending = null;
+        return await signedIn(waiting.serverUrl, answer);
+      } catch (error) {
+        // A wrong code leaves the sign-in open for another try; an expired one goes back to the password.
+        if (error instanceof ApiError && error.status === 401 && /expired/i.test(error.message)) {
+          pending = null;
+          changed();
+        }
+        throw error;
+      }
     },
     async signOut() {
       const token = current?.token;

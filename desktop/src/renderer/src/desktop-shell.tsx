@@ -81,7 +81,11 @@ export function DesktopShell() {
         {shell.state === 'loading' && <Spinner label="Starting…" />}
         {shell.state === 'failed' && <Text role="alert">The app could not start: {shell.message}</Text>}
         {session && !session.signedIn && (
-          <SignInScreen serverUrl={session.serverUrl} onSignedIn={(state) => setShell({ state: 'ready', session: state })} />
+          <SignInScreen
+            serverUrl={session.serverUrl}
+            secondStep={session.secondStep}
+            onSignedIn={(state) => setShell({ state: 'ready', session: state })}
+          />
         )}
         {session?.signedIn && (
           <>

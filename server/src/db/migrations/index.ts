@@ -12,6 +12,7 @@ import { Migration20261125210000 } from './Migration20261125210000';
 import { Migration20261125210500 } from './Migration20261125210500';
 import { Migration20261125220000 } from './Migration20261125220000';
 import { Migration20261125230000 } from './Migration20261125230000';
+import { Migration20261126130000 } from './Migration20261126130000';
 import { Migration20261126140000 } from './Migration20261126140000';
 
 /**
@@ -32,5 +33,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125210500_document_notification_pending', class: Migration20261125210500 },
   { name: 'Migration20261125220000_second_step', class: Migration20261125220000 },
   { name: 'Migration20261125230000_read_receipts', class: Migration20261125230000 },
+  { name: 'Migration20261126130000_passkeys', class: Migration20261126130000 },
   { name: 'Migration20261126140000_document_versions', class: Migration20261126140000 },
 ];

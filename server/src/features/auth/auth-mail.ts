@@ -118,3 +118,24 @@ export function backupCodeUsedMail(to: string, name: string, codesLeft: number):
     notYou,
   ]);
 }
+
+export function passkeyAddedMail(to: string, name: string, passkeyName: string): Mail {
+  return accountMail(to, 'A passkey was added to your Everest Properties investor portal account', name, [
+    {
+      kind: 'paragraph',
+      text: `A passkey named "${passkeyName}" was just added to your investor portal account: it can now be used as the second step when you sign in.`,
+    },
+    notYou,
+  ]);
+}
+
+/** `secondStepLeft`: whether the account still signs in with two steps after the removal. */
+export function passkeyRemovedMail(to: string, name: string, passkeyName: string, secondStepLeft: boolean): Mail {
+  const after = secondStepLeft
+    ? 'Your other second steps still work.'
+    : 'It was your last second step: signing in now asks for your password only, and your backup codes no longer work.';
+  return accountMail(to, 'A passkey was removed from your Everest Properties investor portal account', name, [
+    { kind: 'paragraph', text: `The passkey named "${passkeyName}" was just removed from your investor portal account. ${after}` },
+    notYou,
+  ]);
+}

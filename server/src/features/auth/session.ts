@@ -8,6 +8,7 @@ import type { AppState, SessionUser } from '../../http/state';
 import { toUserAnswer } from '../users/user-answer';
 import { User, type IUser } from '../users/user.entity';
 import { EndedSession } from './ended-session.entity';
+import { Passkey } from './second-step/passkey.entity';
 import { SecondStep } from './second-step/second-step.entity';
 import { DocumentLinkTokens, SessionTokens, type LinkedDocument, type SessionClaims } from './session-token';
 
@@ -102,10 +103,11 @@ export interface SessionRecord extends Omit<SessionUser, 'session'> {
 export type SessionUsers = Caches['sessionUsers'];
 
 async function loadSessionRecord(em: EntityManager, id: number): Promise<SessionRecord | null> {
-  const [user, ended, secondSteps] = await Promise.all([
+  const [user, ended, secondSteps, passkeys] = await Promise.all([
     em.findOne(User, { id }),
     em.find(EndedSession, { user: id, expiresAt: { $gt: new Date() } }, { fields: ['sessionId'] }),
     em.count(SecondStep, { user: id, totpEnabledAt: { $ne: null } }),
+    em.count(Passkey, { user: id }),
   ]);
   return (
     user && {
@@ -115,7 +117,7 @@ async function loadSessionRecord(em: EntityManager, id: number): Promise<Session
       isActive: user.isActive,
       tokenVersion: user.tokenVersion,
       endedSessions: ended.map((row) => row.sessionId),
-      hasSecondStep: secondSteps > 0,
+      hasSecondStep: secondSteps + passkeys > 0,
     }
   );
 }

@@ -8,7 +8,11 @@ import {
   adminSecondStep,
   confirmTotp,
   disableSecondStep,
+  passkeyCreationOptions,
+  passkeySignInOptions,
   regenerateBackupCodes,
+  registerPasskey,
+  removePasskey,
   removeSecondStep,
   secondStepStatus,
   startTotp,
@@ -33,6 +37,12 @@ export function secondStepRoutes(router: Router<AppState>, { config }: Services)
     },
     { effects: ['changes-users', 'queues-mail'] },
   );
+
+  // Hands out a challenge only; failures of a made-up mfaToken count like wrong codes.
+  bind(router, routes.passkeySignInOptions, async ({ body, ctx }) => {
+    noStore(ctx);
+    return passkeySignInOptions(ctx.state.em, config, body, ctx.ip);
+  });
 
   bind(router, routes.secondStep, async ({ user, ctx }) => {
     noStore(ctx);
@@ -65,6 +75,31 @@ export function secondStepRoutes(router: Router<AppState>, { config }: Services)
     async ({ body, user, ctx }) => {
       noStore(ctx);
       return disableSecondStep(ctx.state.em, config, user, body.code, ctx.ip);
+    },
+    { effects: ['ends-sessions', 'queues-mail'] },
+  );
+
+  bind(router, routes.passkeyCreationOptions, async ({ user, ctx }) => {
+    noStore(ctx);
+    return passkeyCreationOptions(ctx.state.em, config, user);
+  });
+
+  bind(
+    router,
+    routes.registerPasskey,
+    async ({ body, user, ctx }) => {
+      noStore(ctx);
+      return registerPasskey(ctx.state.em, config, user, body);
+    },
+    { effects: ['ends-sessions', 'queues-mail'] },
+  );
+
+  bind(
+    router,
+    routes.removePasskey,
+    async ({ body, user, ctx }) => {
+      noStore(ctx);
+      return removePasskey(ctx.state.em, config, user, body, ctx.ip);
     },
     { effects: ['ends-sessions', 'queues-mail'] },
   );

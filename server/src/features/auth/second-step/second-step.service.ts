@@ -5,12 +5,19 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import {
   backupCodeCount,
+  maxPasskeys,
   type AdminSecondStepAnswer,
   type BackupCodesAnswer,
   type ConfirmTotpBody,
   type LoginAnswer,
   type LoginVerifyBody,
   type MessageAnswer,
+  type PasskeyCreationOptionsAnswer,
+  type PasskeyRequestOptionsAnswer,
+  type PasskeySignInOptionsBody,
+  type RegisterPasskeyAnswer,
+  type RegisterPasskeyBody,
+  type RemovePasskeyBody,
   type SecondStepMethod,
   type SecondStepRequiredAnswer,
   type SecondStepStatusAnswer,
@@ -23,9 +30,12 @@ import type { SessionUser } from '../../../http/state';
 import { recordAdminAction } from '../../audit/admin-audit';
 import { enqueueMail } from '../../mail/outbox';
 import { User, type IUser } from '../../users/user.entity';
-import { backupCodeUsedMail, secondStepOffMail, secondStepOnMail, secondStepRemovedMail } from '../auth-mail';
+import { backupCodeUsedMail, passkeyAddedMail, passkeyRemovedMail, secondStepOffMail, secondStepOnMail, secondStepRemovedMail } from '../auth-mail';
 import { countAttempt, failureKeys, loginFailureLimit, tooManySignInFailures } from '../login-attempts';
+import { verifyPassword } from '../password-hash';
 import { activeSessionUser, startSession } from '../session';
+import { Passkey, PasskeyChallenge } from './passkey.entity';
+import { checkRegistration, creationOptions, passkeySummary, requestOptions, usePasskey, userPasskeys } from './passkeys';
 import { BackupCode, SecondStep, SecondStepChallenge, type ISecondStep } from './second-step.entity';
 import { hashChallengeToken, newBackupCode, secondStepSecrets } from './second-step-secrets';
 
@@ -39,6 +49,7 @@ const epochToleranceSeconds = 30;
 const signInAgain = 'Your sign-in has expired. Please sign in again.';
 const wrongCode = 'That code is not correct. Please try again.';
 const noSecondStep = 'Two-step sign-in is not on for this account.';
+const wrongPasskey = 'That passkey was not accepted. Please try again.';
 
 // ---- Codes ---------------------------------------------------------------------------------
 
@@ -47,6 +58,12 @@ async function secondStepRow(em: EntityManager, userId: number): Promise<ISecond
 }
 
 const isOn = (row: ISecondStep | null): row is ISecondStep & { totpSecret: string } => !!row?.totpEnabledAt && !!row.totpSecret;
+
+/** The user's second steps: an authenticator app, passkeys, or both; backup codes go with either. */
+async function secondSteps(em: EntityManager, userId: number) {
+  const [row, passkeys] = await Promise.all([secondStepRow(em, userId), userPasskeys(em, userId)]);
+  return { row, totp: isOn(row), passkeys, any: isOn(row) || passkeys.length > 0 };
+}
 
 /**
  * The time step a TOTP code is valid for, or null. Steps at or before the last accepted one
@@ -71,12 +88,12 @@ async function useCode(
   em: EntityManager,
   config: Config,
   userId: number,
-  row: ISecondStep & { totpSecret: string },
+  row: ISecondStep | null,
   code: string,
 ): Promise<SecondStepMethod | null> {
   const secrets = secondStepSecrets(config.secondStep.key);
-  const step = await totpTimeStep(secrets.decrypt(row.totpSecret), code, row.totpLastTimeStep ?? null);
-  if (step !== null) {
+  const step = isOn(row) ? await totpTimeStep(secrets.decrypt(row.totpSecret), code, row.totpLastTimeStep ?? null) : null;
+  if (row && step !== null) {
     const moved = await em.nativeUpdate(
       SecondStep,
       { id: row.id, $or: [{ totpLastTimeStep: null }, { totpLastTimeStep: { $lt: step } }] },
@@ -96,7 +113,7 @@ async function useCode(
  * Checks a code for a signed-in call (new backup codes, turning it off): wrong codes count with
  * failed sign-ins, as wrong current passwords do.
  */
-async function proveCode(em: EntityManager, config: Config, user: IUser, row: ISecondStep & { totpSecret: string }, code: string, address: string) {
+async function proveCode(em: EntityManager, config: Config, user: IUser, row: ISecondStep | null, code: string, address: string) {
   const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
   const method = await useCode(em, config, user.id, row, code);
   if (!method) throw new HttpError(400, wrongCode);
@@ -124,13 +141,16 @@ async function replaceBackupCodes(em: EntityManager, config: Config, user: IUser
  * answer; null for an account without one, which signs in as it always did.
  */
 export async function secondStepChallenge(em: EntityManager, user: IUser): Promise<SecondStepRequiredAnswer | null> {
-  if (!isOn(await secondStepRow(em, user.id))) return null;
+  const steps = await secondSteps(em, user.id);
+  if (!steps.any) return null;
   const mfaToken = randomBytes(32).toString('base64url');
   em.create(SecondStepChallenge, { user, tokenHash: hashChallengeToken(mfaToken), expiresAt: new Date(Date.now() + challengeLifetimeMs) });
   // Challenges that have expired are of no use to anyone; whoever writes one clears them now and then.
   if (Math.random() < 0.01) await em.nativeDelete(SecondStepChallenge, { expiresAt: { $lt: new Date(Date.now() - challengeLifetimeMs) } });
   await em.flush();
-  const methods: SecondStepMethod[] = ['totp'];
+  const methods: SecondStepMethod[] = [];
+  if (steps.passkeys.length > 0) methods.push('passkey');
+  if (steps.totp) methods.push('totp');
   if ((await backupCodesLeft(em, user.id)) > 0) methods.push('backup-code');
   return { mfaRequired: true, mfaToken, methods };
 }
@@ -141,20 +161,19 @@ export async function secondStepChallenge(em: EntityManager, user: IUser): Promi
  * challenge stays usable for another try until it expires; a right code uses it up.
  */
 export async function verifyLogin(em: EntityManager, config: Config, body: LoginVerifyBody, address: string): Promise<LoginAnswer> {
-  const tokenHash = hashChallengeToken(body.mfaToken);
-  const challenge = await em.findOne(SecondStepChallenge, { tokenHash, usedAt: null, expiresAt: { $gt: new Date() } });
-  const user = challenge && (await em.findOne(User, { id: challenge.user.id, isActive: true }));
-  if (!challenge || !user) {
-    // A made-up or stale token checks nothing, but a stream of them still counts against the address.
-    await countAttempt(em, [`login-failure:ip:${address}`], loginFailureLimit, tooManySignInFailures);
-    throw new HttpError(401, signInAgain);
-  }
-  const row = await secondStepRow(em, user.id);
-  if (!isOn(row)) throw new HttpError(401, signInAgain);
+  const { challenge, user } = await liveChallenge(em, body.mfaToken, address);
+  const steps = await secondSteps(em, user.id);
+  if (!steps.any) throw new HttpError(401, signInAgain);
 
   const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
-  const method = await useCode(em, config, user.id, row, body.code);
-  if (!method) throw new HttpError(401, wrongCode);
+  let method: SecondStepMethod | null;
+  if ('passkey' in body) {
+    method = (await usePasskey(em, config, user.id, body.passkey)) ? 'passkey' : null;
+    if (!method) throw new HttpError(401, wrongPasskey);
+  } else {
+    method = await useCode(em, config, user.id, steps.row, body.code);
+    if (!method) throw new HttpError(401, wrongCode);
+  }
   await attempt.release();
 
   const claimed = await em.nativeUpdate(SecondStepChallenge, { id: challenge.id, usedAt: null }, { usedAt: new Date() });
@@ -163,13 +182,39 @@ export async function verifyLogin(em: EntityManager, config: Config, body: Login
   return startSession(em, config, user);
 }
 
+/** The sign-in waiting for its second step that an `mfaToken` names, and its user. */
+async function liveChallenge(em: EntityManager, mfaToken: string, address: string) {
+  const challenge = await em.findOne(SecondStepChallenge, { tokenHash: hashChallengeToken(mfaToken), usedAt: null, expiresAt: { $gt: new Date() } });
+  const user = challenge && (await em.findOne(User, { id: challenge.user.id, isActive: true }));
+  if (!challenge || !user) {
+    // A made-up or stale token checks nothing, but a stream of them still counts against the address.
+    await countAttempt(em, [`login-failure:ip:${address}`], loginFailureLimit, tooManySignInFailures);
+    throw new HttpError(401, signInAgain);
+  }
+  return { challenge, user };
+}
+
+/** A challenge for one of the user's passkeys to sign, valid no longer than the sign-in itself. */
+export async function passkeySignInOptions(
+  em: EntityManager,
+  config: Config,
+  body: PasskeySignInOptionsBody,
+  address: string,
+): Promise<PasskeyRequestOptionsAnswer> {
+  const { challenge, user } = await liveChallenge(em, body.mfaToken, address);
+  const passkeys = await userPasskeys(em, user.id);
+  if (passkeys.length === 0) throw new HttpError(409, 'This account has no passkey. Please use a code instead.');
+  return { options: await requestOptions(em, config, user, passkeys, challenge.expiresAt) };
+}
+
 // ---- Manage Profile ------------------------------------------------------------------------
 
 export async function secondStepStatus(em: EntityManager, config: Config, sessionUser: SessionUser): Promise<SecondStepStatusAnswer> {
-  const row = await secondStepRow(em, sessionUser.id);
+  const steps = await secondSteps(em, sessionUser.id);
   return {
-    totp: isOn(row),
-    backupCodesLeft: isOn(row) ? await backupCodesLeft(em, sessionUser.id) : 0,
+    totp: steps.totp,
+    passkeys: steps.passkeys.map(passkeySummary),
+    backupCodesLeft: steps.any ? await backupCodesLeft(em, sessionUser.id) : 0,
     required: config.secondStep.requiredRoles.includes(sessionUser.role),
   };
 }
@@ -222,9 +267,9 @@ export async function confirmTotp(em: EntityManager, config: Config, sessionUser
 }
 
 async function enabledRow(em: EntityManager, userId: number) {
-  const row = await secondStepRow(em, userId);
-  if (!isOn(row)) throw new HttpError(409, noSecondStep);
-  return row;
+  const steps = await secondSteps(em, userId);
+  if (!steps.any) throw new HttpError(409, noSecondStep);
+  return steps.row;
 }
 
 /** A new set of backup codes, for a current code; the old set stops working. */
@@ -265,17 +310,86 @@ export async function disableSecondStep(
   return { message: 'Two-step sign-in is off.' };
 }
 
+/** Every second step of the user (authenticator app, passkeys, backup codes) and open challenges. */
 async function removeSecondStepRows(em: EntityManager, userId: number): Promise<void> {
   await em.nativeDelete(BackupCode, { user: userId });
   await em.nativeDelete(SecondStepChallenge, { user: userId });
+  await em.nativeDelete(PasskeyChallenge, { user: userId });
+  await em.nativeDelete(Passkey, { user: userId });
   await em.nativeDelete(SecondStep, { user: userId });
+}
+
+// ---- Passkeys ------------------------------------------------------------------------------
+
+export async function passkeyCreationOptions(em: EntityManager, config: Config, sessionUser: SessionUser): Promise<PasskeyCreationOptionsAnswer> {
+  const user = await activeSessionUser(em, sessionUser);
+  if ((await em.count(Passkey, { user: user.id })) >= maxPasskeys) {
+    throw new HttpError(409, `An account can keep ${maxPasskeys} passkeys. Please remove one first.`);
+  }
+  return { options: await creationOptions(em, config, user, displayName(user)) };
+}
+
+/**
+ * Stores a new passkey whose answer signs a challenge this user was given for it. The account's
+ * first second step also makes its backup codes, answered once; the user hears of it by e-mail.
+ */
+export async function registerPasskey(em: EntityManager, config: Config, sessionUser: SessionUser, body: RegisterPasskeyBody): Promise<RegisterPasskeyAnswer> {
+  const user = await activeSessionUser(em, sessionUser);
+  const credential = await checkRegistration(em, config, user, body.response);
+  if (!credential) throw new HttpError(400, 'The passkey could not be added: its answer did not match. Please try again.');
+  return em.transactional(async (tx) => {
+    if (await tx.count(Passkey, { credentialId: credential.credentialId })) throw new HttpError(409, 'This passkey is added already.');
+    if ((await tx.count(Passkey, { user: user.id })) >= maxPasskeys) {
+      throw new HttpError(409, `An account can keep ${maxPasskeys} passkeys. Please remove one first.`);
+    }
+    const hadSecondStep = (await secondSteps(tx, user.id)).any;
+    tx.create(Passkey, { user, name: body.name, ...credential });
+    const backupCodes = hadSecondStep ? [] : await replaceBackupCodes(tx, config, user);
+    enqueueMail(tx, passkeyAddedMail(user.email, displayName(user), body.name));
+    const message = hadSecondStep
+      ? `The passkey "${body.name}" is added.`
+      : `The passkey "${body.name}" is added and two-step sign-in is on. Save your backup codes now: they are shown only once.`;
+    return { message, backupCodes };
+  });
+}
+
+/**
+ * Removes one passkey, for the account password (counted like a sign-in failure when wrong). The
+ * last second step of a role that must have one stays; removing the last of any other account
+ * turns two-step sign-in off, backup codes included.
+ */
+export async function removePasskey(
+  em: EntityManager,
+  config: Config,
+  sessionUser: SessionUser,
+  body: RemovePasskeyBody,
+  address: string,
+): Promise<MessageAnswer> {
+  const user = await activeSessionUser(em, sessionUser);
+  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(400, 'That password is not correct.');
+  await attempt.release();
+
+  return em.transactional(async (tx) => {
+    const passkey = await tx.findOne(Passkey, { id: body.passkeyId, user: user.id });
+    if (!passkey) throw new HttpError(404, 'That passkey is not on your account.');
+    const steps = await secondSteps(tx, user.id);
+    const last = !steps.totp && steps.passkeys.length === 1;
+    if (last && config.secondStep.requiredRoles.includes(user.role)) {
+      throw new HttpError(409, 'Your role must sign in with two steps: add another passkey or an authenticator app before removing this one.');
+    }
+    if (last) await removeSecondStepRows(tx, user.id);
+    else await tx.nativeDelete(Passkey, { id: passkey.id });
+    enqueueMail(tx, passkeyRemovedMail(user.email, displayName(user), passkey.name, !last));
+    return { message: last ? `The passkey "${passkey.name}" is removed, and two-step sign-in is off.` : `The passkey "${passkey.name}" is removed.` };
+  });
 }
 
 // ---- Administrators ------------------------------------------------------------------------
 
 export async function adminSecondStep(em: EntityManager, userId: number): Promise<AdminSecondStepAnswer> {
-  const row = await secondStepRow(em, userId);
-  return { totp: isOn(row), backupCodesLeft: isOn(row) ? await backupCodesLeft(em, userId) : 0 };
+  const steps = await secondSteps(em, userId);
+  return { totp: steps.totp, passkeys: steps.passkeys.length, backupCodesLeft: steps.any ? await backupCodesLeft(em, userId) : 0 };
 }
 
 /**
@@ -286,7 +400,7 @@ export async function removeSecondStep(em: EntityManager, actor: SessionUser, us
   return em.transactional(async (tx) => {
     const user = await tx.findOne(User, { id: userId });
     if (!user) throw new HttpError(404, 'User not found.');
-    if (!isOn(await secondStepRow(tx, user.id))) throw new HttpError(409, `${user.email} does not sign in with two steps.`);
+    if (!(await secondSteps(tx, user.id)).any) throw new HttpError(409, `${user.email} does not sign in with two steps.`);
     await removeSecondStepRows(tx, user.id);
     recordAdminAction(tx, actor, address, {
       action: 'remove-second-step',

@@ -79,7 +79,7 @@ describe('two-step sign-in', () => {
     const email = await newInvestor(server);
     const token = await signInToken(client, email);
     const before = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json);
-    expect(before).toEqual({ totp: false, backupCodesLeft: 0, required: false });
+    expect(before).toEqual({ totp: false, passkeys: [], backupCodesLeft: 0, required: false });
 
     const started = startTotpAnswer.parse((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).json);
     expect(started.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
@@ -100,7 +100,7 @@ describe('two-step sign-in', () => {
     expect(row.totpPendingSecret).toBeNull();
 
     const status = await client.call('/api/investor/second-step', { token });
-    expect(secondStepStatusAnswer.parse(status.json)).toEqual({ totp: true, backupCodesLeft: 10, required: false });
+    expect(secondStepStatusAnswer.parse(status.json)).toEqual({ totp: true, passkeys: [], backupCodesLeft: 10, required: false });
     expect(status.text).not.toContain(started.secret);
     // A second set-up would show a new secret: refused while one is on.
     expect((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).status).toBe(409);
@@ -243,7 +243,7 @@ describe('two-step sign-in', () => {
     const admin = await signInToken(client, 'admin@example.com');
 
     const seen = await client.call(`/api/admin/second-step?userId=${userId}`, { token: admin });
-    expect(seen.json).toEqual({ totp: true, backupCodesLeft: 10 });
+    expect(seen.json).toEqual({ totp: true, passkeys: 0, backupCodesLeft: 10 });
     const investor = await signInToken(client, 'investor2@example.com');
     expect((await client.call('/api/admin/remove-second-step', { body: { userId }, token: investor })).status).toBe(403);
 
@@ -274,7 +274,7 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
   it('refuses admin calls until the administrator has set it up, then asks for it at sign-in', async () => {
     const token = await signInToken(client, 'admin@example.com');
     const status = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json);
-    expect(status).toEqual({ totp: false, backupCodesLeft: 0, required: true });
+    expect(status).toEqual({ totp: false, passkeys: [], backupCodesLeft: 0, required: true });
     const refused = await client.call('/api/admin/users', { token });
     expect(refused.status).toBe(403);
     expect(errorAnswer.parse(refused.json).error).toBe(

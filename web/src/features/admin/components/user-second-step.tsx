@@ -14,11 +14,13 @@ export function UserSecondStep({ userId, label }: { userId: number; label: strin
   const [confirming, setConfirming] = useState(false);
 
   if (!status.data) return <Text>{status.isError ? 'Two-step sign-in: could not be loaded.' : 'Two-step sign-in: …'}</Text>;
-  if (!status.data.totp) return <Text>Two-step sign-in: off.</Text>;
+  const { totp, passkeys, backupCodesLeft } = status.data;
+  if (!totp && passkeys === 0) return <Text>Two-step sign-in: off.</Text>;
+  const ways = [...(totp ? ['authenticator app'] : []), ...(passkeys > 0 ? [passkeys === 1 ? '1 passkey' : `${passkeys} passkeys`] : [])];
 
   return (
     <div>
-      <Text>{`Two-step sign-in: on (authenticator app, ${status.data.backupCodesLeft} backup codes left). `}</Text>
+      <Text>{`Two-step sign-in: on (${ways.join(', ')}, ${backupCodesLeft} backup codes left). `}</Text>
       <Button size="small" onClick={() => setConfirming(true)}>
         Remove second step
       </Button>
@@ -42,7 +44,7 @@ export function UserSecondStep({ userId, label }: { userId: number; label: strin
         }
         onCancel={() => setConfirming(false)}
       >
-        Signing in will ask for the password only, until the user turns it on again. Do this only after you have made sure
+        Its authenticator app, passkeys and backup codes stop working: signing in will ask for the password only, until the user turns it on again. Do this only after you have made sure
         that the caller is the user. The user is told by e-mail.
       </ConfirmDialog>
     </div>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ConfirmTotpBody, LoginVerifyBody, SecondStepProofBody } from '@everest/core/contract';
+import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import type { ConfirmTotpBody, LoginVerifyBody, RemovePasskeyBody, SecondStepProofBody } from '@everest/core/contract';
 import { api } from '../../../lib/api';
 import { portalQueryKey } from './query-keys';
 
@@ -7,6 +8,30 @@ import { portalQueryKey } from './query-keys';
 
 export function useLoginVerify() {
   return useMutation({ mutationFn: (body: LoginVerifyBody) => api.call('loginVerify', { body }) });
+}
+
+/**
+ * The browser's own words for a passkey prompt that ended without a passkey, as a sentence for
+ * the person: they closed it, it timed out, or this device has none of the account's passkeys.
+ */
+export function passkeyFailure(error: unknown): Error {
+  if (error instanceof WebAuthnError || (error instanceof Error && error.name === 'NotAllowedError')) {
+    return new Error('No passkey was used: the prompt was closed or timed out. Please try again, or use a code.');
+  }
+  return error instanceof Error ? error : new Error('The passkey could not be used.');
+}
+
+/** Passkey as the second step: a challenge for this sign-in, the browser's prompt, the check. */
+export function usePasskeySignIn() {
+  return useMutation({
+    mutationFn: async (mfaToken: string) => {
+      const { options } = await api.call('passkeySignInOptions', { body: { mfaToken } });
+      const passkey = await startAuthentication({ optionsJSON: options }).catch((error: unknown) => {
+        throw passkeyFailure(error);
+      });
+      return api.call('loginVerify', { body: { mfaToken, passkey } });
+    },
+  });
 }
 
 export const secondStepQueryKey = [...portalQueryKey, 'second-step'] as const;
@@ -34,3 +59,14 @@ export const useConfirmTotp = () => useSecondStepMutation((body: ConfirmTotpBody
 export const useRegenerateBackupCodes = () =>
   useSecondStepMutation((body: SecondStepProofBody) => api.call('regenerateBackupCodes', { body }));
 export const useDisableSecondStep = () => useSecondStepMutation((body: SecondStepProofBody) => api.call('disableSecondStep', { body }));
+
+/** A new passkey: options with the server's challenge, the browser's prompt, then the check and store. */
+export const useRegisterPasskey = () =>
+  useSecondStepMutation(async (name: string) => {
+    const { options } = await api.call('passkeyCreationOptions', { body: {} });
+    const response = await startRegistration({ optionsJSON: options }).catch((error: unknown) => {
+      throw passkeyFailure(error);
+    });
+    return api.call('registerPasskey', { body: { name, response } });
+  });
+export const useRemovePasskey = () => useSecondStepMutation((body: RemovePasskeyBody) => api.call('removePasskey', { body }));

@@ -1,8 +1,31 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import type { StartTotpAnswer } from '@everest/core/contract';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { maxPasskeys, passkeyName, type PasskeySummary, type StartTotpAnswer } from '@everest/core/contract';
+import { formatDate } from '@everest/core/domain';
 import { showToast } from '../../../lib/toast';
-import { useConfirmTotp, useDisableSecondStep, useRegenerateBackupCodes, useSecondStep, useStartTotp } from '../api/second-step';
+import {
+  useConfirmTotp,
+  useDisableSecondStep,
+  useRegenerateBackupCodes,
+  useRegisterPasskey,
+  useRemovePasskey,
+  useSecondStep,
+  useStartTotp,
+} from '../api/second-step';
 import { usePortalSession } from '../lib/portal-session';
 import { usePortalStyles } from './portal-styles';
 
@@ -27,6 +50,32 @@ const useStyles = makeStyles({
     paddingLeft: tokens.spacingHorizontalXL,
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase400,
+  },
+  passkeys: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+  },
+  passkey: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  passkeyText: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
+  addPasskey: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'end',
+    gap: tokens.spacingHorizontalM,
+    '& > :first-child': { flexGrow: 1, minWidth: '200px' },
   },
 });
 
@@ -70,7 +119,7 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 }
 
 /** Turning it on: QR code and key, then the first code from the app. */
-function TotpSetUp({ onBackupCodes }: { onBackupCodes: (codes: string[]) => void }) {
+function TotpSetUp({ first, onBackupCodes }: { first: boolean; onBackupCodes: (codes: string[]) => void }) {
   const portal = usePortalStyles();
   const styles = useStyles();
   const failure = useFailure();
@@ -92,7 +141,7 @@ function TotpSetUp({ onBackupCodes }: { onBackupCodes: (codes: string[]) => void
           disabledFocusable={start.isPending}
           onClick={() => start.mutate(undefined, { onSuccess: setPending, onError: failure('Two-step sign-in could not be set up') })}
         >
-          {start.isPending ? 'Starting...' : 'Turn on two-step sign-in'}
+          {start.isPending ? 'Starting...' : first ? 'Turn on two-step sign-in' : 'Add an authenticator app'}
         </Button>
       </div>
     );
@@ -155,8 +204,162 @@ function TotpSetUp({ onBackupCodes }: { onBackupCodes: (codes: string[]) => void
   );
 }
 
+/** Asks for the password before a passkey goes; focus returns to its Remove button after. */
+function RemovePasskeyDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: () => void }) {
+  const portal = usePortalStyles();
+  const failure = useFailure();
+  const remove = useRemovePasskey();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (remove.isPending) return;
+    if (!password) return setError('Please enter your password.');
+    setError(undefined);
+    remove.mutate(
+      { passkeyId: passkey.id, password },
+      {
+        onSuccess: (answer) => {
+          showToast({ title: answer.message });
+          onClose();
+        },
+        onError: (e) => {
+          setPassword('');
+          failure('The passkey was not removed')(e);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
+      <DialogSurface>
+        <form onSubmit={submit} noValidate>
+          <DialogBody>
+            <DialogTitle>{`Remove the passkey "${passkey.name}"?`}</DialogTitle>
+            <DialogContent className={portal.form}>
+              <Text>It will no longer sign you in. Please enter your password to confirm.</Text>
+              <Field label="Password" required validationMessage={error}>
+                <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
+              </Field>
+            </DialogContent>
+            <DialogActions>
+              <Button type="submit" appearance="primary" disabledFocusable={remove.isPending}>
+                {remove.isPending ? 'Removing...' : 'Remove passkey'}
+              </Button>
+              <Button type="button" onClick={onClose}>
+                Cancel
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </form>
+      </DialogSurface>
+    </Dialog>
+  );
+}
+
+/** The account's passkeys, each removable, and a form to add one (named by the user). */
+function Passkeys({ passkeys, onBackupCodes }: { passkeys: PasskeySummary[]; onBackupCodes: (codes: string[]) => void }) {
+  const portal = usePortalStyles();
+  const styles = useStyles();
+  const failure = useFailure();
+  const register = useRegisterPasskey();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [removing, setRemoving] = useState<PasskeySummary | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const removeButtons = useRef(new Map<number, HTMLElement>());
+
+  // The dialog is unmounted when it closes, so the focus is given back here: to the passkey's
+  // Remove button, or to the name field when the passkey is gone.
+  const closeDialog = () => {
+    const trigger = removing && removeButtons.current.get(removing.id);
+    setRemoving(null);
+    requestAnimationFrame(() => (trigger?.isConnected ? trigger : nameRef.current)?.focus());
+  };
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    const parsed = passkeyName.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return nameRef.current?.focus();
+    }
+    setError(undefined);
+    register.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setName('');
+        showToast({ title: answer.message });
+        if (answer.backupCodes.length > 0) onBackupCodes(answer.backupCodes);
+      },
+      onError: (e) => {
+        failure('The passkey was not added')(e);
+        nameRef.current?.focus();
+      },
+    });
+  };
+
+  return (
+    <div className={portal.form}>
+      <h4 className={portal.sectionTitle}>Passkeys</h4>
+      <Text className={portal.muted}>
+        A passkey uses this device's screen lock (fingerprint, face or PIN) or a security key: the easiest second step. Name each
+        one after its device, for example "Work laptop".
+      </Text>
+      {passkeys.length > 0 && (
+        <ul className={styles.passkeys} aria-label="Your passkeys">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className={styles.passkey}>
+              <span className={styles.passkeyText}>
+                <Text weight="semibold">{passkey.name}</Text>
+                <Text size={200} className={portal.muted}>
+                  {`Added ${formatDate(passkey.createdAt)} · ${passkey.lastUsedAt ? `last used ${formatDate(passkey.lastUsedAt)}` : 'not used yet'}`}
+                </Text>
+              </span>
+              <Button
+                size="small"
+                aria-label={`Remove ${passkey.name}`}
+                ref={(button) => {
+                  if (button) removeButtons.current.set(passkey.id, button);
+                  else removeButtons.current.delete(passkey.id);
+                }}
+                onClick={() => setRemoving(passkey)}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {removing && <RemovePasskeyDialog passkey={removing} onClose={closeDialog} />}
+      {passkeys.length < maxPasskeys && (
+        <form className={styles.addPasskey} onSubmit={add} noValidate aria-label="Add a passkey">
+          <Field label="Name of the new passkey" validationMessage={error}>
+            <Input ref={nameRef} name="passkey-name" maxLength={60} value={name} onChange={(_, data) => setName(data.value)} />
+          </Field>
+          <Button type="submit" appearance={passkeys.length === 0 ? 'primary' : 'secondary'} disabledFocusable={register.isPending}>
+            {register.isPending ? 'Waiting for your passkey...' : 'Add a passkey'}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}
+
 /** While on: new backup codes, or off, each for a current code. */
-function TotpOn({ backupCodesLeft, required, onBackupCodes }: { backupCodesLeft: number; required: boolean; onBackupCodes: (codes: string[]) => void }) {
+function SecondStepOn({
+  totp,
+  backupCodesLeft,
+  required,
+  onBackupCodes,
+}: {
+  totp: boolean;
+  backupCodesLeft: number;
+  required: boolean;
+  onBackupCodes: (codes: string[]) => void;
+}) {
   const portal = usePortalStyles();
   const failure = useFailure();
   const regenerate = useRegenerateBackupCodes();
@@ -169,7 +372,7 @@ function TotpOn({ backupCodesLeft, required, onBackupCodes }: { backupCodesLeft:
   const withCode = (run: () => void) => {
     if (busy) return;
     if (!code.trim()) {
-      setError('Please enter a code from your authenticator app or a backup code.');
+      setError(totp ? 'Please enter a code from your authenticator app or a backup code.' : 'Please enter one of your backup codes.');
       return codeRef.current?.focus();
     }
     setError(undefined);
@@ -183,10 +386,11 @@ function TotpOn({ backupCodesLeft, required, onBackupCodes }: { backupCodesLeft:
 
   return (
     <form className={portal.form} onSubmit={(event) => event.preventDefault()} noValidate aria-label="Change two-step sign-in">
+      <h4 className={portal.sectionTitle}>Backup codes</h4>
       <Text>
         Two-step sign-in is on. {backupCodesLeft === 1 ? '1 backup code is' : `${backupCodesLeft} backup codes are`} left.
       </Text>
-      <Field label="Current code (authenticator app or backup code)" validationMessage={error}>
+      <Field label={totp ? 'Current code (authenticator app or backup code)' : 'A backup code'} validationMessage={error}>
         <Input
           ref={codeRef}
           name="second-step-code"
@@ -231,8 +435,8 @@ function TotpOn({ backupCodesLeft, required, onBackupCodes }: { backupCodesLeft:
 }
 
 /**
- * Manage Profile's 'Two-step sign-in' section (issue 21): an authenticator app (TOTP) and its
- * backup codes. `intro` says why it is shown when the user's role must have it; `onFinished`
+ * Manage Profile's 'Two-step sign-in' section (issue 21): passkeys, an authenticator app (TOTP),
+ * and the backup codes that go with either; turning it off removes them all. `intro` says why it is shown when the user's role must have it; `onFinished`
  * runs once the backup codes of a set-up have been put away.
  */
 export function TwoStepSection({ intro, onFinished }: { intro?: string; onFinished?: () => void }) {
@@ -246,7 +450,8 @@ export function TwoStepSection({ intro, onFinished }: { intro?: string; onFinish
         Two-step sign-in
       </h3>
       <Text className={portal.muted}>
-        {intro ?? 'After your password, signing in also asks for a code from an authenticator app on your phone, so a stolen password alone does not open your account.'}
+        {intro ??
+          'After your password, signing in also asks for a passkey or a code from an authenticator app on your phone, so a stolen password alone does not open your account.'}
       </Text>
       {backupCodes ? (
         <BackupCodes
@@ -257,11 +462,25 @@ export function TwoStepSection({ intro, onFinished }: { intro?: string; onFinish
           }}
         />
       ) : status.data ? (
-        status.data.totp ? (
-          <TotpOn backupCodesLeft={status.data.backupCodesLeft} required={status.data.required} onBackupCodes={setBackupCodes} />
-        ) : (
-          <TotpSetUp onBackupCodes={setBackupCodes} />
-        )
+        <>
+          <Passkeys passkeys={status.data.passkeys} onBackupCodes={setBackupCodes} />
+          <div className={portal.form}>
+            <h4 className={portal.sectionTitle}>Authenticator app</h4>
+            {status.data.totp ? (
+              <Text>Your authenticator app is set up.</Text>
+            ) : (
+              <TotpSetUp first={status.data.passkeys.length === 0} onBackupCodes={setBackupCodes} />
+            )}
+          </div>
+          {(status.data.totp || status.data.passkeys.length > 0) && (
+            <SecondStepOn
+              totp={status.data.totp}
+              backupCodesLeft={status.data.backupCodesLeft}
+              required={status.data.required}
+              onBackupCodes={setBackupCodes}
+            />
+          )}
+        </>
       ) : status.isError ? (
         <Text role="alert">The two-step sign-in settings could not be loaded.</Text>
       ) : (

@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  errorAnswer,
+  loginAnswer,
+  messageAnswer,
+  passkeyCreationOptionsAnswer,
+  passkeyRequestOptionsAnswer,
+  registerPasskeyAnswer,
+  secondStepRequiredAnswer,
+  secondStepStatusAnswer,
+} from '@everest/core/contract';
+import { demoPassword } from '@everest/fixtures';
+import { startTestServer, type TestServer } from '../../../../test/harness';
+import { testAuthenticator, type TestAuthenticator } from '../../../../test/test-authenticator';
+import { AuditEvent } from '../../audit/audit-event.entity';
+import { OutboxMessage } from '../../mail/outbox-message.entity';
+import { User } from '../../users/user.entity';
+import { loginFailureLimit } from '../login-attempts';
+import { hashPassword } from '../password-hash';
+import { freshAddress, recordingClient } from '../test-client';
+import { Passkey, PasskeyChallenge } from './passkey.entity';
+
+type Client = ReturnType<typeof recordingClient>;
+
+// The relying party is the site of PUBLIC_URL, whatever address the test server listens on.
+const publicUrl = 'https://portal.everest.example';
+
+let userCounter = 0;
+async function newUser(server: TestServer, role: 'user' | 'administrator' = 'user'): Promise<string> {
+  userCounter += 1;
+  const email = `passkey-${userCounter}@example.com`;
+  const em = server.services.orm.em.fork();
+  em.create(User, { email, role, passwordHash: await hashPassword(demoPassword), firstName: 'Pass', lastName: `Key ${userCounter}` });
+  await em.flush();
+  return email;
+}
+
+async function signInToken(client: Client, email: string): Promise<string> {
+  const res = await client.call('/api/investor/login', { body: { email, password: demoPassword }, from: freshAddress() });
+  expect(res.status, res.text).toBe(200);
+  return loginAnswer.parse(res.json).token;
+}
+
+/** Registers a new passkey through the API, as the browser would after the user touched it. */
+async function registerPasskey(client: Client, token: string, name: string, authenticator = testAuthenticator(publicUrl)) {
+  const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: {}, token });
+  expect(optionsRes.status, optionsRes.text).toBe(200);
+  const { options } = passkeyCreationOptionsAnswer.parse(optionsRes.json);
+  const res = await client.call('/api/investor/second-step/passkeys', { body: { name, response: authenticator.register(options) }, token });
+  expect(res.status, res.text).toBe(200);
+  return { authenticator, answer: registerPasskeyAnswer.parse(res.json) };
+}
+
+async function passwordStep(client: Client, email: string, from: string) {
+  const res = await client.call('/api/investor/login', { body: { email, password: demoPassword }, from });
+  expect(res.status, res.text).toBe(200);
+  return secondStepRequiredAnswer.parse(res.json);
+}
+
+async function signInOptions(client: Client, mfaToken: string, from: string) {
+  const res = await client.call('/api/investor/login/passkey-options', { body: { mfaToken }, from });
+  expect(res.status, res.text).toBe(200);
+  return passkeyRequestOptionsAnswer.parse(res.json).options;
+}
+
+const verifyWith = (client: Client, mfaToken: string, passkey: unknown, from: string) =>
+  client.call('/api/investor/login/verify', { body: { mfaToken, passkey }, from });
+
+/** Password, a fresh challenge, and the authenticator's signature of it: the whole sign-in. */
+async function signInWithPasskey(client: Client, email: string, authenticator: TestAuthenticator, from = freshAddress()) {
+  const { mfaToken } = await passwordStep(client, email, from);
+  const options = await signInOptions(client, mfaToken, from);
+  return verifyWith(client, mfaToken, authenticator.authenticate(options), from);
+}
+
+describe('passkeys as the second step', () => {
+  let server: TestServer;
+  let client: Client;
+  const em = () => server.services.orm.em.fork();
+  const mailsTo = (recipient: string) => em().find(OutboxMessage, { recipient }, { orderBy: { id: 'asc' } });
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, env: { TRUST_PROXY: 'true', PUBLIC_URL: publicUrl } });
+    client = recordingClient(server);
+  });
+  afterAll(async () => {
+    client.expectNoPasswordHashes();
+    await server.close();
+  });
+
+  it('registers a passkey for the site of PUBLIC_URL: the first one turns two-step sign-in on, with backup codes and a notice', async () => {
+    const email = await newUser(server);
+    const token = await signInToken(client, email);
+    const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: {}, token });
+    const { options } = passkeyCreationOptionsAnswer.parse(optionsRes.json);
+    expect(options.rp).toEqual({ id: 'portal.everest.example', name: 'Everest Properties' });
+    expect(options.user.name).toBe(email);
+    expect(options.attestation).toBe('none');
+    // The challenge is kept by the database, not by this process.
+    expect(await em().count(PasskeyChallenge, { challenge: options.challenge, purpose: 'register' })).toBe(1);
+
+    const authenticator = testAuthenticator(publicUrl);
+    const res = await client.call('/api/investor/second-step/passkeys', { body: { name: ' Work laptop ', response: authenticator.register(options) }, token });
+    expect(res.status, res.text).toBe(200);
+    const answer = registerPasskeyAnswer.parse(res.json);
+    expect(answer.backupCodes).toHaveLength(10);
+    expect(await em().count(PasskeyChallenge, { challenge: options.challenge })).toBe(0);
+
+    const status = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json);
+    expect(status).toMatchObject({ totp: false, backupCodesLeft: 10, required: false });
+    expect(status.passkeys.map((p) => [p.name, p.lastUsedAt])).toEqual([['Work laptop', null]]);
+    expect((await mailsTo(email)).at(-1)?.subject).toBe('A passkey was added to your Everest Properties investor portal account');
+
+    // A second one makes no new codes: the set the user saved still works.
+    const second = await registerPasskey(client, token, 'Phone');
+    expect(second.answer.backupCodes).toEqual([]);
+  });
+
+  it('signs in with the password, then a passkey: the counter and the time of use are kept', async () => {
+    const email = await newUser(server);
+    const { authenticator } = await registerPasskey(client, await signInToken(client, email), 'Laptop');
+    const from = freshAddress();
+
+    const challenge = await passwordStep(client, email, from);
+    expect(challenge.methods).toEqual(['passkey', 'backup-code']);
+    const options = await signInOptions(client, challenge.mfaToken, from);
+    expect(options.rpId).toBe('portal.everest.example');
+    expect(options.allowCredentials?.map((c) => c.id)).toEqual([authenticator.credentialId]);
+
+    const signedIn = await verifyWith(client, challenge.mfaToken, authenticator.authenticate(options), from);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    const { token, user } = loginAnswer.parse(signedIn.json);
+    expect(user.email).toBe(email);
+    expect((await client.call('/api/investor/profile', { token })).status).toBe(200);
+    const row = await em().findOneOrFail(Passkey, { credentialId: authenticator.credentialId });
+    expect(row.counter).toBe(1);
+    expect(row.lastUsedAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a replayed challenge: a signed answer works once, and a registration challenge too', async () => {
+    const email = await newUser(server);
+    const token = await signInToken(client, email);
+    const { authenticator } = await registerPasskey(client, token, 'Laptop');
+    const from = freshAddress();
+
+    const first = await passwordStep(client, email, from);
+    const options = await signInOptions(client, first.mfaToken, from);
+    const signed = authenticator.authenticate(options);
+    expect((await verifyWith(client, first.mfaToken, signed, from)).status).toBe(200);
+
+    // The same signature with the next sign-in's mfaToken: its challenge is used up.
+    const second = await passwordStep(client, email, from);
+    const replayed = await verifyWith(client, second.mfaToken, signed, from);
+    expect(replayed.status).toBe(401);
+    expect(errorAnswer.parse(replayed.json).error).toBe('That passkey was not accepted. Please try again.');
+    // A fresh signature of the old challenge, from the real authenticator: refused too.
+    expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(options), from)).status).toBe(401);
+    // A challenge that was never handed out.
+    expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(options, 'bm90LWEtY2hhbGxlbmdl'), from)).status).toBe(401);
+    // The sign-in itself is still open: a fresh challenge signs in.
+    const fresh = await signInOptions(client, second.mfaToken, from);
+    expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(fresh), from)).status).toBe(200);
+
+    // Registration: an options challenge answers one registration, right or wrong.
+    const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: {}, token });
+    const creation = passkeyCreationOptionsAnswer.parse(optionsRes.json).options;
+    const other = testAuthenticator(publicUrl);
+    const wrongOrigin = testAuthenticator('https://phish.example').register(creation);
+    expect((await client.call('/api/investor/second-step/passkeys', { body: { name: 'Phish', response: wrongOrigin }, token })).status).toBe(400);
+    const late = await client.call('/api/investor/second-step/passkeys', { body: { name: 'Other', response: other.register(creation) }, token });
+    expect(late.status).toBe(400);
+    expect(errorAnswer.parse(late.json).error).toBe('The passkey could not be added: its answer did not match. Please try again.');
+  });
+
+  it("refuses another account's passkey, a key nobody registered, and an expired challenge", async () => {
+    const email = await newUser(server);
+    const { authenticator: mine } = await registerPasskey(client, await signInToken(client, email), 'Mine');
+    const { authenticator: theirs } = await registerPasskey(client, await signInToken(client, await newUser(server)), 'Theirs');
+    const stranger = testAuthenticator(publicUrl);
+    const from = freshAddress();
+    const { mfaToken } = await passwordStep(client, email, from);
+
+    for (const authenticator of [theirs, stranger]) {
+      const options = await signInOptions(client, mfaToken, from);
+      const refused = await verifyWith(client, mfaToken, authenticator.authenticate(options), from);
+      expect(refused.status).toBe(401);
+    }
+    // Signed by the right key under another credential id: the signature does not match.
+    const options = await signInOptions(client, mfaToken, from);
+    const forged = { ...stranger.authenticate(options), id: mine.credentialId, rawId: mine.credentialId };
+    expect((await verifyWith(client, mfaToken, forged, from)).status).toBe(401);
+
+    const expiring = await signInOptions(client, mfaToken, from);
+    await em().nativeUpdate(PasskeyChallenge, { challenge: expiring.challenge }, { expiresAt: new Date(Date.now() - 1000) });
+    expect((await verifyWith(client, mfaToken, mine.authenticate(expiring), from)).status).toBe(401);
+  });
+
+  it('refuses a passkey whose signature counter went back (a cloned authenticator)', async () => {
+    const email = await newUser(server);
+    const { authenticator } = await registerPasskey(client, await signInToken(client, email), 'Key');
+    expect((await signInWithPasskey(client, email, authenticator)).status).toBe(200);
+    expect((await signInWithPasskey(client, email, authenticator)).status).toBe(200);
+    authenticator.counter = 0;
+    expect((await signInWithPasskey(client, email, authenticator)).status).toBe(401);
+  });
+
+  it('counts refused passkeys toward the sign-in lock-out of the account', async () => {
+    const email = await newUser(server);
+    const { authenticator } = await registerPasskey(client, await signInToken(client, email), 'Key');
+    const stranger = testAuthenticator(publicUrl);
+    const { mfaToken } = await passwordStep(client, email, freshAddress());
+
+    for (let i = 0; i < loginFailureLimit.limit; i++) {
+      const from = freshAddress();
+      const options = await signInOptions(client, mfaToken, from);
+      expect((await verifyWith(client, mfaToken, stranger.authenticate(options), from)).status).toBe(401);
+    }
+    const from = freshAddress();
+    const options = await signInOptions(client, mfaToken, from);
+    const locked = await verifyWith(client, mfaToken, authenticator.authenticate(options), from);
+    expect(locked.status).toBe(429);
+    expect(errorAnswer.parse(locked.json).error).toMatch(/^Too many failed sign-in attempts\./);
+  });
+
+  it('removes a passkey for the password; removing the last turns two-step sign-in off, with a notice', async () => {
+    const email = await newUser(server);
+    const token = await signInToken(client, email);
+    await registerPasskey(client, token, 'Laptop');
+    await registerPasskey(client, token, 'Phone');
+    const [laptop, phone] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
+    if (!laptop || !phone) throw new Error('two passkeys expected');
+
+    const wrong = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: laptop.id, password: 'not it' }, token });
+    expect(wrong.status).toBe(400);
+    const removed = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: laptop.id, password: demoPassword }, token });
+    expect(removed.status, removed.text).toBe(200);
+    expect(messageAnswer.parse(removed.json).message).toBe('The passkey "Laptop" is removed.');
+    expect((await mailsTo(email)).at(-1)?.text).toContain('Your other second steps still work.');
+    expect(secondStepRequiredAnswer.parse((await client.call('/api/investor/login', { body: { email, password: demoPassword }, from: freshAddress() })).json).methods).toContain('passkey');
+
+    const last = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: phone.id, password: demoPassword }, token });
+    expect(messageAnswer.parse(last.json).message).toBe('The passkey "Phone" is removed, and two-step sign-in is off.');
+    expect((await mailsTo(email)).at(-1)?.subject).toBe('A passkey was removed from your Everest Properties investor portal account');
+    await signInToken(client, email);
+    // Another user's passkey id is not found on this account.
+    const otherToken = await signInToken(client, await newUser(server));
+    await registerPasskey(client, otherToken, 'Theirs');
+    const [theirs] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token: otherToken })).json).passkeys;
+    expect((await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: theirs?.id, password: demoPassword }, token })).status).toBe(404);
+  });
+
+  it("lets an administrator remove a user's passkeys with the rest of the second step", async () => {
+    const email = await newUser(server);
+    const { authenticator } = await registerPasskey(client, await signInToken(client, email), 'Key');
+    const userId = (await em().findOneOrFail(User, { email })).id;
+    const admin = await signInToken(client, 'admin@example.com');
+    expect((await client.call(`/api/admin/second-step?userId=${userId}`, { token: admin })).json).toEqual({ totp: false, passkeys: 1, backupCodesLeft: 10 });
+
+    expect((await client.call('/api/admin/remove-second-step', { body: { userId }, token: admin })).status).toBe(200);
+    expect(await em().count(Passkey, { credentialId: authenticator.credentialId })).toBe(0);
+    expect(await em().count(AuditEvent, { action: 'remove-second-step', details: { subject: { id: userId } } })).toBe(1);
+    await signInToken(client, email);
+  });
+
+  it('finishes on a second instance a sign-in whose challenge the first handed out', async () => {
+    const other = await startTestServer({ besides: server, env: { TRUST_PROXY: 'true', PUBLIC_URL: publicUrl } });
+    try {
+      const email = await newUser(server);
+      const { authenticator } = await registerPasskey(client, await signInToken(client, email), 'Key');
+      const from = freshAddress();
+      const { mfaToken } = await passwordStep(client, email, from);
+      const options = await signInOptions(client, mfaToken, from);
+      const res = await verifyWith(recordingClient(other), mfaToken, authenticator.authenticate(options), from);
+      expect(res.status, res.text).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('a passkey is the second step REQUIRE_SECOND_STEP asks for', () => {
+  let server: TestServer;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: true, env: { TRUST_PROXY: 'true', PUBLIC_URL: publicUrl, REQUIRE_SECOND_STEP: 'administrator' } });
+    client = recordingClient(server);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('opens the administration calls once a passkey is registered, and keeps the last one', async () => {
+    const email = await newUser(server, 'administrator');
+    const token = await signInToken(client, email);
+    expect((await client.call('/api/admin/users', { token })).status).toBe(403);
+    const { authenticator } = await registerPasskey(client, token, 'Office key');
+    expect((await client.call('/api/admin/users', { token })).status).toBe(200);
+
+    const [only] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
+    const kept = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: only?.id, password: demoPassword }, token });
+    expect(kept.status).toBe(409);
+
+    const signedIn = await signInWithPasskey(client, email, authenticator);
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect((await client.call('/api/admin/users', { token: loginAnswer.parse(signedIn.json).token })).status).toBe(200);
+  });
+});
