@@ -64,7 +64,7 @@ export const cacheTable = {
   sessionUsers: {
     key: (userId: number) => String(userId),
     channel: 'session_users_changed',
-    triggerTables: ['ended_sessions', 'second_steps', 'users'],
+    triggerTables: ['ended_sessions', 'passkeys', 'second_steps', 'users'],
     maxBytes: 4_000_000,
     // Revocation rests on the notification (and the 'ends-sessions' effect of the routes that
     // revoke); the lifetime only bounds what an unforeseen write path could leave behind.
