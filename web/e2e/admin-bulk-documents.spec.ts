@@ -202,7 +202,7 @@ test('the instructions page gives the steps, the categories and the folder layou
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Template' }).click()]);
   expect(download.suggestedFilename()).toBe('bulk-upload-template.csv');
   const text = await readFile(await download.path(), 'utf8');
-  expect(text.startsWith('\uFEFFemail,filename,document_category,title,description,document_date,tags\r\n')).toBe(true);
+  expect(text.startsWith('\uFEFFemail,filename,document_category,title,description,document_date,tags,correction_note\r\n')).toBe(true);
   expect(text).toContain('"k1, 2025"');
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
