@@ -117,9 +117,7 @@ export function SiteHeader() {
   const linkClass = (active: boolean) => mergeClasses(linkStyles.link, active && linkStyles.activeGroup);
 
   return (
-    // The id is index.html's render-blocking target (rel=expect): the first paint waits for the
-    // whole bar.
-    <header id="site-header" className={styles.header}>
+    <header className={styles.header}>
       <NavThemeProvider className={styles.provider}>
         <div className={styles.bar}>
           <Link to="/" className={styles.brand} aria-label="Everest Properties, home">
