@@ -124,14 +124,29 @@ function bodyOf(request: FuzzRequest, fileField: string | undefined): { body: st
   return { body: form };
 }
 
-/** A fresh session of the user for one call (an earlier call may have signed that session out). */
-async function tokenFor(server: TestServer, email: string | null): Promise<string | null> {
-  if (!email) return null;
+/**
+ * The callers' ids, looked up once by e-mail before any route is fuzzed: a fuzzed profile edit may
+ * change the investor's own e-mail, and the later routes must still sign in as that account.
+ */
+export async function callerIdsOf(server: TestServer): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const email of Object.values(callerOf)) {
+    if (!email) continue;
+    const [user] = await server.services.orm.em.fork().getConnection().execute<{ id: number }[]>('select id from users where email = ?', [email]);
+    if (!user) throw new Error(`the fuzz needs the demo user ${email}`);
+    ids.set(email, user.id);
+  }
+  return ids;
+}
+
+/** A fresh session of the caller for one call (an earlier call may have signed that session out or changed the password). */
+async function tokenFor(server: TestServer, userId: number | undefined): Promise<string | null> {
+  if (userId === undefined) return null;
   const [user] = await server.services.orm.em
     .fork()
     .getConnection()
-    .execute<{ id: number; token_version: number }[]>('select id, token_version from users where email = ?', [email]);
-  if (!user) throw new Error(`the fuzz needs the demo user ${email}`);
+    .execute<{ id: number; token_version: number }[]>('select id, token_version from users where id = ?', [userId]);
+  if (!user) throw new Error(`the fuzz's caller ${userId} was deleted by an earlier route (see fuzzOrder)`);
   return sessionTokens(server.services.config).issue({ userId: user.id, tokenVersion: user.token_version });
 }
 
@@ -148,6 +163,8 @@ function accepted(route: RouteDef, request: FuzzRequest): boolean {
 export interface FuzzOptions {
   runs: number;
   seed: number;
+  /** callerIdsOf's answer. */
+  callerIds: Map<string, number>;
 }
 
 /**
@@ -163,7 +180,7 @@ export async function fuzzRoute(server: TestServer, name: RouteName, options: Fu
   const fileField = fileFields[name];
   await fc.assert(
     fc.asyncProperty(requestsFor(route, name), async (request) => {
-      const token = await tokenFor(server, caller);
+      const token = await tokenFor(server, caller ? options.callerIds.get(caller) : undefined);
       const headers: Record<string, string> = { accept: 'application/json' };
       if (token) headers.authorization = `Bearer ${token}`;
       let init: RequestInit = { method: route.method, headers };
