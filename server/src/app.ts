@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
@@ -18,10 +19,10 @@ import { adminUsersRoutes } from './features/users/admin-users.routes';
 import { bulkImportRoutes, importJsonPaths, importTooLarge, maxImportJsonBytes } from './features/bulk-import/bulk-import.routes';
 import { profileRoutes } from './features/users/profile.routes';
 import { readReceiptsRoutes } from './features/read-receipts/read-receipts.routes';
-import { answerError, errorHandler, HttpError } from './http/errors';
-import { apiRoutes, bindUnbuiltRoutes, hotRoutes } from './http/route';
+import { errorHandler, HttpError } from './http/errors';
+import { apiRoutes, bindUnbuiltRoutes, hotAnswers, type HotAnswers } from './http/route';
 import { requestLog } from './http/request-log';
-import { originOf, securityHeaders } from './http/security-headers';
+import { originOf, securityHeaderPairs, securityHeaders } from './http/security-headers';
 import { RequestState, type AppState } from './http/state';
 import { webApp } from './http/web-app';
 import { PublicPages } from './features/public-pages/public-pages';
@@ -33,10 +34,26 @@ export interface AppOptions {
   webDist?: string;
 }
 
+/**
+ * Koa, with the hot routes answered before it (see `hotAnswers`): the server it listens with,
+ * and any `callback()` a test takes, ask them first.
+ */
+class App extends Koa<AppState> {
+  hotAnswers: HotAnswers = () => false;
+
+  override callback(): ReturnType<Koa<AppState>['callback']> {
+    const koa = super.callback();
+    // node:http's (listen's): the app is never served over HTTP/2.
+    return (req, res) => (this.hotAnswers(req as IncomingMessage, res as ServerResponse) ? answered : koa(req, res));
+  }
+}
+
+const answered = Promise.resolve();
+
 /** The Koa application: no `listen` here, so tests and the CLI each decide where it runs. */
 export function createApp(services: Services, options: AppOptions = {}): Koa<AppState> {
   const { config, orm, logger } = services;
-  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  const app = new App({ proxy: config.trustProxy });
   app.silent = true;
   // What fails after the answer has started (a file read mid-download) cannot become an answer.
   // A client that went away (a tab closed mid-download, an upload abandoned) is no fault of ours.
@@ -72,16 +89,15 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   app.use(requestLog(logger));
   const tileOrigin = originOf(config.tileUrl);
   const recaptcha = config.captcha.provider === 'altcha' ? [] : ['https://www.google.com', 'https://www.gstatic.com'];
-  app.use(
-    securityHeaders({
-      imageOrigins: tileOrigin ? [tileOrigin] : [],
-      scriptOrigins: recaptcha,
-      connectOrigins: recaptcha,
-      httpsOnly: config.publicUrl.startsWith('https:'),
-    }),
-  );
+  const headers = securityHeaderPairs({
+    imageOrigins: tileOrigin ? [tileOrigin] : [],
+    scriptOrigins: recaptcha,
+    connectOrigins: recaptcha,
+    httpsOnly: config.publicUrl.startsWith('https:'),
+  });
+  app.use(securityHeaders(headers));
+  app.hotAnswers = hotAnswers(api, headers, logger);
   const newState = () => new RequestState(orm, services.effects);
-  app.use(hotRoutes(api, newState, (ctx, error) => answerError(ctx, error, logger)));
   app.use(compress({ threshold: 1024 }));
   // An answer to a request that came with a session is that user's: no cache anywhere may keep
   // it, whatever the route (issue 22). Outside the error handler, so that refusals get it too.

@@ -49,8 +49,8 @@ export function errorHandler(logger: Logger): Middleware {
   };
 }
 
-/** The answer to a request that failed with `error` (see errorHandler). */
-export function answerError(ctx: Context, error: unknown, logger: Logger): void {
+/** The answer to a request that failed with `error`. */
+function answerError(ctx: Context, error: unknown, logger: Logger): void {
   if (error instanceof HttpError) {
     ctx.status = error.status;
     ctx.set(error.headers);

@@ -72,6 +72,14 @@ describe('the request log of a running server', () => {
     // Anything but a plain id is replaced by one of ours.
     const downloadId = download.headers.get('x-request-id') ?? '';
     expect(downloadId).toMatch(/^[0-9a-f-]{36}$/);
+    // The property list twice: the second answer comes from memory, before Koa (the hot path).
+    const listIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const list = await fetch(`${url}/api/properties?token=listed-token`);
+      expect(list.status).toBe(200);
+      await list.arrayBuffer();
+      listIds.push(list.headers.get('x-request-id') ?? '');
+    }
     const profile = await fetch(`${url}/api/investor/profile`, { headers: { authorization: `Bearer ${token}` } });
     expect(profile.status).toBe(200);
     const { id: investorId } = ((await profile.json()) as { user: { id: number } }).user;
@@ -84,11 +92,15 @@ describe('the request log of a running server', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
 
-    for (const secret of [demoPassword, wrongPassword, token, adminToken, 'token=', 'preview=1', '<script>']) {
+    for (const secret of [demoPassword, wrongPassword, token, adminToken, 'token=', 'preview=1', '<script>', 'listed-token']) {
       expect(server.output, secret).not.toContain(secret);
     }
     const requests = server.lines().filter((line) => line.msg === 'request');
-    expect(requests).toHaveLength(6);
+    expect(requests).toHaveLength(8);
+    for (const listId of listIds) {
+      expect(listId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(requests.find((line) => line.requestId === listId)).toMatchObject({ method: 'GET', path: '/api/properties', status: 200 });
+    }
     const downloadLine = requests.find((line) => line.requestId === downloadId);
     expect(downloadLine).toMatchObject({ level: 'info', method: 'GET', path: `/api/investor/download/${document.id}`, status: 200, userId: investorId });
     expect(typeof downloadLine?.durationMs).toBe('number');

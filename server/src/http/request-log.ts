@@ -16,24 +16,33 @@ export function requestLog(logger: Logger): Middleware<AppState> {
   // Not async: on the busiest calls a promise of its own per request is measurable (issue 20).
   return (ctx, next) => {
     const started = performance.now();
-    const offered = ctx.req.headers['x-request-id'];
-    const requestId = typeof offered === 'string' && acceptableRequestId.test(offered) ? offered : randomUUID();
+    const requestId = requestIdFrom(ctx.req.headers['x-request-id']);
     ctx.res.setHeader('X-Request-Id', requestId);
     // 'close' comes once per answer, so `on` rather than `once`, which wraps the listener.
     ctx.res.on('close', () => {
-      logger.info('request', {
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-        requestId,
-        userId: ctx.state.user?.id,
-        // The client went away before the whole answer was sent.
-        aborted: ctx.res.writableFinished ? undefined : true,
-      });
+      // The client went away before the whole answer was sent.
+      logRequest(logger, ctx.method, ctx.path, ctx.res.statusCode, started, requestId, ctx.state.user?.id, !ctx.res.writableFinished);
     });
     return next();
   };
+}
+
+/** The request's id: the caller's X-Request-Id when it is a plain id, else a fresh UUID. */
+export function requestIdFrom(offered: string | string[] | undefined): string {
+  return typeof offered === 'string' && acceptableRequestId.test(offered) ? offered : randomUUID();
+}
+
+/** A request's log line (see requestLog), for the answers given by Koa and below it alike. */
+export function logRequest(logger: Logger, method: string, path: string, status: number, started: number, requestId: string, userId: number | undefined, aborted: boolean): void {
+  logger.info('request', {
+    method,
+    path,
+    status,
+    durationMs: Math.round((performance.now() - started) * 100) / 100,
+    requestId,
+    userId,
+    aborted: aborted ? true : undefined,
+  });
 }
 
 /** This request's id, as answered in X-Request-Id (set by `requestLog`). */

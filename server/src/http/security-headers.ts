@@ -10,11 +10,14 @@ export interface SecurityOptions {
   httpsOnly: boolean;
 }
 
+/** A header's name and value, as they are set on every answer. */
+export type HeaderPair = readonly [name: string, value: string];
+
 /**
- * Headers for every answer. The CSP allows only our own scripts (plus the captcha provider when
- * one is configured), so an injected script has nowhere to come from.
+ * The headers of every answer, decided once. The CSP allows only our own scripts (plus the
+ * captcha provider when one is configured), so an injected script has nowhere to come from.
  */
-export function securityHeaders(options: SecurityOptions): Middleware {
+export function securityHeaderPairs(options: SecurityOptions): HeaderPair[] {
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${options.scriptOrigins.join(' ')}`.trim(),
@@ -40,9 +43,15 @@ export function securityHeaders(options: SecurityOptions): Middleware {
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
   };
   if (options.httpsOnly) pairs['Strict-Transport-Security'] = 'max-age=31536000; includeSubDomains';
-  // Pairs made once, set straight on the answer: Koa's ctx.set(object) walks and checks the
-  // object again on every request.
-  const headers = Object.entries(pairs);
+  return Object.entries(pairs);
+}
+
+/**
+ * Sets the security headers on every answer Koa gives (the hot answers set them themselves):
+ * pairs made once, set straight on the answer, as Koa's ctx.set(object) would walk and check
+ * the object again on every request.
+ */
+export function securityHeaders(headers: readonly HeaderPair[]): Middleware {
   return (ctx, next) => {
     for (const [name, value] of headers) ctx.res.setHeader(name, value);
     return next();
