@@ -284,6 +284,33 @@ test.describe('/property-map', () => {
     await expect(page.locator('.leaflet-container')).toBeVisible();
   });
 
+  test("the map's first picture: the region's tiles from the page's HTML, under the map until its own tiles have loaded", async ({ page }) => {
+    // Tiles answer here (a 1 px PNG), so that both the picture and the map can finish loading.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mPk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.fulfill({ contentType: 'image/png', body: png }));
+    // First without the map's code: the picture is what the HTML gives.
+    let releaseMap = () => {};
+    const mapCodeHeld = new Promise<void>((resolve) => (releaseMap = resolve));
+    await page.route(/\/assets\/leaflet-map-/, async (route) => {
+      await mapCodeHeld;
+      await route.continue();
+    });
+    await page.goto('/property-map');
+    const picture = page.locator('[data-map-preview]');
+    const tiles = picture.locator('img');
+    await expect(tiles.first()).toBeAttached();
+    const sources = await tiles.evaluateAll((all) => all.map((img) => (img as HTMLImageElement).getAttribute('src') ?? ''));
+    expect(sources.length).toBeGreaterThanOrEqual(2);
+    for (const src of sources) expect(src).toMatch(/^https:\/\/[abc]\.tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/);
+    await expect.poll(() => tiles.evaluateAll((all) => all.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    await expect(picture).toHaveAttribute('aria-hidden', 'true');
+    // Then the map: once its own tiles have loaded, the picture is gone.
+    releaseMap();
+    await expect(page.locator('img.leaflet-tile').first()).toBeVisible();
+    await expect(picture).toHaveCount(0);
+    await expect(markers(page).first()).toBeVisible();
+  });
+
   test('works without tiles: no console error but the failed tiles, and no serious accessibility violation', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -151,6 +151,15 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
   });
 
+  test('the map page shows a picture of the region, from its tiles', async ({ page }) => {
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/property-map');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Property Portfolio Map');
+    const tiles = page.locator('[data-map-preview] img');
+    expect(await tiles.count()).toBeGreaterThanOrEqual(2);
+    await expect(tiles.first()).toHaveAttribute('src', /tile\.openstreetmap\.org\/\d+\/\d+\/\d+\.png$/);
+  });
+
   test('an unknown address shows the 404 page, whose links work', async ({ page }) => {
     const answer = await page.goto('/no-such-page');
     expect(answer?.status()).toBe(404);

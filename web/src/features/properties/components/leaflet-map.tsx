@@ -40,6 +40,7 @@ const useStyles = makeStyles({
     // Shown where tiles are missing (no network, or the tile service is down), so that the
     // markers still read as points on a surface. Two classes, to win over leaflet.css.
     '&.leaflet-container': { backgroundColor: '#DCE4EC' },
+
     ':focus-visible': {
       outlineStyle: 'solid',
       outlineWidth: '2px',
@@ -363,21 +364,29 @@ const PropertyMarker = memo(function PropertyMarker({
 
 export interface LeafletMapProps {
   placed: readonly PlacedProperty[];
+  /** The tiles of the view have loaded (or failed): the picture under the map can go. */
+  onTilesLoaded?: () => void;
 }
 
 /**
  * The property map (a lazy chunk with Leaflet and its CSS, bundled: the CSP allows no style
  * or script from elsewhere). Markers are coloured 20 px circles, focusable and named.
  */
-export default function LeafletMap({ placed }: LeafletMapProps) {
+export default function LeafletMap({ placed, onTilesLoaded }: LeafletMapProps) {
   const styles = useStyles();
   const [tileState, setTileState] = useState<'waiting' | 'loaded' | 'failed'>('waiting');
+  const tilesLoaded = useRef(onTilesLoaded);
+  useEffect(() => {
+    tilesLoaded.current = onTilesLoaded;
+  }, [onTilesLoaded]);
   // One object for the map's life: a new one would make react-leaflet unbind and bind the tile
   // layer's events again.
   const tileEvents = useMemo(
     () => ({
       tileload: () => setTileState('loaded'),
       tileerror: () => setTileState((state) => (state === 'loaded' ? state : 'failed')),
+      // Every tile of the view has loaded or failed.
+      load: () => tilesLoaded.current?.(),
     }),
     [],
   );
@@ -397,7 +406,7 @@ export default function LeafletMap({ placed }: LeafletMapProps) {
 }
 
 /** The tiles a task after the map, then the markers a batch at a time. */
-function MapLayers({ placed, tileEvents }: LeafletMapProps & { tileEvents: LeafletEventHandlerFnMap }) {
+function MapLayers({ placed, tileEvents }: { placed: readonly PlacedProperty[]; tileEvents: LeafletEventHandlerFnMap }) {
   const markerStyles = useMarkerStyles();
   const icons = useMemo(() => {
     // The icon's content as elements rather than an HTML string, which Leaflet would parse for

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -16,6 +16,7 @@ import {
   type PropertyMapFilter,
 } from '../property-map-logic';
 import { MapLegend } from './map-legend';
+import { MapPreview } from './map-preview';
 import { PropertiesByLocation } from './properties-by-location';
 
 // Leaflet and its CSS come in their own chunk, so that the filters, the legend and the list
@@ -27,6 +28,10 @@ const useStyles = makeStyles({
   // Its own stacking context: Leaflet's panes and controls carry z-indexes up to 1000, which
   // otherwise stack above the sticky navigation bar (z-index 100) when the map scrolls under it.
   mapFrame: { minHeight: 'clamp(320px, 60vh, 560px)', position: 'relative', zIndex: 0, isolation: 'isolate' },
+  // While the map's first picture is under it, the map lets it show through (its own grey is for
+  // missing tiles). On the frame, not the map: Leaflet's classes on the map's element would be
+  // lost to a class React changes there. Three classes, to win over the map's own two.
+  framesPreview: { '& .leaflet-container.leaflet-container': { backgroundColor: 'transparent' } },
   mapSummary: {
     margin: `${tokens.spacingVerticalS} 0 0`,
     color: tokens.colorNeutralForeground2,
@@ -40,6 +45,8 @@ export function PropertyMapPage() {
   const pills = useFilterPillStyles();
   const [filter, setFilter] = useState<PropertyMapFilter>('all-active');
   const [openId, setOpenId] = useState<number | null>(null);
+  // The map's first picture, until the map's own tiles have loaded.
+  const [previewShown, setPreviewShown] = useState(true);
   const { data, isPending, isError, refetch } = useProperties();
   // Leaflet draws in a browser only: the server's HTML holds the map's frame and its loading text.
   const hydrated = useHydrated();
@@ -47,7 +54,10 @@ export function PropertyMapPage() {
   const counts = useMemo(() => (data ? propertyMapFilterCounts(data) : undefined), [data]);
   const visible = useMemo(() => (data ? propertiesForMapFilter(data, filter) : []), [data, filter]);
   const placed = useMemo(() => placedProperties(visible), [visible]);
+  const positions = useMemo(() => placed.map((p) => p.position), [placed]);
   const unplaced = visible.length - placed.length;
+
+  const hidePreview = useCallback(() => setPreviewShown(false), []);
 
   const chooseFilter = (next: PropertyMapFilter) => {
     setFilter(next);
@@ -84,10 +94,11 @@ export function PropertyMapPage() {
         <LoadFailure onRetry={() => void refetch()} />
       ) : (
         <>
-          <div className={styles.mapFrame}>
+          <div className={mergeClasses(styles.mapFrame, previewShown && styles.framesPreview)}>
+            {previewShown && <MapPreview positions={positions} />}
             {hydrated ? (
               <Suspense fallback={<LoadingText text={publicMessages.loadingPropertyMap} holdScreen={false} />}>
-                <LeafletMap placed={placed} />
+                <LeafletMap placed={placed} onTilesLoaded={hidePreview} />
               </Suspense>
             ) : (
               <LoadingText text={publicMessages.loadingPropertyMap} holdScreen={false} />
