@@ -20,8 +20,16 @@ export function requestLog(logger: Logger): Middleware<AppState> {
     ctx.res.setHeader('X-Request-Id', requestId);
     // 'close' comes once per answer, so `on` rather than `once`, which wraps the listener.
     ctx.res.on('close', () => {
-      // The client went away before the whole answer was sent.
-      logRequest(logger, ctx.method, ctx.path, ctx.res.statusCode, started, requestId, ctx.state.user?.id, !ctx.res.writableFinished);
+      logRequest(logger, {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.res.statusCode,
+        started,
+        requestId,
+        userId: ctx.state.user?.id,
+        // The client went away before the whole answer was sent.
+        aborted: !ctx.res.writableFinished,
+      });
     });
     return next();
   };
@@ -32,16 +40,28 @@ export function requestIdFrom(offered: string | string[] | undefined): string {
   return typeof offered === 'string' && acceptableRequestId.test(offered) ? offered : randomUUID();
 }
 
+export interface RequestLine {
+  method: string;
+  /** Without the query string, which may carry a download's token. */
+  path: string;
+  status: number;
+  /** performance.now() when the request came. */
+  started: number;
+  requestId: string;
+  userId?: number;
+  aborted: boolean;
+}
+
 /** A request's log line (see requestLog), for the answers given by Koa and below it alike. */
-export function logRequest(logger: Logger, method: string, path: string, status: number, started: number, requestId: string, userId: number | undefined, aborted: boolean): void {
+export function logRequest(logger: Logger, line: RequestLine): void {
   logger.info('request', {
-    method,
-    path,
-    status,
-    durationMs: Math.round((performance.now() - started) * 100) / 100,
-    requestId,
-    userId,
-    aborted: aborted ? true : undefined,
+    method: line.method,
+    path: line.path,
+    status: line.status,
+    durationMs: Math.round((performance.now() - line.started) * 100) / 100,
+    requestId: line.requestId,
+    userId: line.userId,
+    aborted: line.aborted ? true : undefined,
   });
 }
 

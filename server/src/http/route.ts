@@ -154,7 +154,7 @@ export function bind<R extends RouteDef>(
   if (exact) exactPathsOf(router).set(route.path, answer);
   if (options.hot) {
     if (!exact || route.access !== 'public') throw new Error(`${route.path}: only a public GET without parameters, that no other route matches, can be hot`);
-    hotPathsOf(router).set(route.path, { ready: options.hot });
+    hotPathsOf(router).set(route.path, options.hot);
   }
 }
 
@@ -162,7 +162,7 @@ export function bind<R extends RouteDef>(
 type RouteAnswer = (ctx: Context & { state: AppState; params?: Record<string, string> }) => Promise<void>;
 
 const exactPaths = new WeakMap<Router<AppState>, Map<string, RouteAnswer>>();
-const hotPathsByRouter = new WeakMap<Router<AppState>, Map<string, HotRoute>>();
+const hotPathsByRouter = new WeakMap<Router<AppState>, Map<string, HotAnswer>>();
 
 function exactPathsOf(router: Router<AppState>): Map<string, RouteAnswer> {
   let paths = exactPaths.get(router);
@@ -170,11 +170,10 @@ function exactPathsOf(router: Router<AppState>): Map<string, RouteAnswer> {
   return paths;
 }
 
-interface HotRoute {
-  ready: () => SerializedJson<unknown> | undefined;
-}
+/** A hot route's answer when it is ready in memory (RouteOptions.hot). */
+type HotAnswer = () => SerializedJson<unknown> | undefined;
 
-function hotPathsOf(router: Router<AppState>): Map<string, HotRoute> {
+function hotPathsOf(router: Router<AppState>): Map<string, HotAnswer> {
   let paths = hotPathsByRouter.get(router);
   if (!paths) hotPathsByRouter.set(router, (paths = new Map()));
   return paths;
@@ -209,7 +208,7 @@ export function hotAnswers(router: Router<AppState>, securityHeaders: readonly H
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    const ready = paths.get(path)?.ready();
+    const ready = paths.get(path)?.();
     if (!ready) return false;
     const started = performance.now();
     const requestId = requestIdFrom(req.headers['x-request-id']);
@@ -218,7 +217,7 @@ export function hotAnswers(router: Router<AppState>, securityHeaders: readonly H
     res.writeHead(200, [...encodingHeaders[encoding], 'Content-Length', String(body.length), 'X-Request-Id', requestId]);
     // The answer is in memory and handed over whole: its line is written now, not on 'close'.
     res.end(body);
-    logRequest(logger, 'GET', path, 200, started, requestId, undefined, false);
+    logRequest(logger, { method: 'GET', path, status: 200, started, requestId, aborted: false });
     return true;
   };
 }
