@@ -40,7 +40,6 @@ const useStyles = makeStyles({
     // Shown where tiles are missing (no network, or the tile service is down), so that the
     // markers still read as points on a surface. Two classes, to win over leaflet.css.
     '&.leaflet-container': { backgroundColor: '#DCE4EC' },
-
     ':focus-visible': {
       outlineStyle: 'solid',
       outlineWidth: '2px',
