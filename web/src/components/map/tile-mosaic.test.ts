@@ -16,6 +16,8 @@ describe('the tiles around a point', () => {
   it('writes tile addresses as Leaflet does, {s} and {r} included', () => {
     expect(tileAddress('https://{s}.tile.example.com/{z}/{x}/{y}{r}.png', 175, 408, 10, false)).toBe('https://b.tile.example.com/10/175/408.png');
     expect(tileAddress('https://{s}.tile.example.com/{z}/{x}/{y}{r}.png', 176, 408, 10, true)).toBe('https://c.tile.example.com/10/176/408@2x.png');
+    // TMS counts rows from the bottom: 1,024 rows at zoom 10.
+    expect(tileAddress('/tms/{z}/{x}/{-y}.png', 175, 408, 10, false)).toBe('/tms/10/175/615.png');
   });
 
   it('covers the reach around the centre, the centre placed where it falls among the tiles', () => {

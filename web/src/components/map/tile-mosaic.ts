@@ -61,13 +61,17 @@ export interface TileMosaic {
   height: number;
 }
 
-/** A tile's address from a Leaflet URL template (`{s}` as Leaflet picks among a, b and c). */
+/**
+ * A tile's address from a Leaflet URL template, as Leaflet's TileLayer writes it: `{s}` one of
+ * a, b and c by the tile, `{-y}` counted from the bottom (TMS), `{r}` for double density.
+ */
 export function tileAddress(template: string, x: number, y: number, zoom: number, retina: boolean): string {
   return template
     .replace('{s}', 'abc'[Math.abs(x + y) % 3] ?? 'a')
     .replace('{z}', String(zoom))
     .replace('{x}', String(x))
     .replace('{y}', String(y))
+    .replace('{-y}', String(2 ** zoom - 1 - y))
     .replace('{r}', retina ? '@2x' : '');
 }
 
