@@ -2,8 +2,11 @@
 // navigation the new page is given this long to render before the window scrolls.
 export const scrollDelayMs = 100;
 
-// How long a section scroll keeps looking for its target when the page renders late.
-const sectionLookupMs = 1500;
+// How long a section scroll keeps looking for its target when the page renders late: the home
+// page's code may still be arriving on a slow phone (under load its chunk took over 1.5 s here,
+// and the scroll was dropped). The reader's own scrolling or typing ends the wait sooner.
+const sectionLookupMs = 10_000;
+const readerInput = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 export const homeSectionIds = ['home', 'about', 'portfolio', 'advantage', 'investor', 'contact'] as const;
 export type HomeSectionId = (typeof homeSectionIds)[number];
@@ -86,17 +89,29 @@ export function scrollToSection(id: string): boolean {
 
 /**
  * Scrolls to the section once it exists: right away if it is rendered, otherwise on the
- * following frames until it appears or `sectionLookupMs` has passed. Returns a cancel function.
+ * following frames until it appears, `sectionLookupMs` has passed or the reader scrolls or types
+ * on their own. Then `onScrolled` runs. Returns a cancel function.
  */
-export function scrollToSectionWhenReady(id: string): () => void {
+export function scrollToSectionWhenReady(id: string, onScrolled?: () => void): () => void {
   let frame = 0;
   const deadline = performance.now() + sectionLookupMs;
-  const attempt = () => {
-    if (scrollToSection(id) || performance.now() > deadline) return;
-    frame = requestAnimationFrame(attempt);
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of readerInput) window.removeEventListener(type, stop, { capture: true });
   };
+  const attempt = () => {
+    if (scrollToSection(id)) {
+      stop();
+      onScrolled?.();
+    } else if (performance.now() > deadline) {
+      stop();
+    } else {
+      frame = requestAnimationFrame(attempt);
+    }
+  };
+  for (const type of readerInput) window.addEventListener(type, stop, { passive: true, capture: true });
   attempt();
-  return () => cancelAnimationFrame(frame);
+  return stop;
 }
 
 export function scrollToTop() {

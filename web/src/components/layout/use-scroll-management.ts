@@ -65,10 +65,13 @@ export function useScrollManagement() {
         let release = () => {};
         let left = false;
         const timer = window.setTimeout(() => {
-          cancel = scrollToSectionWhenReady(intent.id);
-          // A small chunk: only section scrolls need it.
-          void import('../navigation/keep-section-in-view').then(({ keepSectionInView }) => {
-            if (!left) release = keepSectionInView(intent.id);
+          // A small chunk: only section scrolls need it. Asked for now, used once the section
+          // is there (on a page that renders late, that is after the section's own code).
+          const keeper = import('../navigation/keep-section-in-view');
+          cancel = scrollToSectionWhenReady(intent.id, () => {
+            void keeper.then(({ keepSectionInView }) => {
+              if (!left) release = keepSectionInView(intent.id);
+            });
           });
         }, scrollDelayMs);
         return () => {
