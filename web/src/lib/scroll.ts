@@ -6,7 +6,8 @@ export const scrollDelayMs = 100;
 // page's code may still be arriving on a slow phone (under load its chunk took over 1.5 s here,
 // and the scroll was dropped). The reader's own scrolling or typing ends the wait sooner.
 const sectionLookupMs = 10_000;
-const readerInput = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+/** What the reader does to scroll or type: it hands the page back to them at once. */
+export const readerInput = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 export const homeSectionIds = ['home', 'about', 'portfolio', 'advantage', 'investor', 'contact'] as const;
 export type HomeSectionId = (typeof homeSectionIds)[number];

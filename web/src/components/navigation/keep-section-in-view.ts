@@ -1,11 +1,9 @@
-import { prefersReducedMotion } from '../../lib/scroll';
+import { prefersReducedMotion, readerInput } from '../../lib/scroll';
 
 // How long after the last change above it a section is held in place: long enough for the home
 // page's later chunks on a slow phone (under load one came over 3 s after the one before it, and
 // the section was left below the fold); the reader's own scroll ends the hold at once.
 const settleMs = 10_000;
-// Anything the reader does to scroll hands the page back to them at once.
-const readerInput = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
 
 /**
  * Holds a section where a section scroll put it while the content above it settles. The home
