@@ -60,6 +60,17 @@ async function expectScrolledTo(page: Page, id: string) {
   await expect.poll(top, { timeout: 15_000 }).toBeLessThan(120);
 }
 
+/** Holds the browser's request for one of the app's code chunks until the returned function is called. */
+async function holdChunk(page: Page, name: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('home page', () => {
   test('shows the hero with its title, tagline and both buttons', async ({ page }) => {
     await page.goto('/');
@@ -270,6 +281,37 @@ test.describe('home page', () => {
     await expect(page).toHaveURL(/\/$/);
     await expectScrolledTo(page, 'contact');
     await expect(page.locator('#contact-title')).toBeInViewport();
+  });
+
+  test('a section scroll that stopped at the end of a page still loading goes on to the section', async ({ page }) => {
+    const release = await holdChunk(page, 'contact-section');
+    await page.goto('/management-team');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page.locator('#contact')).toBeFocused();
+    for (const id of ['about', 'portfolio', 'advantage', 'investor']) await expect(page.locator(`#${id}-title`)).toBeAttached();
+    // The contact form is still on its way: the page ends too soon for the section to reach the top.
+    const atPageEnd = () =>
+      page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight);
+    await expect.poll(atPageEnd).toBe(true);
+    release();
+    await expect(page.getByRole('form', { name: 'Contact form' })).toBeAttached();
+    await expectScrolledTo(page, 'contact');
+  });
+
+  test('a section scroll is aimed again when the section moved while the code that holds it was loading', async ({
+    page,
+  }) => {
+    const releaseInvestor = await holdChunk(page, 'investor-section');
+    const releaseHold = await holdChunk(page, 'keep-section-in-view');
+    await page.goto('/management-team');
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await expect(page.locator('#contact')).toBeFocused();
+    releaseInvestor();
+    await expect(page.locator('#investor-title')).toBeAttached();
+    releaseHold();
+    await expectScrolledTo(page, 'contact');
   });
 
   test('the contact form asks for the required fields first, then for the captcha, and sends nothing', async ({

@@ -79,21 +79,46 @@ function focusWithoutScrolling(element: HTMLElement) {
   if (element.hasAttribute('tabindex')) element.focus({ preventScroll: true });
 }
 
-/** Smooth-scrolls to the element with this id (instantly when the user asks for less motion). */
-export function scrollToSection(id: string): boolean {
-  const element = document.getElementById(id);
-  if (!element) return false;
+/**
+ * Where the window's scroll ends when it brings this element to the top: the page's end when
+ * the page is too short to go that far. A section scroll is aimed at this place; when it
+ * changes (content above the section arrived, or content below it made the page long enough),
+ * the scroll must be aimed again.
+ */
+export function scrollDestination(element: Element): number {
+  const margin = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  const wanted = element.getBoundingClientRect().top + window.scrollY - margin;
+  const end = document.documentElement.scrollHeight - window.innerHeight;
+  return Math.round(Math.max(0, Math.min(wanted, end)));
+}
+
+/** Scrolls to the element so its top sits at the window's top, smoothly unless the reader asks for less motion. */
+export function scrollToElement(element: Element) {
   element.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' });
+}
+
+/**
+ * Smooth-scrolls to the element with this id (instantly when the user asks for less motion).
+ * Returns where the scroll was aimed (`scrollDestination`), or null when there is no such element.
+ */
+export function scrollToSection(id: string): number | null {
+  const element = document.getElementById(id);
+  if (!element) return null;
+  const destination = scrollDestination(element);
+  scrollToElement(element);
   focusWithoutScrolling(element);
-  return true;
+  return destination;
 }
 
 /**
  * Scrolls to the section once it exists: right away if it is rendered, otherwise on the
  * following frames until it appears, `sectionLookupMs` has passed or the reader scrolls or types
- * on their own. Then `onScrolled` runs. Returns a cancel function.
+ * on their own. Then `onScrolled` runs with where the scroll was aimed. Returns a cancel function.
  */
-export function scrollToSectionWhenReady(id: string, onScrolled?: () => void): () => void {
+export function scrollToSectionWhenReady(
+  id: string,
+  onScrolled?: (destination: number) => void,
+): () => void {
   let frame = 0;
   const deadline = performance.now() + sectionLookupMs;
   const stop = () => {
@@ -101,9 +126,10 @@ export function scrollToSectionWhenReady(id: string, onScrolled?: () => void): (
     for (const type of readerInput) window.removeEventListener(type, stop, { capture: true });
   };
   const attempt = () => {
-    if (scrollToSection(id)) {
+    const destination = scrollToSection(id);
+    if (destination !== null) {
       stop();
-      onScrolled?.();
+      onScrolled?.(destination);
     } else if (performance.now() > deadline) {
       stop();
     } else {

@@ -68,9 +68,9 @@ export function useScrollManagement() {
           // A small chunk: only section scrolls need it. Asked for now, used once the section
           // is there (on a page that renders late, that is after the section's own code).
           const keeper = import('../navigation/keep-section-in-view');
-          cancel = scrollToSectionWhenReady(intent.id, () => {
+          cancel = scrollToSectionWhenReady(intent.id, (aimed) => {
             void keeper.then(({ keepSectionInView }) => {
-              if (!left) release = keepSectionInView(intent.id);
+              if (!left) release = keepSectionInView(intent.id, aimed);
             });
           });
         }, scrollDelayMs);

@@ -13,8 +13,9 @@ export function useGoToSection(): (id: string) => void {
   const { pathname } = useLocation();
   return useCallback(
     (id: string) => {
-      if (isHomePath(pathname) && scrollToSection(id)) {
-        void import('./keep-section-in-view').then((m) => m.keepSectionInView(id));
+      const aimed = isHomePath(pathname) ? scrollToSection(id) : null;
+      if (aimed !== null) {
+        void import('./keep-section-in-view').then((m) => m.keepSectionInView(id, aimed));
         return;
       }
       const state: ScrollState = { section: id };
