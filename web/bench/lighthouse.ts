@@ -7,7 +7,7 @@
  * measured again. A missed bar is printed as NOT met and makes the run exit with 1.
  */
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, get, type Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -49,6 +49,11 @@ const maxCls = 0;
 type Category = keyof typeof targets;
 const categories = Object.keys(targets).filter((c): c is Category => c in targets);
 const maxHomeGzipJsBytes = 150 * 1024;
+
+// LIGHTHOUSE_REPORTS=dir keeps every run's whole JSON report there (its LCP element and phases,
+// its main-thread tasks), to open when a page misses the bar.
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+let reportsKept = 0;
 
 // Runs per page (LIGHTHOUSE_RUNS, default 3): the scores of one run swing by several points
 // with the machine's load, since simulated throttling scales the main-thread time it observes.
@@ -218,6 +223,12 @@ async function runLighthouseOnce(url: string): Promise<Report> {
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 256 * 1024 * 1024 },
   );
+  if (reportsDir) {
+    mkdirSync(reportsDir, { recursive: true });
+    reportsKept += 1;
+    const name = `${String(reportsKept).padStart(2, '0')}${new URL(url).pathname.replaceAll('/', '_')}.json`;
+    writeFileSync(path.join(reportsDir, name), stdout);
+  }
   return reportSchema.parse(JSON.parse(stdout));
 }
 

@@ -15,16 +15,12 @@ const app = (
   </StrictMode>
 );
 
-// A page the server rendered is hydrated: React attaches to the markup that is on screen
-// already, in one go: hydrated in a transition (in slices), a click on the home page's Contact
-// Us right after load did not end scrolled to the contact section in a clean CI run, as the last
-// such attempt had found too. Otherwise (the portal, the dev server, a build without its render entry) the first
-// render is a transition, which React renders in slices that leave the main thread free between
-// them; until it commits, index.html's stand-in navigation bar shows.
-if (pageData().serverRendered) {
-  hydrateRoot(rootElement, app);
-} else {
-  startTransition(() => {
-    createRoot(rootElement).render(app);
-  });
-}
+// The first render is a transition, which React renders in slices that leave the main thread
+// free between them (a phone's first taps and scrolls answer meanwhile; a click on a part not yet
+// hydrated is replayed once it is). A page the server rendered is hydrated: React attaches to the
+// markup already on screen. Otherwise (the portal, the dev server, a build without its render
+// entry) index.html's stand-in navigation bar shows until the first render commits.
+startTransition(() => {
+  if (pageData().serverRendered) hydrateRoot(rootElement, app);
+  else createRoot(rootElement).render(app);
+});
