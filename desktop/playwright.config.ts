@@ -47,7 +47,8 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
-      env: { PORT: String(serverPort), DATA_DIR: dataDir, PUBLIC_URL: serverUrl },
+      // One JSON line per request would bury the test output; warnings and errors still show.
+      env: { PORT: String(serverPort), DATA_DIR: dataDir, PUBLIC_URL: serverUrl, LOG_LEVEL: 'warn' },
     },
     {
       command: 'pnpm exec tsx e2e/support/bridge-server.ts',
