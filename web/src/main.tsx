@@ -17,7 +17,7 @@ const app = (
 
 // The first render is a transition, which React renders in slices that leave the main thread
 // free between them (a phone's first taps and scrolls answer meanwhile; a click on a part not yet
-// hydrated is replayed once it is). A page the server rendered is hydrated: React attaches to the
+// hydrated makes React hydrate it at once, if its code has arrived). A page the server rendered is hydrated: React attaches to the
 // markup already on screen. Otherwise (the portal, the dev server, a build without its render
 // entry) index.html's stand-in navigation bar shows until the first render commits.
 startTransition(() => {
