@@ -60,6 +60,16 @@ async function expectScrolledTo(page: Page, id: string) {
   await expect.poll(top, { timeout: 15_000 }).toBeLessThan(120);
 }
 
+/**
+ * Clicks the bar's Contact link on the team page once the app has hydrated: the app's
+ * navigation, not the browser's (a click before hydration loads /#contact afresh).
+ */
+async function clickContactOnAnotherPage(page: Page) {
+  await page.goto('/management-team');
+  await waitForHydration(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+}
+
 /** Holds the browser's request for one of the app's code chunks until the returned function is called. */
 async function holdChunk(page: Page, name: string): Promise<() => void> {
   let release = () => {};
@@ -277,10 +287,7 @@ test.describe('home page', () => {
   });
 
   test('the Contact link on another page goes home and scrolls the contact section into view', async ({ page }) => {
-    await page.goto('/management-team');
-    // The app's navigation, not the browser's: a click before hydration loads /#contact afresh.
-    await waitForHydration(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await clickContactOnAnotherPage(page);
     await expect(page).toHaveURL(/\/$/);
     await expectScrolledTo(page, 'contact');
     await expect(page.locator('#contact-title')).toBeInViewport();
@@ -288,9 +295,7 @@ test.describe('home page', () => {
 
   test('a section scroll that stopped at the end of a page still loading goes on to the section', async ({ page }) => {
     const release = await holdChunk(page, 'contact-section');
-    await page.goto('/management-team');
-    await waitForHydration(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await clickContactOnAnotherPage(page);
     await expect(page.locator('#contact')).toBeFocused();
     for (const id of ['about', 'portfolio', 'advantage', 'investor']) await expect(page.locator(`#${id}-title`)).toBeAttached();
     // The contact form is still on its way: the page ends too soon for the section to reach the top.
@@ -307,9 +312,7 @@ test.describe('home page', () => {
   }) => {
     const releaseInvestor = await holdChunk(page, 'investor-section');
     const releaseHold = await holdChunk(page, 'keep-section-in-view');
-    await page.goto('/management-team');
-    await waitForHydration(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' }).click();
+    await clickContactOnAnotherPage(page);
     await expect(page.locator('#contact')).toBeFocused();
     releaseInvestor();
     await expect(page.locator('#investor-title')).toBeAttached();
