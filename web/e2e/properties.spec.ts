@@ -214,12 +214,35 @@ test.describe('/properties', () => {
   });
 
   test('offers to try again when the list cannot be loaded, and the retry shows it', async ({ page }) => {
-    // The answer is checked in a worker (src/lib/public-properties.ts): a worker whose script
-    // does not load fails the request like a failed answer would.
-    await page.route(/property-list-check\.worker/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    let failing = true;
+    await page.route('**/api/properties', (route) =>
+      failing ? route.fulfill({ status: 503, json: { error: 'Service unavailable' } }) : route.fallback(),
+    );
     await arriveByLink(page, 'Properties');
     await expect(main(page).getByText('Our properties could not be loaded. Please try again.')).toBeVisible();
-    await page.unroute(/property-list-check\.worker/);
+    failing = false;
+    await main(page).getByRole('button', { name: 'Try again' }).click();
+    await expect(main(page).getByRole('article').first()).toBeVisible();
+  });
+
+  test('offers to try again when the answer cannot be checked, as when its worker cannot start', async ({ page }) => {
+    // The answer is checked in a worker (src/lib/public-properties.ts). The browser's Worker is
+    // replaced, until the test lets the real one back, by one that fails at once, as one whose
+    // script does not load does when that failure is quick: before the answer has arrived.
+    await page.addInitScript(() => {
+      const RealWorker = window.Worker;
+      const scope = window as unknown as { workersFail: boolean };
+      scope.workersFail = true;
+      window.Worker = function (this: unknown, url: string | URL, options?: WorkerOptions) {
+        if (!scope.workersFail) return new RealWorker(url, options);
+        const failing = new EventTarget();
+        setTimeout(() => failing.dispatchEvent(new Event('error')));
+        return Object.assign(failing, { postMessage() {}, terminate() {} });
+      } as unknown as typeof Worker;
+    });
+    await arriveByLink(page, 'Properties');
+    await expect(main(page).getByText('Our properties could not be loaded. Please try again.')).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { workersFail: boolean }).workersFail = false));
     await main(page).getByRole('button', { name: 'Try again' }).click();
     await expect(main(page).getByRole('article').first()).toBeVisible();
   });

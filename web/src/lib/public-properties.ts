@@ -34,16 +34,14 @@ export class PropertyListError extends Error {
  */
 export async function fetchPublicProperties(): Promise<PublicProperty[]> {
   const response = await fetch('/api/properties', { headers: { Accept: 'application/json' }, credentials: 'include' });
-  const reply = await checker()({
-    status: response.status,
-    statusText: response.statusText,
-    text: await response.text(),
-  });
+  const answer = { status: response.status, statusText: response.statusText, text: await response.text() };
+  const reply = await checker()(answer);
   if (!reply.ok) throw new PropertyListError(reply.status, reply.message);
   return reply.properties;
 }
 
 type Check = (answer: PropertyListCheck) => Promise<PropertyListReply>;
+const uncheckable: PropertyListReply = { ok: false, status: 0, message: 'The property list could not be checked.' };
 let started: Check | undefined;
 
 /** One worker for the visit, or a new one after a failure (Try again). */
@@ -54,19 +52,22 @@ function checker(): Check {
   const waiting: ((reply: PropertyListReply) => void)[] = [];
   worker.addEventListener('message', (event: MessageEvent<PropertyListReply>) => waiting.shift()?.(event.data));
   // A worker that cannot start (its script failed to load) answers every request with a failure,
-  // so that the page offers to try again instead of loading for ever.
+  // those waiting and any sent later, so that the page offers to try again instead of loading for
+  // ever. Try again then starts a new worker.
+  let failed = false;
   worker.addEventListener('error', () => {
+    failed = true;
     started = undefined;
     worker.terminate();
-    for (const resolve of waiting.splice(0)) {
-      resolve({ ok: false, status: 0, message: 'The property list could not be checked.' });
-    }
+    for (const resolve of waiting.splice(0)) resolve(uncheckable);
   });
   const check: Check = (answer) =>
-    new Promise<PropertyListReply>((resolve) => {
-      waiting.push(resolve);
-      worker.postMessage(answer);
-    });
+    failed
+      ? Promise.resolve(uncheckable)
+      : new Promise<PropertyListReply>((resolve) => {
+          waiting.push(resolve);
+          worker.postMessage(answer);
+        });
   started = check;
   return check;
 }
