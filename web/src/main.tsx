@@ -16,10 +16,11 @@ const app = (
 );
 
 // The first render is a transition, which React renders in slices that leave the main thread
-// free between them (a phone's first taps and scrolls answer meanwhile; a click on a part not yet
-// hydrated makes React hydrate it at once, if its code has arrived). A page the server rendered is hydrated: React attaches to the
-// markup already on screen. Otherwise (the portal, the dev server, a build without its render
-// entry) index.html's stand-in navigation bar shows until the first render commits.
+// free between them (a phone's first taps and scrolls answer meanwhile; a click on a part not
+// yet hydrated makes React hydrate it at once, if its code has arrived). A page the server
+// rendered is hydrated: React attaches to the markup already on screen. Otherwise (the portal,
+// the dev server, a build without its render entry) index.html's stand-in navigation bar shows
+// until the first render commits.
 startTransition(() => {
   if (pageData().serverRendered) hydrateRoot(rootElement, app);
   else createRoot(rootElement).render(app);
