@@ -319,7 +319,7 @@ async function cameraPhotos(count: number): Promise<Buffer[]> {
 
 /**
  * Gives every property of the public pages a photo through update-property, as an administrator's upload in the
- * panel does (the same WebP copies at 480, 960 and 1600 px). Returns the sizes uploaded.
+ * panel does (the same WebP copies at 480, 720, 960 and 1600 px). Returns the sizes uploaded.
  */
 async function uploadPhotos(baseUrl: string): Promise<number[]> {
   const login = await fetch(`${baseUrl}${routes.login.path}`, {

@@ -255,7 +255,7 @@ describe('properties administration', () => {
       expect(propertyAnswer.parse(await res.json()).property).toMatchObject({ investorRelations: false, latitude: '40.712800' });
     });
 
-    it('turns a camera photo into upright WebP copies at 480, 960 and its own width, without its metadata, served from /media', async () => {
+    it('turns a camera photo into upright WebP copies at 480, 720, 960 and its own width, without its metadata, served from /media', async () => {
       const property = await create('Sequoia Heights');
       const photo = await cameraPhoto();
       const original = await sharp(photo).metadata();
@@ -267,7 +267,7 @@ describe('properties administration', () => {
       expect(res.status, res.text).toBe(200);
       const saved = propertyAnswer.parse(res.json).property;
       // Upright it is 1200 × 2000: no copy is wider than the photo.
-      expect(saved.imageVariants?.map((v) => v.width)).toEqual([480, 960, 1200]);
+      expect(saved.imageVariants?.map((v) => v.width)).toEqual([480, 720, 960, 1200]);
       expect(saved.image).toBe(saved.imageVariants?.at(-1)?.url);
 
       for (const variant of saved.imageVariants ?? []) {
@@ -282,8 +282,8 @@ describe('properties administration', () => {
         expect(meta.xmp).toBeUndefined();
       }
 
-      // The upload itself is not kept: the store holds the three copies more, the temp folder nothing.
-      expect((await storedFiles()).length).toBe(storedBefore.length + 3);
+      // The upload itself is not kept: the store holds the four copies more, the temp folder nothing.
+      expect((await storedFiles()).length).toBe(storedBefore.length + 4);
       expect(await tempFiles()).toEqual([]);
 
       await expect
