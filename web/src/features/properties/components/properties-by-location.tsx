@@ -5,7 +5,7 @@ import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { DismissIcon } from '../../../components/ui/icons';
 import { everestBrand } from '../../../lib/theme';
 import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
-import { PropertyImage } from './property-image';
+import { PropertyImage, propertyDetailImageSizes } from './property-image';
 import { SoldTag } from './sold-tag';
 import { cityStateZip } from '../property-contact';
 import { coordinatesOf, groupByState } from '../property-map-logic';
@@ -150,7 +150,7 @@ function DetailCard({
       className={styles.card}
       onKeyDown={onKeyDown}
     >
-      <PropertyImage src={property.image} variants={property.imageVariants} lazy={false} />
+      <PropertyImage src={property.image} variants={property.imageVariants} sizes={propertyDetailImageSizes} lazy={false} />
       <div className={styles.cardBody}>
         <h4 id={nameId} className={styles.cardName}>
           {property.name}

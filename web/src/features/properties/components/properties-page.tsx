@@ -5,6 +5,7 @@ import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useRevealedCount } from '../../../hooks/use-revealed-count';
+import { useHydrated } from '../../../components/ui/use-hydrated';
 import { useProperties } from '../../../lib/properties-query';
 import { everestBrand } from '../../../lib/theme';
 import type { ScrollState } from '../../../lib/scroll';
@@ -22,8 +23,10 @@ import { PageIntro } from './page-intro';
 import { PropertyCard } from './property-card';
 import { LoadFailure, LoadingText } from './query-status';
 
-// The first row of cards is in view on arrival; the rest load as the reader scrolls.
-const eagerImageCount = 3;
+// Only the first card's photo is fetched from the HTML, with high priority: it is the page's
+// largest paint, and on a phone the only card in view. The others are lazy: those in view on a
+// wide screen start as soon as the page is laid out, the rest as the reader scrolls to them.
+const eagerImageCount = 1;
 
 // When the list arrives, six cards come at once (the first two rows of a wide screen), then a
 // few more in each following task (hooks/use-revealed-count.ts): one commit of all 25 cards was
@@ -61,6 +64,12 @@ const useStyles = makeStyles({
     margin: 0,
     padding: 0,
   },
+  // A card out of view is laid out only as it comes near, so that its photo, lazy as it is,
+  // does not start with the first ones: a phone's copy of a camera photo is 100-200 KB, and the
+  // next five cards' shared the page's first seconds with the first card's, its largest paint.
+  // The placeholder height is a card's usual one; its real height, once laid out, is kept. Not
+  // when back restores a place in the list: the position saved needs the cards' real heights.
+  laterCard: { contentVisibility: 'auto', containIntrinsicBlockSize: 'auto 400px' },
   empty: {
     margin: 0,
     padding: `${tokens.spacingVerticalXXL} 0`,
@@ -116,6 +125,9 @@ export function PropertiesPage() {
   // A first load is a POP too, but without the list at mount.
   const navigationType = useNavigationType();
   const [restoringPlace] = useState(data !== undefined && navigationType === 'POP');
+  // The server's page (a first load) is one too, but has no place to restore.
+  const hydrated = useHydrated();
+  const [deferLaterCards] = useState(!restoringPlace || !hydrated);
   const revealed = useRevealedCount(order.length, restoringPlace ? allCards : cardsRevealed);
   const revealedIds = new Set(order.slice(0, revealed));
 
@@ -160,7 +172,7 @@ export function PropertiesPage() {
               </h2>
               <ul className={styles.grid}>
                 {cards.map((property) => (
-                  <li key={property.id}>
+                  <li key={property.id} className={deferLaterCards ? styles.laterCard : undefined}>
                     <PropertyCard
                       property={property}
                       lazyImage={!eagerIds.has(property.id)}

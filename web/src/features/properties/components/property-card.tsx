@@ -4,7 +4,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { everestBrand } from '../../../lib/theme';
 import { cityStateZip } from '../property-contact';
 import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
-import { PropertyImage } from './property-image';
+import { PropertyImage, propertyListImageSizes } from './property-image';
 import { PropertyTypeBadge } from './property-type-badge';
 
 const useStyles = makeStyles({
@@ -59,7 +59,13 @@ export const PropertyCard = memo(function PropertyCard({ property, lazyImage, pr
   const nameId = useId();
   return (
     <article className={styles.card} aria-labelledby={nameId}>
-      <PropertyImage src={property.image} variants={property.imageVariants} lazy={lazyImage} priority={priorityImage} />
+      <PropertyImage
+        src={property.image}
+        variants={property.imageVariants}
+        sizes={propertyListImageSizes}
+        lazy={lazyImage}
+        priority={priorityImage}
+      />
       <div className={styles.body}>
         <h3 id={nameId} className={styles.name}>
           {property.name}

@@ -29,15 +29,26 @@ const useStyles = makeStyles({
 export const propertyImageSize = { width: 800, height: 500 } as const;
 
 /**
- * How wide a card's photo shows, for the browser's choice among the web-sized copies: the list
- * and the map's cards sit in grids of columns at least 260-280 px wide, inside 1200 px.
+ * How wide a photo of the list's cards shows, for the browser's choice among the web-sized
+ * copies. The list's grid (properties-page.tsx) has columns at least 280 px wide with 20 px gaps,
+ * 47 px narrower than the window and 1168 px at most: one column below 627 px, two below 927 px,
+ * three from there. A phone of 412 px at 1.75x thus takes the 720 px copy, not the 960 px one.
  */
-export const propertyCardImageSizes = '(min-width: 1200px) 300px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
+export const propertyListImageSizes =
+  '(min-width: 1215px) 376px, (min-width: 927px) calc((100vw - 87px) / 3), (min-width: 627px) calc((100vw - 67px) / 2), calc(100vw - 47px)';
+
+/**
+ * How wide the photo of the map's detail card shows: the card sits in the grid of its location's
+ * properties, columns at least 260 px wide inside 1200 px.
+ */
+export const propertyDetailImageSizes = '(min-width: 1200px) 300px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
 
 export interface PropertyImageProps {
   src: string | null;
   /** The photo's web-sized copies, offered through `srcset`; null for a photo without any. */
   variants?: readonly ImageVariant[] | null;
+  /** How wide the photo shows at each window width (`sizes`), for the choice among the copies. */
+  sizes: string;
   /** Below the fold the browser fetches the photo only when it comes near the viewport. */
   lazy: boolean;
   /** The first photo of a page is usually its largest paint: fetch it before the others. */
@@ -49,7 +60,7 @@ export interface PropertyImageProps {
  * A property's photo; without one, or when it fails to load, a quiet placeholder of the same
  * size. Decorative (alt=""): the property's name is the heading right beside it.
  */
-export function PropertyImage({ src, variants, lazy, priority = false, className }: PropertyImageProps) {
+export function PropertyImage({ src, variants, sizes, lazy, priority = false, className }: PropertyImageProps) {
   const styles = useStyles();
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (!src || failedSrc === src) {
@@ -65,7 +76,7 @@ export function PropertyImage({ src, variants, lazy, priority = false, className
     <img
       src={src}
       srcSet={photoSrcSet(variants)}
-      sizes={variants?.length ? propertyCardImageSizes : undefined}
+      sizes={variants?.length ? sizes : undefined}
       alt=""
       width={propertyImageSize.width}
       height={propertyImageSize.height}
