@@ -79,11 +79,23 @@ function tilePreconnect(request: PageRequest): string {
   return origin === 'null' ? '' : `<link rel="preconnect" href="${origin.replace(/"/g, '&quot;')}">`;
 }
 
+// The render reads the page's data and the list from this module's state (page-data.ts, the
+// query client), as the browser's components do, and waits for the pages' code on a server's
+// first renders: two renders that overlapped would read each other's data (a list page cached
+// as 'Loading properties...'). So each waits for the one before.
+let previousRender: Promise<unknown> = Promise.resolve();
+
 /**
  * The page's HTML: rendered whole (prerender waits for every lazy page and home section), with
  * the styles Griffel collected and the data the browser needs to hydrate it unchanged.
  */
-export async function renderPage(request: PageRequest): Promise<RenderedPage> {
+export function renderPage(request: PageRequest): Promise<RenderedPage> {
+  const rendered = previousRender.then(() => renderAlone(request));
+  previousRender = rendered.catch(() => undefined);
+  return rendered;
+}
+
+async function renderAlone(request: PageRequest): Promise<RenderedPage> {
   const data: PageData = { tileUrl: request.tileUrl };
   if (!rendersOnServer(request.page)) return { head: [pageHeadTags(request.page, request.publicUrl), pageDataScript(data)].join('\n    '), root: null };
   data.serverRendered = true;
