@@ -125,7 +125,8 @@ export function PropertiesPage() {
   // A first load is a POP too, but without the list at mount.
   const navigationType = useNavigationType();
   const [restoringPlace] = useState(data !== undefined && navigationType === 'POP');
-  // The server's page (a first load) is one too, but has no place to restore.
+  // Cards out of view wait to be laid out (laterCard) but when back restores a place. The
+  // server's page has the list at mount as a restored one has, but no place to restore.
   const hydrated = useHydrated();
   const [deferLaterCards] = useState(!restoringPlace || !hydrated);
   const revealed = useRevealedCount(order.length, restoringPlace ? allCards : cardsRevealed);
