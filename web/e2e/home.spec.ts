@@ -26,9 +26,14 @@ async function loadWholePage(page: Page) {
 
 const toast = (page: Page) => page.getByTestId('toast');
 
-/** Waits for the track record's counters, which count up for 2 s, to show the spec's figures. */
+/**
+ * Waits for the track record's counters, which count up for 2 s once half on screen, to show the
+ * spec's figures. They are brought on screen first: a scroll that passed the section before its
+ * code had arrived leaves them at their starting figures until the reader comes back.
+ */
 async function expectFinalFigures(page: Page) {
   const track = page.locator('#track-record');
+  await track.getByRole('list').scrollIntoViewIfNeeded();
   for (const { value, label } of [
     { value: '30+', label: 'Years Experience' },
     { value: '$200M+', label: 'Invested Capital' },
