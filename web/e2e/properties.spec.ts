@@ -217,7 +217,7 @@ test.describe('/properties', () => {
     const plain = main(page).getByRole('article', { name: bare.name });
     await expect(plain.getByRole('link')).toHaveCount(0);
 
-    // Every image states its size; but the first, the browser loads them lazily.
+    // Every image states its size; all but the first load lazily.
     const images = main(page).locator('article img');
     const count = await images.count();
     expect(count).toBeGreaterThan(3);
