@@ -3,7 +3,7 @@ import path from 'node:path';
 import griffel from '@griffel/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
-import { pageLinks } from './build/page-links.ts';
+import { bootModule, pageLinks } from './build/page-links.ts';
 import { precompress } from './build/precompress.ts';
 import { shareImage } from './build/share-image.ts';
 
@@ -82,6 +82,9 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
     modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake,
+      // The page's HTML loads only the boot script, which starts the app (index.html's entry) once
+      // the page is painted (src/boot.ts).
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), boot: path.resolve(import.meta.dirname, bootModule) },
       output: {
         codeSplitting: {
           // Everything the first page needs in one chunk: left alone, every module that a lazy
@@ -90,7 +93,7 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
           // graph: with dependencies followed recursively, the group also swallows modules
           // that only lazy chunks use (1.5 kB gzip more on the first load).
           groups: [
-            { name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false },
+            { name: 'shell', tags: ['$initial'], test: (id) => !id.endsWith(bootModule), includeDependenciesRecursively: false },
             // Core's constants (limits, messages, enums) in a chunk of their own: the home page's
             // sections, which the browser hydrates at load since the server renders them, read a
             // few of them; left alone they share a chunk with zod and the schemas (37 kB gzip)

@@ -159,10 +159,16 @@ describe('the built web app', () => {
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   const { webDist, remove } = webDistBesideASecret();
   beforeAll(async () => {
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head><title>t</title><template id="app-code"><script type="module" src="/assets/app-1.js"></script><!--page-code--></template></head><body></body></html>',
+    );
     writeFileSync(
       path.join(webDist, 'page-links.json'),
-      JSON.stringify({ '/properties': [{ rel: 'modulepreload', href: '/assets/properties-1.js' }] }),
+      JSON.stringify({
+        '/properties': [{ rel: 'modulepreload', href: '/assets/properties-1.js' }],
+        '/': [{ rel: 'preload', as: 'image', href: '/assets/hero-1.svg' }],
+      }),
     );
     mkdirSync(path.join(webDist, 'assets'));
     mkdirSync(path.join(webDist, 'assets', 'folder.js'));
@@ -177,12 +183,14 @@ describe('the built web app', () => {
     remove();
   });
 
-  it("puts a page's own link hints into its shell, and none into others", async () => {
+  it("puts a page's own link hints into its shell, its chunks with the app's code, and none into others", async () => {
     const page = await (await server.api('/properties/')).text();
-    expect(page).toContain('<link rel="modulepreload" href="/assets/properties-1.js">');
+    // Inert in the app's template until web/src/boot.ts starts the code after the first paint.
+    expect(page).toContain('<script type="module" src="/assets/app-1.js"></script><link rel="modulepreload" href="/assets/properties-1.js"></template>');
     expect(await (await server.api('/Properties')).text()).toBe(page);
-    expect(page.indexOf('modulepreload')).toBeLessThan(page.indexOf('</head>'));
-    expect(await (await server.api('/')).text()).not.toContain('modulepreload');
+    const home = await (await server.api('/')).text();
+    expect(home).not.toContain('modulepreload');
+    expect(home).toMatch(/<\/template>\s*<link rel="preload" as="image" href="\/assets\/hero-1.svg">\s*<\/head>/);
     expect(await (await server.api('/no/such/page')).text()).not.toContain('modulepreload');
   });
 

@@ -7,12 +7,12 @@ type OutputChunk = Rollup.OutputChunk;
 /**
  * The `<link>` tags a page wants in the head of its HTML, written to `dist/page-links.json` as
  * `{ "/properties": [{ "rel": "modulepreload", "href": "/assets/…" }, …] }`. The server puts them
- * into the app shell it answers for that path (server/src/http/web-app.ts).
+ * into the app shell it answers for that path (server/src/http/web-app.ts): a page's chunks with
+ * the app's code (at `pageCodeMarker`), which starts after the first paint, and the rest in the head.
  *
  * Why: a page other than / is a lazy chunk. Without hints the browser learns of the chunk only
  * once the entry chunk has run, and hydrates the page only once the chunk has run: two round trips
- * one after the other. With them, the entry chunk and the page's chunks load in parallel with the
- * HTML. The property list needs no hint: the server embeds it in the HTML of the pages that show
+ * one after the other. With them, the entry chunk and the page's chunks load in parallel. The property list needs no hint: the server embeds it in the HTML of the pages that show
  * it (server/src/features/public-pages).
  */
 export type PageLink = Record<string, string>;
@@ -33,28 +33,36 @@ function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<st
   return into;
 }
 
+/** The module that starts the app's code once the page is painted (a second input of the build). */
+export const bootModule = 'src/boot.ts';
+
+/** Where the server puts a page's own chunks (its modulepreload links): among the app's code. */
+export const pageCodeMarker = '<!--page-code-->';
+
 /**
- * The entry script and the chunks it imports at low priority: the server's HTML is the page
- * already, so its first paint and its largest picture should not wait for, nor share the network
- * with, the code that makes it interactive. Vite writes these tags itself (dropping attributes of
- * the source's tag).
+ * The page loads only the boot script with its HTML; Vite's tags for the app (the entry script and
+ * the chunks it imports) go into `<template id="app-code">`, inert until the boot script starts
+ * them once the page's first photos are painted (src/boot.ts says why).
  */
-function lowPriorityEntry(html: string): string {
-  const tag = '<script type="module" crossorigin src=';
-  if (!html.includes(tag)) throw new Error('page-links: the entry script tag of index.html was not found.');
-  return html
-    .replace(tag, '<script type="module" fetchpriority="low" crossorigin src=')
-    .replaceAll('<link rel="modulepreload" crossorigin href=', '<link rel="modulepreload" fetchpriority="low" crossorigin href=');
+function deferAppCode(html: string, bundle: OutputBundle | undefined): string {
+  const boot = bundle && chunks(bundle).find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(`/web/${bootModule}`));
+  if (!boot) throw new Error(`page-links: the build has no chunk for ${bootModule}.`);
+  const appTags = /\s*<script type="module" crossorigin src="[^"]+"><\/script>(\s*<link rel="modulepreload" crossorigin href="[^"]+">)*/;
+  const tags = appTags.exec(html)?.[0];
+  if (!tags) throw new Error('page-links: the entry script tag of index.html was not found.');
+  const template = `\n    <template id="app-code">${tags.trim()}${pageCodeMarker}</template>`;
+  const bootTag = `\n    <script type="module" fetchpriority="low" crossorigin src="/${boot.fileName}"></script>`;
+  return html.replace(tags, `${template}${bootTag}`);
 }
 
 export function pageLinks(): Plugin {
   return {
     name: 'everest-page-links',
     apply: 'build',
-    transformIndexHtml: { order: 'post', handler: lowPriorityEntry },
+    transformIndexHtml: { order: 'post', handler: (html, context) => deferAppCode(html, context.bundle) },
     generateBundle(_options, bundle) {
-      const entry = chunks(bundle).find((chunk) => chunk.isEntry);
-      if (!entry) throw new Error('page-links: the build has no entry chunk.');
+      const entry = chunks(bundle).find((chunk) => chunk.isEntry && !chunk.facadeModuleId?.endsWith(`/web/${bootModule}`));
+      if (!entry) throw new Error('page-links: the build has no entry chunk for index.html.');
       // What every page loads anyway (index.html names the entry; it imports the rest).
       const shell = staticClosure(bundle, entry.fileName);
 
@@ -66,8 +74,8 @@ export function pageLinks(): Plugin {
         const route = chunks(bundle).find((chunk) => chunk.facadeModuleId?.endsWith(`/web/${module}`));
         if (!route) throw new Error(`page-links: no chunk for ${module} (${page}); was the route renamed?`);
         const files = [...staticClosure(bundle, route.fileName)].filter((file) => !shell.has(file));
-        // At the entry script's low priority (index.html): they are code for after the first paint.
-        links[page] = files.map((file) => ({ rel: 'modulepreload', href: `/${file}`, fetchpriority: 'low' }));
+        // The server puts them with the app's code, which starts after the first paint (src/boot.ts).
+        links[page] = files.map((file) => ({ rel: 'modulepreload', href: `/${file}` }));
       }
 
       const hero = Object.values(bundle).find(

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { PublicProperty } from '@everest/core/contract';
-import { arriveByLink } from './support/hydration';
+import { arriveByLink, waitForHydration } from './support/hydration';
 import { fetchProperties } from './support/properties';
 
 /** The distinct content-visibility of the list's cards. */
@@ -104,6 +104,8 @@ test.describe('/properties', () => {
     await page.goto('/properties');
     const all = listedTypes.reduce((sum, type) => sum + activeOfType(properties, type).length, 0);
     await expect(main(page).getByRole('article')).toHaveCount(all);
+    // The reader scrolls the app's list: the place it keeps is the one it saw once hydrated.
+    await waitForHydration(page);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight - 1500));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     // The cards coming into view are laid out at their real heights (first load: they were out of
@@ -122,8 +124,11 @@ test.describe('/properties', () => {
       })
       .toBe(true);
 
+    // The app's navigation keeps the list's place; before hydration the link is the browser's.
+    const teamLink = page.getByRole('contentinfo').getByRole('link', { name: 'Management Team' });
+    await waitForHydration(page, teamLink);
     // A click event rather than .click(), which would scroll the link into view first.
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Management Team' }).dispatchEvent('click');
+    await teamLink.dispatchEvent('click');
     await expect(page).toHaveURL(/\/management-team$/);
     // The address changes at the click; the list stays on screen until the team page's code is in.
     await expect(page.getByRole('heading', { level: 1, name: 'Management Team' })).toBeVisible();

@@ -95,9 +95,30 @@ test.describe('pages rendered by the server', () => {
     const expectLink = /<link rel="expect" href="#([\w-]+)" blocking="render"/.exec(html);
     const target = html.indexOf(`<template id="${expectLink?.[1]}"></template>`);
     expect(target).toBeGreaterThan(html.lastIndexOf('</footer>'));
-    // The HTML is the page: its code must not compete with the first paint and the largest picture.
-    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[\w-]+\.js">/);
-    for (const preload of html.match(/<link rel="modulepreload"[^>]*>/g) ?? []) expect(preload).toContain('fetchpriority="low"');
+    // The HTML is the page: it loads only the boot script, and the app's code, with the page's own
+    // chunks, waits inert in a template until the page is painted (src/boot.ts).
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/boot-[\w-]+\.js">/);
+    const appCode = /<template id="app-code">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(appCode).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+    expect(appCode).toMatch(/<link rel="modulepreload" href="\/assets\/significant-transactions-[\w-]+\.js">/);
+    expect(html.replace(appCode, '')).not.toMatch(/modulepreload|assets\/index-/);
+  });
+
+  test("the app's code is fetched once the page's first photo is in, and then hydrates the page", async ({ page }) => {
+    // What the network carries, in order: the first card's photo must not share it with the code.
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/index-[\w-]+\.js$/.test(request.url())) events.push('code requested');
+    });
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'image' && /\/media\//.test(request.url())) events.push(`photo in: ${new URL(request.url()).pathname}`);
+    });
+    await page.goto('/properties');
+    const firstPhoto = await page.getByRole('main').getByRole('article').first().locator('img').evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+    await waitForHydration(page);
+    const photoAt = events.indexOf(`photo in: ${firstPhoto}`);
+    expect(photoAt, events.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('code requested'), events.join('\n')).toBeGreaterThan(photoAt);
   });
 });
 

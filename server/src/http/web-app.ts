@@ -54,13 +54,26 @@ type PageLink = Record<string, string>;
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** A page's `<link>` hints: those for its head, and its own chunks, which go with the app's code. */
+interface PageLinkTags {
+  head: string;
+  code: string;
+}
+
+/**
+ * Where index.html holds the app's code, inert until web/src/boot.ts starts it after the first
+ * paint: a page's chunks (its modulepreload links) go there, not in the head, or they would load
+ * with the page and share the network with its first photo.
+ */
+const pageCodeMarker = '<!--page-code-->';
+
 /**
  * The `<link>` hints of each page from the build's `page-links.json` (modulepreload of the page's
- * chunks, preload of its data or its largest picture), as HTML. Missing or unreadable: none, the
- * app works without them, only later.
+ * chunks, preload of its largest picture), as HTML. Missing or unreadable: none, the app works
+ * without them, only later.
  */
-function readPageLinks(file: string): Map<string, string> {
-  const links = new Map<string, string>();
+function readPageLinks(file: string): Map<string, PageLinkTags> {
+  const links = new Map<string, PageLinkTags>();
   if (!existsSync(file)) return links;
   let parsed: unknown;
   try {
@@ -77,9 +90,12 @@ function readPageLinks(file: string): Map<string, string> {
         const attributes = Object.entries(link)
           .filter(([name, value]) => /^[a-z-]+$/.test(name) && typeof value === 'string')
           .map(([name, value]) => `${name}="${escapeAttribute(value)}"`);
-        return `<link ${attributes.join(' ')}>`;
+        return { code: link.rel === 'modulepreload', tag: `<link ${attributes.join(' ')}>` };
       });
-    links.set(page, tags.join('\n    '));
+    links.set(page, {
+      head: tags.filter((t) => !t.code).map((t) => t.tag).join('\n    '),
+      code: tags.filter((t) => t.code).map((t) => t.tag).join(''),
+    });
   }
   return links;
 }
@@ -94,7 +110,7 @@ function readPageLinks(file: string): Map<string, string> {
 export function webApp(distDir: string, pages?: PublicPages): Middleware {
   const indexFile = path.join(distDir, 'index.html');
   let shell: string | null = null;
-  let pageLinks: Map<string, string> | null = null;
+  let pageLinks: Map<string, PageLinkTags> | null = null;
   const shells = new Map<string, string>();
   const readShell = (pagePath: string | null) => {
     shell ??= existsSync(indexFile)
@@ -102,10 +118,11 @@ export function webApp(distDir: string, pages?: PublicPages): Middleware {
       : '<!doctype html><title>Everest Properties</title><p>The web app is not built yet: run <code>pnpm --filter @everest/web build</code>.</p>';
     pageLinks ??= readPageLinks(path.join(distDir, 'page-links.json'));
     const links = pagePath === null ? undefined : pageLinks.get(pagePath);
-    if (!links || !shell.includes('</head>')) return shell;
+    if (!links) return shell;
     let page = shells.get(pagePath ?? '');
     if (page === undefined) {
-      page = shell.replace('</head>', `  ${links}\n  </head>`);
+      page = shell.replace(pageCodeMarker, links.code);
+      if (links.head) page = page.replace('</head>', `  ${links.head}\n  </head>`);
       shells.set(pagePath ?? '', page);
     }
     return page;
