@@ -89,6 +89,8 @@ test('an administrator adds a property with a photo and coordinates, and it appe
   await image.scrollIntoViewIfNeeded();
   await expect(image).toHaveAttribute('src', /\/media\//);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Chromium reads AVIF: it takes the AVIF copies, the lighter ones.
+  expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/[a-f0-9]{64}\.avif$/);
 });
 
 test("an address the geocoder does not know says 'Address Not Found'", async ({ page }) => {

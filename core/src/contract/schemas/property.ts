@@ -3,8 +3,15 @@ import { propertyStatuses, propertyTypes } from '../../domain/enums';
 import { coordinateDecimals, fieldMax } from '../../domain/limits';
 import { idOf, optionalText, requiredText, yesNo } from './fields';
 
-/** One web-sized copy of a property's photo: its `/media/` path and its width in pixels. */
-export const imageVariant = z.object({ url: z.string(), width: z.number().int().positive() });
+/**
+ * The formats of a photo's web-sized copies: AVIF, about a third lighter than WebP for the same
+ * look, for the browsers that read it, and WebP for the others (Safari before 16).
+ */
+export const photoFormats = ['image/avif', 'image/webp'] as const;
+export type PhotoFormat = (typeof photoFormats)[number];
+
+/** One web-sized copy of a property's photo: its `/media/` path, its width in pixels and its format. */
+export const imageVariant = z.object({ url: z.string(), width: z.number().int().positive(), type: z.enum(photoFormats) });
 export type ImageVariant = z.infer<typeof imageVariant>;
 
 // A property as the public site reads it (GET /api/properties). Coordinates travel as strings,
@@ -15,7 +22,7 @@ export const publicProperty = z.object({
   /** The photo to show where only one fits: the largest web-sized copy when there are copies. */
   image: z.string().nullable(),
   /**
-   * The web-sized copies of an uploaded photo, narrowest first, for `srcset`; null for a photo
+   * The web-sized copies of an uploaded photo, narrowest first in each format, for `srcset`; null for a photo
    * that has none (an older upload, a seeded SVG), which is shown as `image` alone.
    */
   imageVariants: z.array(imageVariant).nullable(),

@@ -9,6 +9,7 @@ export type SniffedType =
   | 'image/jpeg'
   | 'image/gif'
   | 'image/webp'
+  | 'image/avif' // only the photos' web-sized copies, which are made here
   | 'image/svg+xml';
 
 export const documentTypes: readonly SniffedType[] = ['application/pdf', 'application/msword', 'application/zip'];
@@ -31,6 +32,8 @@ export function sniffContentType(head: Buffer): SniffedType | null {
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(head, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
   if (startsWith(head, [0x52, 0x49, 0x46, 0x46]) && startsWith(head, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  // An ISO media file whose brand is AVIF: 'ftypavif' after the box's size.
+  if (startsWith(head, [0x66, 0x74, 0x79, 0x70, 0x61, 0x76, 0x69, 0x66], 4)) return 'image/avif';
   const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'image/svg+xml';
   return null;

@@ -176,7 +176,8 @@ async function setPhoto(tx: EntityManager, target: IProperty, variants: PhotoVar
   }
   const urls = variantUrls(variants);
   target.imageVariants = urls;
-  target.image = urls[urls.length - 1]?.url ?? null;
+  // Where one photo fits (a link preview, an e-mail): the widest WebP copy, which every reader takes.
+  target.image = urls.filter((v) => v.type === 'image/webp').at(-1)?.url ?? null;
 }
 
 /**

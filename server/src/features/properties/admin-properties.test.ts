@@ -255,7 +255,7 @@ describe('properties administration', () => {
       expect(propertyAnswer.parse(await res.json()).property).toMatchObject({ investorRelations: false, latitude: '40.712800' });
     });
 
-    it('turns a camera photo into upright WebP copies at 480, 720, 960 and its own width, without its metadata, served from /media', async () => {
+    it('turns a camera photo into upright AVIF and WebP copies at 480, 720, 960 and its own width, without its metadata, served from /media', async () => {
       const property = await create('Sequoia Heights');
       const photo = await cameraPhoto();
       const original = await sharp(photo).metadata();
@@ -267,23 +267,42 @@ describe('properties administration', () => {
       expect(res.status, res.text).toBe(200);
       const saved = propertyAnswer.parse(res.json).property;
       // Upright it is 1200 × 2000: no copy is wider than the photo.
-      expect(saved.imageVariants?.map((v) => v.width)).toEqual([480, 720, 960, 1200]);
+      expect(saved.imageVariants?.map((v) => `${v.type} ${v.width}`)).toEqual([
+        'image/avif 480',
+        'image/avif 720',
+        'image/avif 960',
+        'image/avif 1200',
+        'image/webp 480',
+        'image/webp 720',
+        'image/webp 960',
+        'image/webp 1200',
+      ]);
+      // Where one photo fits, the widest WebP copy: every reader takes it.
       expect(saved.image).toBe(saved.imageVariants?.at(-1)?.url);
 
+      const bytes: Record<string, number> = {};
       for (const variant of saved.imageVariants ?? []) {
-        expect(variant.url).toMatch(/^\/media\/[a-f0-9]{64}\.webp$/);
+        const extension = variant.type === 'image/avif' ? 'avif' : 'webp';
+        expect(variant.url).toMatch(new RegExp(`^/media/[a-f0-9]{64}\\.${extension}$`));
         const served = await server.api(variant.url);
         expect(served.status).toBe(200);
-        expect(served.headers.get('content-type')).toBe('image/webp');
-        const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
-        expect(meta).toMatchObject({ format: 'webp', width: variant.width, height: Math.round((variant.width * 2000) / 1200) });
+        expect(served.headers.get('content-type')).toBe(variant.type);
+        const body = Buffer.from(await served.arrayBuffer());
+        bytes[`${variant.type} ${variant.width}`] = body.length;
+        const meta = await sharp(body).metadata();
+        // libvips names AVIF by its container, HEIF, with the AV1 compression.
+        const format = variant.type === 'image/avif' ? { format: 'heif', compression: 'av1' } : { format: 'webp' };
+        expect(meta).toMatchObject({ ...format, width: variant.width, height: Math.round((variant.width * 2000) / 1200) });
         expect(meta.exif).toBeUndefined();
         expect(meta.orientation).toBeUndefined();
         expect(meta.xmp).toBeUndefined();
       }
 
-      // The upload itself is not kept: the store holds the four copies more, the temp folder nothing.
-      expect((await storedFiles()).length).toBe(storedBefore.length + 4);
+      // The AVIF copy is the lighter one at every width.
+      for (const width of [480, 720, 960, 1200]) expect(bytes[`image/avif ${width}`]).toBeLessThan(bytes[`image/webp ${width}`] ?? 0);
+
+      // The upload itself is not kept: the store holds the eight copies more, the temp folder nothing.
+      expect((await storedFiles()).length).toBe(storedBefore.length + 8);
       expect(await tempFiles()).toEqual([]);
 
       await expect
@@ -297,8 +316,8 @@ describe('properties administration', () => {
       const uploaded = await uploadPhoto(property, new Blob([new Uint8Array(png)], { type: 'image/png' }), 'small.png');
       expect(uploaded.status, uploaded.text).toBe(200);
       const withPhoto = propertyAnswer.parse(uploaded.json).property;
-      // Narrower than every width: one copy at its own width, never upscaled.
-      expect(withPhoto.imageVariants?.map((v) => v.width)).toEqual([300]);
+      // Narrower than every width: one copy of each format at its own width, never upscaled.
+      expect(withPhoto.imageVariants?.map((v) => `${v.type} ${v.width}`)).toEqual(['image/avif 300', 'image/webp 300']);
 
       const kept = await post('/api/admin/update-property', saveFields(withPhoto, { image: withPhoto.image }));
       expect(propertyAnswer.parse(kept.json).property.imageVariants).toEqual(withPhoto.imageVariants);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
-import type { ImageVariant } from '@everest/core/contract';
+import sharp, { type Sharp } from 'sharp';
+import { photoFormats, type ImageVariant, type PhotoFormat } from '@everest/core/contract';
 import { maxImageBytes, portalMessages } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadRule } from '../../http/multipart';
@@ -21,9 +21,19 @@ const widestPhoto = Math.max(...photoWidths);
  */
 const maxPhotoPixels = 100_000_000;
 
-// libwebp's and sharp's default, and what Google's guidance suggests for photos: a phone's card
-// copy of a camera photo is about 15% lighter than at 80, with no difference seen at card size.
-const webpQuality = 75;
+/**
+ * How each format is written. WebP at 75, libwebp's default and what Google's guidance suggests
+ * for photos (a phone's card copy of a camera photo is about 15% lighter than at 80, with no
+ * difference seen at card size). AVIF at 50, sharp's default, about a third lighter again, at its
+ * fastest effort: effort 4 would save another 10 to 30% but takes 11 s a photo on this machine
+ * against 0.6 s, and an upload answers once its copies are made.
+ */
+const encoders: Record<PhotoFormat, (image: Sharp) => Sharp> = {
+  'image/avif': (image) => image.avif({ quality: 50, effort: 0 }),
+  'image/webp': (image) => image.webp({ quality: 75 }),
+};
+
+const extensions: Record<PhotoFormat, string> = { 'image/avif': 'avif', 'image/webp': 'webp' };
 
 // Each photo is read once: libvips' operation cache would only hold memory for nothing.
 sharp.cache(false);
@@ -49,11 +59,12 @@ export function variantWidths(width: number): number[] {
 
 export interface PhotoVariant extends StoredBlob {
   width: number;
+  type: PhotoFormat;
 }
 
 /**
- * Makes the web-sized copies of an uploaded photo and puts them in the store: WebP, turned
- * upright by its EXIF orientation, with every piece of metadata (GPS position, camera, dates)
+ * Makes the web-sized copies of an uploaded photo and puts them in the store: AVIF and WebP at
+ * each width (`photoFormats`' order, narrowest first in each), turned upright by its EXIF orientation, with every piece of metadata (GPS position, camera, dates)
  * left out, since sharp writes none unless told to. The upload itself is never stored: what the
  * site serves is only what was re-encoded here.
  */
@@ -68,27 +79,29 @@ export async function storePhotoVariants(upload: ReceivedFile, store: FileStore)
 
   const variants: PhotoVariant[] = [];
   // One at a time: the machine's few cores and its memory are shared with every other request.
-  for (const target of variantWidths(width)) {
-    let bytes: Buffer;
-    try {
-      bytes = await open().resize({ width: target, withoutEnlargement: true }).webp({ quality: webpQuality }).toBuffer();
-    } catch (error) {
-      throw unreadable(error);
+  for (const type of photoFormats) {
+    for (const target of variantWidths(width)) {
+      let bytes: Buffer;
+      try {
+        bytes = await encoders[type](open().resize({ width: target, withoutEnlargement: true })).toBuffer();
+      } catch (error) {
+        throw unreadable(error);
+      }
+      const blob = await store.put(Readable.from([bytes]), {
+        maxBytes: maxImageBytes,
+        accept: [type],
+        tooLargeMessage: 'A web-sized copy of the photo came out too large.',
+        wrongTypeMessage: `A web-sized copy of the photo is not a ${extensions[type].toUpperCase()} image.`,
+      });
+      variants.push({ ...blob, width: target, type });
     }
-    const blob = await store.put(Readable.from([bytes]), {
-      maxBytes: maxImageBytes,
-      accept: ['image/webp'],
-      tooLargeMessage: 'A web-sized copy of the photo came out too large.',
-      wrongTypeMessage: 'A web-sized copy of the photo is not a WebP image.',
-    });
-    variants.push({ ...blob, width: target });
   }
   return variants;
 }
 
 /** The public paths of the copies, for the property's `imageVariants`. */
 export function variantUrls(variants: readonly PhotoVariant[]): ImageVariant[] {
-  return variants.map((v) => ({ url: mediaPath(v.sha256, 'webp'), width: v.width }));
+  return variants.map((v) => ({ url: mediaPath(v.sha256, extensions[v.type]), width: v.width, type: v.type }));
 }
 
 export function mediaPath(sha256: string, extension: string): string {

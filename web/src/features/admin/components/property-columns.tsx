@@ -27,7 +27,7 @@ function PhotoCell({ property }: { property: AdminProperty }) {
     <img
       className={styles.thumbnail}
       src={property.image}
-      srcSet={photoSrcSet(property.imageVariants)}
+      srcSet={photoSrcSet(property.imageVariants, 'image/webp')}
       sizes="64px"
       alt=""
       loading="lazy"

@@ -236,7 +236,7 @@ export function PropertyEditor({ property, onClose }: PropertyEditorProps) {
             <img
               className={styles.preview}
               src={previewUrl}
-              srcSet={photo || form.image !== property.image ? undefined : photoSrcSet(property.imageVariants)}
+              srcSet={photo || form.image !== property.image ? undefined : photoSrcSet(property.imageVariants, 'image/webp')}
               sizes="320px"
               alt={photo ? `Chosen photo of ${form.name}` : `Current photo of ${form.name}`}
             />

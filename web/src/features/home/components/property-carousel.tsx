@@ -60,7 +60,7 @@ function Slide({ property, index, total }: { property: PublicProperty; index: nu
           // Decorative next to the name below; the size attributes reserve its box.
           <img
             src={property.image}
-            srcSet={photoSrcSet(property.imageVariants)}
+            srcSet={photoSrcSet(property.imageVariants, 'image/webp')}
             sizes={property.imageVariants?.length ? slideImageSizes : undefined}
             alt=""
             width={800}

@@ -5,6 +5,8 @@ import { photoSrcSet } from '../../../lib/property-photo';
 import { failedImageRef } from '../../../components/ui/image-failure';
 
 const useStyles = makeStyles({
+  // The img inside lays out as if the picture were not there.
+  picture: { display: 'contents' },
   image: {
     display: 'block',
     width: '100%',
@@ -45,7 +47,7 @@ export const propertyDetailImageSizes = '(min-width: 1200px) 300px, (min-width: 
 
 export interface PropertyImageProps {
   src: string | null;
-  /** The photo's web-sized copies, offered through `srcset`; null for a photo without any. */
+  /** The photo's web-sized copies (AVIF and WebP), offered through `srcset`; null for a photo without any. */
   variants?: readonly ImageVariant[] | null;
   /** How wide the photo shows at each window width (`sizes`), for the choice among the copies. */
   sizes: string;
@@ -72,11 +74,13 @@ export function PropertyImage({ src, variants, sizes, lazy, priority = false, cl
       </div>
     );
   }
-  return (
+  const webp = photoSrcSet(variants, 'image/webp');
+  const avif = photoSrcSet(variants, 'image/avif');
+  const image = (
     <img
       src={src}
-      srcSet={photoSrcSet(variants)}
-      sizes={variants?.length ? sizes : undefined}
+      srcSet={webp}
+      sizes={webp ? sizes : undefined}
       alt=""
       width={propertyImageSize.width}
       height={propertyImageSize.height}
@@ -87,5 +91,13 @@ export function PropertyImage({ src, variants, sizes, lazy, priority = false, cl
       ref={failedImageRef(() => setFailedSrc(src))}
       onError={() => setFailedSrc(src)}
     />
+  );
+  if (!avif) return image;
+  // The browser takes the AVIF copies if it reads AVIF, else the img's WebP ones.
+  return (
+    <picture className={styles.picture}>
+      <source type="image/avif" srcSet={avif} sizes={sizes} />
+      {image}
+    </picture>
   );
 }
