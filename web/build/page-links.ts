@@ -37,7 +37,7 @@ function staticClosure(bundle: OutputBundle, fileName: string, into = new Set<st
 export const bootModule = 'src/boot.ts';
 
 /** Where the server puts a page's own chunks (its modulepreload links): among the app's code. */
-export const pageCodeMarker = '<!--page-code-->';
+const pageCodeMarker = '<!--page-code-->';
 
 /**
  * The page loads only the boot script with its HTML; Vite's tags for the app (the entry script and
