@@ -12,8 +12,9 @@ type OutputChunk = Rollup.OutputChunk;
  *
  * Why: a page other than / is a lazy chunk. Without hints the browser learns of the chunk only
  * once the entry chunk has run, and hydrates the page only once the chunk has run: two round trips
- * one after the other. With them, the entry chunk and the page's chunks load in parallel. The property list needs no hint: the server embeds it in the HTML of the pages that show
- * it (server/src/features/public-pages).
+ * one after the other. With them, the entry chunk and the page's chunks load in parallel. The
+ * property list needs no hint: the server embeds it in the HTML of the pages that show it
+ * (server/src/features/public-pages).
  */
 export type PageLink = Record<string, string>;
 

@@ -64,8 +64,9 @@ export interface PhotoVariant extends StoredBlob {
 
 /**
  * Makes the web-sized copies of an uploaded photo and puts them in the store: AVIF and WebP at
- * each width (`photoFormats`' order, narrowest first in each), turned upright by its EXIF orientation, with every piece of metadata (GPS position, camera, dates)
- * left out, since sharp writes none unless told to. The upload itself is never stored: what the
+ * each width (`photoFormats`' order, narrowest first in each), turned upright by its EXIF
+ * orientation, with every piece of metadata (GPS position, camera, dates) left out, since sharp
+ * writes none unless told to. The upload itself is never stored: what the
  * site serves is only what was re-encoded here.
  */
 export async function storePhotoVariants(upload: ReceivedFile, store: FileStore): Promise<PhotoVariant[]> {
