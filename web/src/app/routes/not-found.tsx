@@ -3,7 +3,6 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { NavAnchor } from '../../components/layout/nav-anchor';
 import { pageItem, sectionItem } from '../../components/layout/nav-items';
 import { NavButton } from '../../components/navigation/nav-button';
-import { useGoToSection } from '../../components/navigation/use-nav-target';
 import { PageContainer } from '../../components/ui/page-container';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 
@@ -83,7 +82,6 @@ function useGoBack() {
 export default function NotFoundRoute() {
   const styles = useStyles();
   const goBack = useGoBack();
-  const goToSection = useGoToSection();
   return (
     // The catalogue's publicMessages.pageNotFound, written out: this page is in the entry chunk,
     // and importing core's messages there would bring all of them (1.4 kB gzip). The navigation
@@ -115,9 +113,9 @@ export default function NotFoundRoute() {
       </ul>
       <h2 className={styles.subheading}>Still need help?</h2>
       <p>Our investment team is happy to help you find what you need.</p>
-      <Button appearance="primary" onClick={() => goToSection('contact')}>
+      <NavButton appearance="primary" target={{ kind: 'section', section: 'contact' }}>
         Contact Us
-      </Button>
+      </NavButton>
     </PageContainer>
   );
 }

@@ -143,7 +143,7 @@ describe('back and forward', () => {
 describe('404 page', () => {
   it('Contact Us goes to / and scrolls to the contact section', async () => {
     const { router } = renderApp('/no-such-page');
-    await click(screen.getByRole('button', { name: 'Contact Us' }));
+    await click(screen.getByRole('link', { name: 'Contact Us' }));
     expect(router.location.pathname).toBe('/');
     advance(scrollDelayMs);
     expect(scrolledIds()).toEqual(['contact']);

@@ -1,9 +1,8 @@
 import { useRef } from 'react';
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import heroUrl from '@everest/fixtures/files/site/hero.svg';
 import { siteFacts } from '@everest/fixtures/site';
 import { NavButton } from '../../../components/navigation/nav-button';
-import { useGoToSection } from '../../../components/navigation/use-nav-target';
 import { accentGold, everestBrand } from '../../../lib/theme';
 import { useParallax } from '../hooks/use-parallax';
 import { homeLabels } from '../home-labels';
@@ -75,6 +74,13 @@ const useStyles = makeStyles({
     justifyContent: 'center',
     gap: tokens.spacingHorizontalM,
     marginTop: tokens.spacingVerticalM,
+    // Fluent's focus ring is dark and thin, lost on the picture: a gold ring as the bar's links have.
+    '& a:focus-visible': {
+      outlineStyle: 'solid',
+      outlineWidth: '2px',
+      outlineColor: accentGold.onDark,
+      outlineOffset: '3px',
+    },
   },
   secondary: {
     color: '#ffffff',
@@ -88,7 +94,6 @@ const useStyles = makeStyles({
 /** The first screen: the firm's name and tagline on a picture that scrolls with parallax. */
 export function HeroSection() {
   const styles = useStyles();
-  const goToSection = useGoToSection();
   const layer = useRef<HTMLDivElement>(null);
   useParallax(layer);
   return (
@@ -117,9 +122,9 @@ export function HeroSection() {
           <NavButton appearance="primary" size="large" target={{ kind: 'page', to: '/properties' }}>
             {homeLabels.viewPortfolio}
           </NavButton>
-          <Button size="large" className={styles.secondary} onClick={() => goToSection('contact')}>
+          <NavButton size="large" className={styles.secondary} target={{ kind: 'section', section: 'contact' }}>
             {homeLabels.investorInquiries}
-          </Button>
+          </NavButton>
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import { siteContent } from '@everest/fixtures/content';
-import { useGoToSection } from '../../../components/navigation/use-nav-target';
+import { NavButton } from '../../../components/navigation/nav-button';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { everestBrand } from '../../../lib/theme';
 import { InfoCard } from './info-card';
@@ -41,16 +41,15 @@ const useStyles = makeStyles({
 /** Investor Services (anchor investor): who we work with, Contact Us, the opportunities. */
 export default function InvestorSection() {
   const styles = useStyles();
-  const goToSection = useGoToSection();
   return (
     <>
       <SectionHeading id="investor-title" title={investorServices.heading} subtitle={investorServices.subtitle} />
       <div className={styles.layout}>
         <div className={styles.intro}>
           <p className={styles.body}>{investorServices.body}</p>
-          <Button appearance="primary" size="large" onClick={() => goToSection('contact')}>
+          <NavButton appearance="primary" size="large" target={{ kind: 'section', section: 'contact' }}>
             {investorServices.contactButton}
-          </Button>
+          </NavButton>
         </div>
         <div>
           <h3 className={styles.listHeading}>{investorServices.opportunitiesHeading}</h3>
