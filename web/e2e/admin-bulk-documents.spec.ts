@@ -199,7 +199,7 @@ test('the instructions page gives the steps, the categories and the folder layou
   await expect(layout).toContainText('<Property name or General>/');
   await expect(layout).toContainText('manifest.csv');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Template' }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Template' }).click()]);
   expect(download.suggestedFilename()).toBe('bulk-upload-template.csv');
   const text = await readFile(await download.path(), 'utf8');
   expect(text.startsWith('\uFEFFemail,filename,document_category,title,description,document_date,tags,correction_note\r\n')).toBe(true);

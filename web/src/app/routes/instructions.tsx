@@ -10,7 +10,7 @@ import {
   type DocumentCategory,
 } from '@everest/core/domain';
 import { PageContainer } from '../../components/ui/page-container';
-import { bulkUploadTemplateName, downloadBulkUploadTemplate } from '../../features/admin/lib/bulk-upload-template';
+import { bulkUploadTemplateHref, bulkUploadTemplateName } from '../../features/admin/lib/bulk-upload-template';
 import { everestBrand } from '../../lib/theme';
 
 const useStyles = makeStyles({
@@ -107,7 +107,7 @@ export default function InstructionsRoute() {
             until you confirm it. Sending the same batch again publishes nothing twice.
           </p>
           <div>
-            <Button appearance="primary" onClick={downloadBulkUploadTemplate}>
+            <Button as="a" appearance="primary" href={bulkUploadTemplateHref} download={bulkUploadTemplateName}>
               Download Template
             </Button>
           </div>

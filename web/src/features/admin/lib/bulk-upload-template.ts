@@ -18,15 +18,8 @@ export function bulkUploadTemplateCsv(): string {
   return `\uFEFF${toCsv([bulkUploadTemplateColumns, ...bulkUploadTemplateRows])}`;
 }
 
-/** Generates the template in the browser and saves it: no request, works offline. */
-export function downloadBulkUploadTemplate(): void {
-  const url = URL.createObjectURL(new Blob([bulkUploadTemplateCsv()], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = bulkUploadTemplateName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the address is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+/**
+ * The template as a link's address: the page's HTML carries the file itself, so that the link
+ * downloads it before the app's code has arrived, without JavaScript and offline.
+ */
+export const bulkUploadTemplateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(bulkUploadTemplateCsv())}`;
