@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { waitForHydration } from './support/hydration';
 
 /** Serious and critical axe findings; Fluent's focus guards are invisible helpers, not content. */
 async function seriousAxeViolations(page: Page) {
@@ -66,6 +67,8 @@ test.describe('404 page', () => {
   // The unit test of the 404 page covers Go Back after an in-app navigation (memory router).
   test('Go Back on the first page of the visit goes home rather than leave the site', async ({ page }) => {
     await page.goto('/gone');
+    // A button of the app: it works once the code has hydrated the server's page.
+    await waitForHydration(page, main(page).getByRole('button', { name: 'Go Back' }));
     await main(page).getByRole('button', { name: 'Go Back' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -76,6 +79,7 @@ test.describe('404 page', () => {
     await page.goto('/management-team');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/management-tem');
+    await waitForHydration(page, main(page).getByRole('button', { name: 'Go Back' }));
     await main(page).getByRole('button', { name: 'Go Back' }).click();
     await expect(page).toHaveURL(/\/management-team$/);
   });

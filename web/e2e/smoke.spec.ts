@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { waitForHydration } from './support/hydration';
+
+// The menus are buttons of the app: they open once its code has hydrated the server's page.
 
 test('home renders the navigation bar with the About and Portfolio menus', async ({ page }) => {
   const response = await page.goto('/');
@@ -12,6 +15,7 @@ test('home renders the navigation bar with the About and Portfolio menus', async
     '/investor-services',
   );
 
+  await waitForHydration(page, nav.getByRole('button', { name: 'Portfolio' }));
   await nav.getByRole('button', { name: 'Portfolio' }).click();
   await expect(page.getByRole('menuitem', { name: 'Property Map' })).toBeVisible();
 });
@@ -27,6 +31,7 @@ test.describe('at 375 px', () => {
 
   test('the menu button opens the slide-out panel with the same links', async ({ page }) => {
     await page.goto('/');
+    await waitForHydration(page, page.getByRole('button', { name: 'Open navigation menu' }));
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     const panel = page.getByRole('dialog', { name: 'Site navigation' });
     await expect(panel).toBeVisible();
@@ -41,6 +46,7 @@ test.describe('at 375 px', () => {
     await page.goto('/');
     const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
     const panel = page.getByRole('dialog', { name: 'Site navigation' });
+    await waitForHydration(page, menuButton);
 
     await menuButton.focus();
     await page.keyboard.press('Enter');
