@@ -91,6 +91,12 @@ test('an administrator adds a property with a photo and coordinates, and it appe
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   // Chromium reads AVIF: it takes the AVIF copies, the lighter ones.
   expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/media\/[a-f0-9]{64}\.avif$/);
+
+  // The home page's carousel offers the same AVIF copies (its slide may be out of view: lazy).
+  await page.goto('/');
+  await page.locator('#portfolio').scrollIntoViewIfNeeded();
+  const slide = page.getByRole('region', { name: 'Our properties' }).getByRole('group').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(slide.locator('picture source[type="image/avif"]')).toHaveAttribute('srcset', /\/media\/[a-f0-9]{64}\.avif 480w/);
 });
 
 test("an address the geocoder does not know says 'Address Not Found'", async ({ page }) => {

@@ -5,7 +5,7 @@ import { carouselDragThreshold, propertyTypeLabels } from '@everest/core/domain'
 import type { PublicProperty } from '@everest/core/contract';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { photoSrcSet } from '../../../lib/property-photo';
+import { PropertyImage } from '../../../components/ui/property-image';
 import { accentGold, everestBrand } from '../../../lib/theme';
 import { useCarouselAutoplay } from '../hooks/use-carousel-autoplay';
 import { useReducedMotion } from '../hooks/use-reduced-motion';
@@ -56,22 +56,8 @@ function Slide({ property, index, total }: { property: PublicProperty; index: nu
   return (
     <div className={styles.slide} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${total}`}>
       <article className={styles.card}>
-        {property.image ? (
-          // Decorative next to the name below; the size attributes reserve its box.
-          <img
-            src={property.image}
-            srcSet={photoSrcSet(property.imageVariants, 'image/webp')}
-            sizes={property.imageVariants?.length ? slideImageSizes : undefined}
-            alt=""
-            width={800}
-            height={500}
-            loading="lazy"
-            decoding="async"
-            className={styles.image}
-          />
-        ) : (
-          <div className={styles.image} />
-        )}
+        {/* Decorative next to the name below; AVIF copies where the browser reads them, as on the list. */}
+        <PropertyImage src={property.image} variants={property.imageVariants} sizes={slideImageSizes} lazy />
         <div className={styles.body}>
           <h3 className={styles.name} title={property.name}>
             {property.name}

@@ -5,7 +5,7 @@ import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-compon
 import { DismissIcon } from '../../../components/ui/icons';
 import { everestBrand } from '../../../lib/theme';
 import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
-import { PropertyImage, propertyDetailImageSizes } from './property-image';
+import { PropertyImage, propertyDetailImageSizes } from '../../../components/ui/property-image';
 import { SoldTag } from './sold-tag';
 import { cityStateZip } from '../property-contact';
 import { coordinatesOf, groupByState } from '../property-map-logic';

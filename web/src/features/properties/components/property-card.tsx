@@ -4,7 +4,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { everestBrand } from '../../../lib/theme';
 import { cityStateZip } from '../property-contact';
 import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
-import { PropertyImage, propertyListImageSizes } from './property-image';
+import { PropertyImage, propertyListImageSizes } from '../../../components/ui/property-image';
 import { PropertyTypeBadge } from './property-type-badge';
 
 const useStyles = makeStyles({

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { ImageVariant } from '@everest/core/contract';
-import { photoSrcSet } from '../../../lib/property-photo';
-import { failedImageRef } from '../../../components/ui/image-failure';
+import { photoSrcSet } from '../../lib/property-photo';
+import { failedImageRef } from './image-failure';
 
 const useStyles = makeStyles({
   // The img inside lays out as if the picture were not there.
