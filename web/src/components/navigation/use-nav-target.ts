@@ -8,7 +8,7 @@ import type { NavTarget } from './nav-target';
  * Goes to a section of the home page: on the home page it smooth-scrolls there at once; from
  * another route it navigates to / and the scroll manager scrolls once the delay has passed.
  */
-export function useGoToSection(): (id: string) => void {
+function useGoToSection(): (id: string) => void {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return useCallback(
