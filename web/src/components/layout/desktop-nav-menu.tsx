@@ -1,5 +1,6 @@
-import { Suspense, lazy, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { OnDemand } from '../ui/on-demand';
 import { useNavLinkStyles } from './nav-styles';
 import type { NavMenu } from './nav-items';
 
@@ -7,8 +8,7 @@ import type { NavMenu } from './nav-items';
 // here rather than taken from Fluent's Menu: that one brings positioning, portals and tabster
 // (about 40 KB gzip) into the entry chunk of every page for two short lists of links. The open
 // list is a small chunk of its own, fetched when the pointer or the focus reaches a button.
-const loadList = () => import('./desktop-nav-menu-list');
-const DesktopNavMenuList = lazy(loadList);
+const loadList = () => import('./desktop-nav-menu-list').then((module) => module.default);
 
 const useStyles = makeStyles({
   root: { position: 'relative' },
@@ -89,16 +89,10 @@ export function DesktopNavMenu({ menu, active }: { menu: NavMenu; active: boolea
         </svg>
       </button>
       {openAt && (
-        <Suspense fallback={null}>
-          <DesktopNavMenuList
-            menu={menu}
-            id={menuId}
-            labelledBy={buttonId}
-            focus={openAt}
-            onClose={close}
-            container={rootRef}
-          />
-        </Suspense>
+        <OnDemand
+          load={loadList}
+          props={{ menu, id: menuId, labelledBy: buttonId, focus: openAt, onClose: close, container: rootRef }}
+        />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   makeStyles,
@@ -10,6 +10,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { accentGold, everestBrand } from '../../lib/theme';
 import { NavThemeProvider } from './nav-theme-provider';
 import { EverestMark, HamburgerIcon } from '../ui/icons';
+import { OnDemand } from '../ui/on-demand';
 import { useReaderEngaged } from '../ui/use-reader-engaged';
 import { DesktopNavMenu } from './desktop-nav-menu';
 import { NavAnchor } from './nav-anchor';
@@ -25,8 +26,7 @@ import { useNavLinkStyles } from './nav-styles';
 
 // The slide-out panel (Fluent Drawer and its motion) is a chunk of its own: desktop readers
 // never load it, narrow screens fetch it when idle or as the finger lands on the button.
-const loadMobileNav = () => import('./mobile-nav');
-const MobileNav = lazy(() => loadMobileNav().then((m) => ({ default: m.MobileNav })));
+const loadMobileNav = () => import('./mobile-nav').then((module) => module.MobileNav);
 
 const headerHeightPx = 64;
 const mobileMedia = '(max-width: 767.98px)';
@@ -162,11 +162,7 @@ export function SiteHeader() {
             />
           </nav>
         </div>
-        {mobileNavWanted && (
-          <Suspense fallback={null}>
-            <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} />
-          </Suspense>
-        )}
+        {mobileNavWanted && <OnDemand load={loadMobileNav} props={{ open: mobileOpen, onOpenChange: setMobileOpen }} />}
       </NavThemeProvider>
     </header>
   );

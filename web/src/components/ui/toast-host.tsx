@@ -1,8 +1,8 @@
-import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { isToasterWanted, subscribeToasterWanted } from '../../lib/toast';
+import { OnDemand } from './on-demand';
 
-const loadToaster = () => import('./app-toaster');
-const AppToaster = lazy(loadToaster);
+const loadToaster = () => import('./app-toaster').then((module) => module.default);
 
 /** Fetches the toaster's chunk ahead of need, e.g. when a form that toasts comes into view. */
 export function preloadToaster(): void {
@@ -10,15 +10,11 @@ export function preloadToaster(): void {
 }
 
 /**
- * Mounts the toaster once the first toast is asked for. Until then no page loads Fluent's toast
- * code, which is most of the cost of a toaster (motion, focus management, portal).
+ * Mounts the toaster once the first toast is asked for (toasts asked for meanwhile wait in
+ * lib/toast). Until then no page loads Fluent's toast code, which is most of the cost of a
+ * toaster (motion, focus management, portal).
  */
 export function ToastHost() {
   const wanted = useSyncExternalStore(subscribeToasterWanted, isToasterWanted, () => false);
-  if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>
-  );
+  return wanted ? <OnDemand load={loadToaster} props={{}} /> : null;
 }
