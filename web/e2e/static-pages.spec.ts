@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { siteContent } from '@everest/fixtures/content';
 import { team } from '@everest/fixtures/team';
 import { transactions } from '@everest/fixtures/transactions';
+import { waitForHydration } from './support/hydration';
 
 /** Serious and critical axe findings; Fluent's focus guards are invisible helpers, not content. */
 async function seriousAxeViolations(page: Page) {
@@ -147,6 +148,8 @@ test.describe('/competitive-advantage', () => {
     await page.goto('/competitive-advantage');
     const button = main(page).getByRole('link', { name: 'Get Started Today' });
     await expect(button).toHaveAttribute('href', '/#contact');
+    // The app's navigation (to /, then the scroll); before hydration the link is the browser's jump.
+    await waitForHydration(page, button);
     await button.click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator('#contact')).toBeInViewport();
