@@ -7,7 +7,7 @@ export function CarouselSkeleton({ message }: { message: string }) {
   const placeholder = (extra?: string, text?: string) => (
     <div className={mergeClasses(styles.slide, extra)} aria-hidden={text ? undefined : true}>
       <div className={styles.card}>
-        <div className={styles.image} />
+        <div className={styles.imageBox} />
         <div className={styles.loading} role={text ? 'status' : undefined}>
           {text}
         </div>

@@ -38,14 +38,8 @@ export const useCarouselStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
   },
-  image: {
-    display: 'block',
-    width: '100%',
-    height: 'auto',
-    aspectRatio: '8 / 5',
-    objectFit: 'cover',
-    backgroundColor: tokens.colorNeutralBackground3,
-  },
+  // The skeleton's stand-in for a slide's photo (PropertyImage), in the same box.
+  imageBox: { aspectRatio: '8 / 5', backgroundColor: tokens.colorNeutralBackground3 },
   body: {
     display: 'flex',
     flexDirection: 'column',
