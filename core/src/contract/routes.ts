@@ -46,6 +46,8 @@ import {
   adminDocumentsAnswer,
   deleteDocumentBody,
   documentAnswer,
+  documentRecipientsAnswer,
+  documentRecipientsQuery,
   documentVersionsAnswer,
   documentVersionsParams,
   documentLinkAnswer,
@@ -550,6 +552,14 @@ export const routes = {
     access: 'administrator',
     body: notifyDocumentsBody,
     answer: notifyDocumentsAnswer,
+  },
+  // Issue 32: who a new document of a property would e-mail, asked before an upload.
+  documentRecipients: {
+    method: 'GET',
+    path: '/api/admin/document-recipients',
+    access: 'administrator',
+    query: documentRecipientsQuery,
+    answer: documentRecipientsAnswer,
   },
 
   // ---- Admin: personal documents -----------------------------------------------------------

@@ -105,6 +105,13 @@ export const documentAnswer = z.object({
   document: propertyDocument,
   /** Not in the spec (issue 21): set by replace-document when it published a corrected version. */
   corrected: z.boolean().optional(),
+  /**
+   * Issue 32: upload-document found this content already published for this property (the
+   * document answered is that one, in its own period); nothing was published or e-mailed.
+   */
+  alreadyPublished: z.boolean().optional(),
+  /** Issue 32: replace-document was given the very file the document has; nothing changed. */
+  unchanged: z.boolean().optional(),
 });
 export type DocumentAnswer = z.infer<typeof documentAnswer>;
 
@@ -119,6 +126,12 @@ export type ReplaceDocumentParams = z.infer<typeof replaceDocumentParams>;
 export const replaceDocumentBody = z.object({
   note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
   emailNotification: yesNo('Email notification', false),
+  /**
+   * Issue 32: the property (or 'General') the caller believes the document belongs to. When
+   * given and the document is filed under another, the replace is refused (409): a file can
+   * only ever replace the document of its own destination.
+   */
+  property: optionalText('Property', fieldMax.propertyName),
 });
 export type ReplaceDocumentBody = z.infer<typeof replaceDocumentBody>;
 
@@ -141,15 +154,24 @@ export type DeleteDocumentBody = z.infer<typeof deleteDocumentBody>;
  * batch's documents they can read. A document is announced once: ids already announced, never
  * deferred or deleted are skipped, so a retried call sends nothing twice.
  */
-export const notifyDocumentsBody = z.object({
-  documentIds: z.array(idOf('document')).min(1, 'Please choose a document.').max(1000, 'At most 1000 documents at once.'),
-});
+export const notifyDocumentsBody = z
+  .object({
+    documentIds: z.array(idOf('document')).max(1000, 'At most 1000 documents at once.').default([]),
+    /**
+     * Issue 32: personal documents published with bulk-upload-user-documents' `notifyLater`, so
+     * that a quarter folder's two halves reach each reader as one digest.
+     */
+    userDocumentIds: z.array(idOf('document')).max(10000, 'At most 10000 personal documents at once.').default([]),
+  })
+  .refine((body) => body.documentIds.length + body.userDocumentIds.length > 0, 'Please choose a document.');
 export type NotifyDocumentsBody = z.infer<typeof notifyDocumentsBody>;
 
 export const notifyDocumentsAnswer = z.object({
   message: z.string(),
   /** The documents announced by this call (those of the request still waiting for their e-mail). */
   documentIds: z.array(z.number().int()),
+  /** Likewise for the request's personal documents. */
+  userDocumentIds: z.array(z.number().int()),
   /** How many people were sent a digest. */
   notified: z.number().int().nonnegative(),
 });
@@ -200,3 +222,19 @@ export const downloadVersionQuery = z.object({
   preview: z.string().optional().transform((preview) => preview === '1' || preview === 'true'),
 });
 export type DownloadVersionQuery = z.infer<typeof downloadVersionQuery>;
+
+/**
+ * Issue 32: GET /api/admin/document-recipients?property=…, asked before an upload with e-mail:
+ * how many people a new document of this property (or 'General') would e-mail, and how many
+ * can read it at all. 0 readers is the panel's warning "No investor can see this document".
+ */
+export const documentRecipientsQuery = z.object({ property: propertyName });
+export type DocumentRecipientsQuery = z.infer<typeof documentRecipientsQuery>;
+
+export const documentRecipientsAnswer = z.object({
+  /** Active investors and employees with access (everyone for 'General'): who would be e-mailed. */
+  recipients: z.number().int().nonnegative(),
+  /** Whether the property is shown to investors at all (investor relations on, not sold or inactive). */
+  investorRelations: z.boolean(),
+});
+export type DocumentRecipientsAnswer = z.infer<typeof documentRecipientsAnswer>;

@@ -115,6 +115,8 @@ export const remindBody = z
       .max(maxReminderDocuments, `At most ${maxReminderDocuments} documents at a time.`)
       .optional(),
     userIds: z.array(idOf('user')).min(1, 'Please choose at least one investor.').max(1000, 'At most 1000 investors at a time.').optional(),
+    /** Issue 32: answer who would be e-mailed, and send nothing (the panel's "This will e-mail N people"). */
+    dryRun: z.boolean().optional(),
   })
   .refine((body) => body.documents !== undefined || body.userIds !== undefined, 'Please choose documents or investors to remind.');
 export type RemindBody = z.infer<typeof remindBody>;
@@ -123,8 +125,10 @@ export const remindAnswer = z.object({
   message: z.string(),
   /** Investors e-mailed now. */
   remindedInvestors: z.number().int().nonnegative(),
-  /** Unopened documents listed in those e-mails, all together. */
+  /** Unopened documents listed in those e-mails, all together (an investor-document pair each). */
   remindedDocuments: z.number().int().nonnegative(),
+  /** Issue 32: how many distinct documents those pairs name. */
+  distinctDocuments: z.number().int().nonnegative().optional(),
   /** Unopened investor-document pairs left out because a reminder went within 7 days. */
   skippedRecent: z.number().int().nonnegative(),
   remindedAt: timestamp,

@@ -108,6 +108,8 @@ export const userDocumentAnswer = z.object({
   alreadyPublished: z.boolean().optional(),
   /** Issue 21: the file was published as a corrected version of a document the investor had. */
   corrected: z.boolean().optional(),
+  /** Issue 32: replace-user-document was given the very file the document has; nothing changed. */
+  unchanged: z.boolean().optional(),
 });
 export type UserDocumentAnswer = z.infer<typeof userDocumentAnswer>;
 
@@ -119,6 +121,11 @@ export type ReplaceUserDocumentParams = z.infer<typeof replaceUserDocumentParams
 export const replaceUserDocumentBody = z.object({
   note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
   emailNotification: yesNo('Email notification', false),
+  /**
+   * Issue 32: the investor the caller believes owns the document. When given and the document
+   * is another investor's, the replace is refused (409).
+   */
+  userEmail: emailAddress().optional(),
 });
 export type ReplaceUserDocumentBody = z.infer<typeof replaceUserDocumentBody>;
 
@@ -138,6 +145,18 @@ export type DeleteUserDocumentBody = z.infer<typeof deleteUserDocumentBody>;
 /** Multipart: the file field `csvManifest`, the file fields `documents`, and this flag. */
 export const bulkUploadUserDocumentsBody = z.object({
   emailNotification: yesNo('Email notification', false),
+  /**
+   * Issue 32: the batch's period (a quarter folder's, or chosen in the form). A row's own
+   * document_date still wins; without either, the upload date's quarter.
+   */
+  year: documentYear.optional(),
+  quarter: quarter.optional(),
+  /**
+   * Issue 32: with `emailNotification`, nothing is sent now; the documents wait for
+   * notify-documents (its `userDocumentIds`), which sends one digest per reader for a whole
+   * quarter folder, property and personal documents together.
+   */
+  notifyLater: yesNo('Notify later', false),
 });
 export type BulkUploadUserDocumentsBody = z.infer<typeof bulkUploadUserDocumentsBody>;
 
@@ -155,11 +174,25 @@ export const bulkUploadUserDocumentsAnswer = z.object({
       documentId: z.number().int(),
       /** Issue 21: the row corrected the investor's document of that title (a new version). */
       corrected: z.boolean().optional(),
+      /** Issue 32: the period it was filed under. */
+      year: z.number().int().optional(),
+      quarter: quarter.optional(),
     }),
   ),
   failed: z.array(z.object({ filename: z.string(), error: z.string() })),
+  /**
+   * Issue 32: rows whose content the investor already has (from an earlier batch, or this very
+   * batch confirmed again): not failures, and not published again.
+   */
+  alreadyPublished: z
+    .array(z.object({ filename: z.string(), userEmail: z.string(), title: z.string(), documentId: z.number().int().optional() }))
+    .default([]),
   unprocessed: z.array(z.string()),
   totalProcessed: z.number().int().nonnegative(),
+  /** Issue 32: this answer is for a batch sent again under the same Idempotency-Key: nothing new was published. */
+  repeated: z.boolean().optional(),
+  /** Issue 32: with notifyLater, the personal documents waiting for notify-documents. */
+  pendingUserDocumentIds: z.array(z.number().int()).optional(),
 });
 export type BulkUploadUserDocumentsAnswer = z.infer<typeof bulkUploadUserDocumentsAnswer>;
 
@@ -193,6 +226,8 @@ export const bulkUploadPreviewAnswer = z.object({
       userId: z.number().int(),
       publishedSha256: z.array(z.string()),
       titles: z.array(z.string()),
+      /** Issue 32: an active account is e-mailed; a deactivated one is not. */
+      active: z.boolean().optional(),
     }),
   ),
 });

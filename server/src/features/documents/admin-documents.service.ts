@@ -179,7 +179,7 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
       [JSON.stringify([...new Set(body.documentIds)])],
     );
     const documentIds = taken.map((d) => d.id).sort((a, b) => a - b);
-    if (documentIds.length === 0) return { message: adminDocumentMessages.nothingToNotify, documentIds, notified: 0 };
+    if (documentIds.length === 0) return { message: adminDocumentMessages.nothingToNotify, documentIds, userDocumentIds: [], notified: 0 };
 
     const lines = await tx.execute<
       { user_id: number; email: string; first_name: string; last_name: string; entity: string; title: string; property: string; year: number; quarter: Quarter }[]
@@ -214,6 +214,7 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
     return {
       message: `${documentIds.length} document(s) announced. ${peopleNotified(digests.size)}`,
       documentIds,
+      userDocumentIds: [],
       notified: digests.size,
     };
   });

@@ -254,6 +254,7 @@ export async function bulkUploadUserDocuments(
       message: `${successful.length} document(s) published${correctionsSaid(successful)}, ${failed.length} row(s) not published.`,
       successful,
       failed: failed.map(({ filename, error }) => ({ filename, error })),
+      alreadyPublished: [],
       unprocessed: plan.unprocessed,
       totalProcessed: plan.rows.length,
     };

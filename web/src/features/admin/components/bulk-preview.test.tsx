@@ -69,6 +69,7 @@ it('the results say when nothing new was published, and list failures with their
     message: 'Bulk upload finished',
     successful: [],
     failed: [{ filename: 'b.pdf', error: 'Row 2: Already published for this investor with the same content' }],
+    alreadyPublished: [],
     unprocessed: ['stray.pdf'],
     totalProcessed: 1,
   };
