@@ -21,7 +21,7 @@ import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
-import { publishCorrection, repairCurrentVersion } from './document-versions';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
 import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPropertyDocuments } from './documents.service';
 import { Property } from '../properties/property.entity';
@@ -293,7 +293,7 @@ function refuseOtherProperty(filedUnder: string, named: string | undefined): voi
  * file stays downloadable for administrators, investors see the new one marked 'Corrected', and
  * with `emailNotification` its readers are told why (`note`). When the file was missing, it is
  * put back under the current version (the spec's Replace File): a repair, not a correction.
- * Refused (409) when `body.property` names another destination than the document's, or when
+ * The very file the document has changes nothing (`unchanged`). Refused (409) when `body.property` names another destination than the document's, or when
  * another document of its property holds the same content (issue 32).
  */
 export async function replaceDocument(
@@ -312,6 +312,11 @@ export async function replaceDocument(
   refuseOtherProperty(current.property, body.property);
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
+  if (hadFile && upload?.sha256 === current.sha256) {
+    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    const document = await documentAnswer(call, documentId);
+    return { message: unchangedMessage(document.title), document, unchanged: true };
+  }
   const file = await keepDocumentFile(upload, call.fileExistence);
   const outcome = await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, documentId);

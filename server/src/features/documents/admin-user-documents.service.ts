@@ -29,7 +29,7 @@ import {
   yearAndQuarterOfDate,
   type DocumentsCall,
 } from './document-files';
-import { publishCorrection, repairCurrentVersion } from './document-versions';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
 import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPersonalDocuments } from './documents.service';
 import { UserDocument, type IUserDocument } from './user-document.entity';
@@ -344,9 +344,10 @@ function refuseOtherOwner(owner: string, named: string | undefined): void {
  * Puts a new file under an existing personal document, keeping its owner, title and filing, as
  * replace-document does for property documents: when its file exists and the new one differs, a
  * corrected version (issue 21), e-mailed to its owner with `emailNotification` (while active);
- * when its file was missing, a repair of the current version. Refused (409) when another of the
- * owner's documents holds the same content: one content, one document per investor, as the
- * uploads decide; and when `body.userEmail` names another investor than the owner (issue 32).
+ * when its file was missing, a repair of the current version; the very file it has changes
+ * nothing (`unchanged`). Refused (409) when another of the owner's documents holds the same
+ * content (one content, one document per investor, as the uploads decide), and when
+ * `body.userEmail` names another investor than the owner (issue 32).
  */
 export async function replaceUserDocument(
   call: DocumentsCall,
@@ -364,6 +365,11 @@ export async function replaceUserDocument(
   refuseOtherOwner(current.email, body.userEmail);
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
+  if (hadFile && upload?.sha256 === current.sha256) {
+    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    const document = await documentAnswer(call, documentId);
+    return { message: unchangedMessage(document.title), document, unchanged: true };
+  }
   const file = await keepDocumentFile(upload, call.fileExistence);
   const corrected = await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, documentId);

@@ -227,4 +227,40 @@ describe('publishing identity: content and destination', () => {
       expect(own.status, own.text).toBe(200);
     });
   });
+
+  describe('case 6: a replace with the very same file changes nothing and says so', () => {
+    it('replace-document answers unchanged: no version, no audit row, no e-mail', async () => {
+      const bytes = samplePdf('case-6-same-property-file');
+      const document = (await uploadProperty({ title: 'Unchanged Notice', emailNotification: 'false' }, bytes)).document;
+      const audits = await em().count(AuditEvent, { documentId: document.id });
+      const outbox = await lastOutboxId();
+      const res = await sendForm(
+        `/api/admin/replace-document/${document.id}`,
+        { note: 'Fixed', emailNotification: 'true', property: heartland },
+        { bytes, name: 'Unchanged Notice (final).pdf' },
+      );
+      expect(res.status, res.text).toBe(200);
+      const answer = documentAnswer.parse(res.json);
+      expect(answer).toMatchObject({ unchanged: true, message: 'This is the file "Unchanged Notice" already has: nothing was changed and nobody was e-mailed.' });
+      expect(answer.corrected ?? false).toBe(false);
+      expect(answer.document).toEqual(document);
+      expect(await em().count(AuditEvent, { documentId: document.id })).toBe(audits);
+      expect(await mailsAfter(outbox)).toEqual([]);
+    });
+
+    it('replace-user-document answers unchanged: no version, no audit row, no e-mail', async () => {
+      const bytes = samplePdf('case-6-same-personal-file');
+      const fields = { userEmail: investorB, title: 'Unchanged K-1', documentCategory: 'tax', emailNotification: 'false' };
+      const document = userDocumentAnswer.parse((await sendForm('/api/admin/upload-user-document', fields, { bytes, name: 'k1.pdf' })).json).document;
+      const audits = await em().count(AuditEvent, { documentId: document.id });
+      const outbox = await lastOutboxId();
+      const res = await sendForm(`/api/admin/replace-user-document/${document.id}`, { note: 'Fixed', emailNotification: 'true' }, { bytes, name: 'k1 again.pdf' });
+      expect(res.status, res.text).toBe(200);
+      const answer = userDocumentAnswer.parse(res.json);
+      expect(answer).toMatchObject({ unchanged: true, message: 'This is the file "Unchanged K-1" already has: nothing was changed and nobody was e-mailed.' });
+      expect(answer.document).toEqual(document);
+      expect(await em().count(AuditEvent, { documentId: document.id })).toBe(audits);
+      expect(await mailsAfter(outbox)).toEqual([]);
+    });
+  });
 });
