@@ -7,7 +7,15 @@ import {
   type BulkUploadUserDocumentsAnswer,
   type BulkUploadUserDocumentsBody,
 } from '@everest/core/contract';
-import { displayName, manifestEmails, planBulkManifest, portalMessages, type ManifestFile } from '@everest/core/domain';
+import {
+  decodeCsvBytes,
+  displayName,
+  manifestEmails,
+  planBulkManifest,
+  portalMessages,
+  type CsvEncoding,
+  type ManifestFile,
+} from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
 import { recordAdminAction } from '../audit/admin-audit';
@@ -16,7 +24,7 @@ import { User, type IUser } from '../users/user.entity';
 import { correctedLine, digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { earlierAnswer } from './idempotency';
-import { keepDocumentFile, periodOf, type DocumentsCall, type KeptDocumentFile } from './document-files';
+import { keepDocumentFile, type DocumentsCall, type KeptDocumentFile } from './document-files';
 
 export const bulkUploadMessages = {
   missingFiles: `${portalMessages.missingFiles}: please select the CSV manifest and the documents it names.`,
@@ -25,16 +33,14 @@ export const bulkUploadMessages = {
   halfPeriod: "Please give both the batch's year and its quarter, or neither.",
 } as const;
 
-/** The manifest's text: UTF-8 (BOM or not), else what Excel on Windows saves (windows-1252). */
-function manifestText(batch: BatchMultipartBody): string | null {
+/**
+ * The manifest's text: a text field as sent, a file part decoded by core's decodeCsvBytes (UTF-8
+ * with or without BOM, else Windows-1252, as the user import and the dry runs read it).
+ */
+function manifestText(batch: BatchMultipartBody): { text: string; encoding: CsvEncoding } | null {
   const field = batch.fields.csvManifest;
-  if (field !== undefined) return field;
-  if (!batch.textFile) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(batch.textFile);
-  } catch {
-    return new TextDecoder('windows-1252').decode(batch.textFile);
-  }
+  if (field !== undefined) return { text: field, encoding: 'utf-8' };
+  return batch.textFile ? decodeCsvBytes(batch.textFile) : null;
 }
 
 /** What the dry run needs to know of the database: the named investors, their contents among these hashes, their titles. */
@@ -131,10 +137,11 @@ export async function bulkUploadUserDocuments(
   const now = options.now ?? new Date();
   if ((body.year === undefined) !== (body.quarter === undefined)) throw new HttpError(400, bulkUploadMessages.halfPeriod);
   const batchPeriod = body.year !== undefined && body.quarter !== undefined ? { year: body.year, quarter: body.quarter } : null;
-  const csvText = manifestText(batch);
-  if (csvText === null || (batch.files.length === 0 && batch.refused.length === 0)) {
+  const manifest = manifestText(batch);
+  if (manifest === null || (batch.files.length === 0 && batch.refused.length === 0)) {
     throw new HttpError(400, bulkUploadMessages.missingFiles);
   }
+  const csvText = manifest.text;
 
   const { usersByEmail, publishedHashes, publishedTitles, publishedDocuments } = await manifestKnowledge(
     call.em,
@@ -142,22 +149,27 @@ export async function bulkUploadUserDocuments(
     batch.files.map((f) => f.sha256),
   );
 
-  // The refused files take part in the plan by name, so that their rows fail with the reason
-  // they were refused rather than as missing.
+  // The files refused while streaming (413, 415) take part in the plan by name with the reason
+  // they were refused, so that their rows fail with it ('file-refused') rather than as missing.
   const uploads = new Map<ManifestFile, UploadedFile>();
-  const refusals = new Map<ManifestFile, string>();
   const files: ManifestFile[] = [];
   for (const upload of batch.files) {
     const file = { name: upload.filename, size: upload.size, sha256: upload.sha256 };
     uploads.set(file, upload);
     files.push(file);
   }
-  for (const refused of batch.refused) {
-    const file = { name: refused.filename, size: 0 };
-    refusals.set(file, refused.error);
-    files.push(file);
-  }
-  const plan = planBulkManifest({ csvText, files, usersByEmail, publishedHashes, publishedTitles });
+  for (const refused of batch.refused) files.push({ name: refused.filename, size: 0, refusal: refused.error });
+  // Any CSV fault refuses the whole manifest before anything is published (issue 32 case 1).
+  const plan = planBulkManifest({
+    csvText,
+    encoding: manifest.encoding,
+    files,
+    usersByEmail,
+    publishedHashes,
+    publishedTitles,
+    ...(batchPeriod ? { period: batchPeriod } : {}),
+    now,
+  });
   if (plan.error) throw new HttpError(400, plan.error);
 
   const failed: RowFailure[] = [];
@@ -168,11 +180,6 @@ export async function bulkUploadUserDocuments(
   for (const row of plan.rows) {
     if (row.outcome !== 'publish' && row.outcome !== 'already-published') {
       failed.push(failure(row.row, row.filename, row.error));
-      continue;
-    }
-    const refusal = refusals.get(row.file);
-    if (refusal) {
-      failed.push(failure(row.row, row.filename, refusal));
       continue;
     }
     if (row.outcome === 'already-published') {
@@ -190,7 +197,6 @@ export async function bulkUploadUserDocuments(
     }
     try {
       const file = await keeping;
-      const filed = periodOf(row.documentDate, batchPeriod, now);
       toPublish.push({
         row: row.row,
         userId: row.userId,
@@ -203,7 +209,9 @@ export async function bulkUploadUserDocuments(
           description: row.description,
           documentDate: row.documentDate,
           tags: row.tags,
-          ...filed,
+          // Core's periodOf: the row's date, else the batch's period, else the upload date's.
+          year: row.year,
+          quarter: row.quarter,
         },
       });
     } catch (error) {
