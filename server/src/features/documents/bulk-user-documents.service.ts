@@ -23,7 +23,7 @@ import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
 import { correctedLine, digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
-import { earlierAnswer } from './idempotency';
+import { earlierAnswer, holdIdempotencyKey } from './idempotency';
 import { keepDocumentFile, type DocumentsCall, type KeptDocumentFile } from './document-files';
 
 export const bulkUploadMessages = {
@@ -31,6 +31,7 @@ export const bulkUploadMessages = {
   manifestTooLarge: 'The CSV manifest must be less than 5MB.',
   unreadableManifest: 'The CSV manifest could not be read as text.',
   halfPeriod: "Please give both the batch's year and its quarter, or neither.",
+  waiting: 'Their e-mails wait to be sent with the rest of the batch.',
 } as const;
 
 /**
@@ -50,6 +51,8 @@ export interface ManifestKnowledge {
   publishedTitles: Map<number, Set<string>>;
   /** `${userId}:${sha256}` → the document that investor has with that content. */
   publishedDocuments: Map<string, number>;
+  /** The named investors who can sign in, and so are e-mailed. */
+  activeUsers: Set<number>;
 }
 
 function addTo(map: Map<number, Set<string>>, key: number, value: string): void {
@@ -62,14 +65,17 @@ function addTo(map: Map<number, Set<string>>, key: number, value: string): void 
  * parameter: the driver would spread an array into a list of values.
  */
 export async function manifestKnowledge(em: EntityManager, emails: readonly string[], hashes: readonly string[]): Promise<ManifestKnowledge> {
-  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map(), publishedDocuments: new Map() };
+  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map(), publishedDocuments: new Map(), activeUsers: new Set() };
   if (emails.length === 0) return knowledge;
-  const users = await em.execute<{ id: number; email: string }[]>(
-    'select id, lower(email) as email from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
+  const users = await em.execute<{ id: number; email: string; is_active: boolean }[]>(
+    'select id, lower(email) as email, is_active from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
     [JSON.stringify(emails)],
   );
   if (users.length === 0) return knowledge;
-  for (const u of users) knowledge.usersByEmail.set(u.email, u.id);
+  for (const u of users) {
+    knowledge.usersByEmail.set(u.email, u.id);
+    if (u.is_active) knowledge.activeUsers.add(u.id);
+  }
   const ids = JSON.stringify(users.map((u) => u.id));
   const uniqueHashes = [...new Set(hashes)];
   const [published, titles] = await Promise.all([
@@ -105,6 +111,7 @@ export async function bulkUploadPreview(em: EntityManager, body: BulkUploadPrevi
       userId,
       publishedSha256: [...(known.publishedHashes.get(userId) ?? [])],
       titles: [...(known.publishedTitles.get(userId) ?? [])],
+      active: known.activeUsers.has(userId),
     })),
   };
 }
@@ -223,7 +230,7 @@ export async function bulkUploadUserDocuments(
   return call.em.transactional(async (tx) => {
     if (options.idempotencyKey) {
       // Two requests with one key at the same moment: the second waits here, then answers the first's result.
-      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`bulk-upload:${call.actor.id}:${options.idempotencyKey}`]);
+      await holdIdempotencyKey(tx, call.actor.id, 'bulk-upload', options.idempotencyKey);
       const earlier = await earlierBatchAnswer(tx, call.actor.id, options.idempotencyKey);
       if (earlier) return earlier;
     }
@@ -236,6 +243,10 @@ export async function bulkUploadUserDocuments(
     }
     const successful: BulkUploadUserDocumentsAnswer['successful'] = [];
     const digests = new Map<IUser, PublishedDocument[]>();
+    // notifyLater (issue 32): the e-mails wait for notify-documents, which sends one digest per
+    // reader with the quarter folder's property documents.
+    const deferred = body.emailNotification && body.notifyLater;
+    const pending: number[] = [];
     for (const item of toPublish) {
       const owner = owners.get(item.userId);
       if (!owner) {
@@ -263,10 +274,17 @@ export async function bulkUploadUserDocuments(
         ...(outcome.corrected ? { corrected: true } : {}),
         ...outcome.filed,
       });
-      if (notify) {
+      if (notify && deferred) {
+        pending.push(outcome.id);
+      } else if (notify) {
         const line = outcome.corrected ? await correctedLine(tx, outcome.id, item.correctionNote) : digestLine(item.document);
         digests.set(owner, [...(digests.get(owner) ?? []), line]);
       }
+    }
+    if (pending.length > 0) {
+      await tx.execute('update user_documents set notification_pending = true where id in (select jsonb_array_elements_text(?::jsonb)::int)', [
+        JSON.stringify(pending),
+      ]);
     }
     for (const [owner, documents] of digests) {
       enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), documents, call.portalUrl));
@@ -282,7 +300,9 @@ export async function bulkUploadUserDocuments(
       alreadyPublished: alreadyPublished.map(({ row: _row, ...rest }) => rest),
       unprocessed: plan.unprocessed,
       totalProcessed: plan.rows.length,
+      ...(deferred ? { pendingUserDocumentIds: [...new Set(pending)].sort((a, b) => a - b) } : {}),
     };
+    if (deferred) answer.message += ` ${bulkUploadMessages.waiting}`;
     // The batch as a whole, beside each document's own row: who sent what, and, under its key,
     // the answer a retry of the same request receives.
     recordAdminAction(tx, call.actor, call.clientAddress, {
@@ -291,6 +311,7 @@ export async function bulkUploadUserDocuments(
       after: {
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         emailNotification: body.emailNotification,
+        ...(deferred ? { notifyLater: true } : {}),
         ...(batchPeriod ? { period: batchPeriod } : {}),
         published: successful.length,
         alreadyPublished: alreadyPublished.length,

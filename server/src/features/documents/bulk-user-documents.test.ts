@@ -389,6 +389,7 @@ describe('bulk-upload-user-documents', () => {
     expect(res.status).toBe(200);
     const known = bulkUploadPreviewAnswer.parse(await res.json());
     expect(known.users.map((u) => u.email).sort()).toEqual([investorA, investorB].sort());
+    expect(known.users.map((u) => u.active)).toEqual([true, true]);
     const preview = planBulkManifest({
       csvText: manifest,
       files: selected,
@@ -413,6 +414,18 @@ describe('bulk-upload-user-documents', () => {
       preview.rows.filter((r) => r.outcome !== 'publish' && r.outcome !== 'already-published').map((r) => `Row ${r.row}: ${'error' in r ? r.error : ''}`),
     );
     expect(answer.alreadyPublished.map((a) => a.filename)).toEqual(preview.rows.filter((r) => r.outcome === 'already-published').map((r) => r.filename));
+  });
+
+  it("bulk-upload-preview says which investors are active, since only they are e-mailed (issue 32 case 7)", async () => {
+    await em().getConnection().execute('update users set is_active = false where email = ?', [investorB]);
+    try {
+      const res = await client.call('/api/admin/bulk-upload-preview', { body: { emails: [investorA, investorB], sha256: [] }, token: adminToken });
+      expect(res.status, res.text).toBe(200);
+      const known = bulkUploadPreviewAnswer.parse(res.json);
+      expect(Object.fromEntries(known.users.map((u) => [u.email, u.active]))).toEqual({ [investorA]: true, [investorB]: false });
+    } finally {
+      await em().getConnection().execute('update users set is_active = true where email = ?', [investorB]);
+    }
   });
 
   it('refuses investors (403) before reading any file', async () => {
