@@ -76,8 +76,9 @@ async function serverSha256(documentId: number): Promise<string> {
 function countingPortal(
   serverUrl: string,
   onUpload?: (count: number) => void,
+  fetch?: typeof globalThis.fetch,
 ): Portal & { uploads: number; replaces: number; batches: number; digests: number; personalReplaces: number } {
-  const portal = createPortal({ serverUrl, ...admin });
+  const portal = createPortal({ serverUrl, ...admin, fetch });
   const counted = {
     ...portal,
     uploads: 0,
@@ -437,6 +438,130 @@ describe('the watched-folder sync against the real server', () => {
   });
 });
 
+/** An administrator's client of a server (the test's own session, not the engine's). */
+async function adminClient(url: string) {
+  const client = createApiClient({ baseUrl: url });
+  const signedIn = await client.call('login', { body: admin });
+  if (!('token' in signedIn)) throw new Error('The test administrator has no second step.');
+  return createApiClient({ baseUrl: url, getToken: () => signedIn.token });
+}
+
+/** The quarter before today's: a period that is not the upload date's. */
+function previousQuarter(now = new Date()): { year: number; quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4' } {
+  const current = Math.floor(now.getUTCMonth() / 3) + 1;
+  return current === 1 ? { year: now.getUTCFullYear() - 1, quarter: 'Q4' } : { year: now.getUTCFullYear(), quarter: `Q${current - 1}` as 'Q1' | 'Q2' | 'Q3' };
+}
+
+/** The property documents an investor sees, signed in as that investor. */
+async function investorSees(email: string, title: string): Promise<{ id: number; property: string; year: number; quarter: string }[]> {
+  const client = createApiClient({ baseUrl: server.url });
+  const signedIn = await client.call('login', { body: { email, password: admin.password } });
+  if (!('token' in signedIn)) throw new Error(`${email} has a second step.`);
+  const reader = createApiClient({ baseUrl: server.url, getToken: () => signedIn.token });
+  const { documents } = await reader.call('investorDocuments');
+  return documents
+    .filter((d) => d.documentType === 'property' && d.title === title)
+    .map((d) => ({ id: d.id, property: d.documentType === 'property' ? d.property : '', year: d.year, quarter: d.quarter }));
+}
+
+describe('issue 32: a publication is its content and its destination', () => {
+  it('publishes the same file under two properties as two documents, and a change to one copy corrects only its own', async () => {
+    const space = workspace('2025-Q3');
+    const notice = pdf('Capital call, same words for both properties');
+    write(space.folder, 'properties/Heartland Plaza/Capital Call Notice.pdf', notice);
+    write(space.folder, 'properties/Sunset Terrace Apartments/Capital Call Notice.pdf', notice);
+    const portal = countingPortal(server.url);
+    const events: SyncEvent[] = [];
+    const first = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await first.runOnce(), JSON.stringify(events)).toBe(true);
+
+    const documents = await serverDocuments('Capital Call Notice');
+    expect(documents.map((d) => d.property).sort()).toEqual(['Heartland Plaza', 'Sunset Terrace Apartments']);
+    for (const document of documents) expect(await serverSha256(document.id)).toBe(sha256(notice));
+    const heartland = documents.find((d) => d.property === 'Heartland Plaza')!;
+    const sunset = documents.find((d) => d.property === 'Sunset Terrace Apartments')!;
+    // Each property's investors see their own: investor2 reads Heartland, investor Sunset.
+    expect(await investorSees('investor2@example.com', 'Capital Call Notice')).toEqual([
+      { id: heartland.id, property: 'Heartland Plaza', year: 2025, quarter: 'Q3' },
+    ]);
+    expect(await investorSees('investor@example.com', 'Capital Call Notice')).toEqual([
+      { id: sunset.id, property: 'Sunset Terrace Apartments', year: 2025, quarter: 'Q3' },
+    ]);
+    const ledger = ledgerEntries(space.ledgerFile);
+    expect(ledger.find((e) => e.path.includes('Heartland'))?.documentId).toBe(heartland.id);
+    expect(ledger.find((e) => e.path.includes('Sunset'))?.documentId).toBe(sunset.id);
+
+    // Sunset's copy is corrected: only Sunset's document gets the new version.
+    const corrected = pdf('Capital call, corrected for Sunset only');
+    writeFileSync(path.join(space.folder, 'properties/Sunset Terrace Apartments/Capital Call Notice.pdf'), corrected);
+    const second = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await second.runOnce(), JSON.stringify(events)).toBe(true);
+    expect(portal.replaces).toBe(1);
+    expect((await serverDocuments('Capital Call Notice')).map((d) => d.id).sort()).toEqual([heartland.id, sunset.id].sort());
+    expect(await serverSha256(sunset.id)).toBe(sha256(corrected));
+    expect(await serverSha256(heartland.id)).toBe(sha256(notice));
+  });
+
+  it('retries an upload whose answer was lost after the server committed under the same Idempotency-Key: one document', async () => {
+    const space = workspace('2025-Q2');
+    const content = pdf('An answer lost on its way back');
+    write(space.folder, 'properties/Mesa Verde Villas/Lost Answer Statement.pdf', content);
+    const relay = await Relay.start(server.url);
+    // Each upload-document request's Idempotency-Key, as it went over the wire.
+    const keys: (string | null)[] = [];
+    const recording: typeof globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (init?.method === 'POST' && url.endsWith('/api/admin/upload-document')) {
+        keys.push(new Headers(init.headers).get('idempotency-key'));
+        // The first upload reaches the server, which commits it; its answer never comes back.
+        if (keys.length === 1) relay.dropAnswers = 1;
+      }
+      return globalThis.fetch(input, init);
+    };
+    const events: SyncEvent[] = [];
+    const portal = countingPortal(relay.url, undefined, recording);
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    try {
+      expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    } finally {
+      await relay.close();
+    }
+    expect(events).toContainEqual(expect.objectContaining({ state: 'failed' }));
+    const documents = await serverDocuments('Lost Answer Statement');
+    expect(documents).toHaveLength(1);
+    expect(await serverSha256(documents[0]!.id)).toBe(sha256(content));
+    expect(engine.status().published.map((e) => [e.path, e.documentId])).toEqual([['properties/Mesa Verde Villas/Lost Answer Statement.pdf', documents[0]!.id]]);
+    // The retry was the same request again: the same key, answered by the server from the first.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^\S{16,200}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it("files a batch's personal documents in its quarter folder's period when a row has no document_date; a row's own date wins", async () => {
+    const period = previousQuarter();
+    const space = workspace(`${period.year}-${period.quarter}`);
+    write(space.folder, 'investors/Period K-1.pdf', pdf('K-1 of the folder period'));
+    write(space.folder, 'investors/Period Dated.pdf', pdf('K-1 with its own date'));
+    write(
+      space.folder,
+      'investors/manifest.csv',
+      Buffer.from(
+        'email,filename,document_category,title,description,document_date,tags\n' +
+          'investor@example.com,Period K-1.pdf,tax,Period Folder K-1,,,\n' +
+          'investor@example.com,Period Dated.pdf,tax,Period Dated K-1,,2025-02-10,\n',
+      ),
+    );
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, countingPortal(server.url), events), watch: false });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    const { documents } = await client.call('adminUserDocuments', { query: { search: 'Period' } });
+    const filed = (title: string) => documents.filter((d) => d.title === title).map((d) => ({ year: d.year, quarter: d.quarter }));
+    expect(filed('Period Folder K-1')).toEqual([period]);
+    expect(filed('Period Dated K-1')).toEqual([{ year: 2025, quarter: 'Q1' }]);
+  });
+});
+
 describe('the watched-folder sync with e-mail notification on', () => {
   let smtp: SmtpListener;
   let mailing: TestServer;
@@ -520,5 +645,74 @@ describe('the watched-folder sync with e-mail notification on', () => {
     const { mails, to } = await delivered(from);
     expect(mails.flatMap((m) => m.to).sort()).toEqual(['employee@example.com', 'investor@example.com']);
     expect(to('investor@example.com')?.header('subject')).toBe('6 new documents are available in your investor portal');
+  });
+
+  it('issue 32: a second sync with a lost ledger publishes nothing again and e-mails no one, even a document retitled in the panel since', async () => {
+    const from = smtp.received.length;
+    const space = workspace('2025-Q1');
+    write(space.folder, 'properties/Sunset Terrace Apartments/Lost Ledger Rent Roll.pdf', pdf('rent roll'));
+    write(space.folder, 'properties/Sunset Terrace Apartments/Lost Ledger Budget.pdf', pdf('budget'));
+    const portal = countingPortal(mailing.url);
+    const first = await SyncEngine.create({ ...engineOptions(space, portal), watch: false, emailNotification: true });
+    expect(await first.runOnce()).toBe(true);
+    expect(portal.uploads).toBe(2);
+    await delivered(from);
+
+    // Staff retitle one document in the panel; then the ledger is lost.
+    const client = await adminClient(mailing.url);
+    const mine = async () =>
+      (await client.call('adminDocuments', undefined, { cache: 'no-store' })).documents.filter(
+        (d) => d.property === 'Sunset Terrace Apartments' && /Lost Ledger|Approved Budget/.test(d.title),
+      );
+    const budget = (await mine()).find((d) => d.title === 'Lost Ledger Budget')!;
+    await client.call('updateDocument', { body: { documentId: budget.id, title: 'Approved Budget 2025', property: budget.property, year: budget.year, quarter: budget.quarter } });
+    const before = (await mine()).map((d) => d.id).sort();
+    const sent = await queued();
+
+    const events: SyncEvent[] = [];
+    const lost = { folder: space.folder, ledgerFile: path.join(path.dirname(space.ledgerFile), 'fresh.json') };
+    const second = await SyncEngine.create({ ...engineOptions(lost, countingPortal(mailing.url), events), watch: false, emailNotification: true });
+    expect(await second.runOnce(), JSON.stringify(events)).toBe(true);
+    expect((await mine()).map((d) => d.id).sort()).toEqual(before);
+    expect(second.status().published.map((e) => e.documentId).sort()).toEqual(before);
+    for (const file of ['Lost Ledger Rent Roll.pdf', 'Lost Ledger Budget.pdf']) {
+      expect(events).toContainEqual(
+        expect.objectContaining({ path: `properties/Sunset Terrace Apartments/${file}`, message: expect.stringMatching(/^Already on the portal as document \d+/) }),
+      );
+    }
+    await delivered(from);
+    expect(await queued()).toBe(sent);
+  });
+
+  it('issue 32: e-mails each reader one digest for a quarter folder, its property and personal documents together', async () => {
+    const from = smtp.received.length;
+    const space = workspace('2025-Q4');
+    write(space.folder, 'properties/Sunset Terrace Apartments/Both Halves Letter.pdf', pdf('letter'));
+    write(space.folder, 'investors/Both Halves K-1.pdf', pdf('k-1'));
+    write(space.folder, 'investors/manifest.csv', Buffer.from('email,filename,document_category,title\ninvestor@example.com,Both Halves K-1.pdf,tax,Both Halves K-1\n'));
+    const portal = countingPortal(mailing.url);
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false, emailNotification: true });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    expect(portal.uploads).toBe(1);
+    expect(portal.batches).toBe(1);
+    expect(portal.digests).toBe(1);
+
+    const { mails } = await delivered(from);
+    const toInvestor = mails.filter((m) => m.to.includes('investor@example.com'));
+    expect(toInvestor).toHaveLength(1);
+    expect(toInvestor[0]!.header('subject')).toBe('2 new documents are available in your investor portal');
+    expect(toInvestor[0]!.text).toContain('Both Halves Letter');
+    expect(toInvestor[0]!.text).toContain('Both Halves K-1');
+    const toEmployee = mails.filter((m) => m.to.includes('employee@example.com'));
+    expect(toEmployee).toHaveLength(1);
+    expect(toEmployee[0]!.text).not.toContain('Both Halves K-1');
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(['employee@example.com', 'investor@example.com']);
+
+    const sent = await queued();
+    const again = await SyncEngine.create({ ...engineOptions(space, portal), watch: false, emailNotification: true });
+    expect(await again.runOnce()).toBe(true);
+    expect(portal.batches).toBe(1);
+    expect(await queued()).toBe(sent);
   });
 });
