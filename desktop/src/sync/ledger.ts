@@ -46,6 +46,11 @@ export interface LedgerEntry {
    * that new content under the same title and investor replaces them (replace-user-document).
    */
   personalDocuments?: PublishedPersonalDocument[];
+  /**
+   * For a property document being uploaded: the Idempotency-Key of its upload (issue 32), kept
+   * until the server answers, so that a retry after a lost answer or a crash is the same request.
+   */
+  uploadKey?: string | null;
   updatedAt: string;
 }
 
@@ -54,6 +59,11 @@ export interface PublishedPersonalDocument {
   email: string;
   title: string;
   documentId: number;
+  /**
+   * Published with its e-mail deferred (bulk's notifyLater): the digest that covers the quarter
+   * folder's property and personal documents together has not been confirmed yet (issue 32).
+   */
+  notifyPending?: boolean;
 }
 
 interface LedgerFile {
