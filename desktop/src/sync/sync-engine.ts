@@ -4,13 +4,12 @@
 // request, so that a crash, a restart or a lost answer never publishes a file twice. The source
 // folder is only ever read.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { ApiError } from '@everest/core/client';
-import type { PropertyDocument } from '@everest/core/contract';
 import {
   isIgnoredName,
   manifestEmails,
@@ -21,7 +20,7 @@ import {
   type PlannedPropertyDocument,
 } from '@everest/core/domain';
 import { defaultBackoff, retryDelayMs, type BackoffOptions } from './backoff';
-import { Ledger, type LedgerEntry, type LedgerState } from './ledger';
+import { Ledger, type LedgerEntry, type LedgerState, type PublishedPersonalDocument } from './ledger';
 import type { Portal } from './portal';
 
 export interface SyncOptions {
@@ -105,6 +104,18 @@ function manifestCell(value: string): string {
 
 const posix = (relative: string) => relative.split(path.sep).join('/');
 
+/**
+ * The Idempotency-Key of one publication of a property document: its destination, content and
+ * period, and a nonce of its own. Kept in the ledger until answered, so that a retry is the same
+ * request; a new publication of the same file (a lost ledger, a document deleted in the panel
+ * and published again) gets a new key, and the server's content rule answers it instead.
+ */
+function uploadKeyOf(document: PlannedPropertyDocument, sha256: string): string {
+  return createHash('sha256')
+    .update(['upload-document', document.property.normalize('NFC').trim().toLowerCase(), sha256, document.year, document.quarter, randomUUID()].join('\n'))
+    .digest('hex');
+}
+
 /** A personal document this sync published whose file changed in place. */
 interface PersonalReplacement {
   filePath: string;
@@ -139,7 +150,6 @@ export class SyncEngine {
   private ticking = false;
   private scanning: Promise<void> | null = null;
   private properties: { names: string[]; at: number } | null = null;
-  private serverDocuments: { documents: PropertyDocument[]; at: number } | null = null;
   private readonly idleWaiters: (() => void)[] = [];
 
   private constructor(
@@ -387,7 +397,7 @@ export class SyncEngine {
         sha256,
         missing: false,
         // A touched file keeps its state; new content is looked at afresh.
-        ...(sameContent ? {} : { state: 'waiting' as const, attempts: 0, nextRetryAt: null, lastError: null }),
+        ...(sameContent ? {} : { state: 'waiting' as const, attempts: 0, nextRetryAt: null, lastError: null, uploadKey: null }),
       });
       return;
     }
@@ -586,34 +596,13 @@ export class SyncEngine {
     );
   }
 
-  private async serverDocumentsFresh(force: boolean): Promise<PropertyDocument[]> {
-    if (force || !this.serverDocuments || Date.now() - this.serverDocuments.at > 60_000) {
-      this.serverDocuments = { documents: await this.options.portal.propertyDocuments(), at: Date.now() };
-    }
-    return this.serverDocuments.documents;
-  }
-
   /**
-   * The document the server already holds with this filing and content, if any: the list has
-   * no hashes, so a document with the same title, property, period and size is downloaded and
-   * hashed. This finds what a lost ledger or a lost answer forgot.
+   * Publishes a property document. The upload carries an Idempotency-Key kept in the ledger
+   * until it is answered: a retry after a lost answer (or a crash) is the same request again,
+   * answered by the server with the first result. Content the server already holds for this
+   * property (a lost ledger, a document retitled in the panel, a copy) is answered
+   * `alreadyPublished` with that document: recorded, not published again (issue 32).
    */
-  private async findOnServer(document: PlannedPropertyDocument, sha256: string, force: boolean): Promise<number | null> {
-    const documents = await this.serverDocumentsFresh(force);
-    const candidates = documents.filter(
-      (d) =>
-        d.title.toLowerCase() === document.title.toLowerCase() &&
-        d.property.toLowerCase() === document.property.toLowerCase() &&
-        d.year === document.year &&
-        d.quarter === document.quarter &&
-        d.fileSize === document.entry.size,
-    );
-    for (const candidate of candidates) {
-      if ((await this.options.portal.documentSha256(candidate.id)) === sha256) return candidate.id;
-    }
-    return null;
-  }
-
   private async publishProperty(document: PlannedPropertyDocument): Promise<void> {
     const relative = document.entry.path;
     const entry = this.ledger.get(relative);
@@ -630,7 +619,7 @@ export class SyncEngine {
       if (entry.documentId !== null && entry.publishedSha256 !== null && entry.publishedSha256 !== sha256) {
         this.setState(relative, { state: 'publishing', attempts }, 'Replacing the published file');
         await this.ledger.save();
-        await this.options.portal.replaceDocument(entry.documentId, file);
+        await this.options.portal.replaceDocument(entry.documentId, file, { property: document.property });
         this.setState(
           relative,
           { state: 'published', publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null },
@@ -647,19 +636,8 @@ export class SyncEngine {
         );
         return;
       }
-      // An earlier attempt whose answer never came may have been published: ask afresh.
-      const uncertain = entry.state === 'publishing' || entry.attempts > 0;
-      const existing = await this.findOnServer(document, sha256, uncertain);
-      if (existing !== null) {
-        this.setState(
-          relative,
-          // Its upload's answer was lost, so its digest may still be due: the server sends it once at most.
-          { state: 'published', documentId: existing, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null, ...this.digestDue() },
-          `Already on the portal as document ${existing}: not sent again`,
-        );
-        return;
-      }
-      this.setState(relative, { state: 'publishing', attempts }, 'Publishing');
+      const idempotencyKey = entry.uploadKey ?? uploadKeyOf(document, sha256);
+      this.setState(relative, { state: 'publishing', attempts, uploadKey: idempotencyKey }, 'Publishing');
       await this.ledger.save();
       if (this.stopped) return;
       // The e-mail waits for the batch's digest (notifyBatch), sent once the batch has settled.
@@ -673,11 +651,20 @@ export class SyncEngine {
           notifyLater: this.notifies,
         },
         file,
+        { idempotencyKey },
       );
+      const published = answer.document;
+      // Already published: an earlier upload of ours whose digest may still be owed, or someone
+      // else's; the server announces a document once at most, so asking again is harmless.
+      const message = answer.alreadyPublished
+        ? `Already on the portal as document ${published.id}${
+            published.year !== document.year || published.quarter !== document.quarter ? `, filed ${published.quarter} ${published.year}` : ''
+          }${published.title !== document.title ? ` as "${published.title}"` : ''}: not published again`
+        : `Published as "${document.title}" (${document.property}, ${document.quarter} ${document.year}), document ${published.id}`;
       this.setState(
         relative,
-        { state: 'published', documentId: answer.document.id, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null, ...this.digestDue() },
-        `Published as "${document.title}" (${document.property}, ${document.quarter} ${document.year}), document ${answer.document.id}`,
+        { state: 'published', documentId: published.id, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null, uploadKey: null, ...this.digestDue() },
+        message,
       );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
@@ -762,8 +749,10 @@ export class SyncEngine {
         );
         const text = [header, ...lines].join('\r\n');
         const sent = [...new Set(toSend.map((row) => row.filename))];
+        // The batch's period is part of what it asks: the same files from another quarter folder
+        // are another batch.
         const idempotencyKey = createHash('sha256')
-          .update([text, ...sent.map((name) => files.find((f) => f.name === name)?.sha256 ?? name).sort()].join('\n'))
+          .update([`${manifest.year}-${manifest.quarter}`, text, ...sent.map((name) => files.find((f) => f.name === name)?.sha256 ?? name).sort()].join('\n'))
           .digest('hex');
         this.setState(manifestPath, { state: 'publishing', attempts }, `Publishing ${toSend.length} personal documents`);
         for (const name of sent) this.setState(pathOf.get(name)!, { state: 'publishing' }, 'Publishing');
@@ -772,13 +761,21 @@ export class SyncEngine {
         const answer = await this.options.portal.bulkUpload(
           { name: 'manifest.csv', text },
           sent.map((name) => ({ absolutePath: path.join(this.options.folder, pathOf.get(name)!), name })),
-          { emailNotification: this.options.emailNotification ?? false, idempotencyKey },
+          // The quarter folder's period (a row's own document_date still wins); with e-mail, the
+          // batch's e-mails wait for the digest that also covers the folder's property documents.
+          { emailNotification: this.notifies, idempotencyKey, year: manifest.year, quarter: manifest.quarter, notifyLater: this.notifies },
         );
+        const pending = new Set(answer.pendingUserDocumentIds ?? []);
         for (const done of answer.successful) {
           const filePath = pathOf.get(done.filename);
           if (filePath) {
             const entry = this.ledger.get(filePath);
-            const record = { email: done.userEmail.toLowerCase(), title: done.title, documentId: done.documentId };
+            const record: PublishedPersonalDocument = {
+              email: done.userEmail.toLowerCase(),
+              title: done.title,
+              documentId: done.documentId,
+              ...(pending.has(done.documentId) ? { notifyPending: true } : {}),
+            };
             const personalDocuments = [...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== done.documentId), record];
             this.setState(
               filePath,
@@ -786,6 +783,25 @@ export class SyncEngine {
               `Published as "${done.title}" for ${done.userEmail}, document ${done.documentId}`,
             );
           }
+        }
+        // Rows the investor already had (this batch confirmed again, or content published before):
+        // on the portal, not failures, and not published again.
+        for (const already of answer.alreadyPublished) {
+          const filePath = pathOf.get(already.filename);
+          if (!filePath || answer.successful.some((done) => done.filename === already.filename)) continue;
+          const entry = this.ledger.get(filePath);
+          const personalDocuments =
+            already.documentId === undefined
+              ? entry?.personalDocuments
+              : [
+                  ...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== already.documentId),
+                  { email: already.userEmail.toLowerCase(), title: already.title, documentId: already.documentId },
+                ];
+          this.setState(
+            filePath,
+            { state: 'published', publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, ...(personalDocuments ? { personalDocuments } : {}) },
+            `Already on the portal for ${already.userEmail}${already.documentId === undefined ? '' : ` as document ${already.documentId}`}: not published again`,
+          );
         }
         for (const failure of answer.failed) {
           problems.push(`${failure.filename}: ${failure.error}`);
@@ -840,7 +856,7 @@ export class SyncEngine {
       this.setState(filePath, { state: 'publishing' }, `Replacing the file of "${title}" for ${email}`);
       await this.ledger.save();
       try {
-        await this.options.portal.replaceUserDocument(documentId, { absolutePath: path.join(this.options.folder, filePath), name });
+        await this.options.portal.replaceUserDocument(documentId, { absolutePath: path.join(this.options.folder, filePath), name }, { userEmail: email });
       } catch (error) {
         if (!isRefusal(error)) throw error;
         refused.add(filePath);
@@ -878,46 +894,74 @@ export class SyncEngine {
     return this.digestFailures >= this.maxAttempts;
   }
 
-  /** Property documents published with their e-mail deferred whose digest is not confirmed. */
+  /** Documents published with their e-mail deferred whose digest is not confirmed: property and personal. */
+  private pendingDigest(): { documentIds: number[]; userDocumentIds: number[] } {
+    const documentIds = new Set<number>();
+    const userDocumentIds = new Set<number>();
+    for (const entry of this.ledger.all()) {
+      if (entry.notifyPending === true && entry.documentId !== null) documentIds.add(entry.documentId);
+      for (const personal of entry.personalDocuments ?? []) if (personal.notifyPending === true) userDocumentIds.add(personal.documentId);
+    }
+    return { documentIds: [...documentIds], userDocumentIds: [...userDocumentIds] };
+  }
+
   private digestsPending(): boolean {
-    return this.notifies && this.ledger.all().some((e) => e.notifyPending === true && e.documentId !== null);
+    if (!this.notifies) return false;
+    const pending = this.pendingDigest();
+    return pending.documentIds.length + pending.userDocumentIds.length > 0;
   }
 
   /**
-   * A batch has settled when no file is settling, no property document is queued, being sent or
-   * waiting to be planned: then one notify-documents call announces everything published since
-   * the last digest, and the server sends each investor one e-mail for it. A file failing with
-   * backoff does not hold the batch back; it joins the next digest.
+   * A batch has settled when no file is settling, no property document or manifest batch is
+   * queued, being sent or waiting to be planned: then one notify-documents call announces
+   * everything published since the last digest, property and personal documents together, and
+   * the server sends each reader one e-mail for it. A file or batch failing with backoff does
+   * not hold the digest back; it joins the next one.
    */
   private considerDigest(): void {
     if (this.stopped || !this.digestsPending() || this.gaveUpDigest() || Date.now() < this.nextDigestAt) return;
     if (this.candidates.size > 0) return;
-    const propertyJob = (key: string) => key.startsWith('p:');
-    if (this.queue.some(propertyJob) || [...this.running].some(propertyJob)) return;
+    const publishingJob = (key: string) => key.startsWith('p:') || key.startsWith('m:');
+    if (this.queue.some(publishingJob) || [...this.running].some(publishingJob)) return;
     const unsettled = this.ledger
       .all()
-      .some((e) => !e.missing && (e.kind === 'property' || e.kind === 'unmatched') && (e.state === 'waiting' || e.state === 'publishing'));
+      .some((e) => !e.missing && (e.kind === 'property' || e.kind === 'manifest' || e.kind === 'unmatched') && (e.state === 'waiting' || e.state === 'publishing'));
     if (unsettled) return;
     this.enqueue('n:digest', () => this.notifyBatch());
     this.pump();
   }
 
   private async notifyBatch(): Promise<void> {
-    const pending = this.ledger.all().filter((e) => e.notifyPending === true && e.documentId !== null);
-    const documentIds = [...new Set(pending.map((e) => e.documentId!))];
+    const { documentIds, userDocumentIds } = this.pendingDigest();
     try {
-      // The route takes up to 1000 ids a call: a larger batch is announced in parts.
-      for (let start = 0; start < documentIds.length; start += 1000) {
-        const part = documentIds.slice(start, start + 1000);
-        const answer = await this.options.portal.notifyDocuments(part);
+      // The route takes up to 1000 property and 10000 personal documents a call: a larger batch
+      // is announced in parts.
+      for (let part = 0; part * 1000 < documentIds.length || part * 10_000 < userDocumentIds.length; part += 1) {
+        const ids = {
+          documentIds: documentIds.slice(part * 1000, (part + 1) * 1000),
+          userDocumentIds: userDocumentIds.slice(part * 10_000, (part + 1) * 10_000),
+        };
+        const answer = await this.options.portal.notifyDocuments(ids);
         if (this.stopped) return;
-        for (const entry of pending) {
-          if (entry.documentId !== null && part.includes(entry.documentId)) this.ledger.update(entry.path, { notifyPending: false });
+        const announced = { property: new Set(ids.documentIds), personal: new Set(ids.userDocumentIds) };
+        for (const entry of this.ledger.all()) {
+          const change: Partial<LedgerEntry> = {};
+          if (entry.notifyPending === true && entry.documentId !== null && announced.property.has(entry.documentId)) change.notifyPending = false;
+          if (entry.personalDocuments?.some((d) => d.notifyPending === true && announced.personal.has(d.documentId))) {
+            change.personalDocuments = entry.personalDocuments.map(({ notifyPending, ...d }) =>
+              notifyPending === true && !announced.personal.has(d.documentId) ? { ...d, notifyPending } : d,
+            );
+          }
+          if (Object.keys(change).length > 0) this.ledger.update(entry.path, change);
         }
+        const count = answer.documentIds.length + answer.userDocumentIds.length;
         this.emit({
           path: '.',
           state: 'published',
-          message: `E-mail: ${answer.notified} ${answer.notified === 1 ? 'person' : 'people'} sent one digest of ${answer.documentIds.length} new document(s)`,
+          message:
+            count === 0
+              ? 'E-mail: nothing new to announce (already announced)'
+              : `E-mail: ${answer.notified} ${answer.notified === 1 ? 'person' : 'people'} sent one digest of ${count} new document(s)`,
         });
       }
       this.digestFailures = 0;
