@@ -1,16 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  AdminDocumentsAnswer,
-  DeleteDocumentBody,
-  DocumentAnswer,
-  MessageAnswer,
-  NotifyDocumentsAnswer,
-  NotifyDocumentsBody,
-  PropertyDocument as PropertyDocumentAnswer,
-  ReplaceDocumentBody,
-  UpdateDocumentBody,
-  UploadDocumentBody,
+import {
+  documentAnswer as documentAnswerSchema,
+  type AdminDocumentsAnswer,
+  type DeleteDocumentBody,
+  type DocumentAnswer,
+  type MessageAnswer,
+  type NotifyDocumentsAnswer,
+  type NotifyDocumentsBody,
+  type PropertyDocument as PropertyDocumentAnswer,
+  type ReplaceDocumentBody,
+  type UpdateDocumentBody,
+  type UploadDocumentBody,
 } from '@everest/core/contract';
 import { defaultPropertyGroup, displayName, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
@@ -21,6 +22,7 @@ import { enqueueMail } from '../mail/outbox';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
 import { publishCorrection, repairCurrentVersion } from './document-versions';
+import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPropertyDocuments } from './documents.service';
 import { Property } from '../properties/property.entity';
 import { PropertyDocument, type IPropertyDocument } from './property-document.entity';
@@ -29,6 +31,8 @@ export const adminDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
   nothingToNotify:
     'Nothing was sent: these documents were announced already, or were not uploaded to be announced later.',
+  alreadyPublished: (property: string, document: { title: string; year: number; quarter: Quarter }) =>
+    `This file was already published for ${property} as "${document.title}" (${document.quarter} ${document.year}). Nothing new was published and nobody was e-mailed.`,
   unknownProperty: (name: string) =>
     `There is no property named "${name}". Please choose one from the list, or '${defaultPropertyGroup}' for a document of no property.`,
 } as const;
@@ -107,19 +111,69 @@ async function queueNotifications(
   return recipients.length;
 }
 
+/** The audit actions whose rows answer a retried upload-document under its Idempotency-Key. */
+export const uploadDocumentActions = ['upload-document'] as const;
+
+/**
+ * Issue 32: a property document is its content and its destination (a property, or 'General').
+ * Held for the rest of the transaction, so that two uploads of the same bytes for the same
+ * property at the same moment are taken one after the other: the second finds the first.
+ */
+async function holdPublication(tx: EntityManager, property: PropertyChoice, sha256: string): Promise<void> {
+  await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`property-document:${property.id ?? 'general'}:${sha256}`]);
+}
+
+/** The document of this property (or 'General') whose current file has this content, if any. */
+async function publishedWithContent(
+  tx: EntityManager,
+  property: PropertyChoice,
+  sha256: string,
+  except: number | null = null,
+): Promise<{ id: number; title: string; year: number; quarter: Quarter } | undefined> {
+  const [row] = await tx.execute<{ id: number; title: string; year: number; quarter: Quarter }[]>(
+    `select d.id, d.title, d.year, d.quarter from property_documents d join stored_files f on f.id = d.file_id
+      where (d.property_id = ?::int or (?::int is null and d.property_id is null)) and f.sha256 = ? and d.id <> ?
+      order by d.id limit 1`,
+    [property.id, property.id, sha256, except ?? 0],
+  );
+  return row;
+}
+
 /**
  * Publishes a property document: the file is checked by content and stored first, then the row,
  * its audit and its e-mails commit together, so an investor is never told of a document that
- * is not there.
+ * is not there. The same content already published for the same property (whatever its title or
+ * period) is not published again: the answer is that document, and nobody is e-mailed (issue 32).
+ * Under an Idempotency-Key, a retry answers the first call's result.
  */
-export async function uploadDocument(call: DocumentsCall, body: UploadDocumentBody, upload: UploadedFile | null): Promise<DocumentAnswer> {
+export async function uploadDocument(
+  call: DocumentsCall,
+  body: UploadDocumentBody,
+  upload: UploadedFile | null,
+  options: { idempotencyKey?: string } = {},
+): Promise<DocumentAnswer> {
   // Refused before the file is kept: a typo in the property must not leave a file behind.
   await propertyByName(call.em, body.property);
   const file = await keepDocumentFile(upload, call.fileExistence);
   // notifyLater without emailNotification asks for nothing: no e-mail now, none later.
   const deferred = body.emailNotification && body.notifyLater;
-  const { id, notified } = await call.em.transactional(async (tx) => {
+  const key = options.idempotencyKey;
+  return call.em.transactional(async (tx): Promise<DocumentAnswer> => {
+    if (key) {
+      await holdIdempotencyKey(tx, call.actor.id, 'upload-document', key);
+      const earlier = await earlierAnswer(tx, call.actor.id, key, uploadDocumentActions);
+      if (earlier) return documentAnswerSchema.parse(earlier);
+    }
     const property = await propertyByName(tx, body.property);
+    await holdPublication(tx, property, file.sha256);
+    const existing = await publishedWithContent(tx, property, file.sha256);
+    if (existing) {
+      return {
+        message: adminDocumentMessages.alreadyPublished(property.name, existing),
+        document: await documentAnswer({ ...call, em: tx }, existing.id),
+        alreadyPublished: true,
+      };
+    }
     const created = tx.create(PropertyDocument, {
       title: body.title,
       property: property.id,
@@ -148,16 +202,18 @@ export async function uploadDocument(call: DocumentsCall, body: UploadDocumentBo
         emailNotification: body.emailNotification,
         ...(deferred ? { notifyLater: true } : {}),
         notified,
+        ...(key ? { idempotencyKey: key } : {}),
       },
     });
-    return { id: created.id, notified };
+    const told = deferred
+      ? ' Its e-mail waits to be sent with the rest of its batch.'
+      : body.emailNotification
+        ? ` ${peopleNotified(notified)}`
+        : '';
+    const answer = { message: `Document "${body.title}" uploaded.${told}`, document: await documentAnswer({ ...call, em: tx }, created.id) };
+    if (key) await rememberAnswer(tx, call.actor.id, key, uploadDocumentActions, answer);
+    return answer;
   });
-  const told = deferred
-    ? ' Its e-mail waits to be sent with the rest of its batch.'
-    : body.emailNotification
-      ? ` ${peopleNotified(notified)}`
-      : '';
-  return { message: `Document "${body.title}" uploaded.${told}`, document: await documentAnswer(call, id) };
 }
 
 const peopleNotified = (count: number) => `${count} ${count === 1 ? 'person was' : 'people were'} notified by e-mail.`;
