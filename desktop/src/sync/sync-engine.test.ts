@@ -60,8 +60,8 @@ function write(folder: string, relative: string, content: Buffer): void {
 
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
-async function serverDocuments(titlePrefix: string): Promise<PropertyDocument[]> {
-  const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+async function serverDocuments(titlePrefix: string, url = server.url): Promise<PropertyDocument[]> {
+  const client = url === server.url ? createApiClient({ baseUrl: url, getToken: () => token }) : await adminClient(url);
   const { documents } = await client.call('adminDocuments');
   return documents.filter((d) => d.title.startsWith(titlePrefix));
 }
@@ -207,9 +207,16 @@ describe('the watched-folder sync against the real server', () => {
     await second.stop();
 
     expect(second.status().published).toHaveLength(30);
-    expect(firstPortal.uploads + secondPortal.uploads).toBe(30);
+    // A lost answer's upload is sent again under the key kept in the ledger (issue 32): the
+    // server answers it with the document the first request made.
+    const byTitle = new Map((await serverDocuments('Restarted ')).map((d) => [d.title, d.id]));
     for (const entry of unknown) {
-      expect(events).toContainEqual(expect.objectContaining({ path: entry.path, message: expect.stringMatching(/^Already on the portal as document \d+/) }));
+      expect(ledgerEntries(space.ledgerFile).find((e) => e.path === entry.path)).toMatchObject({
+        state: 'published',
+        documentId: byTitle.get(path.basename(entry.path, '.pdf')),
+        uploadKey: null,
+      });
+      expect(events).toContainEqual(expect.objectContaining({ path: entry.path, state: 'published' }));
     }
     await expectPublishedOnce('Restarted ', contents);
   });
@@ -639,7 +646,8 @@ describe('the watched-folder sync with e-mail notification on', () => {
     const secondPortal = countingPortal(mailing.url);
     const second = await SyncEngine.create({ ...engineOptions(space, secondPortal), watch: false, emailNotification: true });
     expect(await second.runOnce()).toBe(true);
-    expect(firstPortal.uploads + secondPortal.uploads).toBe(6);
+    // Six documents, however many of the lost answers were asked again.
+    expect((await serverDocuments('Digest Restart ', mailing.url)).map((d) => d.title).sort()).toEqual(titles);
     expect(secondPortal.digests).toBe(1);
 
     const { mails, to } = await delivered(from);
