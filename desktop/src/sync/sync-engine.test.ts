@@ -544,6 +544,31 @@ describe('issue 32: a publication is its content and its destination', () => {
     expect(keys[1]).toBe(keys[0]);
   });
 
+  it('refuses a malformed manifest whole: nothing of its batch is published, and the run ends with it needing attention', async () => {
+    const space = workspace('2025-Q2');
+    write(space.folder, 'investors/d.pdf', pdf('trust K-1'));
+    write(space.folder, 'investors/e.pdf', pdf('another investor'));
+    // The first data row's quote is never closed: read as one field, it would swallow the next
+    // row (another investor's e-mail, file and title) into its title.
+    write(
+      space.folder,
+      'investors/manifest.csv',
+      Buffer.from('email,filename,document_category,title\ninvestor2@example.com,d.pdf,tax,"2025 K-1 for the ""Trust\ninvestor@example.com,e.pdf,tax,Malformed Other K-1\n'),
+    );
+    const portal = countingPortal(server.url);
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(false);
+    expect(portal.batches).toBe(0);
+    const needsAttention = new Map(engine.status().needsAttention.map((e) => [e.path, e.lastError]));
+    expect(needsAttention.get('investors/manifest.csv')).toBe('Line 2: a quoted field is not closed.');
+    expect(needsAttention.get('investors/d.pdf')).toMatch(/manifest\.csv was refused: Line 2: a quoted field is not closed\./);
+    expect(needsAttention.get('investors/e.pdf')).toMatch(/manifest\.csv was refused/);
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    const { documents } = await client.call('adminUserDocuments', { query: { search: 'K-1' } });
+    expect(documents.filter((d) => d.title.includes('Trust') || d.title === 'Malformed Other K-1')).toEqual([]);
+  });
+
   it("files a batch's personal documents in its quarter folder's period when a row has no document_date; a row's own date wins", async () => {
     const period = previousQuarter();
     const space = workspace(`${period.year}-${period.quarter}`);

@@ -705,7 +705,15 @@ export class SyncEngine {
         ),
       });
       if (plan.error) {
-        this.setState(manifestPath, { state: 'needs-attention', lastError: plan.error }, plan.error);
+        // A manifest that cannot be read whole publishes nothing (issue 32): its files wait with
+        // it, each saying why, until the manifest changes.
+        // The batch's signature is kept: it is read again when the manifest or a file changes.
+        this.setState(manifestPath, { state: 'needs-attention', lastError: plan.error, batchSignature: signature }, plan.error);
+        const refused = `${path.basename(manifestPath)} was refused: ${plan.error}`;
+        for (const file of files) {
+          const current = this.ledger.get(file.path);
+          if (current && current.state !== 'published') this.setState(file.path, { state: 'needs-attention', lastError: refused }, refused);
+        }
         return;
       }
       const pathOf = new Map(files.map((f) => [f.name, f.path]));
