@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -507,6 +507,77 @@ describe('issue 32: a publication is its content and its destination', () => {
     expect((await serverDocuments('Capital Call Notice')).map((d) => d.id).sort()).toEqual([heartland.id, sunset.id].sort());
     expect(await serverSha256(sunset.id)).toBe(sha256(corrected));
     expect(await serverSha256(heartland.id)).toBe(sha256(notice));
+  });
+
+  it('publishes one of two twins for a property, under the original\'s name, and says why the copy is not sent', async () => {
+    const space = workspace('2025-Q2');
+    const notice = pdf('Twin notice');
+    write(space.folder, 'properties/Sunset Terrace Apartments/Twin Notice - Copy.pdf', notice);
+    write(space.folder, 'properties/Sunset Terrace Apartments/Twin Notice.pdf', notice);
+    const portal = countingPortal(server.url);
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    expect((await serverDocuments('Twin Notice')).map((d) => d.title)).toEqual(['Twin Notice']);
+    expect(engine.status().published.map((e) => e.path)).toEqual(['properties/Sunset Terrace Apartments/Twin Notice.pdf']);
+    expect(engine.status().needsAttention.map((e) => [e.path, e.lastError])).toEqual([
+      [
+        'properties/Sunset Terrace Apartments/Twin Notice - Copy.pdf',
+        'Same content as properties/Sunset Terrace Apartments/Twin Notice.pdf for this property (the copy is not published)',
+      ],
+    ]);
+  });
+
+  it('mends a ledger from before destinations: a copy recorded against another property\'s document is published for its own', async () => {
+    const space = workspace('2025-Q4');
+    const notice = pdf('Legacy notice, same words for both properties');
+    write(space.folder, 'properties/Heartland Plaza/Legacy Notice.pdf', notice);
+    const portal = countingPortal(server.url);
+    expect(await (await SyncEngine.create({ ...engineOptions(space, portal), watch: false })).runOnce()).toBe(true);
+    const [heartland] = await serverDocuments('Legacy Notice');
+
+    // Sunset's copy arrives, and the ledger says what the engine before issue 32 wrote: the
+    // copy "published" as Heartland's document, and no destination recorded for either.
+    write(space.folder, 'properties/Sunset Terrace Apartments/Legacy Notice.pdf', notice);
+    const sunsetPath = 'properties/Sunset Terrace Apartments/Legacy Notice.pdf';
+    const stats = statSync(path.join(space.folder, sunsetPath));
+    const entries = ledgerEntries(space.ledgerFile).map(({ destination: _destination, ...entry }) => entry);
+    const old = entries.find((e) => e.path === 'properties/Heartland Plaza/Legacy Notice.pdf')!;
+    entries.push({ ...old, path: sunsetPath, size: stats.size, mtimeMs: stats.mtimeMs });
+    writeFileSync(space.ledgerFile, JSON.stringify({ version: 1, entries }));
+
+    const events: SyncEvent[] = [];
+    expect(await (await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false })).runOnce(), JSON.stringify(events)).toBe(true);
+    const documents = await serverDocuments('Legacy Notice');
+    expect(documents.map((d) => d.property).sort()).toEqual(['Heartland Plaza', 'Sunset Terrace Apartments']);
+    const sunset = documents.find((d) => d.property === 'Sunset Terrace Apartments')!;
+    expect(await investorSees('investor@example.com', 'Legacy Notice')).toEqual([{ id: sunset.id, property: 'Sunset Terrace Apartments', year: 2025, quarter: 'Q4' }]);
+    expect(ledgerEntries(space.ledgerFile).map((e) => [e.path, e.documentId, e.destination]).sort()).toEqual([
+      ['properties/Heartland Plaza/Legacy Notice.pdf', heartland!.id, { kind: 'property', property: 'Heartland Plaza' }],
+      [sunsetPath, sunset.id, { kind: 'property', property: 'Sunset Terrace Apartments' }],
+    ]);
+  });
+
+  it('never replaces a document filed under another property since: the portal refuses it and the file waits for a person', async () => {
+    const space = workspace('2025-Q1');
+    const relative = 'properties/Sunset Terrace Apartments/Moved Notice.pdf';
+    const original = pdf('Moved notice');
+    write(space.folder, relative, original);
+    const portal = countingPortal(server.url);
+    expect(await (await SyncEngine.create({ ...engineOptions(space, portal), watch: false })).runOnce()).toBe(true);
+    const [document] = await serverDocuments('Moved Notice');
+
+    // Staff move the document to Heartland in the panel; then Sunset's file is edited.
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    await client.call('updateDocument', { body: { documentId: document!.id, title: document!.title, property: 'Heartland Plaza', year: document!.year, quarter: document!.quarter } });
+    writeFileSync(path.join(space.folder, relative), pdf('Moved notice, edited for Sunset'));
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(false);
+    expect(engine.status().needsAttention.map((e) => e.path)).toEqual([relative]);
+    expect(engine.status().failed).toEqual([]);
+    expect(await serverSha256(document!.id)).toBe(sha256(original));
+    expect(portal.replaces).toBe(0);
   });
 
   it('retries an upload whose answer was lost after the server committed under the same Idempotency-Key: one document', async () => {

@@ -10,11 +10,17 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import { ApiError } from '@everest/core/client';
+import type { PropertyDocument } from '@everest/core/contract';
 import {
+  decodeCsvBytes,
+  destinationKey,
   isIgnoredName,
   manifestEmails,
   planBulkManifest,
   planFolder,
+  publicationKey,
+  publishingMessages,
+  type Destination,
   type FolderPlan,
   type PlannedManifest,
   type PlannedPropertyDocument,
@@ -110,11 +116,12 @@ const posix = (relative: string) => relative.split(path.sep).join('/');
  * request; a new publication of the same file (a lost ledger, a document deleted in the panel
  * and published again) gets a new key, and the server's content rule answers it instead.
  */
-function uploadKeyOf(document: PlannedPropertyDocument, sha256: string): string {
-  return createHash('sha256')
-    .update(['upload-document', document.property.normalize('NFC').trim().toLowerCase(), sha256, document.year, document.quarter, randomUUID()].join('\n'))
-    .digest('hex');
+function uploadKeyOf(publication: string, document: PlannedPropertyDocument): string {
+  return createHash('sha256').update(['upload-document', publication, document.year, document.quarter, randomUUID()].join('\n')).digest('hex');
 }
+
+/** Where a property document of the folder goes: its property, or General. */
+const destinationOf = (document: PlannedPropertyDocument): Destination => ({ kind: 'property', property: document.property });
 
 /** A personal document this sync published whose file changed in place. */
 interface PersonalReplacement {
@@ -142,8 +149,13 @@ export class SyncEngine {
   private readonly queued = new Set<string>();
   private readonly queue: string[] = [];
   private readonly running = new Set<string>();
-  /** Contents being sent right now: a copy of the same file waits for the first to finish. */
-  private readonly sendingSha = new Set<string>();
+  /**
+   * Publications (core's publicationKey: content and destination) being sent right now: a copy
+   * of the same file for the same property waits for the first to finish; the same content for
+   * another property is another publication and goes at once.
+   */
+  private readonly sending = new Set<string>();
+  private serverDocuments: { documents: PropertyDocument[]; at: number } | null = null;
   private watcher: FSWatcher | null = null;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
@@ -495,6 +507,15 @@ export class SyncEngine {
       if (current.kind !== 'property') this.ledger.update(current.path, { kind: 'property', state: current.state === 'needs-attention' ? 'waiting' : current.state, lastError: null });
       if (this.wantsWork(this.ledger.get(current.path)!)) this.enqueue(`p:${current.path}`, () => this.publishProperty(document));
     }
+    // Copies of a property document (same content, same property): the original is published,
+    // the copy is said so and waits; it is looked at again when it changes (issue 32).
+    for (const { entry, of } of plan.duplicates) {
+      const current = this.ledger.get(entry.path)!;
+      if (current.state === 'published') continue;
+      const reason = publishingMessages.twinForProperty(of);
+      if (current.kind === 'unmatched' && current.state === 'needs-attention' && current.lastError === reason) continue;
+      this.setState(entry.path, { kind: 'unmatched', state: 'needs-attention', lastError: reason }, reason);
+    }
     for (const manifest of plan.manifests) this.considerManifest(manifest);
     this.pump();
   }
@@ -508,6 +529,8 @@ export class SyncEngine {
   }
 
   private wantsWork(entry: LedgerEntry): boolean {
+    // A property document published before destinations were recorded is checked once (adoptDestination).
+    if (entry.state === 'published' && entry.kind === 'property' && entry.documentId !== null && !entry.destination) return true;
     if (entry.state === 'published' && entry.publishedSha256 === entry.sha256) return false;
     if (entry.state === 'needs-attention') return false;
     if (entry.state === 'failed' && (!this.mayRetry(entry) || (entry.nextRetryAt ?? 0) > Date.now())) return false;
@@ -605,38 +628,47 @@ export class SyncEngine {
    */
   private async publishProperty(document: PlannedPropertyDocument): Promise<void> {
     const relative = document.entry.path;
-    const entry = this.ledger.get(relative);
+    let entry = this.ledger.get(relative);
     if (!entry || entry.missing || entry.sha256 === null || !this.wantsWork(entry)) return;
     const sha256 = entry.sha256;
-    if (this.sendingSha.has(sha256)) {
+    const destination = destinationOf(document);
+    const publication = publicationKey(destination, sha256);
+    if (this.sending.has(publication)) {
       this.wake();
       return;
     }
-    this.sendingSha.add(sha256);
+    this.sending.add(publication);
     const file = { absolutePath: path.join(this.options.folder, relative), name: document.filename };
     const attempts = entry.attempts + 1;
     try {
+      if (entry.documentId !== null && !entry.destination) {
+        // A ledger written before destinations were recorded may hold another property's document
+        // for this file (the same content was taken for a copy of it): asked of the server first.
+        entry = await this.adoptDestination(entry, destination);
+        if (entry.state === 'published' && entry.publishedSha256 === sha256) return;
+      }
       if (entry.documentId !== null && entry.publishedSha256 !== null && entry.publishedSha256 !== sha256) {
         this.setState(relative, { state: 'publishing', attempts }, 'Replacing the published file');
         await this.ledger.save();
-        await this.options.portal.replaceDocument(entry.documentId, file, { property: document.property });
+        // The server refuses (409) a document filed elsewhere: that waits for a person, never retried.
+        const answer = await this.options.portal.replaceDocument(entry.documentId, file, { property: document.property });
         this.setState(
           relative,
-          { state: 'published', publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null },
-          `Replaced the file of document ${entry.documentId}`,
+          { state: 'published', publishedSha256: sha256, destination, attempts: 0, nextRetryAt: null, lastError: null },
+          answer.unchanged ? `The portal already had this file for document ${entry.documentId}: nothing changed` : `Replaced the file of document ${entry.documentId}`,
         );
         return;
       }
-      const twin = this.ledger.publishedWith(sha256, 'property');
+      const twin = this.ledger.publishedAs(publication);
       if (twin && twin.path !== relative) {
         this.setState(
           relative,
-          { state: 'published', documentId: twin.documentId, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null },
-          `Already published from ${twin.path} (same content): not sent again`,
+          { state: 'published', documentId: twin.documentId, publishedSha256: sha256, destination, attempts: 0, nextRetryAt: null, lastError: null },
+          `Already published from ${twin.path} (same content, same property): not sent again`,
         );
         return;
       }
-      const idempotencyKey = entry.uploadKey ?? uploadKeyOf(document, sha256);
+      const idempotencyKey = entry.uploadKey ?? uploadKeyOf(publication, document);
       this.setState(relative, { state: 'publishing', attempts, uploadKey: idempotencyKey }, 'Publishing');
       await this.ledger.save();
       if (this.stopped) return;
@@ -663,7 +695,17 @@ export class SyncEngine {
         : `Published as "${document.title}" (${document.property}, ${document.quarter} ${document.year}), document ${published.id}`;
       this.setState(
         relative,
-        { state: 'published', documentId: published.id, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null, uploadKey: null, ...this.digestDue() },
+        {
+          state: 'published',
+          documentId: published.id,
+          publishedSha256: sha256,
+          destination,
+          attempts: 0,
+          nextRetryAt: null,
+          lastError: null,
+          uploadKey: null,
+          ...this.digestDue(),
+        },
         message,
       );
     } catch (error) {
@@ -673,8 +715,34 @@ export class SyncEngine {
       }
       this.failed(relative, error, attempts);
     } finally {
-      this.sendingSha.delete(sha256);
+      this.sending.delete(publication);
     }
+  }
+
+  /**
+   * An entry from before destinations were recorded: its document is looked up on the portal.
+   * Filed under this file's own property, the destination is written down; filed under another
+   * (the old engine took the same content under two properties for one publication), the entry
+   * forgets it, and the file is published to its own property as any new one.
+   */
+  private async adoptDestination(entry: LedgerEntry, destination: Destination): Promise<LedgerEntry> {
+    if (!this.serverDocuments || Date.now() - this.serverDocuments.at > 60_000) {
+      this.serverDocuments = { documents: await this.options.portal.propertyDocuments(), at: Date.now() };
+    }
+    const onPortal = this.serverDocuments.documents.find((d) => d.id === entry.documentId);
+    // Deleted on the portal, or filed under this file's own property: the file's destination is
+    // written down (a replace of a deleted document is refused and waits for a person).
+    if (!onPortal || destinationKey({ kind: 'property', property: onPortal.property }) === destinationKey(destination)) {
+      return this.ledger.update(entry.path, { destination });
+    }
+    this.emit({
+      path: entry.path,
+      state: 'waiting',
+      message: `Recorded against document ${onPortal.id} of ${onPortal.property}, which is not this file's property: published for ${
+        destination.kind === 'property' ? destination.property : destination.email
+      } instead`,
+    });
+    return this.ledger.update(entry.path, { state: 'waiting', documentId: null, publishedSha256: null, notifyPending: false });
   }
 
   /**
@@ -689,7 +757,8 @@ export class SyncEngine {
     const attempts = entry.attempts + 1;
     const files = manifest.files.map((f) => ({ name: f.name, size: f.entry.size, sha256: f.entry.sha256, path: f.entry.path }));
     try {
-      const csvText = await readFile(path.join(this.options.folder, manifestPath), 'utf8');
+      // Read as the user import reads a CSV: UTF-8 with or without BOM, else Windows-1252 (Excel).
+      const { text: csvText, encoding } = decodeCsvBytes(await readFile(path.join(this.options.folder, manifestPath)));
       const hashes = [...new Set(files.map((f) => f.sha256).filter((s): s is string => Boolean(s)))];
       const known = await this.options.portal.bulkPreview(manifestEmails(csvText), hashes);
       // A file changed in place that this sync published: its documents (same investor, same
@@ -697,7 +766,10 @@ export class SyncEngine {
       const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
       const plan = planBulkManifest({
         csvText,
+        encoding,
         files,
+        // Rows without a document_date are filed under the quarter folder's period (issue 32).
+        period: { year: manifest.year, quarter: manifest.quarter },
         usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
         publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
         publishedTitles: new Map(
