@@ -21,7 +21,7 @@ import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
-import { publishCorrection, repairCurrentVersion } from './document-versions';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
 import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPropertyDocuments } from './documents.service';
 import { Property } from '../properties/property.entity';
@@ -33,6 +33,10 @@ export const adminDocumentMessages = {
     'Nothing was sent: these documents were announced already, or were not uploaded to be announced later.',
   alreadyPublished: (property: string, document: { title: string; year: number; quarter: Quarter }) =>
     `This file was already published for ${property} as "${document.title}" (${document.quarter} ${document.year}). Nothing new was published and nobody was e-mailed.`,
+  otherProperty: (filedUnder: string, named: string) =>
+    `This document is filed under ${filedUnder}, not ${named}: a file can only replace a document of its own property. Nothing was replaced.`,
+  contentUsed: (property: string, title: string) =>
+    `This file is already published for ${property} as "${title}". Choose the corrected file, or delete the other document first.`,
   unknownProperty: (name: string) =>
     `There is no property named "${name}". Please choose one from the list, or '${defaultPropertyGroup}' for a document of no property.`,
 } as const;
@@ -276,12 +280,21 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
   });
 }
 
+/** Issue 32 case 2: a file only ever replaces a document of the destination its caller names. */
+function refuseOtherProperty(filedUnder: string, named: string | undefined): void {
+  if (named !== undefined && named.toLowerCase() !== filedUnder.toLowerCase()) {
+    throw new HttpError(409, adminDocumentMessages.otherProperty(filedUnder, named));
+  }
+}
+
 /**
  * Puts a new file under an existing document, keeping its title and filing. When the document's
  * file exists and the new one differs, this publishes a corrected version (issue 21): the old
  * file stays downloadable for administrators, investors see the new one marked 'Corrected', and
  * with `emailNotification` its readers are told why (`note`). When the file was missing, it is
  * put back under the current version (the spec's Replace File): a repair, not a correction.
+ * The very file the document has changes nothing (`unchanged`). Refused (409) when `body.property` names another destination than the document's, or when
+ * another document of its property holds the same content (issue 32).
  */
 export async function replaceDocument(
   call: DocumentsCall,
@@ -289,17 +302,36 @@ export async function replaceDocument(
   body: ReplaceDocumentBody,
   upload: UploadedFile | null,
 ): Promise<DocumentAnswer> {
-  const [current] = await call.em.execute<{ sha256: string }[]>(
-    'select f.sha256 from property_documents d join stored_files f on f.id = d.file_id where d.id = ?',
-    [documentId],
+  const [current] = await call.em.execute<{ sha256: string; property: string }[]>(
+    `select f.sha256, coalesce(p.name, ?) as property from property_documents d join stored_files f on f.id = d.file_id
+       left join properties p on p.id = d.property_id where d.id = ?`,
+    [defaultPropertyGroup, documentId],
   );
   if (!current) throw new HttpError(404, adminDocumentMessages.notFound);
+  // Refused before the file is kept, and again under the row's lock (a refiling in between).
+  refuseOtherProperty(current.property, body.property);
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
+  if (hadFile && upload?.sha256 === current.sha256) {
+    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    const document = await documentAnswer(call, documentId);
+    return { message: unchangedMessage(document.title), document, unchanged: true };
+  }
   const file = await keepDocumentFile(upload, call.fileExistence);
   const outcome = await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, documentId);
     const before = auditedFields(document);
+    const property: PropertyChoice = document.property
+      ? { id: document.property.id, name: document.property.name }
+      : { id: null, name: defaultPropertyGroup };
+    refuseOtherProperty(property.name, body.property);
+    // One content, one document per property, as the uploads decide (issue 32); a document's own
+    // content is never a twin, so twins published before this rule can still get their file back.
+    if (file.sha256 !== before.sha256) {
+      await holdPublication(tx, property, file.sha256);
+      const twin = await publishedWithContent(tx, property, file.sha256, documentId);
+      if (twin) throw new HttpError(409, adminDocumentMessages.contentUsed(property.name, twin.title));
+    }
     const fileId = await storedFileId(tx, file);
     if (!hadFile || before.sha256 === file.sha256) {
       await repairCurrentVersion(tx, 'property', documentId, { fileId, filename: file.filename });
@@ -312,9 +344,6 @@ export async function replaceDocument(
       return { corrected: null, notified: 0 };
     }
     const corrected = await publishCorrection(tx, 'property', documentId, { fileId, filename: file.filename }, call.actor, body.note);
-    const property: PropertyChoice = document.property
-      ? { id: document.property.id, name: document.property.name }
-      : { id: null, name: defaultPropertyGroup };
     const notified = body.emailNotification
       ? await queueNotifications(tx, call, property, document.title, `${document.quarter} ${document.year}`, { note: body.note })
       : 0;

@@ -29,7 +29,7 @@ import {
   yearAndQuarterOfDate,
   type DocumentsCall,
 } from './document-files';
-import { publishCorrection, repairCurrentVersion } from './document-versions';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
 import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPersonalDocuments } from './documents.service';
 import { UserDocument, type IUserDocument } from './user-document.entity';
@@ -37,6 +37,8 @@ import { UserDocument, type IUserDocument } from './user-document.entity';
 export const adminUserDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
   userNotFound: (email: string) => `User not found: no account uses the e-mail address ${email}.`,
+  otherOwner: (owner: string, named: string) =>
+    `This document belongs to ${owner}, not ${named}: a file can only replace a document of its own investor. Nothing was replaced.`,
   contentUsed: (email: string, title: string) =>
     `This file is already published for ${email} as "${title}". Choose the corrected file, or delete the other document first.`,
 } as const;
@@ -331,13 +333,21 @@ export async function editUserDocument(call: DocumentsCall, body: EditUserDocume
   return { message: `Document "${document.title}" saved.`, document };
 }
 
+/** Issue 32 case 2: a file only ever replaces a document of the investor its caller names. */
+function refuseOtherOwner(owner: string, named: string | undefined): void {
+  if (named !== undefined && named.toLowerCase() !== owner.toLowerCase()) {
+    throw new HttpError(409, adminUserDocumentMessages.otherOwner(owner, named));
+  }
+}
+
 /**
  * Puts a new file under an existing personal document, keeping its owner, title and filing, as
  * replace-document does for property documents: when its file exists and the new one differs, a
  * corrected version (issue 21), e-mailed to its owner with `emailNotification` (while active);
- * when its file was missing, a repair of the current version. Refused (409) when another of the
- * owner's documents holds the same content: one content, one document per investor, as the
- * uploads decide.
+ * when its file was missing, a repair of the current version; the very file it has changes
+ * nothing (`unchanged`). Refused (409) when another of the owner's documents holds the same
+ * content (one content, one document per investor, as the uploads decide), and when
+ * `body.userEmail` names another investor than the owner (issue 32).
  */
 export async function replaceUserDocument(
   call: DocumentsCall,
@@ -345,16 +355,25 @@ export async function replaceUserDocument(
   body: ReplaceUserDocumentBody,
   upload: UploadedFile | null,
 ): Promise<UploadAnswer> {
-  const [current] = await call.em.execute<{ sha256: string }[]>(
-    'select f.sha256 from user_documents d join stored_files f on f.id = d.file_id where d.id = ?',
+  const [current] = await call.em.execute<{ sha256: string; email: string }[]>(
+    `select f.sha256, u.email from user_documents d join stored_files f on f.id = d.file_id
+       join users u on u.id = d.user_id where d.id = ?`,
     [documentId],
   );
   if (!current) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  // Refused before the file is kept, and again under the row's lock.
+  refuseOtherOwner(current.email, body.userEmail);
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
+  if (hadFile && upload?.sha256 === current.sha256) {
+    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    const document = await documentAnswer(call, documentId);
+    return { message: unchangedMessage(document.title), document, unchanged: true };
+  }
   const file = await keepDocumentFile(upload, call.fileExistence);
   const corrected = await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, documentId);
+    refuseOtherOwner(document.user.email, body.userEmail);
     const [twin] = await tx.execute<{ title: string }[]>(
       `select d.title from user_documents d join stored_files f on f.id = d.file_id
         where d.user_id = ? and f.sha256 = ? and d.id <> ? order by d.id limit 1`,

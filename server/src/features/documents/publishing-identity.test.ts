@@ -154,4 +154,113 @@ describe('publishing identity: content and destination', () => {
       expect(await mailsAfter(outbox)).toEqual([]);
     });
   });
+
+  describe('case 2: the destination is part of the identity', () => {
+    it('publishes the same bytes for two properties as two documents, each e-mailed to its own readers', async () => {
+      const bytes = samplePdf('case-2-two-properties');
+      const outbox = await lastOutboxId();
+      const forHeartland = await uploadProperty({ title: 'Capital Call Notice' }, bytes);
+      const forSunset = await uploadProperty({ title: 'Capital Call Notice', property: sunset }, bytes);
+      expect(forSunset.alreadyPublished ?? false).toBe(false);
+      expect(forSunset.document.id).not.toBe(forHeartland.document.id);
+      expect((await documentsOf(bytes)).map((d) => d.property)).toEqual([heartland, sunset]);
+      const mails = await mailsAfter(outbox);
+      expect(mails.map((m) => m.recipient).sort()).toEqual([...readersOf(heartland), ...readersOf(sunset)].sort());
+    });
+
+    it("refuses (409) a replace-document whose property is not the document's, replacing nothing", async () => {
+      const original = samplePdf('case-2-replace-original');
+      const document = (await uploadProperty({ title: 'Distribution Notice', emailNotification: 'false' }, original)).document;
+      const sha = async () => (await em().findOneOrFail(PropertyDocument, document.id, { populate: ['file'] })).file.sha256;
+      const before = await sha();
+      const outbox = await lastOutboxId();
+      const res = await sendForm(
+        `/api/admin/replace-document/${document.id}`,
+        { property: sunset, note: 'Edited', emailNotification: 'true' },
+        { bytes: samplePdf('case-2-replace-sunset-edit'), name: 'Distribution Notice.pdf' },
+      );
+      expect(res.status, res.text).toBe(409);
+      expect(res.json).toEqual({
+        error: `This document is filed under ${heartland}, not ${sunset}: a file can only replace a document of its own property. Nothing was replaced.`,
+      });
+      expect((await em().findOneOrFail(PropertyDocument, document.id)).version).toBe(1);
+      expect(await sha()).toBe(before);
+      expect(await mailsAfter(outbox)).toEqual([]);
+      // Its own property, in any letter case, is fine.
+      const own = await sendForm(`/api/admin/replace-document/${document.id}`, { property: heartland.toUpperCase() }, {
+        bytes: samplePdf('case-2-replace-own'),
+        name: 'Distribution Notice.pdf',
+      });
+      expect(own.status, own.text).toBe(200);
+      expect(documentAnswer.parse(own.json).corrected).toBe(true);
+    });
+
+    it('refuses (409) a replace-document with content another document of the same property has', async () => {
+      const taken = samplePdf('case-2-content-taken');
+      const holder = (await uploadProperty({ title: 'Holder', emailNotification: 'false' }, taken)).document;
+      const other = (await uploadProperty({ title: 'Other', emailNotification: 'false' }, samplePdf('case-2-other'))).document;
+      const res = await sendForm(`/api/admin/replace-document/${other.id}`, {}, { bytes: taken, name: 'x.pdf' });
+      expect(res.status, res.text).toBe(409);
+      expect(res.json).toEqual({
+        error: `This file is already published for ${heartland} as "${holder.title}". Choose the corrected file, or delete the other document first.`,
+      });
+    });
+
+    it("refuses (409) a replace-user-document whose investor is not the document's owner", async () => {
+      const fields = { userEmail: investorA, title: 'Case 2 K-1', documentCategory: 'tax', emailNotification: 'false' };
+      const first = await sendForm('/api/admin/upload-user-document', fields, { bytes: samplePdf('case-2-k1'), name: 'k1.pdf' });
+      const document = userDocumentAnswer.parse(first.json).document;
+      const res = await sendForm(
+        `/api/admin/replace-user-document/${document.id}`,
+        { userEmail: investorB, emailNotification: 'true' },
+        { bytes: samplePdf('case-2-k1-of-b'), name: 'k1.pdf' },
+      );
+      expect(res.status, res.text).toBe(409);
+      expect(res.json).toEqual({
+        error: `This document belongs to ${investorA}, not ${investorB}: a file can only replace a document of its own investor. Nothing was replaced.`,
+      });
+      expect((await em().findOneOrFail(UserDocument, document.id)).version).toBe(1);
+      const own = await sendForm(`/api/admin/replace-user-document/${document.id}`, { userEmail: investorA.toUpperCase() }, {
+        bytes: samplePdf('case-2-k1-corrected'),
+        name: 'k1.pdf',
+      });
+      expect(own.status, own.text).toBe(200);
+    });
+  });
+
+  describe('case 6: a replace with the very same file changes nothing and says so', () => {
+    it('replace-document answers unchanged: no version, no audit row, no e-mail', async () => {
+      const bytes = samplePdf('case-6-same-property-file');
+      const document = (await uploadProperty({ title: 'Unchanged Notice', emailNotification: 'false' }, bytes)).document;
+      const audits = await em().count(AuditEvent, { documentId: document.id });
+      const outbox = await lastOutboxId();
+      const res = await sendForm(
+        `/api/admin/replace-document/${document.id}`,
+        { note: 'Fixed', emailNotification: 'true', property: heartland },
+        { bytes, name: 'Unchanged Notice (final).pdf' },
+      );
+      expect(res.status, res.text).toBe(200);
+      const answer = documentAnswer.parse(res.json);
+      expect(answer).toMatchObject({ unchanged: true, message: 'This is the file "Unchanged Notice" already has: nothing was changed and nobody was e-mailed.' });
+      expect(answer.corrected ?? false).toBe(false);
+      expect(answer.document).toEqual(document);
+      expect(await em().count(AuditEvent, { documentId: document.id })).toBe(audits);
+      expect(await mailsAfter(outbox)).toEqual([]);
+    });
+
+    it('replace-user-document answers unchanged: no version, no audit row, no e-mail', async () => {
+      const bytes = samplePdf('case-6-same-personal-file');
+      const fields = { userEmail: investorB, title: 'Unchanged K-1', documentCategory: 'tax', emailNotification: 'false' };
+      const document = userDocumentAnswer.parse((await sendForm('/api/admin/upload-user-document', fields, { bytes, name: 'k1.pdf' })).json).document;
+      const audits = await em().count(AuditEvent, { documentId: document.id });
+      const outbox = await lastOutboxId();
+      const res = await sendForm(`/api/admin/replace-user-document/${document.id}`, { note: 'Fixed', emailNotification: 'true' }, { bytes, name: 'k1 again.pdf' });
+      expect(res.status, res.text).toBe(200);
+      const answer = userDocumentAnswer.parse(res.json);
+      expect(answer).toMatchObject({ unchanged: true, message: 'This is the file "Unchanged K-1" already has: nothing was changed and nobody was e-mailed.' });
+      expect(answer.document).toEqual(document);
+      expect(await em().count(AuditEvent, { documentId: document.id })).toBe(audits);
+      expect(await mailsAfter(outbox)).toEqual([]);
+    });
+  });
 });
