@@ -640,6 +640,24 @@ describe('issue 32: a publication is its content and its destination', () => {
     expect(documents.filter((d) => d.title.includes('Trust') || d.title === 'Malformed Other K-1')).toEqual([]);
   });
 
+  it('says why a manifest row names a file the portal refuses, instead of "file not found"', async () => {
+    const space = workspace('2025-Q2');
+    write(space.folder, 'investors/empty.pdf', Buffer.alloc(0));
+    write(space.folder, 'investors/fine.pdf', pdf('fine'));
+    write(
+      space.folder,
+      'investors/manifest.csv',
+      Buffer.from('email,filename,document_category,title\ninvestor@example.com,empty.pdf,tax,Refused Row K-1\ninvestor@example.com,fine.pdf,tax,Fine Row K-1\n'),
+    );
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, countingPortal(server.url), events), watch: false });
+    await engine.runOnce();
+    const entries = new Map(ledgerEntries(space.ledgerFile).map((e) => [e.path, e]));
+    expect(entries.get('investors/manifest.csv')?.lastError).toBe('row 2: The file is empty.');
+    expect(entries.get('investors/empty.pdf')).toMatchObject({ state: 'needs-attention', lastError: 'The file is empty.' });
+    expect(entries.get('investors/fine.pdf')).toMatchObject({ state: 'published' });
+  });
+
   it("files a batch's personal documents in its quarter folder's period when a row has no document_date; a row's own date wins", async () => {
     const period = previousQuarter();
     const space = workspace(`${period.year}-${period.quarter}`);

@@ -14,6 +14,7 @@ import type { PropertyDocument } from '@everest/core/contract';
 import {
   decodeCsvBytes,
   destinationKey,
+  documentRefusal,
   isIgnoredName,
   manifestEmails,
   planBulkManifest,
@@ -756,6 +757,14 @@ export class SyncEngine {
     if (!entry || entry.missing || !this.wantsWork(entry)) return;
     const attempts = entry.attempts + 1;
     const files = manifest.files.map((f) => ({ name: f.name, size: f.entry.size, sha256: f.entry.sha256, path: f.entry.path }));
+    // Files beside the manifest that the portal would refuse (too large, empty…) are not sent, but
+    // a row naming one says why, not 'file not found' (issue 32); each keeps its own reason.
+    const refusedFiles = this.ledger.all().flatMap((e) => {
+      if (e.missing || e.path === manifestPath || path.posix.dirname(e.path) !== manifest.folder || files.some((f) => f.path === e.path)) return [];
+      const name = path.posix.basename(e.path).normalize('NFC');
+      const refusal = documentRefusal({ name, size: e.size });
+      return refusal ? [{ name, size: e.size, path: e.path, refusal }] : [];
+    });
     try {
       // Read as the user import reads a CSV: UTF-8 with or without BOM, else Windows-1252 (Excel).
       const { text: csvText, encoding } = decodeCsvBytes(await readFile(path.join(this.options.folder, manifestPath)));
@@ -767,7 +776,7 @@ export class SyncEngine {
       const plan = planBulkManifest({
         csvText,
         encoding,
-        files,
+        files: [...files, ...refusedFiles],
         // Rows without a document_date are filed under the quarter folder's period (issue 32).
         period: { year: manifest.year, quarter: manifest.quarter },
         usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
@@ -789,6 +798,7 @@ export class SyncEngine {
         return;
       }
       const pathOf = new Map(files.map((f) => [f.name, f.path]));
+      const refusedNames = new Set(refusedFiles.map((f) => f.name));
       const problems: string[] = [];
       const toSend: typeof plan.rows = [];
       // A file named by a good row and a bad one (a second investor unknown, say) is published
@@ -807,12 +817,13 @@ export class SyncEngine {
           }
         } else {
           problems.push(`row ${row.row}: ${row.error}`);
-          if (filePath && !goodFiles.has(row.filename)) {
+          if (filePath && !goodFiles.has(row.filename) && !refusedNames.has(row.filename)) {
             this.setState(filePath, { state: 'needs-attention', lastError: `manifest.csv row ${row.row}: ${row.error}` }, `Manifest row ${row.row}: ${row.error}`);
           }
         }
       }
       for (const name of plan.unprocessed) {
+        if (refusedNames.has(name)) continue;
         const filePath = pathOf.get(name);
         if (filePath) this.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
       }
