@@ -886,7 +886,13 @@ export class SyncEngine {
               ? entry?.personalDocuments
               : [
                   ...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== already.documentId),
-                  { email: already.userEmail.toLowerCase(), title: already.title, documentId: already.documentId },
+                  {
+                    email: already.userEmail.toLowerCase(),
+                    title: already.title,
+                    documentId: already.documentId,
+                    // A batch answered again under its key (its first answer lost) keeps its digest owed.
+                    ...(pending.has(already.documentId) ? { notifyPending: true } : {}),
+                  },
                 ];
           this.setState(
             filePath,
