@@ -54,6 +54,11 @@ export interface LedgerEntry {
    */
   personalDocuments?: PublishedPersonalDocument[];
   /**
+   * For a manifest: the batch request on its way (written before it is sent), sent again as it
+   * is after a lost answer or a crash, so that the server answers it under its key.
+   */
+  pendingBatch?: PendingBatch | null;
+  /**
    * For a property document being uploaded: the Idempotency-Key of its upload (issue 32), kept
    * until the server answers, so that a retry after a lost answer or a crash is the same request.
    */
@@ -71,6 +76,20 @@ export interface PublishedPersonalDocument {
    * folder's property and personal documents together has not been confirmed yet (issue 32).
    */
   notifyPending?: boolean;
+}
+
+/** A manifest batch as it is sent: the rewritten manifest of the rows that publish, and their files. */
+export interface PendingBatch {
+  /** The batch signature (manifest and files) it was planned from. */
+  signature: string;
+  idempotencyKey: string;
+  /** The manifest sent: only the rows that publish. */
+  text: string;
+  /** The names (NFC) of the files sent. */
+  files: string[];
+  rows: number;
+  /** The plan's problem rows, reported with the answer. */
+  problems: string[];
 }
 
 interface LedgerFile {

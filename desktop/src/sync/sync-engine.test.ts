@@ -837,4 +837,41 @@ describe('the watched-folder sync with e-mail notification on', () => {
     expect(portal.batches).toBe(1);
     expect(await queued()).toBe(sent);
   });
+
+  it('issue 32: still e-mails each reader one digest when the answer to the batch of personal documents is lost', async () => {
+    const from = smtp.received.length;
+    const space = workspace('2025-Q3');
+    write(space.folder, 'properties/Sunset Terrace Apartments/Lost Batch Letter.pdf', pdf('letter'));
+    write(space.folder, 'investors/Lost Batch K-1.pdf', pdf('k-1'));
+    write(space.folder, 'investors/manifest.csv', Buffer.from('email,filename,document_category,title\ninvestor@example.com,Lost Batch K-1.pdf,tax,Lost Batch K-1\n'));
+    const relay = await Relay.start(mailing.url);
+    let batches = 0;
+    // The first batch reaches the server, which publishes it; its answer never comes back.
+    const losing: typeof globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (init?.method === 'POST' && url.endsWith('/api/admin/bulk-upload-user-documents') && ++batches === 1) relay.dropAnswers = 1;
+      return globalThis.fetch(input, init);
+    };
+    const events: SyncEvent[] = [];
+    // One request at a time, so that the answer lost is the batch's.
+    const engine = await SyncEngine.create({
+      ...engineOptions(space, countingPortal(relay.url, undefined, losing), events),
+      watch: false,
+      emailNotification: true,
+      concurrency: 1,
+    });
+    try {
+      expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    } finally {
+      await relay.close();
+    }
+    expect(batches, JSON.stringify(events)).toBe(2);
+    const { mails } = await delivered(from);
+    const toInvestor = mails.filter((m) => m.to.includes('investor@example.com'));
+    expect(toInvestor).toHaveLength(1);
+    expect(toInvestor[0]!.text).toContain('Lost Batch Letter');
+    expect(toInvestor[0]!.text).toContain('Lost Batch K-1');
+    const client = await adminClient(mailing.url);
+    expect((await client.call('adminUserDocuments', { query: { search: 'Lost Batch K-1' } })).documents).toHaveLength(1);
+  });
 });

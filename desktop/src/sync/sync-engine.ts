@@ -27,7 +27,7 @@ import {
   type PlannedPropertyDocument,
 } from '@everest/core/domain';
 import { defaultBackoff, retryDelayMs, type BackoffOptions } from './backoff';
-import { Ledger, type LedgerEntry, type LedgerState, type PublishedPersonalDocument } from './ledger';
+import { Ledger, type LedgerEntry, type LedgerState, type PendingBatch, type PublishedPersonalDocument } from './ledger';
 import type { Portal } from './portal';
 
 export interface SyncOptions {
@@ -133,6 +133,9 @@ interface PersonalReplacement {
   email: string;
   title: string;
 }
+
+/** Attempts of a failing file or batch that the digest waits for before going without it. */
+const digestPatience = 3;
 
 /** A personal document by investor and title, as the manifest names it (both compared in lower case). */
 const personalKey = (email: string, title: string) => `${email.toLowerCase()}\u0000${title.toLowerCase()}`;
@@ -749,7 +752,10 @@ export class SyncEngine {
   /**
    * A manifest and its folder, as one batch: planned here with the server's knowledge of the
    * manifest's investors and the files' hashes, then sent with only the rows that publish, under
-   * an Idempotency-Key of its content, so a retried batch is answered, not published again.
+   * an Idempotency-Key of its content, so a retried batch is answered, not published again. The
+   * request is written down (`pendingBatch`) before it is sent: after a lost answer or a crash
+   * the very same request is sent again rather than planned afresh (which would find its rows
+   * already published and lose what the answer said: the documents' ids and owed e-mails).
    */
   private async publishManifest(manifest: PlannedManifest, signature: string): Promise<void> {
     const manifestPath = manifest.entry.path;
@@ -757,160 +763,19 @@ export class SyncEngine {
     if (!entry || entry.missing || !this.wantsWork(entry)) return;
     const attempts = entry.attempts + 1;
     const files = manifest.files.map((f) => ({ name: f.name, size: f.entry.size, sha256: f.entry.sha256, path: f.entry.path }));
-    // Files beside the manifest that the portal would refuse (too large, empty…) are not sent, but
-    // a row naming one says why, not 'file not found' (issue 32); each keeps its own reason.
-    const refusedFiles = this.ledger.all().flatMap((e) => {
-      if (e.missing || e.path === manifestPath || path.posix.dirname(e.path) !== manifest.folder || files.some((f) => f.path === e.path)) return [];
-      const name = path.posix.basename(e.path).normalize('NFC');
-      const refusal = documentRefusal({ name, size: e.size });
-      return refusal ? [{ name, size: e.size, path: e.path, refusal }] : [];
-    });
+    const pathOf = new Map(files.map((f) => [f.name, f.path]));
     try {
-      // Read as the user import reads a CSV: UTF-8 with or without BOM, else Windows-1252 (Excel).
-      const { text: csvText, encoding } = decodeCsvBytes(await readFile(path.join(this.options.folder, manifestPath)));
-      const hashes = [...new Set(files.map((f) => f.sha256).filter((s): s is string => Boolean(s)))];
-      const known = await this.options.portal.bulkPreview(manifestEmails(csvText), hashes);
-      // A file changed in place that this sync published: its documents (same investor, same
-      // title) get the new file instead of a second document, so their titles are not "used".
-      const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
-      const plan = planBulkManifest({
-        csvText,
-        encoding,
-        files: [...files, ...refusedFiles],
-        // Rows without a document_date are filed under the quarter folder's period (issue 32).
-        period: { year: manifest.year, quarter: manifest.quarter },
-        usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
-        publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
-        publishedTitles: new Map(
-          known.users.map((u) => [u.userId, new Set(u.titles.filter((title) => !replaceable.has(personalKey(u.email, title))))]),
-        ),
-      });
-      if (plan.error) {
-        // A manifest that cannot be read whole publishes nothing (issue 32): its files wait with
-        // it, each saying why, until the manifest changes.
-        // The batch's signature is kept: it is read again when the manifest or a file changes.
-        this.setState(manifestPath, { state: 'needs-attention', lastError: plan.error, batchSignature: signature }, plan.error);
-        const refused = `${path.basename(manifestPath)} was refused: ${plan.error}`;
-        for (const file of files) {
-          const current = this.ledger.get(file.path);
-          if (current && current.state !== 'published') this.setState(file.path, { state: 'needs-attention', lastError: refused }, refused);
+      let batch = entry.pendingBatch?.signature === signature ? entry.pendingBatch : null;
+      if (!batch) {
+        const planned = await this.planBatch(manifest, signature, files);
+        if (!planned || this.stopped) return;
+        if (!planned.batch) {
+          this.manifestDone(manifestPath, signature, planned.problems);
+          return;
         }
-        return;
+        batch = planned.batch;
       }
-      const pathOf = new Map(files.map((f) => [f.name, f.path]));
-      const refusedNames = new Set(refusedFiles.map((f) => f.name));
-      const problems: string[] = [];
-      const toSend: typeof plan.rows = [];
-      // A file named by a good row and a bad one (a second investor unknown, say) is published
-      // for the good row; the bad row is reported on the manifest.
-      const goodFiles = new Set(plan.rows.filter((row) => row.outcome === 'publish' || row.outcome === 'already-published').map((row) => row.filename));
-      const replacements: PersonalReplacement[] = [];
-      for (const row of plan.rows) {
-        const filePath = pathOf.get(row.filename);
-        const replacing = row.outcome === 'publish' ? replaceable.get(personalKey(row.email, row.title)) : undefined;
-        if (row.outcome === 'publish' && replacing && replacing.filePath === filePath) {
-          replacements.push({ filePath, name: row.file.name, documentId: replacing.documentId, email: row.email, title: row.title });
-        } else if (row.outcome === 'publish') toSend.push(row);
-        else if (row.outcome === 'already-published') {
-          if (filePath && !toSend.some((r) => r.filename === row.filename)) {
-            this.setState(filePath, { state: 'published', publishedSha256: this.ledger.get(filePath)?.sha256 ?? null, lastError: null }, `Already published for ${row.email}: not sent again`);
-          }
-        } else {
-          problems.push(`row ${row.row}: ${row.error}`);
-          if (filePath && !goodFiles.has(row.filename) && !refusedNames.has(row.filename)) {
-            this.setState(filePath, { state: 'needs-attention', lastError: `manifest.csv row ${row.row}: ${row.error}` }, `Manifest row ${row.row}: ${row.error}`);
-          }
-        }
-      }
-      for (const name of plan.unprocessed) {
-        if (refusedNames.has(name)) continue;
-        const filePath = pathOf.get(name);
-        if (filePath) this.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
-      }
-
-      await this.replacePersonalDocuments(replacements, problems);
-      if (this.stopped) return;
-
-      if (toSend.length > 0) {
-        const header = 'email,filename,document_category,title,description,document_date,tags';
-        const lines = toSend.map((row) =>
-          row.outcome === 'publish'
-            ? [row.email, row.file.name, row.documentCategory, row.title, row.description, row.documentDate ?? '', row.tags].map(manifestCell).join(',')
-            : '',
-        );
-        const text = [header, ...lines].join('\r\n');
-        const sent = [...new Set(toSend.map((row) => row.filename))];
-        // The batch's period is part of what it asks: the same files from another quarter folder
-        // are another batch.
-        const idempotencyKey = createHash('sha256')
-          .update([`${manifest.year}-${manifest.quarter}`, text, ...sent.map((name) => files.find((f) => f.name === name)?.sha256 ?? name).sort()].join('\n'))
-          .digest('hex');
-        this.setState(manifestPath, { state: 'publishing', attempts }, `Publishing ${toSend.length} personal documents`);
-        for (const name of sent) this.setState(pathOf.get(name)!, { state: 'publishing' }, 'Publishing');
-        await this.ledger.save();
-        if (this.stopped) return;
-        const answer = await this.options.portal.bulkUpload(
-          { name: 'manifest.csv', text },
-          sent.map((name) => ({ absolutePath: path.join(this.options.folder, pathOf.get(name)!), name })),
-          // The quarter folder's period (a row's own document_date still wins); with e-mail, the
-          // batch's e-mails wait for the digest that also covers the folder's property documents.
-          { emailNotification: this.notifies, idempotencyKey, year: manifest.year, quarter: manifest.quarter, notifyLater: this.notifies },
-        );
-        const pending = new Set(answer.pendingUserDocumentIds ?? []);
-        for (const done of answer.successful) {
-          const filePath = pathOf.get(done.filename);
-          if (filePath) {
-            const entry = this.ledger.get(filePath);
-            const record: PublishedPersonalDocument = {
-              email: done.userEmail.toLowerCase(),
-              title: done.title,
-              documentId: done.documentId,
-              ...(pending.has(done.documentId) ? { notifyPending: true } : {}),
-            };
-            const personalDocuments = [...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== done.documentId), record];
-            this.setState(
-              filePath,
-              { state: 'published', documentId: done.documentId, publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, personalDocuments },
-              `Published as "${done.title}" for ${done.userEmail}, document ${done.documentId}`,
-            );
-          }
-        }
-        // Rows the investor already had (this batch confirmed again, or content published before):
-        // on the portal, not failures, and not published again.
-        for (const already of answer.alreadyPublished) {
-          const filePath = pathOf.get(already.filename);
-          if (!filePath || answer.successful.some((done) => done.filename === already.filename)) continue;
-          const entry = this.ledger.get(filePath);
-          const personalDocuments =
-            already.documentId === undefined
-              ? entry?.personalDocuments
-              : [
-                  ...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== already.documentId),
-                  {
-                    email: already.userEmail.toLowerCase(),
-                    title: already.title,
-                    documentId: already.documentId,
-                    // A batch answered again under its key (its first answer lost) keeps its digest owed.
-                    ...(pending.has(already.documentId) ? { notifyPending: true } : {}),
-                  },
-                ];
-          this.setState(
-            filePath,
-            { state: 'published', publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, ...(personalDocuments ? { personalDocuments } : {}) },
-            `Already on the portal for ${already.userEmail}${already.documentId === undefined ? '' : ` as document ${already.documentId}`}: not published again`,
-          );
-        }
-        for (const failure of answer.failed) {
-          problems.push(`${failure.filename}: ${failure.error}`);
-          const filePath = pathOf.get(failure.filename);
-          if (filePath) this.setState(filePath, { state: 'needs-attention', lastError: failure.error }, `Refused by the portal: ${failure.error}`);
-        }
-      }
-      this.setState(
-        manifestPath,
-        { state: 'published', batchSignature: signature, attempts: 0, nextRetryAt: null, lastError: problems.length > 0 ? problems.join('; ') : null },
-        problems.length > 0 ? `Manifest read, with problems: ${problems.join('; ')}` : 'Manifest published',
-      );
+      await this.sendBatch(manifest, signature, attempts, batch, pathOf);
     } catch (error) {
       // The batch's files share its fate: waiting for its next attempt, or failed with it.
       const gaveUp = isRefusal(error) || attempts >= this.maxAttempts;
@@ -919,8 +784,183 @@ export class SyncEngine {
         if (this.stopped || (current?.state !== 'publishing' && current?.state !== 'waiting')) continue;
         this.ledger.update(file.path, gaveUp ? { state: 'failed', lastError: `The batch of manifest.csv failed: ${messageOf(error)}`, nextRetryAt: null } : { state: 'waiting' });
       }
+      // A batch the portal refused is planned afresh once the folder changes.
+      if (isRefusal(error) && !this.stopped) this.ledger.update(manifestPath, { pendingBatch: null });
       this.failed(manifestPath, error, attempts);
     }
+  }
+
+  private manifestDone(manifestPath: string, signature: string, problems: string[]): void {
+    this.setState(
+      manifestPath,
+      { state: 'published', batchSignature: signature, pendingBatch: null, attempts: 0, nextRetryAt: null, lastError: problems.length > 0 ? problems.join('; ') : null },
+      problems.length > 0 ? `Manifest read, with problems: ${problems.join('; ')}` : 'Manifest published',
+    );
+  }
+
+  /**
+   * Plans a manifest's rows: problems reported, changed files put under their documents, and the
+   * request that publishes the rest (null when there is none). Null when the manifest is refused whole.
+   */
+  private async planBatch(
+    manifest: PlannedManifest,
+    signature: string,
+    files: { name: string; size: number; sha256?: string; path: string }[],
+  ): Promise<{ batch: PendingBatch | null; problems: string[] } | null> {
+    const manifestPath = manifest.entry.path;
+    // Files beside the manifest that the portal would refuse (too large, empty…) are not sent, but
+    // a row naming one says why, not 'file not found' (issue 32); each keeps its own reason.
+    const refusedFiles = this.ledger.all().flatMap((e) => {
+      if (e.missing || e.path === manifestPath || path.posix.dirname(e.path) !== manifest.folder || files.some((f) => f.path === e.path)) return [];
+      const name = path.posix.basename(e.path).normalize('NFC');
+      const refusal = documentRefusal({ name, size: e.size });
+      return refusal ? [{ name, size: e.size, path: e.path, refusal }] : [];
+    });
+    // Read as the user import reads a CSV: UTF-8 with or without BOM, else Windows-1252 (Excel).
+    const { text: csvText, encoding } = decodeCsvBytes(await readFile(path.join(this.options.folder, manifestPath)));
+    const hashes = [...new Set(files.map((f) => f.sha256).filter((s): s is string => Boolean(s)))];
+    const known = await this.options.portal.bulkPreview(manifestEmails(csvText), hashes);
+    // A file changed in place that this sync published: its documents (same investor, same
+    // title) get the new file instead of a second document, so their titles are not "used".
+    const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
+    const plan = planBulkManifest({
+      csvText,
+      encoding,
+      files: [...files, ...refusedFiles],
+      // Rows without a document_date are filed under the quarter folder's period (issue 32).
+      period: { year: manifest.year, quarter: manifest.quarter },
+      usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
+      publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
+      publishedTitles: new Map(
+        known.users.map((u) => [u.userId, new Set(u.titles.filter((title) => !replaceable.has(personalKey(u.email, title))))]),
+      ),
+    });
+    if (plan.error) {
+      // A manifest that cannot be read whole publishes nothing (issue 32): its files wait with
+      // it, each saying why, until the manifest changes (the batch's signature is kept).
+      this.setState(manifestPath, { state: 'needs-attention', lastError: plan.error, batchSignature: signature }, plan.error);
+      const refused = `${path.basename(manifestPath)} was refused: ${plan.error}`;
+      for (const file of files) {
+        const current = this.ledger.get(file.path);
+        if (current && current.state !== 'published') this.setState(file.path, { state: 'needs-attention', lastError: refused }, refused);
+      }
+      return null;
+    }
+    const pathOf = new Map(files.map((f) => [f.name, f.path]));
+    const refusedNames = new Set(refusedFiles.map((f) => f.name));
+    const problems: string[] = [];
+    const toSend: typeof plan.rows = [];
+    // A file named by a good row and a bad one (a second investor unknown, say) is published
+    // for the good row; the bad row is reported on the manifest.
+    const goodFiles = new Set(plan.rows.filter((row) => row.outcome === 'publish' || row.outcome === 'already-published').map((row) => row.filename));
+    const replacements: PersonalReplacement[] = [];
+    for (const row of plan.rows) {
+      const filePath = pathOf.get(row.filename);
+      const replacing = row.outcome === 'publish' ? replaceable.get(personalKey(row.email, row.title)) : undefined;
+      if (row.outcome === 'publish' && replacing && replacing.filePath === filePath) {
+        replacements.push({ filePath, name: row.file.name, documentId: replacing.documentId, email: row.email, title: row.title });
+      } else if (row.outcome === 'publish') toSend.push(row);
+      else if (row.outcome === 'already-published') {
+        if (filePath && !toSend.some((r) => r.filename === row.filename)) {
+          this.setState(filePath, { state: 'published', publishedSha256: this.ledger.get(filePath)?.sha256 ?? null, lastError: null }, `Already published for ${row.email}: not sent again`);
+        }
+      } else {
+        problems.push(`row ${row.row}: ${row.error}`);
+        if (filePath && !goodFiles.has(row.filename) && !refusedNames.has(row.filename)) {
+          this.setState(filePath, { state: 'needs-attention', lastError: `manifest.csv row ${row.row}: ${row.error}` }, `Manifest row ${row.row}: ${row.error}`);
+        }
+      }
+    }
+    for (const name of plan.unprocessed) {
+      if (refusedNames.has(name)) continue;
+      const filePath = pathOf.get(name);
+      if (filePath) this.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
+    }
+
+    await this.replacePersonalDocuments(replacements, problems);
+    if (toSend.length === 0) return { batch: null, problems };
+
+    const header = 'email,filename,document_category,title,description,document_date,tags';
+    const lines = toSend.map((row) =>
+      row.outcome === 'publish'
+        ? [row.email, row.file.name, row.documentCategory, row.title, row.description, row.documentDate ?? '', row.tags].map(manifestCell).join(',')
+        : '',
+    );
+    const text = [header, ...lines].join('\r\n');
+    const sent = [...new Set(toSend.map((row) => row.filename))];
+    // The batch's period is part of what it asks: the same files from another quarter folder
+    // are another batch.
+    const idempotencyKey = createHash('sha256')
+      .update([`${manifest.year}-${manifest.quarter}`, text, ...sent.map((name) => files.find((f) => f.name === name)?.sha256 ?? name).sort()].join('\n'))
+      .digest('hex');
+    return { batch: { signature, idempotencyKey, text, files: sent, rows: toSend.length, problems }, problems };
+  }
+
+  /** Sends a planned batch (or sends it again, after a lost answer) and records what the portal answered. */
+  private async sendBatch(manifest: PlannedManifest, signature: string, attempts: number, batch: PendingBatch, pathOf: Map<string, string>): Promise<void> {
+    const manifestPath = manifest.entry.path;
+    this.setState(manifestPath, { state: 'publishing', attempts, pendingBatch: batch }, `Publishing ${batch.rows} personal documents`);
+    for (const name of batch.files) this.setState(pathOf.get(name)!, { state: 'publishing' }, 'Publishing');
+    await this.ledger.save();
+    if (this.stopped) return;
+    const answer = await this.options.portal.bulkUpload(
+      { name: 'manifest.csv', text: batch.text },
+      batch.files.map((name) => ({ absolutePath: path.join(this.options.folder, pathOf.get(name)!), name })),
+      // The quarter folder's period (a row's own document_date still wins); with e-mail, the
+      // batch's e-mails wait for the digest that also covers the folder's property documents.
+      { emailNotification: this.notifies, idempotencyKey: batch.idempotencyKey, year: manifest.year, quarter: manifest.quarter, notifyLater: this.notifies },
+    );
+    const problems = [...batch.problems];
+    const pending = new Set(answer.pendingUserDocumentIds ?? []);
+    for (const done of answer.successful) {
+      const filePath = pathOf.get(done.filename);
+      if (filePath) {
+        const entry = this.ledger.get(filePath);
+        const record: PublishedPersonalDocument = {
+          email: done.userEmail.toLowerCase(),
+          title: done.title,
+          documentId: done.documentId,
+          ...(pending.has(done.documentId) ? { notifyPending: true } : {}),
+        };
+        const personalDocuments = [...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== done.documentId), record];
+        this.setState(
+          filePath,
+          { state: 'published', documentId: done.documentId, publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, personalDocuments },
+          `Published as "${done.title}" for ${done.userEmail}, document ${done.documentId}`,
+        );
+      }
+    }
+    // Rows the investor already had (this batch answered again under its key, or content
+    // published before): on the portal, not failures, and not published again.
+    for (const already of answer.alreadyPublished) {
+      const filePath = pathOf.get(already.filename);
+      if (!filePath || answer.successful.some((done) => done.filename === already.filename)) continue;
+      const entry = this.ledger.get(filePath);
+      const personalDocuments =
+        already.documentId === undefined
+          ? entry?.personalDocuments
+          : [
+              ...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== already.documentId),
+              {
+                email: already.userEmail.toLowerCase(),
+                title: already.title,
+                documentId: already.documentId,
+                // A batch answered again under its key (its first answer lost) keeps its digest owed.
+                ...(pending.has(already.documentId) ? { notifyPending: true } : {}),
+              },
+            ];
+      this.setState(
+        filePath,
+        { state: 'published', publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, ...(personalDocuments ? { personalDocuments } : {}) },
+        `Already on the portal for ${already.userEmail}${already.documentId === undefined ? '' : ` as document ${already.documentId}`}: not published again`,
+      );
+    }
+    for (const failure of answer.failed) {
+      problems.push(`${failure.filename}: ${failure.error}`);
+      const filePath = pathOf.get(failure.filename);
+      if (filePath) this.setState(filePath, { state: 'needs-attention', lastError: failure.error }, `Refused by the portal: ${failure.error}`);
+    }
+    this.manifestDone(manifestPath, signature, problems);
   }
 
   /**
@@ -1012,8 +1052,9 @@ export class SyncEngine {
    * A batch has settled when no file is settling, no property document or manifest batch is
    * queued, being sent or waiting to be planned: then one notify-documents call announces
    * everything published since the last digest, property and personal documents together, and
-   * the server sends each reader one e-mail for it. A file or batch failing with backoff does
-   * not hold the digest back; it joins the next one.
+   * the server sends each reader one e-mail for it. A file or batch failing for a moment (a lost
+   * answer is one retry away) holds it back; one still failing after `digestPatience` attempts
+   * does not, and joins the next digest.
    */
   private considerDigest(): void {
     if (this.stopped || !this.digestsPending() || this.gaveUpDigest() || Date.now() < this.nextDigestAt) return;
@@ -1022,7 +1063,12 @@ export class SyncEngine {
     if (this.queue.some(publishingJob) || [...this.running].some(publishingJob)) return;
     const unsettled = this.ledger
       .all()
-      .some((e) => !e.missing && (e.kind === 'property' || e.kind === 'manifest' || e.kind === 'unmatched') && (e.state === 'waiting' || e.state === 'publishing'));
+      .some(
+        (e) =>
+          !e.missing &&
+          (e.kind === 'property' || e.kind === 'manifest' || e.kind === 'unmatched') &&
+          (e.state === 'waiting' || e.state === 'publishing' || (e.state === 'failed' && e.nextRetryAt !== null && e.attempts < digestPatience)),
+      );
     if (unsettled) return;
     this.enqueue('n:digest', () => this.notifyBatch());
     this.pump();
