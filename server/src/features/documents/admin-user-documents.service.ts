@@ -12,7 +12,7 @@ import {
   type UserDocument as UserDocumentAnswer,
   type UserDocumentAnswer as UploadAnswer,
 } from '@everest/core/contract';
-import { displayName, documentCategoryLabels, formatDateTime, type DocumentCategory, type Quarter } from '@everest/core/domain';
+import { displayName, documentCategoryLabels, formatDateTime, periodOf, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
@@ -25,8 +25,6 @@ import {
   keepDocumentFile,
   storedFileId,
   type KeptDocumentFile,
-  yearAndQuarterAt,
-  yearAndQuarterOfDate,
   type DocumentsCall,
 } from './document-files';
 import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
@@ -75,9 +73,12 @@ async function documentAnswer(call: DocumentsCall, id: number): Promise<UserDocu
   return document;
 }
 
-/** The year and quarter to file a personal document under (DECISIONS.md): its date's, else today's in Pasadena. */
+/**
+ * The year and quarter to file a personal document under (DECISIONS.md): those the form gives,
+ * else its date's, else today's in Pasadena (core's periodOf).
+ */
 function filing(body: UploadUserDocumentBody, now: Date) {
-  const fromDate = body.documentDate ? yearAndQuarterOfDate(body.documentDate) : yearAndQuarterAt(now);
+  const fromDate = periodOf(body.documentDate ?? null, null, now);
   return { year: body.year ?? fromDate.year, quarter: body.quarter ?? fromDate.quarter };
 }
 
@@ -120,6 +121,8 @@ export interface PublishOutcome {
   already: { id: number; title: string; uploaded_at: Date } | null;
   /** Set when the owner had a document of this title: the file is its new version (issue 21). */
   corrected: { version: number } | null;
+  /** The period the document is filed under: a corrected one keeps its own. */
+  filed: { year: number; quarter: Quarter };
 }
 
 /**
@@ -144,17 +147,17 @@ export async function publishUserDocument(
     idempotencyKey?: string;
   },
 ): Promise<PublishOutcome> {
-  const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date }[]>(
-    `select d.id, d.title, d.uploaded_at from user_documents d join stored_files f on f.id = d.file_id
+  const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date; year: number; quarter: Quarter }[]>(
+    `select d.id, d.title, d.uploaded_at, d.year, d.quarter from user_documents d join stored_files f on f.id = d.file_id
       where d.user_id = ? and f.sha256 = ? order by d.id limit 1`,
     [owner.id, file.sha256],
   );
-  if (existing) return { id: existing.id, already: existing, corrected: null };
+  if (existing) return { id: existing.id, already: existing, corrected: null, filed: { year: existing.year, quarter: existing.quarter } };
 
   // A title the owner already has, in any letter case: a corrected file of that document, not a
   // second document under one title (issue 21). Its other fields stay as published.
-  const [namesake] = await tx.execute<{ id: number; title: string }[]>(
-    'select id, title from user_documents where user_id = ? and lower(title) = lower(?) order by id limit 1',
+  const [namesake] = await tx.execute<{ id: number; title: string; year: number; quarter: Quarter }[]>(
+    'select id, title, year, quarter from user_documents where user_id = ? and lower(title) = lower(?) order by id limit 1',
     [owner.id, fields.title],
   );
   if (namesake) {
@@ -178,7 +181,7 @@ export async function publishUserDocument(
         ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
       },
     });
-    return { id: namesake.id, already: null, corrected: { version: corrected.version } };
+    return { id: namesake.id, already: null, corrected: { version: corrected.version }, filed: { year: namesake.year, quarter: namesake.quarter } };
   }
 
   const created = tx.create(UserDocument, {
@@ -208,7 +211,7 @@ export async function publishUserDocument(
       ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
     },
   });
-  return { id: created.id, already: null, corrected: null };
+  return { id: created.id, already: null, corrected: null, filed: { year: fields.year, quarter: fields.quarter } };
 }
 
 /** The audit actions whose rows answer a retried upload-user-document under its Idempotency-Key. */
@@ -320,7 +323,7 @@ export async function editUserDocument(call: DocumentsCall, body: EditUserDocume
     if (body.tags !== undefined) document.tags = body.tags;
     if (body.documentDate !== undefined && body.documentDate !== before.documentDate) {
       document.documentDate = body.documentDate;
-      if (body.documentDate) Object.assign(document, yearAndQuarterOfDate(body.documentDate));
+      if (body.documentDate) Object.assign(document, periodOf(body.documentDate, null, new Date()));
     }
     await tx.flush();
     recordAdminAction(tx, call.actor, call.clientAddress, {
