@@ -152,7 +152,9 @@ test('a dropped quarter folder shows its plan, publishes with progress, and is a
   const properties = page.getByRole('table', { name: 'Property documents' });
   await expect(properties.getByRole('row', { name: new RegExp(`Letter ${run}.*General.*2025 Q3.*Will be published`) })).toBeVisible();
   const personal = page.getByRole('table', { name: 'Personal documents' });
-  await expect(personal.getByRole('row', { name: new RegExp(`investor@example.com.*K-1 ${run}.*Will be published`) })).toBeVisible();
+  // Filed under its quarter folder's period, shown before anything is sent (issue 32).
+  await expect(personal.getByRole('row', { name: new RegExp(`investor@example.com.*K-1 ${run}.*2025 Q3.*Will be published`) })).toBeVisible();
+  await expect(page.getByText('2025-Q3/investors/manifest.csv read as UTF-8')).toBeVisible();
   await expect(personal.getByRole('row', { name: /^3 .*Not sent: User not found/ })).toBeVisible();
   const notSent = page.getByRole('table', { name: 'Files not sent' });
   await expect(notSent.getByRole('row', { name: /Nowhere Plaza.*There is no property named "Nowhere Plaza"/ })).toBeVisible();

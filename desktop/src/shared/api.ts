@@ -1,5 +1,5 @@
 import type { SecondStepMethod, User } from '@everest/core/contract';
-import type { Quarter } from '@everest/core/domain';
+import type { CsvEncoding, Quarter } from '@everest/core/domain';
 import type { Settings } from './settings';
 
 export type { Settings };
@@ -28,7 +28,10 @@ export interface FolderDropPlan {
     year: number;
     quarter: Quarter;
     size: number;
-    /** The same content is already on the portal under this title, property and quarter. */
+    /**
+     * The same content is already on the portal for this property, under whatever title and
+     * quarter: the server answers such an upload alreadyPublished (issue 32).
+     */
     alreadyPublished: boolean;
   }[];
   /** The rows of each investors folder's manifest.csv, as core's planBulkManifest sees them. */
@@ -40,7 +43,12 @@ export interface FolderDropPlan {
     title: string | null;
     outcome: 'publish' | 'already-published' | 'refused';
     reason: string | null;
+    /** Where the document is filed: its document_date's quarter, else its quarter folder's (issue 32). */
+    year: number | null;
+    quarter: Quarter | null;
   }[];
+  /** Each manifest.csv and the encoding it was read in (UTF-8, or Windows-1252 as Excel saves it). */
+  manifests: { path: string; encoding: CsvEncoding }[];
   /** Files that will not be sent, each with the sentence saying why. */
   unmatched: { path: string; reason: string }[];
   /** System and editor files left out on purpose. */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { retryDelayMs } from './backoff';
+import { publicationKey } from '@everest/core/domain';
 import { Ledger, type LedgerEntry } from './ledger';
 
 const dirs: string[] = [];
@@ -71,12 +72,17 @@ describe('Ledger', () => {
     await expect(Ledger.open(file)).rejects.toThrow('is not a sync ledger this version can read');
   });
 
-  it('finds published content from any path, for a renamed file', async () => {
+  it('finds a publication (content and destination) from any path, for a renamed file, and never another destination\'s', async () => {
     const ledger = await Ledger.open(ledgerPath());
-    ledger.put({ ...entry('old name.pdf'), missing: true });
-    expect(ledger.publishedWith('a'.repeat(64), 'property')?.path).toBe('old name.pdf');
-    expect(ledger.publishedWith('b'.repeat(64), 'property')).toBeUndefined();
-    expect(ledger.publishedWith('a'.repeat(64), 'personal')).toBeUndefined();
+    const heartland = { kind: 'property', property: 'Heartland Plaza' } as const;
+    ledger.put({ ...entry('old name.pdf'), missing: true, destination: heartland });
+    expect(ledger.publishedAs(publicationKey({ kind: 'property', property: 'heartland plaza' }, 'a'.repeat(64)))?.path).toBe('old name.pdf');
+    expect(ledger.publishedAs(publicationKey(heartland, 'b'.repeat(64)))).toBeUndefined();
+    // The same content for another property is another publication (issue 32).
+    expect(ledger.publishedAs(publicationKey({ kind: 'property', property: 'Sunset Terrace Apartments' }, 'a'.repeat(64)))).toBeUndefined();
+    // An entry from before destinations were recorded is nobody's twin.
+    ledger.put({ ...entry('older.pdf'), sha256: 'c'.repeat(64), publishedSha256: 'c'.repeat(64) });
+    expect(ledger.publishedAs(publicationKey(heartland, 'c'.repeat(64)))).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { publicationKey, type Destination } from '@everest/core/domain';
 
 /**
  * - `waiting`: seen, not yet settled or not yet sent;
@@ -25,6 +26,12 @@ export interface LedgerEntry {
   state: LedgerState;
   /** The server's document id, for a property document to be replaced later. */
   documentId: number | null;
+  /**
+   * For a property document: the destination documentId was published to (issue 32). A file
+   * stands in for a document of its own property only; an entry written before this field
+   * existed is checked against the server before it is trusted.
+   */
+  destination?: Destination;
   /** The content the server holds for documentId; differs from sha256 while a replacement is due. */
   publishedSha256: string | null;
   attempts: number;
@@ -46,6 +53,16 @@ export interface LedgerEntry {
    * that new content under the same title and investor replaces them (replace-user-document).
    */
   personalDocuments?: PublishedPersonalDocument[];
+  /**
+   * For a manifest: the batch request on its way (written before it is sent), sent again as it
+   * is after a lost answer or a crash, so that the server answers it under its key.
+   */
+  pendingBatch?: PendingBatch | null;
+  /**
+   * For a property document being uploaded: the Idempotency-Key of its upload (issue 32), kept
+   * until the server answers, so that a retry after a lost answer or a crash is the same request.
+   */
+  uploadKey?: string | null;
   updatedAt: string;
 }
 
@@ -54,6 +71,25 @@ export interface PublishedPersonalDocument {
   email: string;
   title: string;
   documentId: number;
+  /**
+   * Published with its e-mail deferred (bulk's notifyLater): the digest that covers the quarter
+   * folder's property and personal documents together has not been confirmed yet (issue 32).
+   */
+  notifyPending?: boolean;
+}
+
+/** A manifest batch as it is sent: the rewritten manifest of the rows that publish, and their files. */
+export interface PendingBatch {
+  /** The batch signature (manifest and files) it was planned from. */
+  signature: string;
+  idempotencyKey: string;
+  /** The manifest sent: only the rows that publish. */
+  text: string;
+  /** The names (NFC) of the files sent. */
+  files: string[];
+  rows: number;
+  /** The plan's problem rows, reported with the answer. */
+  problems: string[];
 }
 
 interface LedgerFile {
@@ -111,10 +147,15 @@ export class Ledger {
     return this.put({ ...current, ...change });
   }
 
-  /** A published entry holding this content, from any path (a renamed or copied file). */
-  publishedWith(sha256: string, kind: LedgerKind): LedgerEntry | undefined {
+  /**
+   * A published entry holding this publication (core's publicationKey: content AND destination),
+   * from any path (a renamed or moved file). The same content for another property is another
+   * publication, never this one.
+   */
+  publishedAs(publication: string): LedgerEntry | undefined {
     for (const entry of this.entries.values()) {
-      if (entry.kind === kind && entry.state === 'published' && entry.publishedSha256 === sha256) return entry;
+      if (entry.state !== 'published' || !entry.destination || entry.publishedSha256 === null || entry.documentId === null) continue;
+      if (publicationKey(entry.destination, entry.publishedSha256) === publication) return entry;
     }
     return undefined;
   }

@@ -10,6 +10,7 @@ import type {
   UploadDocumentBody,
   UserDocumentAnswer,
 } from '@everest/core/contract';
+import type { Quarter } from '@everest/core/domain';
 
 /** What the sync asks of the server: the admin routes of the contract, signed in as an administrator. */
 export interface Portal {
@@ -17,20 +18,37 @@ export interface Portal {
   propertyDocuments(): Promise<PropertyDocument[]>;
   /** The sha256 of a published property document's file. */
   documentSha256(documentId: number): Promise<string>;
-  /** `notifyLater` (with emailNotification): the e-mail waits for notifyDocuments. */
+  /**
+   * `notifyLater` (with emailNotification): the e-mail waits for notifyDocuments. The
+   * `idempotencyKey` names this publication (issue 32): the same key again, a retry after a lost
+   * answer, is answered with the first request's result instead of a second document.
+   */
   uploadDocument(
     fields: Omit<UploadDocumentBody, 'emailNotification' | 'notifyLater'> & { emailNotification: boolean; notifyLater?: boolean },
     file: LocalFile,
+    options: { idempotencyKey: string },
   ): Promise<DocumentAnswer>;
-  replaceDocument(documentId: number, file: LocalFile): Promise<DocumentAnswer>;
-  /** One digest per investor for these documents uploaded with notifyLater; a repeat sends nothing. */
-  notifyDocuments(documentIds: number[]): Promise<NotifyDocumentsAnswer>;
-  replaceUserDocument(documentId: number, file: LocalFile): Promise<UserDocumentAnswer>;
+  /**
+   * `property`: the destination the file belongs to (issue 32); the server refuses (409) to
+   * put it under a document filed elsewhere.
+   */
+  replaceDocument(documentId: number, file: LocalFile, options: { property: string }): Promise<DocumentAnswer>;
+  /**
+   * One digest per reader for these documents uploaded with notifyLater, property and personal
+   * together; a repeat sends nothing.
+   */
+  notifyDocuments(ids: { documentIds: number[]; userDocumentIds: number[] }): Promise<NotifyDocumentsAnswer>;
+  /** `userEmail`: the investor the file was published for; the server refuses (409) another's document. */
+  replaceUserDocument(documentId: number, file: LocalFile, options: { userEmail: string }): Promise<UserDocumentAnswer>;
   bulkPreview(emails: string[], sha256: string[]): Promise<BulkUploadPreviewAnswer>;
+  /**
+   * `year` and `quarter`: the batch's period, its quarter folder's (a row's own document_date
+   * still wins). `notifyLater` (with emailNotification): the e-mails wait for notifyDocuments.
+   */
   bulkUpload(
     manifest: { name: string; text: string },
     files: LocalFile[],
-    options: { emailNotification: boolean; idempotencyKey: string },
+    options: { emailNotification: boolean; idempotencyKey: string; year?: number; quarter?: Quarter; notifyLater?: boolean },
   ): Promise<BulkUploadUserDocumentsAnswer>;
 }
 
@@ -119,7 +137,7 @@ export function portalOver(access: PortalAccess): Portal {
         if (!response.ok) throw new ApiError(response.status, `The file of document ${documentId} could not be read (${response.status}).`);
         return createHash('sha256').update(Buffer.from(await response.arrayBuffer())).digest('hex');
       }),
-    uploadDocument: (fields, file) =>
+    uploadDocument: (fields, file, { idempotencyKey }) =>
       access.signedIn(async () => {
         const form = new FormData();
         form.set('title', fields.title);
@@ -129,26 +147,32 @@ export function portalOver(access: PortalAccess): Portal {
         form.set('emailNotification', fields.emailNotification ? 'true' : 'false');
         if (fields.notifyLater) form.set('notifyLater', 'true');
         form.set('document', await fileOf(file));
-        return access.client().call('uploadDocument', { body: form });
+        return access.client().call('uploadDocument', { body: form }, { headers: { 'Idempotency-Key': idempotencyKey } });
       }),
-    notifyDocuments: (documentIds) => access.signedIn(() => access.client().call('notifyDocuments', { body: { documentIds } })),
-    replaceUserDocument: (documentId, file) =>
+    notifyDocuments: ({ documentIds, userDocumentIds }) =>
+      access.signedIn(() => access.client().call('notifyDocuments', { body: { documentIds, userDocumentIds } })),
+    replaceUserDocument: (documentId, file, { userEmail }) =>
       access.signedIn(async () => {
         const form = new FormData();
+        form.set('userEmail', userEmail);
         form.set('document', await fileOf(file));
         return access.client().call('replaceUserDocument', { params: { documentId }, body: form });
       }),
-    replaceDocument: (documentId, file) =>
+    replaceDocument: (documentId, file, { property }) =>
       access.signedIn(async () => {
         const form = new FormData();
+        form.set('property', property);
         form.set('document', await fileOf(file));
         return access.client().call('replaceDocument', { params: { documentId }, body: form });
       }),
     bulkPreview: (emails, sha256) => access.signedIn(() => access.client().call('bulkUploadPreview', { body: { emails, sha256 } })),
-    bulkUpload: (manifest, files, { emailNotification, idempotencyKey }) =>
+    bulkUpload: (manifest, files, { emailNotification, idempotencyKey, year, quarter, notifyLater }) =>
       access.signedIn(async () => {
         const form = new FormData();
         form.set('emailNotification', emailNotification ? 'true' : 'false');
+        if (notifyLater) form.set('notifyLater', 'true');
+        if (year !== undefined) form.set('year', String(year));
+        if (quarter !== undefined) form.set('quarter', quarter);
         form.set('csvManifest', new File([manifest.text], manifest.name, { type: 'text/csv' }));
         for (const file of files) form.append('documents', await fileOf(file));
         return access.client().call('bulkUploadUserDocuments', { body: form }, { headers: { 'Idempotency-Key': idempotencyKey } });

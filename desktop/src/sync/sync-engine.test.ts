@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,8 +60,8 @@ function write(folder: string, relative: string, content: Buffer): void {
 
 const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
-async function serverDocuments(titlePrefix: string): Promise<PropertyDocument[]> {
-  const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+async function serverDocuments(titlePrefix: string, url = server.url): Promise<PropertyDocument[]> {
+  const client = url === server.url ? createApiClient({ baseUrl: url, getToken: () => token }) : await adminClient(url);
   const { documents } = await client.call('adminDocuments');
   return documents.filter((d) => d.title.startsWith(titlePrefix));
 }
@@ -76,8 +76,9 @@ async function serverSha256(documentId: number): Promise<string> {
 function countingPortal(
   serverUrl: string,
   onUpload?: (count: number) => void,
+  fetch?: typeof globalThis.fetch,
 ): Portal & { uploads: number; replaces: number; batches: number; digests: number; personalReplaces: number } {
-  const portal = createPortal({ serverUrl, ...admin });
+  const portal = createPortal({ serverUrl, ...admin, fetch });
   const counted = {
     ...portal,
     uploads: 0,
@@ -206,9 +207,16 @@ describe('the watched-folder sync against the real server', () => {
     await second.stop();
 
     expect(second.status().published).toHaveLength(30);
-    expect(firstPortal.uploads + secondPortal.uploads).toBe(30);
+    // A lost answer's upload is sent again under the key kept in the ledger (issue 32): the
+    // server answers it with the document the first request made.
+    const byTitle = new Map((await serverDocuments('Restarted ')).map((d) => [d.title, d.id]));
     for (const entry of unknown) {
-      expect(events).toContainEqual(expect.objectContaining({ path: entry.path, message: expect.stringMatching(/^Already on the portal as document \d+/) }));
+      expect(ledgerEntries(space.ledgerFile).find((e) => e.path === entry.path)).toMatchObject({
+        state: 'published',
+        documentId: byTitle.get(path.basename(entry.path, '.pdf')),
+        uploadKey: null,
+      });
+      expect(events).toContainEqual(expect.objectContaining({ path: entry.path, state: 'published' }));
     }
     await expectPublishedOnce('Restarted ', contents);
   });
@@ -437,6 +445,244 @@ describe('the watched-folder sync against the real server', () => {
   });
 });
 
+/** An administrator's client of a server (the test's own session, not the engine's). */
+async function adminClient(url: string) {
+  const client = createApiClient({ baseUrl: url });
+  const signedIn = await client.call('login', { body: admin });
+  if (!('token' in signedIn)) throw new Error('The test administrator has no second step.');
+  return createApiClient({ baseUrl: url, getToken: () => signedIn.token });
+}
+
+/** The quarter before today's: a period that is not the upload date's. */
+function previousQuarter(now = new Date()): { year: number; quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4' } {
+  const current = Math.floor(now.getUTCMonth() / 3) + 1;
+  return current === 1 ? { year: now.getUTCFullYear() - 1, quarter: 'Q4' } : { year: now.getUTCFullYear(), quarter: `Q${current - 1}` as 'Q1' | 'Q2' | 'Q3' };
+}
+
+/** The property documents an investor sees, signed in as that investor. */
+async function investorSees(email: string, title: string): Promise<{ id: number; property: string; year: number; quarter: string }[]> {
+  const client = createApiClient({ baseUrl: server.url });
+  const signedIn = await client.call('login', { body: { email, password: admin.password } });
+  if (!('token' in signedIn)) throw new Error(`${email} has a second step.`);
+  const reader = createApiClient({ baseUrl: server.url, getToken: () => signedIn.token });
+  const { documents } = await reader.call('investorDocuments');
+  return documents
+    .filter((d) => d.documentType === 'property' && d.title === title)
+    .map((d) => ({ id: d.id, property: d.documentType === 'property' ? d.property : '', year: d.year, quarter: d.quarter }));
+}
+
+describe('issue 32: a publication is its content and its destination', () => {
+  it('publishes the same file under two properties as two documents, and a change to one copy corrects only its own', async () => {
+    const space = workspace('2025-Q3');
+    const notice = pdf('Capital call, same words for both properties');
+    write(space.folder, 'properties/Heartland Plaza/Capital Call Notice.pdf', notice);
+    write(space.folder, 'properties/Sunset Terrace Apartments/Capital Call Notice.pdf', notice);
+    const portal = countingPortal(server.url);
+    const events: SyncEvent[] = [];
+    const first = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await first.runOnce(), JSON.stringify(events)).toBe(true);
+
+    const documents = await serverDocuments('Capital Call Notice');
+    expect(documents.map((d) => d.property).sort()).toEqual(['Heartland Plaza', 'Sunset Terrace Apartments']);
+    for (const document of documents) expect(await serverSha256(document.id)).toBe(sha256(notice));
+    const heartland = documents.find((d) => d.property === 'Heartland Plaza')!;
+    const sunset = documents.find((d) => d.property === 'Sunset Terrace Apartments')!;
+    // Each property's investors see their own: investor2 reads Heartland, investor Sunset.
+    expect(await investorSees('investor2@example.com', 'Capital Call Notice')).toEqual([
+      { id: heartland.id, property: 'Heartland Plaza', year: 2025, quarter: 'Q3' },
+    ]);
+    expect(await investorSees('investor@example.com', 'Capital Call Notice')).toEqual([
+      { id: sunset.id, property: 'Sunset Terrace Apartments', year: 2025, quarter: 'Q3' },
+    ]);
+    const ledger = ledgerEntries(space.ledgerFile);
+    expect(ledger.find((e) => e.path.includes('Heartland'))?.documentId).toBe(heartland.id);
+    expect(ledger.find((e) => e.path.includes('Sunset'))?.documentId).toBe(sunset.id);
+
+    // Sunset's copy is corrected: only Sunset's document gets the new version.
+    const corrected = pdf('Capital call, corrected for Sunset only');
+    writeFileSync(path.join(space.folder, 'properties/Sunset Terrace Apartments/Capital Call Notice.pdf'), corrected);
+    const second = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await second.runOnce(), JSON.stringify(events)).toBe(true);
+    expect(portal.replaces).toBe(1);
+    expect((await serverDocuments('Capital Call Notice')).map((d) => d.id).sort()).toEqual([heartland.id, sunset.id].sort());
+    expect(await serverSha256(sunset.id)).toBe(sha256(corrected));
+    expect(await serverSha256(heartland.id)).toBe(sha256(notice));
+  });
+
+  it('publishes one of two twins for a property, under the original\'s name, and says why the copy is not sent', async () => {
+    const space = workspace('2025-Q2');
+    const notice = pdf('Twin notice');
+    write(space.folder, 'properties/Sunset Terrace Apartments/Twin Notice - Copy.pdf', notice);
+    write(space.folder, 'properties/Sunset Terrace Apartments/Twin Notice.pdf', notice);
+    const portal = countingPortal(server.url);
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    expect((await serverDocuments('Twin Notice')).map((d) => d.title)).toEqual(['Twin Notice']);
+    expect(engine.status().published.map((e) => e.path)).toEqual(['properties/Sunset Terrace Apartments/Twin Notice.pdf']);
+    expect(engine.status().needsAttention.map((e) => [e.path, e.lastError])).toEqual([
+      [
+        'properties/Sunset Terrace Apartments/Twin Notice - Copy.pdf',
+        'Same content as properties/Sunset Terrace Apartments/Twin Notice.pdf for this property (the copy is not published)',
+      ],
+    ]);
+  });
+
+  it('mends a ledger from before destinations: a copy recorded against another property\'s document is published for its own', async () => {
+    const space = workspace('2025-Q4');
+    const notice = pdf('Legacy notice, same words for both properties');
+    write(space.folder, 'properties/Heartland Plaza/Legacy Notice.pdf', notice);
+    const portal = countingPortal(server.url);
+    expect(await (await SyncEngine.create({ ...engineOptions(space, portal), watch: false })).runOnce()).toBe(true);
+    const [heartland] = await serverDocuments('Legacy Notice');
+
+    // Sunset's copy arrives, and the ledger says what the engine before issue 32 wrote: the
+    // copy "published" as Heartland's document, and no destination recorded for either.
+    write(space.folder, 'properties/Sunset Terrace Apartments/Legacy Notice.pdf', notice);
+    const sunsetPath = 'properties/Sunset Terrace Apartments/Legacy Notice.pdf';
+    const stats = statSync(path.join(space.folder, sunsetPath));
+    const entries = ledgerEntries(space.ledgerFile).map(({ destination: _destination, ...entry }) => entry);
+    const old = entries.find((e) => e.path === 'properties/Heartland Plaza/Legacy Notice.pdf')!;
+    entries.push({ ...old, path: sunsetPath, size: stats.size, mtimeMs: stats.mtimeMs });
+    writeFileSync(space.ledgerFile, JSON.stringify({ version: 1, entries }));
+
+    const events: SyncEvent[] = [];
+    expect(await (await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false })).runOnce(), JSON.stringify(events)).toBe(true);
+    const documents = await serverDocuments('Legacy Notice');
+    expect(documents.map((d) => d.property).sort()).toEqual(['Heartland Plaza', 'Sunset Terrace Apartments']);
+    const sunset = documents.find((d) => d.property === 'Sunset Terrace Apartments')!;
+    expect(await investorSees('investor@example.com', 'Legacy Notice')).toEqual([{ id: sunset.id, property: 'Sunset Terrace Apartments', year: 2025, quarter: 'Q4' }]);
+    expect(ledgerEntries(space.ledgerFile).map((e) => [e.path, e.documentId, e.destination]).sort()).toEqual([
+      ['properties/Heartland Plaza/Legacy Notice.pdf', heartland!.id, { kind: 'property', property: 'Heartland Plaza' }],
+      [sunsetPath, sunset.id, { kind: 'property', property: 'Sunset Terrace Apartments' }],
+    ]);
+  });
+
+  it('never replaces a document filed under another property since: the portal refuses it and the file waits for a person', async () => {
+    const space = workspace('2025-Q1');
+    const relative = 'properties/Sunset Terrace Apartments/Moved Notice.pdf';
+    const original = pdf('Moved notice');
+    write(space.folder, relative, original);
+    const portal = countingPortal(server.url);
+    expect(await (await SyncEngine.create({ ...engineOptions(space, portal), watch: false })).runOnce()).toBe(true);
+    const [document] = await serverDocuments('Moved Notice');
+
+    // Staff move the document to Heartland in the panel; then Sunset's file is edited.
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    await client.call('updateDocument', { body: { documentId: document!.id, title: document!.title, property: 'Heartland Plaza', year: document!.year, quarter: document!.quarter } });
+    writeFileSync(path.join(space.folder, relative), pdf('Moved notice, edited for Sunset'));
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(false);
+    expect(engine.status().needsAttention.map((e) => e.path)).toEqual([relative]);
+    expect(engine.status().failed).toEqual([]);
+    expect(await serverSha256(document!.id)).toBe(sha256(original));
+    expect(portal.replaces).toBe(0);
+  });
+
+  it('retries an upload whose answer was lost after the server committed under the same Idempotency-Key: one document', async () => {
+    const space = workspace('2025-Q2');
+    const content = pdf('An answer lost on its way back');
+    write(space.folder, 'properties/Mesa Verde Villas/Lost Answer Statement.pdf', content);
+    const relay = await Relay.start(server.url);
+    // Each upload-document request's Idempotency-Key, as it went over the wire.
+    const keys: (string | null)[] = [];
+    const recording: typeof globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (init?.method === 'POST' && url.endsWith('/api/admin/upload-document')) {
+        keys.push(new Headers(init.headers).get('idempotency-key'));
+        // The first upload reaches the server, which commits it; its answer never comes back.
+        if (keys.length === 1) relay.dropAnswers = 1;
+      }
+      return globalThis.fetch(input, init);
+    };
+    const events: SyncEvent[] = [];
+    const portal = countingPortal(relay.url, undefined, recording);
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    try {
+      expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    } finally {
+      await relay.close();
+    }
+    expect(events).toContainEqual(expect.objectContaining({ state: 'failed' }));
+    const documents = await serverDocuments('Lost Answer Statement');
+    expect(documents).toHaveLength(1);
+    expect(await serverSha256(documents[0]!.id)).toBe(sha256(content));
+    expect(engine.status().published.map((e) => [e.path, e.documentId])).toEqual([['properties/Mesa Verde Villas/Lost Answer Statement.pdf', documents[0]!.id]]);
+    // The retry was the same request again: the same key, answered by the server from the first.
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^\S{16,200}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('refuses a malformed manifest whole: nothing of its batch is published, and the run ends with it needing attention', async () => {
+    const space = workspace('2025-Q2');
+    write(space.folder, 'investors/d.pdf', pdf('trust K-1'));
+    write(space.folder, 'investors/e.pdf', pdf('another investor'));
+    // The first data row's quote is never closed: read as one field, it would swallow the next
+    // row (another investor's e-mail, file and title) into its title.
+    write(
+      space.folder,
+      'investors/manifest.csv',
+      Buffer.from('email,filename,document_category,title\ninvestor2@example.com,d.pdf,tax,"2025 K-1 for the ""Trust\ninvestor@example.com,e.pdf,tax,Malformed Other K-1\n'),
+    );
+    const portal = countingPortal(server.url);
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(false);
+    expect(portal.batches).toBe(0);
+    const needsAttention = new Map(engine.status().needsAttention.map((e) => [e.path, e.lastError]));
+    expect(needsAttention.get('investors/manifest.csv')).toBe('Line 2: a quoted field is not closed.');
+    expect(needsAttention.get('investors/d.pdf')).toMatch(/manifest\.csv was refused: Line 2: a quoted field is not closed\./);
+    expect(needsAttention.get('investors/e.pdf')).toMatch(/manifest\.csv was refused/);
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    const { documents } = await client.call('adminUserDocuments', { query: { search: 'K-1' } });
+    expect(documents.filter((d) => d.title.includes('Trust') || d.title === 'Malformed Other K-1')).toEqual([]);
+  });
+
+  it('says why a manifest row names a file the portal refuses, instead of "file not found"', async () => {
+    const space = workspace('2025-Q2');
+    write(space.folder, 'investors/empty.pdf', Buffer.alloc(0));
+    write(space.folder, 'investors/fine.pdf', pdf('fine'));
+    write(
+      space.folder,
+      'investors/manifest.csv',
+      Buffer.from('email,filename,document_category,title\ninvestor@example.com,empty.pdf,tax,Refused Row K-1\ninvestor@example.com,fine.pdf,tax,Fine Row K-1\n'),
+    );
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, countingPortal(server.url), events), watch: false });
+    await engine.runOnce();
+    const entries = new Map(ledgerEntries(space.ledgerFile).map((e) => [e.path, e]));
+    expect(entries.get('investors/manifest.csv')?.lastError).toBe('row 2: The file is empty.');
+    expect(entries.get('investors/empty.pdf')).toMatchObject({ state: 'needs-attention', lastError: 'The file is empty.' });
+    expect(entries.get('investors/fine.pdf')).toMatchObject({ state: 'published' });
+  });
+
+  it("files a batch's personal documents in its quarter folder's period when a row has no document_date; a row's own date wins", async () => {
+    const period = previousQuarter();
+    const space = workspace(`${period.year}-${period.quarter}`);
+    write(space.folder, 'investors/Period K-1.pdf', pdf('K-1 of the folder period'));
+    write(space.folder, 'investors/Period Dated.pdf', pdf('K-1 with its own date'));
+    write(
+      space.folder,
+      'investors/manifest.csv',
+      Buffer.from(
+        'email,filename,document_category,title,description,document_date,tags\n' +
+          'investor@example.com,Period K-1.pdf,tax,Period Folder K-1,,,\n' +
+          'investor@example.com,Period Dated.pdf,tax,Period Dated K-1,,2025-02-10,\n',
+      ),
+    );
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, countingPortal(server.url), events), watch: false });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    const client = createApiClient({ baseUrl: server.url, getToken: () => token });
+    const { documents } = await client.call('adminUserDocuments', { query: { search: 'Period' } });
+    const filed = (title: string) => documents.filter((d) => d.title === title).map((d) => ({ year: d.year, quarter: d.quarter }));
+    expect(filed('Period Folder K-1')).toEqual([period]);
+    expect(filed('Period Dated K-1')).toEqual([{ year: 2025, quarter: 'Q1' }]);
+  });
+});
+
 describe('the watched-folder sync with e-mail notification on', () => {
   let smtp: SmtpListener;
   let mailing: TestServer;
@@ -514,11 +760,118 @@ describe('the watched-folder sync with e-mail notification on', () => {
     const secondPortal = countingPortal(mailing.url);
     const second = await SyncEngine.create({ ...engineOptions(space, secondPortal), watch: false, emailNotification: true });
     expect(await second.runOnce()).toBe(true);
-    expect(firstPortal.uploads + secondPortal.uploads).toBe(6);
+    // Six documents, however many of the lost answers were asked again.
+    expect((await serverDocuments('Digest Restart ', mailing.url)).map((d) => d.title).sort()).toEqual(titles);
     expect(secondPortal.digests).toBe(1);
 
     const { mails, to } = await delivered(from);
     expect(mails.flatMap((m) => m.to).sort()).toEqual(['employee@example.com', 'investor@example.com']);
     expect(to('investor@example.com')?.header('subject')).toBe('6 new documents are available in your investor portal');
+  });
+
+  it('issue 32: a second sync with a lost ledger publishes nothing again and e-mails no one, even a document retitled in the panel since', async () => {
+    const from = smtp.received.length;
+    const space = workspace('2025-Q1');
+    write(space.folder, 'properties/Sunset Terrace Apartments/Lost Ledger Rent Roll.pdf', pdf('rent roll'));
+    write(space.folder, 'properties/Sunset Terrace Apartments/Lost Ledger Budget.pdf', pdf('budget'));
+    const portal = countingPortal(mailing.url);
+    const first = await SyncEngine.create({ ...engineOptions(space, portal), watch: false, emailNotification: true });
+    expect(await first.runOnce()).toBe(true);
+    expect(portal.uploads).toBe(2);
+    await delivered(from);
+
+    // Staff retitle one document in the panel; then the ledger is lost.
+    const client = await adminClient(mailing.url);
+    const mine = async () =>
+      (await client.call('adminDocuments', undefined, { cache: 'no-store' })).documents.filter(
+        (d) => d.property === 'Sunset Terrace Apartments' && /Lost Ledger|Approved Budget/.test(d.title),
+      );
+    const budget = (await mine()).find((d) => d.title === 'Lost Ledger Budget')!;
+    await client.call('updateDocument', { body: { documentId: budget.id, title: 'Approved Budget 2025', property: budget.property, year: budget.year, quarter: budget.quarter } });
+    const before = (await mine()).map((d) => d.id).sort();
+    const sent = await queued();
+
+    const events: SyncEvent[] = [];
+    const lost = { folder: space.folder, ledgerFile: path.join(path.dirname(space.ledgerFile), 'fresh.json') };
+    const second = await SyncEngine.create({ ...engineOptions(lost, countingPortal(mailing.url), events), watch: false, emailNotification: true });
+    expect(await second.runOnce(), JSON.stringify(events)).toBe(true);
+    expect((await mine()).map((d) => d.id).sort()).toEqual(before);
+    expect(second.status().published.map((e) => e.documentId).sort()).toEqual(before);
+    for (const file of ['Lost Ledger Rent Roll.pdf', 'Lost Ledger Budget.pdf']) {
+      expect(events).toContainEqual(
+        expect.objectContaining({ path: `properties/Sunset Terrace Apartments/${file}`, message: expect.stringMatching(/^Already on the portal as document \d+/) }),
+      );
+    }
+    await delivered(from);
+    expect(await queued()).toBe(sent);
+  });
+
+  it('issue 32: e-mails each reader one digest for a quarter folder, its property and personal documents together', async () => {
+    const from = smtp.received.length;
+    const space = workspace('2025-Q4');
+    write(space.folder, 'properties/Sunset Terrace Apartments/Both Halves Letter.pdf', pdf('letter'));
+    write(space.folder, 'investors/Both Halves K-1.pdf', pdf('k-1'));
+    write(space.folder, 'investors/manifest.csv', Buffer.from('email,filename,document_category,title\ninvestor@example.com,Both Halves K-1.pdf,tax,Both Halves K-1\n'));
+    const portal = countingPortal(mailing.url);
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false, emailNotification: true });
+    expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    expect(portal.uploads).toBe(1);
+    expect(portal.batches).toBe(1);
+    expect(portal.digests).toBe(1);
+
+    const { mails } = await delivered(from);
+    const toInvestor = mails.filter((m) => m.to.includes('investor@example.com'));
+    expect(toInvestor).toHaveLength(1);
+    expect(toInvestor[0]!.header('subject')).toBe('2 new documents are available in your investor portal');
+    expect(toInvestor[0]!.text).toContain('Both Halves Letter');
+    expect(toInvestor[0]!.text).toContain('Both Halves K-1');
+    const toEmployee = mails.filter((m) => m.to.includes('employee@example.com'));
+    expect(toEmployee).toHaveLength(1);
+    expect(toEmployee[0]!.text).not.toContain('Both Halves K-1');
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(['employee@example.com', 'investor@example.com']);
+
+    const sent = await queued();
+    const again = await SyncEngine.create({ ...engineOptions(space, portal), watch: false, emailNotification: true });
+    expect(await again.runOnce()).toBe(true);
+    expect(portal.batches).toBe(1);
+    expect(await queued()).toBe(sent);
+  });
+
+  it('issue 32: still e-mails each reader one digest when the answer to the batch of personal documents is lost', async () => {
+    const from = smtp.received.length;
+    const space = workspace('2025-Q3');
+    write(space.folder, 'properties/Sunset Terrace Apartments/Lost Batch Letter.pdf', pdf('letter'));
+    write(space.folder, 'investors/Lost Batch K-1.pdf', pdf('k-1'));
+    write(space.folder, 'investors/manifest.csv', Buffer.from('email,filename,document_category,title\ninvestor@example.com,Lost Batch K-1.pdf,tax,Lost Batch K-1\n'));
+    const relay = await Relay.start(mailing.url);
+    let batches = 0;
+    // The first batch reaches the server, which publishes it; its answer never comes back.
+    const losing: typeof globalThis.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (init?.method === 'POST' && url.endsWith('/api/admin/bulk-upload-user-documents') && ++batches === 1) relay.dropAnswers = 1;
+      return globalThis.fetch(input, init);
+    };
+    const events: SyncEvent[] = [];
+    // One request at a time, so that the answer lost is the batch's.
+    const engine = await SyncEngine.create({
+      ...engineOptions(space, countingPortal(relay.url, undefined, losing), events),
+      watch: false,
+      emailNotification: true,
+      concurrency: 1,
+    });
+    try {
+      expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
+    } finally {
+      await relay.close();
+    }
+    expect(batches, JSON.stringify(events)).toBe(2);
+    const { mails } = await delivered(from);
+    const toInvestor = mails.filter((m) => m.to.includes('investor@example.com'));
+    expect(toInvestor).toHaveLength(1);
+    expect(toInvestor[0]!.text).toContain('Lost Batch Letter');
+    expect(toInvestor[0]!.text).toContain('Lost Batch K-1');
+    const client = await adminClient(mailing.url);
+    expect((await client.call('adminUserDocuments', { query: { search: 'Lost Batch K-1' } })).documents).toHaveLength(1);
   });
 });

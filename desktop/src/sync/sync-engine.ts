@@ -4,7 +4,7 @@
 // request, so that a crash, a restart or a lost answer never publishes a file twice. The source
 // folder is only ever read.
 
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,16 +12,22 @@ import { watch, type FSWatcher } from 'chokidar';
 import { ApiError } from '@everest/core/client';
 import type { PropertyDocument } from '@everest/core/contract';
 import {
+  decodeCsvBytes,
+  destinationKey,
+  documentRefusal,
   isIgnoredName,
   manifestEmails,
   planBulkManifest,
   planFolder,
+  publicationKey,
+  publishingMessages,
+  type Destination,
   type FolderPlan,
   type PlannedManifest,
   type PlannedPropertyDocument,
 } from '@everest/core/domain';
 import { defaultBackoff, retryDelayMs, type BackoffOptions } from './backoff';
-import { Ledger, type LedgerEntry, type LedgerState } from './ledger';
+import { Ledger, type LedgerEntry, type LedgerState, type PendingBatch, type PublishedPersonalDocument } from './ledger';
 import type { Portal } from './portal';
 
 export interface SyncOptions {
@@ -105,6 +111,19 @@ function manifestCell(value: string): string {
 
 const posix = (relative: string) => relative.split(path.sep).join('/');
 
+/**
+ * The Idempotency-Key of one publication of a property document: its destination, content and
+ * period, and a nonce of its own. Kept in the ledger until answered, so that a retry is the same
+ * request; a new publication of the same file (a lost ledger, a document deleted in the panel
+ * and published again) gets a new key, and the server's content rule answers it instead.
+ */
+function uploadKeyOf(publication: string, document: PlannedPropertyDocument): string {
+  return createHash('sha256').update(['upload-document', publication, document.year, document.quarter, randomUUID()].join('\n')).digest('hex');
+}
+
+/** Where a property document of the folder goes: its property, or General. */
+const destinationOf = (document: PlannedPropertyDocument): Destination => ({ kind: 'property', property: document.property });
+
 /** A personal document this sync published whose file changed in place. */
 interface PersonalReplacement {
   filePath: string;
@@ -114,6 +133,9 @@ interface PersonalReplacement {
   email: string;
   title: string;
 }
+
+/** Attempts of a failing file or batch that the digest waits for before going without it. */
+const digestPatience = 3;
 
 /** A personal document by investor and title, as the manifest names it (both compared in lower case). */
 const personalKey = (email: string, title: string) => `${email.toLowerCase()}\u0000${title.toLowerCase()}`;
@@ -131,15 +153,19 @@ export class SyncEngine {
   private readonly queued = new Set<string>();
   private readonly queue: string[] = [];
   private readonly running = new Set<string>();
-  /** Contents being sent right now: a copy of the same file waits for the first to finish. */
-  private readonly sendingSha = new Set<string>();
+  /**
+   * Publications (core's publicationKey: content and destination) being sent right now: a copy
+   * of the same file for the same property waits for the first to finish; the same content for
+   * another property is another publication and goes at once.
+   */
+  private readonly sending = new Set<string>();
+  private serverDocuments: { documents: PropertyDocument[]; at: number } | null = null;
   private watcher: FSWatcher | null = null;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
   private ticking = false;
   private scanning: Promise<void> | null = null;
   private properties: { names: string[]; at: number } | null = null;
-  private serverDocuments: { documents: PropertyDocument[]; at: number } | null = null;
   private readonly idleWaiters: (() => void)[] = [];
 
   private constructor(
@@ -387,7 +413,7 @@ export class SyncEngine {
         sha256,
         missing: false,
         // A touched file keeps its state; new content is looked at afresh.
-        ...(sameContent ? {} : { state: 'waiting' as const, attempts: 0, nextRetryAt: null, lastError: null }),
+        ...(sameContent ? {} : { state: 'waiting' as const, attempts: 0, nextRetryAt: null, lastError: null, uploadKey: null }),
       });
       return;
     }
@@ -485,6 +511,15 @@ export class SyncEngine {
       if (current.kind !== 'property') this.ledger.update(current.path, { kind: 'property', state: current.state === 'needs-attention' ? 'waiting' : current.state, lastError: null });
       if (this.wantsWork(this.ledger.get(current.path)!)) this.enqueue(`p:${current.path}`, () => this.publishProperty(document));
     }
+    // Copies of a property document (same content, same property): the original is published,
+    // the copy is said so and waits; it is looked at again when it changes (issue 32).
+    for (const { entry, of } of plan.duplicates) {
+      const current = this.ledger.get(entry.path)!;
+      if (current.state === 'published') continue;
+      const reason = publishingMessages.twinForProperty(of);
+      if (current.kind === 'unmatched' && current.state === 'needs-attention' && current.lastError === reason) continue;
+      this.setState(entry.path, { kind: 'unmatched', state: 'needs-attention', lastError: reason }, reason);
+    }
     for (const manifest of plan.manifests) this.considerManifest(manifest);
     this.pump();
   }
@@ -498,6 +533,8 @@ export class SyncEngine {
   }
 
   private wantsWork(entry: LedgerEntry): boolean {
+    // A property document published before destinations were recorded is checked once (adoptDestination).
+    if (entry.state === 'published' && entry.kind === 'property' && entry.documentId !== null && !entry.destination) return true;
     if (entry.state === 'published' && entry.publishedSha256 === entry.sha256) return false;
     if (entry.state === 'needs-attention') return false;
     if (entry.state === 'failed' && (!this.mayRetry(entry) || (entry.nextRetryAt ?? 0) > Date.now())) return false;
@@ -586,80 +623,57 @@ export class SyncEngine {
     );
   }
 
-  private async serverDocumentsFresh(force: boolean): Promise<PropertyDocument[]> {
-    if (force || !this.serverDocuments || Date.now() - this.serverDocuments.at > 60_000) {
-      this.serverDocuments = { documents: await this.options.portal.propertyDocuments(), at: Date.now() };
-    }
-    return this.serverDocuments.documents;
-  }
-
   /**
-   * The document the server already holds with this filing and content, if any: the list has
-   * no hashes, so a document with the same title, property, period and size is downloaded and
-   * hashed. This finds what a lost ledger or a lost answer forgot.
+   * Publishes a property document. The upload carries an Idempotency-Key kept in the ledger
+   * until it is answered: a retry after a lost answer (or a crash) is the same request again,
+   * answered by the server with the first result. Content the server already holds for this
+   * property (a lost ledger, a document retitled in the panel, a copy) is answered
+   * `alreadyPublished` with that document: recorded, not published again (issue 32).
    */
-  private async findOnServer(document: PlannedPropertyDocument, sha256: string, force: boolean): Promise<number | null> {
-    const documents = await this.serverDocumentsFresh(force);
-    const candidates = documents.filter(
-      (d) =>
-        d.title.toLowerCase() === document.title.toLowerCase() &&
-        d.property.toLowerCase() === document.property.toLowerCase() &&
-        d.year === document.year &&
-        d.quarter === document.quarter &&
-        d.fileSize === document.entry.size,
-    );
-    for (const candidate of candidates) {
-      if ((await this.options.portal.documentSha256(candidate.id)) === sha256) return candidate.id;
-    }
-    return null;
-  }
-
   private async publishProperty(document: PlannedPropertyDocument): Promise<void> {
     const relative = document.entry.path;
-    const entry = this.ledger.get(relative);
+    let entry = this.ledger.get(relative);
     if (!entry || entry.missing || entry.sha256 === null || !this.wantsWork(entry)) return;
     const sha256 = entry.sha256;
-    if (this.sendingSha.has(sha256)) {
+    const destination = destinationOf(document);
+    const publication = publicationKey(destination, sha256);
+    if (this.sending.has(publication)) {
       this.wake();
       return;
     }
-    this.sendingSha.add(sha256);
+    this.sending.add(publication);
     const file = { absolutePath: path.join(this.options.folder, relative), name: document.filename };
     const attempts = entry.attempts + 1;
     try {
+      if (entry.documentId !== null && !entry.destination) {
+        // A ledger written before destinations were recorded may hold another property's document
+        // for this file (the same content was taken for a copy of it): asked of the server first.
+        entry = await this.adoptDestination(entry, destination);
+        if (entry.state === 'published' && entry.publishedSha256 === sha256) return;
+      }
       if (entry.documentId !== null && entry.publishedSha256 !== null && entry.publishedSha256 !== sha256) {
         this.setState(relative, { state: 'publishing', attempts }, 'Replacing the published file');
         await this.ledger.save();
-        await this.options.portal.replaceDocument(entry.documentId, file);
+        // The server refuses (409) a document filed elsewhere: that waits for a person, never retried.
+        const answer = await this.options.portal.replaceDocument(entry.documentId, file, { property: document.property });
         this.setState(
           relative,
-          { state: 'published', publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null },
-          `Replaced the file of document ${entry.documentId}`,
+          { state: 'published', publishedSha256: sha256, destination, attempts: 0, nextRetryAt: null, lastError: null },
+          answer.unchanged ? `The portal already had this file for document ${entry.documentId}: nothing changed` : `Replaced the file of document ${entry.documentId}`,
         );
         return;
       }
-      const twin = this.ledger.publishedWith(sha256, 'property');
+      const twin = this.ledger.publishedAs(publication);
       if (twin && twin.path !== relative) {
         this.setState(
           relative,
-          { state: 'published', documentId: twin.documentId, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null },
-          `Already published from ${twin.path} (same content): not sent again`,
+          { state: 'published', documentId: twin.documentId, publishedSha256: sha256, destination, attempts: 0, nextRetryAt: null, lastError: null },
+          `Already published from ${twin.path} (same content, same property): not sent again`,
         );
         return;
       }
-      // An earlier attempt whose answer never came may have been published: ask afresh.
-      const uncertain = entry.state === 'publishing' || entry.attempts > 0;
-      const existing = await this.findOnServer(document, sha256, uncertain);
-      if (existing !== null) {
-        this.setState(
-          relative,
-          // Its upload's answer was lost, so its digest may still be due: the server sends it once at most.
-          { state: 'published', documentId: existing, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null, ...this.digestDue() },
-          `Already on the portal as document ${existing}: not sent again`,
-        );
-        return;
-      }
-      this.setState(relative, { state: 'publishing', attempts }, 'Publishing');
+      const idempotencyKey = entry.uploadKey ?? uploadKeyOf(publication, document);
+      this.setState(relative, { state: 'publishing', attempts, uploadKey: idempotencyKey }, 'Publishing');
       await this.ledger.save();
       if (this.stopped) return;
       // The e-mail waits for the batch's digest (notifyBatch), sent once the batch has settled.
@@ -673,11 +687,30 @@ export class SyncEngine {
           notifyLater: this.notifies,
         },
         file,
+        { idempotencyKey },
       );
+      const published = answer.document;
+      // Already published: an earlier upload of ours whose digest may still be owed, or someone
+      // else's; the server announces a document once at most, so asking again is harmless.
+      const message = answer.alreadyPublished
+        ? `Already on the portal as document ${published.id}${
+            published.year !== document.year || published.quarter !== document.quarter ? `, filed ${published.quarter} ${published.year}` : ''
+          }${published.title !== document.title ? ` as "${published.title}"` : ''}: not published again`
+        : `Published as "${document.title}" (${document.property}, ${document.quarter} ${document.year}), document ${published.id}`;
       this.setState(
         relative,
-        { state: 'published', documentId: answer.document.id, publishedSha256: sha256, attempts: 0, nextRetryAt: null, lastError: null, ...this.digestDue() },
-        `Published as "${document.title}" (${document.property}, ${document.quarter} ${document.year}), document ${answer.document.id}`,
+        {
+          state: 'published',
+          documentId: published.id,
+          publishedSha256: sha256,
+          destination,
+          attempts: 0,
+          nextRetryAt: null,
+          lastError: null,
+          uploadKey: null,
+          ...this.digestDue(),
+        },
+        message,
       );
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
@@ -686,14 +719,43 @@ export class SyncEngine {
       }
       this.failed(relative, error, attempts);
     } finally {
-      this.sendingSha.delete(sha256);
+      this.sending.delete(publication);
     }
+  }
+
+  /**
+   * An entry from before destinations were recorded: its document is looked up on the portal.
+   * Filed under this file's own property, the destination is written down; filed under another
+   * (the old engine took the same content under two properties for one publication), the entry
+   * forgets it, and the file is published to its own property as any new one.
+   */
+  private async adoptDestination(entry: LedgerEntry, destination: Destination): Promise<LedgerEntry> {
+    if (!this.serverDocuments || Date.now() - this.serverDocuments.at > 60_000) {
+      this.serverDocuments = { documents: await this.options.portal.propertyDocuments(), at: Date.now() };
+    }
+    const onPortal = this.serverDocuments.documents.find((d) => d.id === entry.documentId);
+    // Deleted on the portal, or filed under this file's own property: the file's destination is
+    // written down (a replace of a deleted document is refused and waits for a person).
+    if (!onPortal || destinationKey({ kind: 'property', property: onPortal.property }) === destinationKey(destination)) {
+      return this.ledger.update(entry.path, { destination });
+    }
+    this.emit({
+      path: entry.path,
+      state: 'waiting',
+      message: `Recorded against document ${onPortal.id} of ${onPortal.property}, which is not this file's property: published for ${
+        destination.kind === 'property' ? destination.property : destination.email
+      } instead`,
+    });
+    return this.ledger.update(entry.path, { state: 'waiting', documentId: null, publishedSha256: null, notifyPending: false });
   }
 
   /**
    * A manifest and its folder, as one batch: planned here with the server's knowledge of the
    * manifest's investors and the files' hashes, then sent with only the rows that publish, under
-   * an Idempotency-Key of its content, so a retried batch is answered, not published again.
+   * an Idempotency-Key of its content, so a retried batch is answered, not published again. The
+   * request is written down (`pendingBatch`) before it is sent: after a lost answer or a crash
+   * the very same request is sent again rather than planned afresh (which would find its rows
+   * already published and lose what the answer said: the documents' ids and owed e-mails).
    */
   private async publishManifest(manifest: PlannedManifest, signature: string): Promise<void> {
     const manifestPath = manifest.entry.path;
@@ -701,103 +763,19 @@ export class SyncEngine {
     if (!entry || entry.missing || !this.wantsWork(entry)) return;
     const attempts = entry.attempts + 1;
     const files = manifest.files.map((f) => ({ name: f.name, size: f.entry.size, sha256: f.entry.sha256, path: f.entry.path }));
+    const pathOf = new Map(files.map((f) => [f.name, f.path]));
     try {
-      const csvText = await readFile(path.join(this.options.folder, manifestPath), 'utf8');
-      const hashes = [...new Set(files.map((f) => f.sha256).filter((s): s is string => Boolean(s)))];
-      const known = await this.options.portal.bulkPreview(manifestEmails(csvText), hashes);
-      // A file changed in place that this sync published: its documents (same investor, same
-      // title) get the new file instead of a second document, so their titles are not "used".
-      const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
-      const plan = planBulkManifest({
-        csvText,
-        files,
-        usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
-        publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
-        publishedTitles: new Map(
-          known.users.map((u) => [u.userId, new Set(u.titles.filter((title) => !replaceable.has(personalKey(u.email, title))))]),
-        ),
-      });
-      if (plan.error) {
-        this.setState(manifestPath, { state: 'needs-attention', lastError: plan.error }, plan.error);
-        return;
-      }
-      const pathOf = new Map(files.map((f) => [f.name, f.path]));
-      const problems: string[] = [];
-      const toSend: typeof plan.rows = [];
-      // A file named by a good row and a bad one (a second investor unknown, say) is published
-      // for the good row; the bad row is reported on the manifest.
-      const goodFiles = new Set(plan.rows.filter((row) => row.outcome === 'publish' || row.outcome === 'already-published').map((row) => row.filename));
-      const replacements: PersonalReplacement[] = [];
-      for (const row of plan.rows) {
-        const filePath = pathOf.get(row.filename);
-        const replacing = row.outcome === 'publish' ? replaceable.get(personalKey(row.email, row.title)) : undefined;
-        if (row.outcome === 'publish' && replacing && replacing.filePath === filePath) {
-          replacements.push({ filePath, name: row.file.name, documentId: replacing.documentId, email: row.email, title: row.title });
-        } else if (row.outcome === 'publish') toSend.push(row);
-        else if (row.outcome === 'already-published') {
-          if (filePath && !toSend.some((r) => r.filename === row.filename)) {
-            this.setState(filePath, { state: 'published', publishedSha256: this.ledger.get(filePath)?.sha256 ?? null, lastError: null }, `Already published for ${row.email}: not sent again`);
-          }
-        } else {
-          problems.push(`row ${row.row}: ${row.error}`);
-          if (filePath && !goodFiles.has(row.filename)) {
-            this.setState(filePath, { state: 'needs-attention', lastError: `manifest.csv row ${row.row}: ${row.error}` }, `Manifest row ${row.row}: ${row.error}`);
-          }
+      let batch = entry.pendingBatch?.signature === signature ? entry.pendingBatch : null;
+      if (!batch) {
+        const planned = await this.planBatch(manifest, signature, files);
+        if (!planned || this.stopped) return;
+        if (!planned.batch) {
+          this.manifestDone(manifestPath, signature, planned.problems);
+          return;
         }
+        batch = planned.batch;
       }
-      for (const name of plan.unprocessed) {
-        const filePath = pathOf.get(name);
-        if (filePath) this.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
-      }
-
-      await this.replacePersonalDocuments(replacements, problems);
-      if (this.stopped) return;
-
-      if (toSend.length > 0) {
-        const header = 'email,filename,document_category,title,description,document_date,tags';
-        const lines = toSend.map((row) =>
-          row.outcome === 'publish'
-            ? [row.email, row.file.name, row.documentCategory, row.title, row.description, row.documentDate ?? '', row.tags].map(manifestCell).join(',')
-            : '',
-        );
-        const text = [header, ...lines].join('\r\n');
-        const sent = [...new Set(toSend.map((row) => row.filename))];
-        const idempotencyKey = createHash('sha256')
-          .update([text, ...sent.map((name) => files.find((f) => f.name === name)?.sha256 ?? name).sort()].join('\n'))
-          .digest('hex');
-        this.setState(manifestPath, { state: 'publishing', attempts }, `Publishing ${toSend.length} personal documents`);
-        for (const name of sent) this.setState(pathOf.get(name)!, { state: 'publishing' }, 'Publishing');
-        await this.ledger.save();
-        if (this.stopped) return;
-        const answer = await this.options.portal.bulkUpload(
-          { name: 'manifest.csv', text },
-          sent.map((name) => ({ absolutePath: path.join(this.options.folder, pathOf.get(name)!), name })),
-          { emailNotification: this.options.emailNotification ?? false, idempotencyKey },
-        );
-        for (const done of answer.successful) {
-          const filePath = pathOf.get(done.filename);
-          if (filePath) {
-            const entry = this.ledger.get(filePath);
-            const record = { email: done.userEmail.toLowerCase(), title: done.title, documentId: done.documentId };
-            const personalDocuments = [...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== done.documentId), record];
-            this.setState(
-              filePath,
-              { state: 'published', documentId: done.documentId, publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, personalDocuments },
-              `Published as "${done.title}" for ${done.userEmail}, document ${done.documentId}`,
-            );
-          }
-        }
-        for (const failure of answer.failed) {
-          problems.push(`${failure.filename}: ${failure.error}`);
-          const filePath = pathOf.get(failure.filename);
-          if (filePath) this.setState(filePath, { state: 'needs-attention', lastError: failure.error }, `Refused by the portal: ${failure.error}`);
-        }
-      }
-      this.setState(
-        manifestPath,
-        { state: 'published', batchSignature: signature, attempts: 0, nextRetryAt: null, lastError: problems.length > 0 ? problems.join('; ') : null },
-        problems.length > 0 ? `Manifest read, with problems: ${problems.join('; ')}` : 'Manifest published',
-      );
+      await this.sendBatch(manifest, signature, attempts, batch, pathOf);
     } catch (error) {
       // The batch's files share its fate: waiting for its next attempt, or failed with it.
       const gaveUp = isRefusal(error) || attempts >= this.maxAttempts;
@@ -806,8 +784,183 @@ export class SyncEngine {
         if (this.stopped || (current?.state !== 'publishing' && current?.state !== 'waiting')) continue;
         this.ledger.update(file.path, gaveUp ? { state: 'failed', lastError: `The batch of manifest.csv failed: ${messageOf(error)}`, nextRetryAt: null } : { state: 'waiting' });
       }
+      // A batch the portal refused is planned afresh once the folder changes.
+      if (isRefusal(error) && !this.stopped) this.ledger.update(manifestPath, { pendingBatch: null });
       this.failed(manifestPath, error, attempts);
     }
+  }
+
+  private manifestDone(manifestPath: string, signature: string, problems: string[]): void {
+    this.setState(
+      manifestPath,
+      { state: 'published', batchSignature: signature, pendingBatch: null, attempts: 0, nextRetryAt: null, lastError: problems.length > 0 ? problems.join('; ') : null },
+      problems.length > 0 ? `Manifest read, with problems: ${problems.join('; ')}` : 'Manifest published',
+    );
+  }
+
+  /**
+   * Plans a manifest's rows: problems reported, changed files put under their documents, and the
+   * request that publishes the rest (null when there is none). Null when the manifest is refused whole.
+   */
+  private async planBatch(
+    manifest: PlannedManifest,
+    signature: string,
+    files: { name: string; size: number; sha256?: string; path: string }[],
+  ): Promise<{ batch: PendingBatch | null; problems: string[] } | null> {
+    const manifestPath = manifest.entry.path;
+    // Files beside the manifest that the portal would refuse (too large, empty…) are not sent, but
+    // a row naming one says why, not 'file not found' (issue 32); each keeps its own reason.
+    const refusedFiles = this.ledger.all().flatMap((e) => {
+      if (e.missing || e.path === manifestPath || path.posix.dirname(e.path) !== manifest.folder || files.some((f) => f.path === e.path)) return [];
+      const name = path.posix.basename(e.path).normalize('NFC');
+      const refusal = documentRefusal({ name, size: e.size });
+      return refusal ? [{ name, size: e.size, path: e.path, refusal }] : [];
+    });
+    // Read as the user import reads a CSV: UTF-8 with or without BOM, else Windows-1252 (Excel).
+    const { text: csvText, encoding } = decodeCsvBytes(await readFile(path.join(this.options.folder, manifestPath)));
+    const hashes = [...new Set(files.map((f) => f.sha256).filter((s): s is string => Boolean(s)))];
+    const known = await this.options.portal.bulkPreview(manifestEmails(csvText), hashes);
+    // A file changed in place that this sync published: its documents (same investor, same
+    // title) get the new file instead of a second document, so their titles are not "used".
+    const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
+    const plan = planBulkManifest({
+      csvText,
+      encoding,
+      files: [...files, ...refusedFiles],
+      // Rows without a document_date are filed under the quarter folder's period (issue 32).
+      period: { year: manifest.year, quarter: manifest.quarter },
+      usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
+      publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
+      publishedTitles: new Map(
+        known.users.map((u) => [u.userId, new Set(u.titles.filter((title) => !replaceable.has(personalKey(u.email, title))))]),
+      ),
+    });
+    if (plan.error) {
+      // A manifest that cannot be read whole publishes nothing (issue 32): its files wait with
+      // it, each saying why, until the manifest changes (the batch's signature is kept).
+      this.setState(manifestPath, { state: 'needs-attention', lastError: plan.error, batchSignature: signature }, plan.error);
+      const refused = `${path.basename(manifestPath)} was refused: ${plan.error}`;
+      for (const file of files) {
+        const current = this.ledger.get(file.path);
+        if (current && current.state !== 'published') this.setState(file.path, { state: 'needs-attention', lastError: refused }, refused);
+      }
+      return null;
+    }
+    const pathOf = new Map(files.map((f) => [f.name, f.path]));
+    const refusedNames = new Set(refusedFiles.map((f) => f.name));
+    const problems: string[] = [];
+    const toSend: typeof plan.rows = [];
+    // A file named by a good row and a bad one (a second investor unknown, say) is published
+    // for the good row; the bad row is reported on the manifest.
+    const goodFiles = new Set(plan.rows.filter((row) => row.outcome === 'publish' || row.outcome === 'already-published').map((row) => row.filename));
+    const replacements: PersonalReplacement[] = [];
+    for (const row of plan.rows) {
+      const filePath = pathOf.get(row.filename);
+      const replacing = row.outcome === 'publish' ? replaceable.get(personalKey(row.email, row.title)) : undefined;
+      if (row.outcome === 'publish' && replacing && replacing.filePath === filePath) {
+        replacements.push({ filePath, name: row.file.name, documentId: replacing.documentId, email: row.email, title: row.title });
+      } else if (row.outcome === 'publish') toSend.push(row);
+      else if (row.outcome === 'already-published') {
+        if (filePath && !toSend.some((r) => r.filename === row.filename)) {
+          this.setState(filePath, { state: 'published', publishedSha256: this.ledger.get(filePath)?.sha256 ?? null, lastError: null }, `Already published for ${row.email}: not sent again`);
+        }
+      } else {
+        problems.push(`row ${row.row}: ${row.error}`);
+        if (filePath && !goodFiles.has(row.filename) && !refusedNames.has(row.filename)) {
+          this.setState(filePath, { state: 'needs-attention', lastError: `manifest.csv row ${row.row}: ${row.error}` }, `Manifest row ${row.row}: ${row.error}`);
+        }
+      }
+    }
+    for (const name of plan.unprocessed) {
+      if (refusedNames.has(name)) continue;
+      const filePath = pathOf.get(name);
+      if (filePath) this.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
+    }
+
+    await this.replacePersonalDocuments(replacements, problems);
+    if (toSend.length === 0) return { batch: null, problems };
+
+    const header = 'email,filename,document_category,title,description,document_date,tags';
+    const lines = toSend.map((row) =>
+      row.outcome === 'publish'
+        ? [row.email, row.file.name, row.documentCategory, row.title, row.description, row.documentDate ?? '', row.tags].map(manifestCell).join(',')
+        : '',
+    );
+    const text = [header, ...lines].join('\r\n');
+    const sent = [...new Set(toSend.map((row) => row.filename))];
+    // The batch's period is part of what it asks: the same files from another quarter folder
+    // are another batch.
+    const idempotencyKey = createHash('sha256')
+      .update([`${manifest.year}-${manifest.quarter}`, text, ...sent.map((name) => files.find((f) => f.name === name)?.sha256 ?? name).sort()].join('\n'))
+      .digest('hex');
+    return { batch: { signature, idempotencyKey, text, files: sent, rows: toSend.length, problems }, problems };
+  }
+
+  /** Sends a planned batch (or sends it again, after a lost answer) and records what the portal answered. */
+  private async sendBatch(manifest: PlannedManifest, signature: string, attempts: number, batch: PendingBatch, pathOf: Map<string, string>): Promise<void> {
+    const manifestPath = manifest.entry.path;
+    this.setState(manifestPath, { state: 'publishing', attempts, pendingBatch: batch }, `Publishing ${batch.rows} personal documents`);
+    for (const name of batch.files) this.setState(pathOf.get(name)!, { state: 'publishing' }, 'Publishing');
+    await this.ledger.save();
+    if (this.stopped) return;
+    const answer = await this.options.portal.bulkUpload(
+      { name: 'manifest.csv', text: batch.text },
+      batch.files.map((name) => ({ absolutePath: path.join(this.options.folder, pathOf.get(name)!), name })),
+      // The quarter folder's period (a row's own document_date still wins); with e-mail, the
+      // batch's e-mails wait for the digest that also covers the folder's property documents.
+      { emailNotification: this.notifies, idempotencyKey: batch.idempotencyKey, year: manifest.year, quarter: manifest.quarter, notifyLater: this.notifies },
+    );
+    const problems = [...batch.problems];
+    const pending = new Set(answer.pendingUserDocumentIds ?? []);
+    for (const done of answer.successful) {
+      const filePath = pathOf.get(done.filename);
+      if (filePath) {
+        const entry = this.ledger.get(filePath);
+        const record: PublishedPersonalDocument = {
+          email: done.userEmail.toLowerCase(),
+          title: done.title,
+          documentId: done.documentId,
+          ...(pending.has(done.documentId) ? { notifyPending: true } : {}),
+        };
+        const personalDocuments = [...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== done.documentId), record];
+        this.setState(
+          filePath,
+          { state: 'published', documentId: done.documentId, publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, personalDocuments },
+          `Published as "${done.title}" for ${done.userEmail}, document ${done.documentId}`,
+        );
+      }
+    }
+    // Rows the investor already had (this batch answered again under its key, or content
+    // published before): on the portal, not failures, and not published again.
+    for (const already of answer.alreadyPublished) {
+      const filePath = pathOf.get(already.filename);
+      if (!filePath || answer.successful.some((done) => done.filename === already.filename)) continue;
+      const entry = this.ledger.get(filePath);
+      const personalDocuments =
+        already.documentId === undefined
+          ? entry?.personalDocuments
+          : [
+              ...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== already.documentId),
+              {
+                email: already.userEmail.toLowerCase(),
+                title: already.title,
+                documentId: already.documentId,
+                // A batch answered again under its key (its first answer lost) keeps its digest owed.
+                ...(pending.has(already.documentId) ? { notifyPending: true } : {}),
+              },
+            ];
+      this.setState(
+        filePath,
+        { state: 'published', publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, ...(personalDocuments ? { personalDocuments } : {}) },
+        `Already on the portal for ${already.userEmail}${already.documentId === undefined ? '' : ` as document ${already.documentId}`}: not published again`,
+      );
+    }
+    for (const failure of answer.failed) {
+      problems.push(`${failure.filename}: ${failure.error}`);
+      const filePath = pathOf.get(failure.filename);
+      if (filePath) this.setState(filePath, { state: 'needs-attention', lastError: failure.error }, `Refused by the portal: ${failure.error}`);
+    }
+    this.manifestDone(manifestPath, signature, problems);
   }
 
   /**
@@ -840,7 +993,7 @@ export class SyncEngine {
       this.setState(filePath, { state: 'publishing' }, `Replacing the file of "${title}" for ${email}`);
       await this.ledger.save();
       try {
-        await this.options.portal.replaceUserDocument(documentId, { absolutePath: path.join(this.options.folder, filePath), name });
+        await this.options.portal.replaceUserDocument(documentId, { absolutePath: path.join(this.options.folder, filePath), name }, { userEmail: email });
       } catch (error) {
         if (!isRefusal(error)) throw error;
         refused.add(filePath);
@@ -878,46 +1031,80 @@ export class SyncEngine {
     return this.digestFailures >= this.maxAttempts;
   }
 
-  /** Property documents published with their e-mail deferred whose digest is not confirmed. */
+  /** Documents published with their e-mail deferred whose digest is not confirmed: property and personal. */
+  private pendingDigest(): { documentIds: number[]; userDocumentIds: number[] } {
+    const documentIds = new Set<number>();
+    const userDocumentIds = new Set<number>();
+    for (const entry of this.ledger.all()) {
+      if (entry.notifyPending === true && entry.documentId !== null) documentIds.add(entry.documentId);
+      for (const personal of entry.personalDocuments ?? []) if (personal.notifyPending === true) userDocumentIds.add(personal.documentId);
+    }
+    return { documentIds: [...documentIds], userDocumentIds: [...userDocumentIds] };
+  }
+
   private digestsPending(): boolean {
-    return this.notifies && this.ledger.all().some((e) => e.notifyPending === true && e.documentId !== null);
+    if (!this.notifies) return false;
+    const pending = this.pendingDigest();
+    return pending.documentIds.length + pending.userDocumentIds.length > 0;
   }
 
   /**
-   * A batch has settled when no file is settling, no property document is queued, being sent or
-   * waiting to be planned: then one notify-documents call announces everything published since
-   * the last digest, and the server sends each investor one e-mail for it. A file failing with
-   * backoff does not hold the batch back; it joins the next digest.
+   * A batch has settled when no file is settling, no property document or manifest batch is
+   * queued, being sent or waiting to be planned: then one notify-documents call announces
+   * everything published since the last digest, property and personal documents together, and
+   * the server sends each reader one e-mail for it. A file or batch failing for a moment (a lost
+   * answer is one retry away) holds it back; one still failing after `digestPatience` attempts
+   * does not, and joins the next digest.
    */
   private considerDigest(): void {
     if (this.stopped || !this.digestsPending() || this.gaveUpDigest() || Date.now() < this.nextDigestAt) return;
     if (this.candidates.size > 0) return;
-    const propertyJob = (key: string) => key.startsWith('p:');
-    if (this.queue.some(propertyJob) || [...this.running].some(propertyJob)) return;
+    const publishingJob = (key: string) => key.startsWith('p:') || key.startsWith('m:');
+    if (this.queue.some(publishingJob) || [...this.running].some(publishingJob)) return;
     const unsettled = this.ledger
       .all()
-      .some((e) => !e.missing && (e.kind === 'property' || e.kind === 'unmatched') && (e.state === 'waiting' || e.state === 'publishing'));
+      .some(
+        (e) =>
+          !e.missing &&
+          (e.kind === 'property' || e.kind === 'manifest' || e.kind === 'unmatched') &&
+          (e.state === 'waiting' || e.state === 'publishing' || (e.state === 'failed' && e.nextRetryAt !== null && e.attempts < digestPatience)),
+      );
     if (unsettled) return;
     this.enqueue('n:digest', () => this.notifyBatch());
     this.pump();
   }
 
   private async notifyBatch(): Promise<void> {
-    const pending = this.ledger.all().filter((e) => e.notifyPending === true && e.documentId !== null);
-    const documentIds = [...new Set(pending.map((e) => e.documentId!))];
+    const { documentIds, userDocumentIds } = this.pendingDigest();
     try {
-      // The route takes up to 1000 ids a call: a larger batch is announced in parts.
-      for (let start = 0; start < documentIds.length; start += 1000) {
-        const part = documentIds.slice(start, start + 1000);
-        const answer = await this.options.portal.notifyDocuments(part);
+      // The route takes up to 1000 property and 10000 personal documents a call: a larger batch
+      // is announced in parts.
+      for (let part = 0; part * 1000 < documentIds.length || part * 10_000 < userDocumentIds.length; part += 1) {
+        const ids = {
+          documentIds: documentIds.slice(part * 1000, (part + 1) * 1000),
+          userDocumentIds: userDocumentIds.slice(part * 10_000, (part + 1) * 10_000),
+        };
+        const answer = await this.options.portal.notifyDocuments(ids);
         if (this.stopped) return;
-        for (const entry of pending) {
-          if (entry.documentId !== null && part.includes(entry.documentId)) this.ledger.update(entry.path, { notifyPending: false });
+        const announced = { property: new Set(ids.documentIds), personal: new Set(ids.userDocumentIds) };
+        for (const entry of this.ledger.all()) {
+          const change: Partial<LedgerEntry> = {};
+          if (entry.notifyPending === true && entry.documentId !== null && announced.property.has(entry.documentId)) change.notifyPending = false;
+          if (entry.personalDocuments?.some((d) => d.notifyPending === true && announced.personal.has(d.documentId))) {
+            change.personalDocuments = entry.personalDocuments.map(({ notifyPending, ...d }) =>
+              notifyPending === true && !announced.personal.has(d.documentId) ? { ...d, notifyPending } : d,
+            );
+          }
+          if (Object.keys(change).length > 0) this.ledger.update(entry.path, change);
         }
+        const count = answer.documentIds.length + answer.userDocumentIds.length;
         this.emit({
           path: '.',
           state: 'published',
-          message: `E-mail: ${answer.notified} ${answer.notified === 1 ? 'person' : 'people'} sent one digest of ${answer.documentIds.length} new document(s)`,
+          message:
+            count === 0
+              ? 'E-mail: nothing new to announce (already announced)'
+              : `E-mail: ${answer.notified} ${answer.notified === 1 ? 'person' : 'people'} sent one digest of ${count} new document(s)`,
         });
       }
       this.digestFailures = 0;

@@ -4,10 +4,13 @@ import net from 'node:net';
  * A TCP relay in front of the test server that a test turns off and on, to act out a server
  * that goes down mid-batch and comes back: `refuse` hangs up on new connections, `cut` drops the
  * ones in flight, and `target` may point at another instance over the same database (the
- * restarted server).
+ * restarted server). `dropAnswers` loses the next answers on their way back: the server has
+ * done the work, the client sees its connection drop (a lost answer, issue 32).
  */
 export class Relay {
   refusing = false;
+  /** How many of the next answers to lose: their connection is cut when the server starts answering. */
+  dropAnswers = 0;
   private readonly open = new Set<net.Socket>();
 
   private constructor(
@@ -53,7 +56,15 @@ export class Relay {
     const upstream = net.connect(Number(target.port), target.hostname);
     this.track(upstream);
     client.pipe(upstream);
-    upstream.pipe(client);
+    upstream.on('data', (chunk: Buffer) => {
+      if (this.dropAnswers > 0) {
+        this.dropAnswers -= 1;
+        upstream.destroy();
+        client.destroy();
+        return;
+      }
+      client.write(chunk);
+    });
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   }

@@ -25,6 +25,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
+import type { CsvEncoding } from '@everest/core/domain';
 import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../../../shared/api';
 import { errorMessage } from '../lib/error-message';
 import { useScreenStyles } from './styles';
@@ -58,6 +59,12 @@ const stateColors = {
   failed: 'warning',
   'needs-attention': 'danger',
 } as const;
+
+/** How a manifest's encoding is named to staff (Excel's "CSV" on Windows is Windows-1252). */
+const encodingLabels: Record<CsvEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Windows-1252 (Excel)',
+};
 
 type Step =
   | { step: 'drop' }
@@ -243,6 +250,11 @@ export function FolderDropScreen() {
         <Text as="h3" weight="semibold">
           Personal documents
         </Text>
+        {drop.manifests.map((m) => (
+          <Text key={m.path} className={screen.muted}>
+            {m.path} read as {encodingLabels[m.encoding]}
+          </Text>
+        ))}
         {drop.personalDocuments.length === 0 ? (
           <Text className={screen.muted}>None.</Text>
         ) : (
@@ -254,6 +266,7 @@ export function FolderDropScreen() {
                   <TableHeaderCell>File</TableHeaderCell>
                   <TableHeaderCell>Investor</TableHeaderCell>
                   <TableHeaderCell>Title</TableHeaderCell>
+                  <TableHeaderCell>Period</TableHeaderCell>
                   <TableHeaderCell>Outcome</TableHeaderCell>
                 </TableRow>
               </TableHeader>
@@ -264,6 +277,7 @@ export function FolderDropScreen() {
                     <TableCell className={screen.path}>{d.filename}</TableCell>
                     <TableCell>{d.email ?? '—'}</TableCell>
                     <TableCell>{d.title ?? '—'}</TableCell>
+                    <TableCell>{d.year !== null && d.quarter !== null ? `${d.year} ${d.quarter}` : '—'}</TableCell>
                     <TableCell>
                       {d.outcome === 'publish' ? 'Will be published' : d.outcome === 'already-published' ? 'Already published' : `Not sent: ${d.reason ?? ''}`}
                     </TableCell>
