@@ -7,12 +7,13 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 // challenge, the sign-out that ends a session on the server, the geocoding the server does for the
 // panel, the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal
 // document replacement, the OpenAPI document, issue 21's two-step sign-in, read receipts and
-// document versions, and issue 22's document links.
+// document versions, issue 22's document links, and issue 32's count of a document's recipients.
 const specCalls = [
   'GET /api/admin/document-versions/:documentType/:documentId',
   'GET /api/investor/download-version/:versionId',
   'POST /api/investor/document-link',
   'POST /api/admin/notify-documents',
+  'GET /api/admin/document-recipients',
   'POST /api/admin/replace-user-document/:documentId',
   'GET /api/health',
   'GET /api/openapi.json',
