@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import CFB, { type CFB$Container } from 'cfb';
 import { fileTypeFromFile } from 'file-type';
-import { documentMimeTypes, maxDocumentBytes, type DocumentExtension } from '@everest/core/domain';
+import { documentMimeTypes, maxDocumentBytes, publishingMessages, type DocumentExtension } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile, UploadRule } from '../../http/multipart';
 import type { FileStore } from './file-store';
 import { documentTypes } from './sniff';
 
 export const documentFileMessages = {
-  tooLarge: 'The document must be less than 10MB.',
+  // The dry runs' sentence (core), so that the preview and the server's refusal say the same.
+  tooLarge: publishingMessages.tooLarge,
   wrongType: 'Invalid File Type: please upload a PDF, Word (.doc, .docx) or Excel (.xls, .xlsx) file.',
   noFile: 'Please choose a file to upload.',
   noName: 'The file has no name. Please give it a name that ends in its type (.pdf, .docx…) and upload it again.',
