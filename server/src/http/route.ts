@@ -77,14 +77,21 @@ export interface RouteOptions<R extends RouteDef = RouteDef> {
   hot?: R['access'] extends 'public' ? () => SerializedJson<AnswerOf<R>> | undefined : never;
 }
 
-/** The route table's access rule, the one place that decides 401 and 403. */
-function callerFor<A extends Access>(access: A, user: SessionUser | null): CallerOf<A> {
-  if (access === 'public') return user as CallerOf<A>;
+/** The refusal of a session whose role must sign in with two steps and has none set up yet. */
+export const secondStepMissingMessage = 'Please turn on two-step sign-in in Manage Profile first: your role must sign in with two steps.';
+
+/**
+ * The route table's access rule, the one place that decides 401 and 403. An account that must
+ * have a second step and has none is refused every signed-in route but those marked
+ * `beforeSecondStep` (its set-up, the profile, sign-out): its password alone must not open an
+ * investor's documents by the investor routes either (issue 33). Public routes answer it as
+ * they would anyone: dropping the token would get the same answer.
+ */
+function callerFor<R extends RouteDef>(route: R, user: SessionUser | null): CallerOf<R['access']> {
+  if (route.access === 'public') return user as CallerOf<R['access']>;
   if (!user) throw new HttpError(401, 'Please sign in to continue.');
-  if (access === 'administrator' && user.role !== 'administrator') throw new HttpError(403, 'Only administrators may do this.');
-  if (access === 'administrator' && user.secondStepMissing) {
-    throw new HttpError(403, 'Please turn on two-step sign-in in Manage Profile before using the administration panel.');
-  }
+  if (route.access === 'administrator' && user.role !== 'administrator') throw new HttpError(403, 'Only administrators may do this.');
+  if (user.secondStepMissing && !route.beforeSecondStep) throw new HttpError(403, secondStepMissingMessage);
   return user;
 }
 
@@ -106,7 +113,7 @@ export function bind<R extends RouteDef>(
   // route bound before it already matches that path and so answers it through the router.
   const exact = route.method === 'GET' && !route.path.includes(':') && router.match(route.path, 'GET').pathAndMethod.length === 0;
   const answer: RouteAnswer = async (ctx) => {
-    const user = callerFor(route.access as R['access'], ctx.state.user);
+    const user = callerFor(route, ctx.state.user);
     let multipart: MultipartBody | null = null;
     let batch: BatchMultipartBody | null = null;
     try {

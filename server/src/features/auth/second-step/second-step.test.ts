@@ -12,6 +12,8 @@ import {
 import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../../test/harness';
 import { AuditEvent } from '../../audit/audit-event.entity';
+import { DocumentVersion } from '../../documents/document-version.entity';
+import { UserDocument } from '../../documents/user-document.entity';
 import { OutboxMessage } from '../../mail/outbox-message.entity';
 import { User } from '../../users/user.entity';
 import { loginFailureLimit } from '../login-attempts';
@@ -20,6 +22,9 @@ import { freshAddress, recordingClient } from '../test-client';
 import { SecondStep, SecondStepChallenge } from './second-step.entity';
 
 type Client = ReturnType<typeof recordingClient>;
+
+/** The access rule's refusal of an account that must have a second step and has none yet. */
+const secondStepMissing = 'Please turn on two-step sign-in in Manage Profile first: your role must sign in with two steps.';
 
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now (its clock a little ahead). */
 const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * offsetSteps });
@@ -277,9 +282,7 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
     expect(status).toEqual({ totp: false, passkeys: [], backupCodesLeft: 0, required: true });
     const refused = await client.call('/api/admin/users', { token });
     expect(refused.status).toBe(403);
-    expect(errorAnswer.parse(refused.json).error).toBe(
-      'Please turn on two-step sign-in in Manage Profile before using the administration panel.',
-    );
+    expect(errorAnswer.parse(refused.json).error).toBe(secondStepMissing);
     // The portal's own calls still work, so the set-up can be reached.
     expect((await client.call('/api/investor/profile', { token })).status).toBe(200);
 
@@ -291,6 +294,40 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
     const from = freshAddress();
     const challenge = await passwordStep(client, 'admin@example.com', from);
     expect((await verify(client, challenge.mfaToken, await codeAt(secret, 1), from)).status).toBe(200);
+  });
+
+  it('refuses an administrator without it every call but the set-up, the profile and sign-out: no K-1 by the password alone', async () => {
+    const em = server.services.orm.em.fork();
+    const email = await newInvestor(server);
+    (await em.findOneOrFail(User, { email })).role = 'administrator';
+    await em.flush();
+    const token = await signInToken(client, email);
+    // Someone else's personal document and its first version: sequential ids a thief would walk.
+    const k1 = await em.findOneOrFail(UserDocument, { user: { email: 'investor@example.com' } }, { orderBy: { id: 'asc' } });
+    const version = await em.findOneOrFail(DocumentVersion, { documentType: 'personal', documentId: k1.id });
+    const refusedCalls: [string, { body?: unknown }][] = [
+      [`/api/investor/download/${k1.id}?type=user`, {}],
+      [`/api/investor/download/${k1.id}?type=user&token=${token}`, {}],
+      [`/api/investor/download-version/${version.id}`, {}],
+      ['/api/investor/document-link', { body: { type: 'user', id: k1.id } }],
+      ['/api/investor/documents', {}],
+      ['/api/investor/categories', {}],
+      ['/api/investor/update-profile', { body: { firstName: 'Mallory' } }],
+      ['/api/investor/change-password', { body: { currentPassword: demoPassword, newPassword: `${demoPassword}!x` } }],
+    ];
+    for (const [path, { body }] of refusedCalls) {
+      // The address's own session token as ?token= must not slip past either.
+      const res = path.includes('token=') ? await client.call(path) : await client.call(path, { body, token });
+      expect(res.status, path).toBe(403);
+      expect(errorAnswer.parse(res.json).error, path).toBe(secondStepMissing);
+    }
+    expect((await client.call('/api/investor/profile', { token })).status).toBe(200);
+    expect((await client.call('/api/investor/second-step', { token })).status).toBe(200);
+    expect((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).status).toBe(200);
+    expect((await client.call('/api/investor/second-step/passkeys/options', { body: {}, token })).status).toBe(200);
+    // Public calls answer as they would anonymously: the token adds nothing there.
+    expect((await client.call('/api/properties', { token })).status).toBe(200);
+    expect((await client.call('/api/investor/logout', { body: {}, token })).status).toBe(200);
   });
 
   it('leaves investors to choose: they sign in with the password alone', async () => {
