@@ -140,6 +140,11 @@ export interface RouteDef {
    * signed-in route refuses such a session (issue 33), so a password alone opens nothing.
    */
   beforeSecondStep?: true;
+  /**
+   * A path parameter is a secret (a reset link's token, in the spec's path): logs name the call
+   * by its pattern, never by the address asked (issue 33).
+   */
+  secretInPath?: true;
 }
 
 /** Every call of both specs' section 7, one line each. Servers and clients read it. */
@@ -224,6 +229,7 @@ export const routes = {
     method: 'GET',
     path: '/api/investor/validate-reset-token/:token',
     access: 'public',
+    secretInPath: true,
     params: validateResetTokenParams,
     answer: validateResetTokenAnswer,
   },
