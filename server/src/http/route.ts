@@ -95,6 +95,34 @@ function callerFor<R extends RouteDef>(route: R, user: SessionUser | null): Call
   return user;
 }
 
+/** The answer to text holding U+0000, which PostgreSQL cannot store (issue 33). */
+export const nulRefused =
+  'Some text you sent contains an invisible control character (NUL) that cannot be saved. Please retype it and try again.';
+
+/**
+ * Refuses a route's input (its query, params or body, as parsed from JSON, a query string or a
+ * multipart form) holding U+0000 anywhere, keys included: PostgreSQL refuses it in text, so it
+ * would reach the database as a 500 with the visitor's values in the error. Checked here, once
+ * for every route and field, rather than in each schema; walked without recursion, as a body may
+ * nest thousands deep.
+ */
+function refuseNul(input: unknown): void {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw new HttpError(400, nulRefused);
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) throw new HttpError(400, nulRefused);
+        pending.push(item);
+      }
+    }
+  }
+}
+
 /**
  * Binds one line of the route table, in this order: who may call it (401, 403), its query and
  * params, the `before` hook, then its body (a multipart form streamed into temp files: one
@@ -117,6 +145,9 @@ export function bind<R extends RouteDef>(
     let multipart: MultipartBody | null = null;
     let batch: BatchMultipartBody | null = null;
     try {
+      // Only what the route reads: a stray query string on a route without one costs nothing.
+      if (route.query) refuseNul(ctx.query);
+      if (route.params) refuseNul(ctx.params);
       const head: RouteHead<R> = {
         query: (route.query ? route.query.parse(ctx.query) : undefined) as Infer<R['query']>,
         params: (route.params ? route.params.parse(ctx.params) : undefined) as Infer<R['params']>,
@@ -134,6 +165,7 @@ export function bind<R extends RouteDef>(
         else multipart = await readMultipart(ctx, options.upload);
       }
       const fields = batch?.fields ?? multipart?.fields ?? ctx.request.body ?? {};
+      if (route.body) refuseNul(fields);
       const input: RouteInput<R> = {
         ...head,
         body: (route.body ? route.body.parse(fields) : undefined) as Infer<R['body']>,
