@@ -23,6 +23,9 @@ import { SecondStep, SecondStepChallenge } from './second-step.entity';
 
 type Client = ReturnType<typeof recordingClient>;
 
+/** A TOTP code of a time step already used (RFC 6238 5.2): the owner typed it twice, or someone replays it. */
+const codeJustUsed = 'This code was just used. Please wait for your authenticator app to show the next one.';
+
 /** The access rule's refusal of an account that must have a second step and has none yet. */
 const secondStepMissing = 'Please turn on two-step sign-in in Manage Profile first: your role must sign in with two steps.';
 
@@ -151,21 +154,31 @@ describe('two-step sign-in', () => {
     expect(errorAnswer.parse(again.json).error).toBe('Your sign-in has expired. Please sign in again.');
   });
 
-  it('refuses a TOTP code that already signed in once, and the code of the set-up', async () => {
+  it('refuses a TOTP code that already signed in once, and the code of the set-up, saying it was just used', async () => {
     const email = await newInvestor(server);
-    const { secret } = await enrol(client, await signInToken(client, email));
+    const token = await signInToken(client, email);
+    const { secret } = await enrol(client, token);
     const from = freshAddress();
 
     const setUpCode = await codeAt(secret);
     const first = await passwordStep(client, email, from);
-    expect((await verify(client, first.mfaToken, setUpCode, from)).status).toBe(401);
+    const setUpAgain = await verify(client, first.mfaToken, setUpCode, from);
+    expect(setUpAgain.status).toBe(401);
+    expect(errorAnswer.parse(setUpAgain.json).error).toBe(codeJustUsed);
 
     const code = await codeAt(secret, 1);
     expect((await verify(client, first.mfaToken, code, from)).status).toBe(200);
     const second = await passwordStep(client, email, from);
     const reused = await verify(client, second.mfaToken, code, from);
     expect(reused.status).toBe(401);
-    expect(errorAnswer.parse(reused.json).error).toBe('That code is not correct. Please try again.');
+    expect(errorAnswer.parse(reused.json).error).toBe(codeJustUsed);
+    // The same in Manage Profile, where a current code proves the session's owner.
+    const proof = await client.call('/api/investor/second-step/backup-codes', { body: { code }, token });
+    expect(proof.status).toBe(400);
+    expect(errorAnswer.parse(proof.json).error).toBe(codeJustUsed);
+    // A wrong code is still just wrong.
+    const wrong = await verify(client, second.mfaToken, code === '000000' ? '111111' : '000000', from);
+    expect(errorAnswer.parse(wrong.json).error).toBe('That code is not correct. Please try again.');
   });
 
   it('takes each backup code once, however it is typed, and e-mails a notice with the count left', async () => {
