@@ -13,12 +13,16 @@ function storageFullCode(error: unknown): string | null {
   return code === 'ENOSPC' || code === 'EDQUOT' ? code : null;
 }
 
-/** A failure the client can act on: its message is shown to the user as is. */
+/**
+ * A failure the client can act on: its message is shown to the user as is. `fields` go into the
+ * answer beside `error`, for the few refusals a client acts on (a sign-in's `captchaRequired`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly fields: Record<string, string | number | boolean> = {},
   ) {
     super(message);
   }
@@ -54,7 +58,7 @@ function answerError(ctx: Context, error: unknown, logger: Logger): void {
   if (error instanceof HttpError) {
     ctx.status = error.status;
     ctx.set(error.headers);
-    ctx.body = { error: error.message };
+    ctx.body = { ...error.fields, error: error.message };
   } else if (error instanceof ZodError) {
     ctx.status = 400;
     ctx.body = { error: zodMessage(error) };

@@ -31,7 +31,7 @@ import { recordAdminAction } from '../../audit/admin-audit';
 import { enqueueMail } from '../../mail/outbox';
 import { User, type IUser } from '../../users/user.entity';
 import { backupCodeUsedMail, passkeyAddedMail, passkeyRemovedMail, secondStepOffMail, secondStepOnMail, secondStepRemovedMail } from '../auth-mail';
-import { countAttempt, failureKeys, loginFailureLimit, tooManySignInFailures } from '../login-attempts';
+import { countAddressFailure, countProof } from '../login-attempts';
 import { verifyPassword } from '../password-hash';
 import { activeSessionUser, startSession } from '../session';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
@@ -118,10 +118,10 @@ async function useCode(
  * failed sign-ins, as wrong current passwords do.
  */
 async function proveCode(em: EntityManager, config: Config, user: IUser, row: ISecondStep | null, code: string, address: string) {
-  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const attempt = await countProof(em, user.email, address);
   const method = await useCode(em, config, user.id, row, code);
   if (method === null || method === 'used') throw new HttpError(400, refusedCode(method));
-  await attempt.release();
+  await attempt.succeeded();
   return method;
 }
 
@@ -169,7 +169,7 @@ export async function verifyLogin(em: EntityManager, config: Config, body: Login
   const steps = await secondSteps(em, user.id);
   if (!steps.any) throw new HttpError(401, signInAgain);
 
-  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const attempt = await countProof(em, user.email, address);
   let method: SecondStepMethod;
   if ('passkey' in body) {
     if (!(await usePasskey(em, config, user.id, body.passkey))) throw new HttpError(401, wrongPasskey);
@@ -179,7 +179,7 @@ export async function verifyLogin(em: EntityManager, config: Config, body: Login
     if (used === null || used === 'used') throw new HttpError(401, refusedCode(used));
     method = used;
   }
-  await attempt.release();
+  await attempt.succeeded();
 
   const claimed = await em.nativeUpdate(SecondStepChallenge, { id: challenge.id, usedAt: null }, { usedAt: new Date() });
   if (claimed !== 1) throw new HttpError(401, signInAgain);
@@ -193,7 +193,7 @@ async function liveChallenge(em: EntityManager, mfaToken: string, address: strin
   const user = challenge && (await em.findOne(User, { id: challenge.user.id, isActive: true }));
   if (!challenge || !user) {
     // A made-up or stale token checks nothing, but a stream of them still counts against the address.
-    await countAttempt(em, [`login-failure:ip:${address}`], loginFailureLimit, tooManySignInFailures);
+    await countAddressFailure(em, address);
     throw new HttpError(401, signInAgain);
   }
   return { challenge, user };
@@ -252,11 +252,11 @@ export async function confirmTotp(em: EntityManager, config: Config, sessionUser
   if (isOn(row)) throw new HttpError(409, 'Two-step sign-in is already on.');
   if (!row?.totpPendingSecret) throw new HttpError(409, 'Please start the set-up again: no authenticator app is waiting for a code.');
 
-  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const attempt = await countProof(em, user.email, address);
   const secrets = secondStepSecrets(config.secondStep.key);
   const step = await totpTimeStep(secrets.decrypt(row.totpPendingSecret), body.code, null);
   if (step === null || step === 'used') throw new HttpError(400, refusedCode(step));
-  await attempt.release();
+  await attempt.succeeded();
 
   return em.transactional(async (tx) => {
     const mine = await tx.findOneOrFail(SecondStep, row.id);
@@ -371,9 +371,9 @@ export async function removePasskey(
   address: string,
 ): Promise<MessageAnswer> {
   const user = await activeSessionUser(em, sessionUser);
-  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const attempt = await countProof(em, user.email, address);
   if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(400, 'That password is not correct.');
-  await attempt.release();
+  await attempt.succeeded();
 
   return em.transactional(async (tx) => {
     const passkey = await tx.findOne(Passkey, { id: body.passkeyId, user: user.id });
