@@ -88,6 +88,16 @@ describe('the NUL character in text', () => {
     expect(errorAnswer.parse(await res.json()).error).toBe(nulRefused);
   });
 
+  it("refuses a NUL in a batch's text part sent as a file (a bulk upload's manifest)", async () => {
+    const form = new FormData();
+    const manifest = 'email,filename,document_category,title\ninvestor@example.com,a.pdf,tax,K\u00001 title\n';
+    form.set('csvManifest', new Blob([manifest], { type: 'text/csv' }), 'manifest.csv');
+    form.append('documents[]', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'a.pdf');
+    const res = await server.api('/api/admin/bulk-upload-user-documents', { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    expect(res.status).toBe(400);
+    expect(errorAnswer.parse(await res.json()).error).toBe(nulRefused);
+  });
+
   it('never answers 500 for a NUL anywhere in the profile form', async () => {
     for (const field of ['firstName', 'lastName', 'entity', 'streetAddress', 'city', 'state', 'zipCode']) {
       const res = await client.call('/api/investor/update-profile', { body: { email: 'investor@example.com', [field]: 'x\u0000y' }, token: investor });

@@ -166,6 +166,8 @@ export function bind<R extends RouteDef>(
       }
       const fields = batch?.fields ?? multipart?.fields ?? ctx.request.body ?? {};
       if (route.body) refuseNul(fields);
+      // A batch's text part sent as a file (a manifest) is text the route reads too.
+      if (batch?.textFile?.includes(0)) throw new HttpError(400, nulRefused);
       const input: RouteInput<R> = {
         ...head,
         body: (route.body ? route.body.parse(fields) : undefined) as Infer<R['body']>,
