@@ -21,7 +21,7 @@ import { profileRoutes } from './features/users/profile.routes';
 import { readReceiptsRoutes } from './features/read-receipts/read-receipts.routes';
 import { errorHandler, HttpError } from './http/errors';
 import { apiRoutes, bindUnbuiltRoutes, hotAnswers, type HotAnswers } from './http/route';
-import { requestLog } from './http/request-log';
+import { loggedPath, requestLog } from './http/request-log';
 import { originOf, securityHeaderPairs, securityHeaders } from './http/security-headers';
 import { RequestState, type AppState } from './http/state';
 import { webApp } from './http/web-app';
@@ -58,7 +58,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   // What fails after the answer has started (a file read mid-download) cannot become an answer.
   // A client that went away (a tab closed mid-download, an upload abandoned) is no fault of ours.
   app.on('error', (error: unknown, ctx?: Context) => {
-    const what = `${ctx?.method ?? ''} ${ctx?.path ?? ''}`;
+    const what = `${ctx?.method ?? ''} ${loggedPath(ctx?.path ?? '')}`;
     if (isClientGone(error)) logger.info(`client went away before the answer was complete: ${what} (${(error as { code: string }).code})`);
     else logger.error(`answer failed ${what}`, error);
   });

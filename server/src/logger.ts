@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { Config } from './config';
+import { withoutQueryValues } from './db/error-values';
 
 /** Fields of a structured line (a request's method, path, status…), never a secret. */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -25,7 +26,8 @@ function isoTime(): string {
 
 /**
  * One JSON object a line on standard output (pino), as log collectors read it: `level` by name,
- * `time` in ISO 8601, `msg`, then the line's fields; an error as `err` with its stack. Nothing
+ * `time` in ISO 8601, `msg`, then the line's fields; an error as `err` with its stack (a database
+ * error without its query's values, see db/error-values.ts). Nothing
  * here knows about requests: what a line holds is decided where it is written.
  */
 export function createLogger(level: Config['logLevel'], destination: pino.DestinationStream = standardOutput()): Logger {
@@ -38,7 +40,12 @@ export function createLogger(level: Config['logLevel'], destination: pino.Destin
     },
     destination,
   );
-  const withError = (error: unknown) => (error === undefined ? {} : { err: error instanceof Error ? error : new Error(String(error)) });
+  // A database error's values (a visitor's name, e-mail, message) never reach a line (issue 33).
+  const withError = (error: unknown) => {
+    if (error === undefined) return {};
+    const clean = withoutQueryValues(error);
+    return { err: clean instanceof Error ? clean : new Error(String(clean)) };
+  };
   return {
     debug: (m, fields) => log.debug(fields ?? {}, m),
     info: (m, fields) => log.info(fields ?? {}, m),

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { createApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -30,6 +31,8 @@ export interface TestServerOptions extends AppOptions {
   besides?: TestServer;
   /** Services to use instead of the configured ones (a geocoder with a short timeout, say). */
   overrides?: Partial<Services>;
+  /** Where the server's log lines go (at the env's LOG_LEVEL, `error` unless asked), for a test that reads them. */
+  logTo?: DestinationStream;
 }
 
 export interface TestDatabase {
@@ -95,7 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   });
   const orm = await openOrm(url);
-  const { services, close: closeServices } = await createServices(config, { orm, url }, createLogger(config.logLevel));
+  const { services, close: closeServices } = await createServices(config, { orm, url }, createLogger(config.logLevel, options.logTo));
   Object.assign(services, options.overrides);
   if (options.seed) await seedDemoData(orm.em.fork(), services.files);
 

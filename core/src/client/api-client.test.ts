@@ -208,6 +208,8 @@ describe('error message of a non-OK answer', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(409);
     expect(error.message).toBe('That email address is already in use.');
+    // The whole answer too, for the few that say more than their sentence (captchaRequired).
+    expect(error.answer).toEqual({ error: 'That email address is already in use.' });
   });
 
   it('falls back to the whole JSON body as text when there is no error field', async () => {

@@ -1,15 +1,29 @@
 import type { z } from 'zod';
 import { fillPath, routes, type RouteName, type Routes } from '../contract/routes';
 
-/** A non-OK answer, a network failure (status 0) or an answer that breaks the contract. */
+/**
+ * A non-OK answer, a network failure (status 0) or an answer that breaks the contract. `answer`
+ * is a non-OK answer's JSON body, for the few that say more than their sentence (a sign-in's
+ * `captchaRequired`, see signInCheckAnswer); undefined otherwise.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly answer: unknown;
   constructor(
     readonly status: number,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; answer?: unknown },
   ) {
     super(message, options);
+    this.answer = options?.answer;
+  }
+}
+
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 
@@ -177,7 +191,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (response.status === 401 && opts.on401 === 'returnNull') return { unauthorized: true };
     const text = await response.text();
     if (!response.ok) {
-      throw new ApiError(response.status, errorMessageOf(response.status, response.statusText, text));
+      throw new ApiError(response.status, errorMessageOf(response.status, response.statusText, text), { answer: jsonOrUndefined(text) });
     }
     if (text.trim() === '') return { unauthorized: false, status: response.status, json: null };
     try {

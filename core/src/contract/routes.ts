@@ -134,6 +134,17 @@ export interface RouteDef {
    * arrive as strings and the body schema coerces them). update-property also takes JSON.
    */
   multipart?: boolean;
+  /**
+   * Open to an account whose role must sign in with two steps (REQUIRE_SECOND_STEP) and that has
+   * not set one up yet: the set-up itself, reading the profile and signing out. Every other
+   * signed-in route refuses such a session (issue 33), so a password alone opens nothing.
+   */
+  beforeSecondStep?: true;
+  /**
+   * A path parameter is a secret (a reset link's token, in the spec's path): logs name the call
+   * by its pattern, never by the address asked (issue 33).
+   */
+  secretInPath?: true;
 }
 
 /** Every call of both specs' section 7, one line each. Servers and clients read it. */
@@ -184,8 +195,15 @@ export const routes = {
     answer: passkeyRequestOptionsAnswer,
   },
   // Not in the spec: ends this session on the server (the spec's Logout only forgot it).
-  logout: { method: 'POST', path: '/api/investor/logout', access: 'signed-in', body: emptyBody, answer: messageAnswer },
-  profile: { method: 'GET', path: '/api/investor/profile', access: 'signed-in', answer: profileAnswer },
+  logout: {
+    method: 'POST',
+    path: '/api/investor/logout',
+    access: 'signed-in',
+    beforeSecondStep: true,
+    body: emptyBody,
+    answer: messageAnswer,
+  },
+  profile: { method: 'GET', path: '/api/investor/profile', access: 'signed-in', beforeSecondStep: true, answer: profileAnswer },
   updateProfile: {
     method: 'POST',
     path: '/api/investor/update-profile',
@@ -211,6 +229,7 @@ export const routes = {
     method: 'GET',
     path: '/api/investor/validate-reset-token/:token',
     access: 'public',
+    secretInPath: true,
     params: validateResetTokenParams,
     answer: validateResetTokenAnswer,
   },
@@ -224,11 +243,18 @@ export const routes = {
   },
 
   // ---- Investor: second step (issue 21) ----------------------------------------------------
-  secondStep: { method: 'GET', path: '/api/investor/second-step', access: 'signed-in', answer: secondStepStatusAnswer },
+  secondStep: {
+    method: 'GET',
+    path: '/api/investor/second-step',
+    access: 'signed-in',
+    beforeSecondStep: true,
+    answer: secondStepStatusAnswer,
+  },
   startTotp: {
     method: 'POST',
     path: '/api/investor/second-step/totp/start',
     access: 'signed-in',
+    beforeSecondStep: true,
     body: emptyBody,
     answer: startTotpAnswer,
   },
@@ -236,6 +262,7 @@ export const routes = {
     method: 'POST',
     path: '/api/investor/second-step/totp/confirm',
     access: 'signed-in',
+    beforeSecondStep: true,
     body: confirmTotpBody,
     answer: backupCodesAnswer,
   },
@@ -258,6 +285,7 @@ export const routes = {
     method: 'POST',
     path: '/api/investor/second-step/passkeys/options',
     access: 'signed-in',
+    beforeSecondStep: true,
     body: emptyBody,
     answer: passkeyCreationOptionsAnswer,
   },
@@ -265,6 +293,7 @@ export const routes = {
     method: 'POST',
     path: '/api/investor/second-step/passkeys',
     access: 'signed-in',
+    beforeSecondStep: true,
     body: registerPasskeyBody,
     answer: registerPasskeyAnswer,
   },

@@ -14,6 +14,7 @@ import { OutboxTemplate } from '../features/mail/outbox-template.entity';
 import { Property } from '../features/properties/property.entity';
 import { DocumentRead } from '../features/read-receipts/document-read.entity';
 import { DocumentReminder } from '../features/read-receipts/document-reminder.entity';
+import { RateLimitBudget } from '../features/rate-limit/rate-limit-budget.entity';
 import { RateLimitCounter } from '../features/rate-limit/rate-limit-counter.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User } from '../features/users/user.entity';
@@ -33,6 +34,7 @@ export const entities = [
   OutboxMessage,
   AuditEvent,
   RateLimitCounter,
+  RateLimitBudget,
   CaptchaSolution,
   SecondStep,
   BackupCode,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness';
-import { formatProbes, probeAll, startBruteForceServer } from './brute-force';
+import { formatProbes, probeAll, probeOwner, startBruteForceServer } from './brute-force';
 
-// `pnpm drill`: attempts before 429 for every guessing or flooding endpoint (issue 22);
-// brute-force.test.ts asserts the same limits in `pnpm test`.
+// `pnpm drill`: attempts before 429 for every guessing or flooding endpoint (issue 22), and what
+// the owner of a guessed account meets (issue 33); brute-force.test.ts asserts the same in `pnpm test`.
 describe('brute force drill', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -16,7 +16,10 @@ describe('brute force drill', () => {
   it('prints attempts before 429, per account and per address, for each endpoint', async () => {
     const started = performance.now();
     const probes = await probeAll(server);
-    console.log(`\nBrute force\n${formatProbes(probes, Math.round(performance.now() - started))}\n`);
+    const owner = await probeOwner(server);
+    console.log(`\nBrute force\n${formatProbes(probes, Math.round(performance.now() - started), owner)}\n`);
     expect(probes.filter((p) => p.before429 === null)).toEqual([]);
+    // Issue 33: strangers cannot keep the owner out.
+    expect(owner.find((c) => c.case === 'right password, fresh address, with the check')?.status).toBe(200);
   });
 });

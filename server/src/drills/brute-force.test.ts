@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness';
-import { loginFailureLimit } from '../features/auth/login-attempts';
+import { accountFailureLimit, addressFailureBudget, pairFailureLimit, proofFailureLimit } from '../features/auth/login-attempts';
 import { resetRequestLimitPerAddress, resetRequestLimitPerEmail, setPasswordFailureLimit } from '../features/auth/auth.service';
 import { captchaChallengeLimit } from '../features/captcha/captcha.routes';
 import { contactRateLimit } from '../features/contact/contact.service';
-import { probeAll, startBruteForceServer, type Probe } from './brute-force';
+import { probeAll, probeOwner, startBruteForceServer, type OwnerCase, type Probe } from './brute-force';
 
 /**
  * Issue 22: every endpoint a guesser or a flooder would call answers 429 after its limit, per
@@ -13,27 +13,42 @@ import { probeAll, startBruteForceServer, type Probe } from './brute-force';
 describe('brute force limits', () => {
   let server: TestServer;
   let probes: Probe[];
+  let owner: OwnerCase[];
   beforeAll(async () => {
     server = await startBruteForceServer();
     probes = await probeAll(server);
+    owner = await probeOwner(server);
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it('limits sign-in, the second step, reset requests, set-password links and the captcha, each at its documented figure', () => {
-    expect(probes.map((p) => [p.endpoint, p.scope, p.before429])).toEqual([
-      ['POST /api/investor/login', 'per account', loginFailureLimit.limit],
-      ['POST /api/investor/login', 'per address', loginFailureLimit.limit],
-      ['POST /api/investor/login/verify', 'per address', loginFailureLimit.limit],
-      ['POST /api/investor/change-password', 'per account', loginFailureLimit.limit],
-      ['POST /api/investor/request-password-reset', 'per account', resetRequestLimitPerEmail.limit],
-      ['POST /api/investor/request-password-reset', 'per address', resetRequestLimitPerAddress.limit],
-      ['GET /api/investor/validate-reset-token/:token', 'per address', setPasswordFailureLimit.limit],
-      ['POST /api/investor/reset-password', 'per address', setPasswordFailureLimit.limit],
-      ['GET /api/captcha/challenge', 'per address', captchaChallengeLimit.limit],
-      ['POST /api/contact', 'per address', contactRateLimit.limit],
+    expect(probes.map((p) => [p.endpoint, p.scope, p.before429, p.check])).toEqual([
+      ['POST /api/investor/login', 'per account', accountFailureLimit.limit, true],
+      ['POST /api/investor/login', 'per account and address', pairFailureLimit.limit, false],
+      ['POST /api/investor/login', 'per address', addressFailureBudget.burst, false],
+      ['POST /api/investor/login/verify', 'per address', addressFailureBudget.burst, false],
+      ['POST /api/investor/change-password', 'per account', proofFailureLimit.limit, false],
+      ['POST /api/investor/request-password-reset', 'per account', resetRequestLimitPerEmail.limit, false],
+      ['POST /api/investor/request-password-reset', 'per address', resetRequestLimitPerAddress.limit, false],
+      ['GET /api/investor/validate-reset-token/:token', 'per address', setPasswordFailureLimit.limit, false],
+      ['POST /api/investor/reset-password', 'per address', setPasswordFailureLimit.limit, false],
+      ['GET /api/captcha/challenge', 'per address', captchaChallengeLimit.limit, false],
+      ['POST /api/contact', 'per address', contactRateLimit.limit, false],
     ]);
-    for (const probe of probes) expect(probe.retryAfter, probe.endpoint).toBeGreaterThan(0);
+    for (const probe of probes.filter((p) => !p.check)) expect(probe.retryAfter, probe.endpoint).toBeGreaterThan(0);
+    // An address's budget grows back within a minute: never a lock of a whole window.
+    const perAddress = probes.find((p) => p.endpoint === 'POST /api/investor/login' && p.scope === 'per address');
+    expect(perAddress?.retryAfter).toBeLessThanOrEqual(addressFailureBudget.refillMs / 1000);
+  });
+
+  it('never refuses the owner of a guessed account who signs in from an address of their own, and tells them once', () => {
+    expect(owner).toEqual([
+      { case: 'right password, fresh address, no check', status: 429 },
+      { case: 'right password, fresh address, with the check', status: 200 },
+      { case: 'right password, from an address that guessed 10 times', status: 429 },
+      { case: 'e-mails to the owner about the guessing', status: 1 },
+    ]);
   });
 });

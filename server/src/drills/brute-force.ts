@@ -1,11 +1,17 @@
 import { demoPassword } from '@everest/fixtures';
 import { loginAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { accountGuessedSubject } from '../features/auth/auth-mail';
+import { pairFailureLimit } from '../features/auth/login-attempts';
+import { altchaToken } from '../features/captcha/testing/altcha';
+import { queuedMails } from '../features/mail/testing/queued-mails';
 
 /**
- * The brute-force figures of issue 22: for each endpoint a guesser or a flooder would call, how
- * many attempts pass before the first 429, counted once per account (the same account from ever
- * new addresses) and once per address (ever new accounts from one address).
+ * The brute-force figures of issues 22 and 33: for each endpoint a guesser or a flooder would
+ * call, how many attempts pass before the first 429, counted once per account (the same account
+ * from ever new addresses), once per address (ever new accounts from one address) and, for
+ * sign-in, once per account at one address; and whether that 429 asks to wait or for the check.
+ * Then what the owner of a guessed account meets (probeOwner).
  */
 
 /** Past this many attempts without a 429 the endpoint counts as not limited. */
@@ -13,12 +19,23 @@ export const attemptCap = 150;
 
 export interface Probe {
   endpoint: string;
-  /** 'per account' or 'per address'. */
-  scope: 'per account' | 'per address';
+  /** Whose attempts: one account from ever new addresses, one address for ever new accounts, or one account from one address. */
+  scope: 'per account' | 'per address' | 'per account and address';
   /** Attempts answered before the first 429; null when none came within attemptCap. */
   before429: number | null;
-  /** The 429's Retry-After, in seconds. */
+  /** The 429's Retry-After, in seconds; null for a 429 that asks for the check instead. */
   retryAfter: number | null;
+  /** The 429 asks for a proof of work (captchaRequired) rather than a wait: it refuses no one who does it. */
+  check: boolean;
+}
+
+/**
+ * Issue 33: what the owner of an account meets once strangers have guessed at it, each a case
+ * and the status it got.
+ */
+export interface OwnerCase {
+  case: string;
+  status: number;
 }
 
 let counter = 0;
@@ -30,7 +47,8 @@ const address = () => {
 };
 
 export async function startBruteForceServer(): Promise<TestServer> {
-  return startTestServer({ seed: true, env: { TRUST_PROXY: 'true' } });
+  // ALTCHA_COMPLEXITY: cheap proofs of work, since the owner's probe solves a dozen.
+  return startTestServer({ seed: true, env: { TRUST_PROXY: 'true', ALTCHA_COMPLEXITY: '100' } });
 }
 
 async function call(server: TestServer, path: string, from: string, init: { method?: string; body?: unknown; token?: string } = {}) {
@@ -43,7 +61,6 @@ async function call(server: TestServer, path: string, from: string, init: { meth
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  await res.arrayBuffer();
   return res;
 }
 
@@ -51,9 +68,13 @@ async function call(server: TestServer, path: string, from: string, init: { meth
 async function until429(endpoint: string, scope: Probe['scope'], attempt: (i: number) => Promise<Response>): Promise<Probe> {
   for (let i = 0; i < attemptCap; i++) {
     const res = await attempt(i);
-    if (res.status === 429) return { endpoint, scope, before429: i, retryAfter: Number(res.headers.get('retry-after')) || null };
+    if (res.status === 429) {
+      const answer = (await res.json()) as { captchaRequired?: unknown };
+      return { endpoint, scope, before429: i, retryAfter: Number(res.headers.get('retry-after')) || null, check: answer.captchaRequired === true };
+    }
+    await res.arrayBuffer();
   }
-  return { endpoint, scope, before429: null, retryAfter: null };
+  return { endpoint, scope, before429: null, retryAfter: null, check: false };
 }
 
 const wrongPassword = 'Wrong@Password1';
@@ -63,8 +84,15 @@ export async function probeAll(server: TestServer): Promise<Probe[]> {
   const probes: Probe[] = [];
   const victim = 'margaret.chen@example.com';
 
-  // Sign-in: wrong passwords.
+  // Sign-in: wrong passwords. Per account (from anywhere) the 429 asks for the check; per
+  // account at one address and per address it says when to try again.
   probes.push(await until429('POST /api/investor/login', 'per account', () => call(server, '/api/investor/login', address(), { body: { email: victim, password: wrongPassword } })));
+  const pairFrom = address();
+  probes.push(
+    await until429('POST /api/investor/login', 'per account and address', () =>
+      call(server, '/api/investor/login', pairFrom, { body: { email: 'robert.alvarez@example.com', password: wrongPassword } }),
+    ),
+  );
   const loginFrom = address();
   probes.push(
     await until429('POST /api/investor/login', 'per address', () =>
@@ -137,14 +165,44 @@ export async function probeAll(server: TestServer): Promise<Probe[]> {
   return probes;
 }
 
-export function formatProbes(probes: Probe[], ms: number): string {
-  const width = Math.max(...probes.map((p) => p.endpoint.length)) + 2;
+/**
+ * Issue 33: after strangers' guesses at an account (probeAll's 'per account', from ever new
+ * addresses), its owner signs in with the right password from an address of their own: asked
+ * for the check, then let in with it; from an address that guessed, refused; and told by
+ * e-mail once.
+ */
+export async function probeOwner(server: TestServer): Promise<OwnerCase[]> {
+  const owner = 'margaret.chen@example.com';
+  const signIn = async (from: string, captcha?: string) => {
+    const res = await call(server, '/api/investor/login', from, { body: { email: owner, password: demoPassword, ...(captcha ? { captcha } : {}) } });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  // A guesser who does the check each time, from one address: stopped there after 10.
+  const guessingFrom = address();
+  for (let i = 0; i < pairFailureLimit.limit; i++) {
+    const guess = await call(server, '/api/investor/login', guessingFrom, { body: { email: owner, password: wrongPassword, captcha: await altchaToken(server.api) } });
+    await guess.arrayBuffer();
+  }
+  const notices = await queuedMails(server.services.orm.em.fork(), { recipient: owner });
   return [
-    `${'endpoint'.padEnd(width)}${'scope'.padEnd(14)}${'before 429'.padStart(11)}${'Retry-After'.padStart(13)}`,
+    { case: 'right password, fresh address, no check', status: await signIn(address()) },
+    { case: 'right password, fresh address, with the check', status: await signIn(address(), await altchaToken(server.api)) },
+    { case: 'right password, from an address that guessed 10 times', status: await signIn(guessingFrom, await altchaToken(server.api)) },
+    { case: 'e-mails to the owner about the guessing', status: notices.filter((mail) => mail.subject === accountGuessedSubject).length },
+  ];
+}
+
+export function formatProbes(probes: Probe[], ms: number, owner: OwnerCase[] = []): string {
+  const width = Math.max(...probes.map((p) => p.endpoint.length)) + 2;
+  const caseWidth = Math.max(0, ...owner.map((c) => c.case.length)) + 2;
+  return [
+    `${'endpoint'.padEnd(width)}${'scope'.padEnd(26)}${'before 429'.padStart(11)}${'then'.padStart(14)}`,
     ...probes.map(
       (p) =>
-        `${p.endpoint.padEnd(width)}${p.scope.padEnd(14)}${(p.before429 === null ? `>${attemptCap}` : String(p.before429)).padStart(11)}${(p.retryAfter === null ? '-' : `${p.retryAfter} s`).padStart(13)}`,
+        `${p.endpoint.padEnd(width)}${p.scope.padEnd(26)}${(p.before429 === null ? `>${attemptCap}` : String(p.before429)).padStart(11)}${(p.check ? 'the check' : p.retryAfter === null ? '-' : `wait ${p.retryAfter} s`).padStart(14)}`,
     ),
     `${probes.filter((p) => p.before429 === null).length} not limited, in ${ms} ms`,
+    ...(owner.length > 0 ? ['', 'The owner after strangers guessed (sign-in status, or a count):', ...owner.map((c) => `${c.case.padEnd(caseWidth)}${c.status}`)] : []),
   ].join('\n');
 }

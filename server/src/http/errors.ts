@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { Logger } from '../logger';
-import { requestIdOf } from './request-log';
+import { loggedPath, requestIdOf } from './request-log';
 
 export const databaseUnavailableMessage = 'The service is briefly unavailable (its database cannot be reached). Please try again in a minute.';
 export const storageFullMessage = 'The server has no room left to store files, so nothing was saved. Please try again later; the site team has been told.';
@@ -13,12 +13,16 @@ function storageFullCode(error: unknown): string | null {
   return code === 'ENOSPC' || code === 'EDQUOT' ? code : null;
 }
 
-/** A failure the client can act on: its message is shown to the user as is. */
+/**
+ * A failure the client can act on: its message is shown to the user as is. `fields` go into the
+ * answer beside `error`, for the few refusals a client acts on (a sign-in's `captchaRequired`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly fields: Record<string, string | number | boolean> = {},
   ) {
     super(message);
   }
@@ -54,7 +58,7 @@ function answerError(ctx: Context, error: unknown, logger: Logger): void {
   if (error instanceof HttpError) {
     ctx.status = error.status;
     ctx.set(error.headers);
-    ctx.body = { error: error.message };
+    ctx.body = { ...error.fields, error: error.message };
   } else if (error instanceof ZodError) {
     ctx.status = 400;
     ctx.body = { error: zodMessage(error) };
@@ -64,19 +68,19 @@ function answerError(ctx: Context, error: unknown, logger: Logger): void {
     ctx.body = { error: clientErrorMessage(error) };
   } else if (storageFullCode(error)) {
     // Not a bug of ours: 507 Insufficient Storage, and one line (no stack) that says what to free.
-    logger.error(`storage full: ${ctx.method} ${ctx.path} answered 507 (${storageFullCode(error)})`);
+    logger.error(`storage full: ${ctx.method} ${loggedPath(ctx.path)} answered 507 (${storageFullCode(error)})`);
     ctx.status = 507;
     ctx.body = { error: storageFullMessage };
   } else if (isDatabaseUnavailable(error)) {
     // An outage, not a bug: no stack trace per request, and the client is told to come back.
-    logger.warn(`database unreachable: ${ctx.method} ${ctx.path} answered 503`);
+    logger.warn(`database unreachable: ${ctx.method} ${loggedPath(ctx.path)} answered 503`);
     ctx.status = 503;
     ctx.set('Retry-After', '10');
     ctx.body = { error: databaseUnavailableMessage };
   } else {
     // The reference the user quotes is the request's id, which its log line also carries.
     const id = requestIdOf(ctx);
-    logger.error(`request failed [${id}] ${ctx.method} ${ctx.path}`, error);
+    logger.error(`request failed [${id}] ${ctx.method} ${loggedPath(ctx.path)}`, error);
     ctx.status = 500;
     ctx.body = { error: `Something went wrong on our side. Please try again later (reference ${id}).` };
   }

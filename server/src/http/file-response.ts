@@ -71,18 +71,18 @@ export function respondWithFile(ctx: Context, file: OpenedFile, range: ByteRange
 /**
  * Answers a stored document: its length, a safe name, byte ranges (for PDF viewers and resumed
  * downloads) and no caching anywhere, since these are investors' private papers. `onRead` runs
- * before any byte leaves when the answer is a read of the document (a GET from its first byte,
- * not a viewer's later ranges), and a failure there sends nothing.
+ * before any byte leaves on every GET that serves content, whole or a range of it (`bytes=1-` is
+ * the whole file but a byte: issue 33), told which, and a failure there sends nothing.
  */
 export async function sendStoredFile(
   ctx: Context,
   file: OpenedFile,
-  details: FileDetails & { onRead: () => Promise<void> },
+  details: FileDetails & { onRead: (read: { ranged: boolean }) => Promise<void> },
 ): Promise<void> {
   let range: ByteRange | null;
   try {
     range = parseRange(ctx.get('Range') || undefined, file.size);
-    if (ctx.method === 'GET' && (range?.start ?? 0) === 0) await details.onRead();
+    if (ctx.method === 'GET') await details.onRead({ ranged: range !== null });
   } catch (error) {
     await file.close();
     throw error;

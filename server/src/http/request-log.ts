@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { routes, type RouteDef } from '@everest/core/contract';
 import type { Logger } from '../logger';
 import type { AppState } from './state';
 
@@ -9,7 +10,8 @@ const acceptableRequestId = /^[\w.:-]{1,128}$/;
 /**
  * The request id (the caller's X-Request-Id when it is a plain id, else a fresh UUID), answered as
  * X-Request-Id, and one log line per request once its answer is over, downloads included:
- * method, path (never the query string, which may carry a download's token), status, duration
+ * method, path (never the query string, which may carry a download's token; a reset link's
+ * token in a path is left out too, see loggedPath), status, duration
  * in ms, request id and the signed-in user's id. No header, body or query is ever logged.
  */
 export function requestLog(logger: Logger): Middleware<AppState> {
@@ -35,6 +37,26 @@ export function requestLog(logger: Logger): Middleware<AppState> {
   };
 }
 
+/**
+ * The routes with a secret in their path (`secretInPath`), by the part of their pattern before
+ * the first parameter, in lower case: @koa/router matches paths in any letter case.
+ */
+const secretPaths = (Object.values(routes) as RouteDef[])
+  .filter((route) => route.secretInPath)
+  .map((route) => ({ prefix: route.path.slice(0, route.path.indexOf('/:') + 1).toLowerCase(), pattern: route.path }));
+
+/**
+ * The path a log line may name: a route with a secret in its path (a reset link's token) by its
+ * pattern, with anything that follows its prefix, so that no reset or welcome link ever reaches a
+ * log (issue 33); any other path as asked. Query strings are never passed here.
+ */
+export function loggedPath(path: string): string {
+  for (const { prefix, pattern } of secretPaths) {
+    if (path.length > prefix.length && path.slice(0, prefix.length).toLowerCase() === prefix) return pattern;
+  }
+  return path;
+}
+
 /** The request's id: the caller's X-Request-Id when it is a plain id, else a fresh UUID. */
 export function requestIdFrom(offered: string | string[] | undefined): string {
   return typeof offered === 'string' && acceptableRequestId.test(offered) ? offered : randomUUID();
@@ -42,7 +64,7 @@ export function requestIdFrom(offered: string | string[] | undefined): string {
 
 export interface RequestLine {
   method: string;
-  /** Without the query string, which may carry a download's token. */
+  /** Without the query string, which may carry a download's token; a secret in it is hidden here (loggedPath). */
   path: string;
   status: number;
   /** performance.now() when the request came. */
@@ -56,7 +78,7 @@ export interface RequestLine {
 export function logRequest(logger: Logger, line: RequestLine): void {
   logger.info('request', {
     method: line.method,
-    path: line.path,
+    path: loggedPath(line.path),
     status: line.status,
     durationMs: Math.round((performance.now() - line.started) * 100) / 100,
     requestId: line.requestId,

@@ -77,15 +77,50 @@ export interface RouteOptions<R extends RouteDef = RouteDef> {
   hot?: R['access'] extends 'public' ? () => SerializedJson<AnswerOf<R>> | undefined : never;
 }
 
-/** The route table's access rule, the one place that decides 401 and 403. */
-function callerFor<A extends Access>(access: A, user: SessionUser | null): CallerOf<A> {
-  if (access === 'public') return user as CallerOf<A>;
+/** The refusal of a session whose role must sign in with two steps and has none set up yet. */
+export const secondStepMissingMessage = 'Please turn on two-step sign-in in Manage Profile first: your role must sign in with two steps.';
+
+/**
+ * The route table's access rule, the one place that decides 401 and 403. An account that must
+ * have a second step and has none is refused every signed-in route but those marked
+ * `beforeSecondStep` (its set-up, the profile, sign-out): its password alone must not open an
+ * investor's documents by the investor routes either (issue 33). Public routes answer it as
+ * they would anyone: dropping the token would get the same answer.
+ */
+function callerFor<R extends RouteDef>(route: R, user: SessionUser | null): CallerOf<R['access']> {
+  if (route.access === 'public') return user as CallerOf<R['access']>;
   if (!user) throw new HttpError(401, 'Please sign in to continue.');
-  if (access === 'administrator' && user.role !== 'administrator') throw new HttpError(403, 'Only administrators may do this.');
-  if (access === 'administrator' && user.secondStepMissing) {
-    throw new HttpError(403, 'Please turn on two-step sign-in in Manage Profile before using the administration panel.');
-  }
+  if (route.access === 'administrator' && user.role !== 'administrator') throw new HttpError(403, 'Only administrators may do this.');
+  if (user.secondStepMissing && !route.beforeSecondStep) throw new HttpError(403, secondStepMissingMessage);
   return user;
+}
+
+/** The answer to text holding U+0000, which PostgreSQL cannot store (issue 33). */
+export const nulRefused =
+  'Some text you sent contains an invisible control character (NUL) that cannot be saved. Please retype it and try again.';
+
+/**
+ * Refuses a route's input (its query, params or body, as parsed from JSON, a query string or a
+ * multipart form) holding U+0000 anywhere, keys included: PostgreSQL refuses it in text, so it
+ * would reach the database as a 500 with the visitor's values in the error. Checked here, once
+ * for every route and field, rather than in each schema; walked without recursion, as a body may
+ * nest thousands deep.
+ */
+function refuseNul(input: unknown): void {
+  const pending: unknown[] = [input];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) throw new HttpError(400, nulRefused);
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) throw new HttpError(400, nulRefused);
+        pending.push(item);
+      }
+    }
+  }
 }
 
 /**
@@ -106,10 +141,13 @@ export function bind<R extends RouteDef>(
   // route bound before it already matches that path and so answers it through the router.
   const exact = route.method === 'GET' && !route.path.includes(':') && router.match(route.path, 'GET').pathAndMethod.length === 0;
   const answer: RouteAnswer = async (ctx) => {
-    const user = callerFor(route.access as R['access'], ctx.state.user);
+    const user = callerFor(route, ctx.state.user);
     let multipart: MultipartBody | null = null;
     let batch: BatchMultipartBody | null = null;
     try {
+      // Only what the route reads: a stray query string on a route without one costs nothing.
+      if (route.query) refuseNul(ctx.query);
+      if (route.params) refuseNul(ctx.params);
       const head: RouteHead<R> = {
         query: (route.query ? route.query.parse(ctx.query) : undefined) as Infer<R['query']>,
         params: (route.params ? route.params.parse(ctx.params) : undefined) as Infer<R['params']>,
@@ -127,6 +165,9 @@ export function bind<R extends RouteDef>(
         else multipart = await readMultipart(ctx, options.upload);
       }
       const fields = batch?.fields ?? multipart?.fields ?? ctx.request.body ?? {};
+      if (route.body) refuseNul(fields);
+      // A batch's text part sent as a file (a manifest) is text the route reads too.
+      if (batch?.textFile?.includes(0)) throw new HttpError(400, nulRefused);
       const input: RouteInput<R> = {
         ...head,
         body: (route.body ? route.body.parse(fields) : undefined) as Infer<R['body']>,

@@ -13,7 +13,8 @@ export interface SessionUser {
   session: { id: string; expiresAt: Date; tokenVersion: number };
   /**
    * REQUIRE_SECOND_STEP names this user's role and they have not set up a second step yet:
-   * the admin routes refuse them until they have (issue 21).
+   * every signed-in route but the set-up, the profile and sign-out refuses them until they
+   * have (issues 21 and 33; http/route.ts).
    */
   secondStepMissing?: boolean;
 }

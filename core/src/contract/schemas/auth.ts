@@ -13,8 +13,24 @@ export const loginBody = z.object({
     .string({ error: 'Please enter your password.' })
     .min(1, 'Please enter your password.')
     .max(fieldMax.password, portalMessages.loginFailed),
+  /**
+   * Issue 33: the captcha's answer (the ALTCHA payload of GET /api/captcha/challenge solved, or a
+   * reCAPTCHA token, as the contact form's `recaptchaToken`), sent only after an answer of
+   * `signInCheckAnswer`. Without it the spec's call stays as it was.
+   */
+  captcha: z.string({ error: 'The verification must be text.' }).max(fieldMax.captchaToken, 'The verification is too long.').optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/**
+ * The 429 of a sign-in to an account many sign-ins have failed on lately, from anywhere (issue
+ * 33): no refusal of the password, but a proof of work first. The client solves the captcha
+ * (`GET /api/recaptcha-site-key` says which; ALTCHA: `GET /api/captcha/challenge`) and sends the
+ * sign-in again with `captcha`. Other 429s of sign-in (one address's failures) carry no flag
+ * and a Retry-After.
+ */
+export const signInCheckAnswer = z.object({ error: z.string(), captchaRequired: z.literal(true) });
+export type SignInCheckAnswer = z.infer<typeof signInCheckAnswer>;
 
 export const loginAnswer = z.object({ token: z.string(), user });
 export type LoginAnswer = z.infer<typeof loginAnswer>;

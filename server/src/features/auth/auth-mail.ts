@@ -45,6 +45,25 @@ export function passwordChangedMail(to: string, name: string): Mail {
   ]);
 }
 
+export const accountGuessedSubject = 'Someone is trying to sign in to your Everest Properties investor portal account';
+
+/**
+ * Sent once a day at most while many sign-ins to the account fail (issue 33): the owner learns
+ * of it, and what the firm does about it, without a word an attacker could use.
+ */
+export function accountGuessedMail(to: string, name: string): Mail {
+  return accountMail(to, accountGuessedSubject, name, [
+    {
+      kind: 'paragraph',
+      text: 'Many sign-ins to your investor portal account have just failed with a wrong password: someone may be trying to guess it. Your account is not locked, and your documents are safe as long as your password is not known: for a while, signing in asks for a short automatic check first.',
+    },
+    {
+      kind: 'paragraph',
+      text: 'If this was not you, make sure your password is not one you use anywhere else, change it in Manage Profile if in doubt, and consider turning on two-step sign-in there.',
+    },
+  ]);
+}
+
 /** Sent to the old address, so that a hijacked session cannot quietly take the account over. */
 export function emailChangedMail(to: string, name: string, newEmail: string): Mail {
   return accountMail(to, 'The e-mail address of your Everest Properties investor portal account was changed', name, [

@@ -21,9 +21,10 @@ export function authRoutes(router: Router<AppState>, services: Services): void {
     routes.login,
     async ({ body, ctx }) => {
       ctx.set('Cache-Control', 'no-store');
-      return login(ctx.state.em, config, body, ctx.ip);
+      return login(ctx.state.em, services, body, ctx.ip);
     },
-    { effects: ['changes-users'] },
+    // A sign-in of an account being guessed may e-mail its owner.
+    { effects: ['changes-users', 'queues-mail'] },
   );
 
   bind(router, routes.logout, async ({ user, ctx }) => logout(ctx.state.em, user), { effects: ['ends-sessions'] });
@@ -33,7 +34,7 @@ export function authRoutes(router: Router<AppState>, services: Services): void {
     routes.changePassword,
     async ({ body, user, ctx }) => {
       ctx.set('Cache-Control', 'no-store');
-      return changePassword(ctx.state.em, config, user, body);
+      return changePassword(ctx.state.em, config, user, body, ctx.ip);
     },
     { effects: ['ends-sessions', 'queues-mail'] },
   );

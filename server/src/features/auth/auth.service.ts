@@ -19,7 +19,8 @@ import { enqueueMail } from '../mail/outbox';
 import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
 import { User, type IUser } from '../users/user.entity';
 import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from './auth-mail';
-import { countAttempt, failureKeys, loginFailureLimit, tooManySignInFailures } from './login-attempts';
+import type { CaptchaProvider } from '../captcha/captcha-provider';
+import { countAttempt, countProof, countSignIn } from './login-attempts';
 import { hashPassword, verifyPassword } from './password-hash';
 import { EndedSession } from './ended-session.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -79,16 +80,26 @@ async function voidResetTokens(em: EntityManager, user: IUser, now: Date): Promi
 
 /**
  * One answer for an unknown address, a wrong password and a deactivated account, after the same
- * argon2 work; refused with 429 once the account or the client address has too many failures
- * (counting the attempts still being checked).
+ * argon2 work. Failures are counted so that a guesser is stopped and a stranger cannot lock the
+ * owner out (login-attempts.ts): 429 for this account at this address or for this address's
+ * budget, a proof of work first for an account many sign-ins failed on lately.
  */
-export async function login(em: EntityManager, config: Config, body: LoginBody, clientAddress: string): Promise<LoginOrSecondStepAnswer> {
-  const attempt = await countAttempt(em, failureKeys(body.email, clientAddress), loginFailureLimit, tooManySignInFailures);
+export async function login(
+  em: EntityManager,
+  deps: { config: Config; captcha: CaptchaProvider },
+  body: LoginBody,
+  clientAddress: string,
+): Promise<LoginOrSecondStepAnswer> {
+  const { config } = deps;
+  const attempt = await countSignIn(em, deps.captcha, { email: body.email, address: clientAddress, captcha: body.captcha });
 
   const user = await em.findOne(User, { email: body.email });
   const passwordMatches = await verifyPassword(user?.passwordHash || (await dummyPasswordHash()), body.password);
-  if (!user || !passwordMatches || !user.isActive) throw new HttpError(401, invalidCredentials);
-  await attempt.release();
+  if (!user || !passwordMatches || !user.isActive) {
+    await attempt.failed(user);
+    throw new HttpError(401, invalidCredentials);
+  }
+  await attempt.succeeded();
 
   // An account with a second step gets a challenge instead: the session comes from loginVerify.
   const challenge = await secondStepChallenge(em, user);
@@ -212,16 +223,16 @@ export async function changePassword(
   config: Config,
   sessionUser: SessionUser,
   body: ChangePasswordBody,
+  clientAddress: string,
 ): Promise<ChangePasswordAnswer> {
   const user = await activeSessionUser(em, sessionUser);
   if (user.role !== 'administrator') {
     if (!body.currentPassword) throw new HttpError(400, portalMessages.enterCurrentPassword);
-    // Guesses of the current password count with failed sign-ins, so a stolen session cannot
-    // be used to try passwords without limit.
-    const keys = [`login-failure:email:${user.email}`];
-    const attempt = await countAttempt(em, keys, loginFailureLimit, tooManySignInFailures);
+    // Guesses of the current password are limited per account (and per address), so a stolen
+    // session cannot be used to try passwords without limit.
+    const attempt = await countProof(em, user.email, clientAddress);
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw new HttpError(400, wrongCurrentPassword);
-    await attempt.release();
+    await attempt.succeeded();
   }
 
   const passwordHash = await hashPassword(body.newPassword);

@@ -52,7 +52,7 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
       filename: file.filename,
       contentType: contentTypeForDownload(file.contentType, file.filename),
       disposition: preview ? 'inline' : 'attachment',
-      onRead: () => auditDocumentRead(ctx.state.em, user, file, action, ctx.ip),
+      onRead: ({ ranged }) => auditDocumentRead(ctx.state.em, user, file, action, ctx.ip, ranged),
     });
   };
 

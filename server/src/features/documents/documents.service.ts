@@ -156,14 +156,30 @@ export async function findReadableFile(
   };
 }
 
-/** Writes who opened which document, how and from where: the basis for read receipts. */
+/** A ranged read this soon after the user's last read of the document is that read going on. */
+export const rangedReadWindowMs = 10 * 60_000;
+
+/**
+ * Writes who opened which document, how and from where: the basis for read receipts. Every read
+ * of the content counts, a range of it too (issue 33: `bytes=1-` is the whole file but a byte);
+ * a range within `rangedReadWindowMs` of the user's last read of it is a viewer fetching the
+ * rest or a download resuming, and is not counted again.
+ */
 export async function auditDocumentRead(
   em: EntityManager,
   user: SessionUser,
   file: ReadableFile,
   action: 'preview' | 'download',
   clientAddress: string,
+  ranged = false,
 ): Promise<void> {
+  if (ranged) {
+    const recent = await em.getConnection().execute<unknown[]>(
+      'select 1 from document_reads where user_id = ? and document_type = ? and document_id = ? and last_opened_at > ?',
+      [user.id, file.documentType, file.documentId, new Date(Date.now() - rangedReadWindowMs)],
+    );
+    if (recent.length > 0) return;
+  }
   em.create(AuditEvent, {
     user: user.id,
     action,

@@ -43,10 +43,15 @@ describe('housekeeping', () => {
       `insert into rate_limit_counters (key, window_start, count) values (?, date_trunc('hour', now()), 3), (?, now() - interval '2 days', 9)`,
       [`${tag}:current`, `${tag}:old`],
     );
+    await em().execute(
+      `insert into rate_limit_budgets (key, full_at) values (?, now() + interval '5 minutes'), (?, now() - interval '1 second')`,
+      [`${tag}:spent`, `${tag}:full`],
+    );
   }
   const liveRows = async (tag: string) => ({
     captcha: await count(`select count(*) as n from captcha_solutions where signature like ?`, [`${tag}-%`]),
     counters: await count(`select count(*) as n from rate_limit_counters where key like ?`, [`${tag}:%`]),
+    budgets: await count(`select count(*) as n from rate_limit_budgets where key like ?`, [`${tag}:%`]),
   });
 
   it('removes used and expired links, expired captcha solutions and old counters, and keeps what is live', async () => {
@@ -56,12 +61,13 @@ describe('housekeeping', () => {
     expect(report.resetTokens).toBe(2);
     expect(report.captchaSolutions).toBe(1);
     expect(report.rateLimitCounters).toBe(1);
+    expect(report.rateLimitBudgets).toBe(1);
     expect(await count('select count(*) as n from password_reset_tokens')).toBe(tokensBefore - 2);
     expect(await count('select count(*) as n from password_reset_tokens where used_at is not null or expires_at < now()')).toBe(0);
-    expect(await liveRows('prune')).toEqual({ captcha: 1, counters: 1 });
+    expect(await liveRows('prune')).toEqual({ captcha: 1, counters: 1, budgets: 1 });
     expect(await count(`select count(*) as n from captcha_solutions where signature = 'prune-live'`)).toBe(1);
     // A second round, as another instance's, finds nothing more to remove.
-    expect(await pruneExpired(em(), server.services.files)).toMatchObject({ resetTokens: 0, captchaSolutions: 0, rateLimitCounters: 0 });
+    expect(await pruneExpired(em(), server.services.files)).toMatchObject({ resetTokens: 0, captchaSolutions: 0, rateLimitCounters: 0, rateLimitBudgets: 0 });
   });
 
   it("removes a deleted document's file once no row has named it for an hour, and keeps a live document's", async () => {
@@ -98,10 +104,10 @@ describe('housekeeping', () => {
     try {
       await other.query('select pg_advisory_lock($1)', [housekeepingLockKey.toString()]);
       expect(await runHousekeepingOnce(server.services.orm, server.services.files)).toBeNull();
-      expect(await liveRows('locked')).toEqual({ captcha: 2, counters: 2 });
+      expect(await liveRows('locked')).toEqual({ captcha: 2, counters: 2, budgets: 2 });
       await other.query('select pg_advisory_unlock($1)', [housekeepingLockKey.toString()]);
       expect(await runHousekeepingOnce(server.services.orm, server.services.files)).toMatchObject({ captchaSolutions: 1, rateLimitCounters: 1 });
-      expect(await liveRows('locked')).toEqual({ captcha: 1, counters: 1 });
+      expect(await liveRows('locked')).toEqual({ captcha: 1, counters: 1, budgets: 1 });
     } finally {
       await other.end();
     }
@@ -112,7 +118,7 @@ describe('housekeeping', () => {
     const housekeeping = new Housekeeping({ orm: server.services.orm, files: server.services.files, logger: createLogger('silent'), intervalMs: 20 });
     housekeeping.start();
     try {
-      await expect.poll(() => liveRows('timer'), { timeout: 20_000 }).toEqual({ captcha: 1, counters: 1 });
+      await expect.poll(() => liveRows('timer'), { timeout: 20_000 }).toEqual({ captcha: 1, counters: 1, budgets: 1 });
     } finally {
       await housekeeping.stop();
     }

@@ -8,6 +8,8 @@ import { rateLimiter } from '../rate-limit/rate-limiter';
 /** What one round removed. */
 export interface HousekeepingReport {
   rateLimitCounters: number;
+  /** Budgets that grew back full (issue 33): as good as no row. */
+  rateLimitBudgets: number;
   /** Password-reset and set-password links that were used or have expired. */
   resetTokens: number;
   captchaSolutions: number;
@@ -39,12 +41,13 @@ export async function pruneExpired(em: EntityManager, files: FileStore, now = Da
   const deleted = async (sql: string, params: unknown[]) => (await em.execute<QueryResult>(sql, params, 'run')).affectedRows;
 
   const counters = await rateLimiter.prune(em, now);
+  const budgets = await rateLimiter.pruneBudgets(em, now);
   const resetTokens = await deleted('delete from password_reset_tokens where used_at is not null or expires_at < ?', [at]);
   const captchaSolutions = await deleted('delete from captcha_solutions where expires_at < ?', [at]);
   const endedSessions = await deleted('delete from ended_sessions where expires_at < ?', [at]);
   const swept = await sweepUnreferencedFiles(em, files, unreferencedFileAgeMs, now);
   const tempFiles = await files.sweepTemp(tempFileAgeMs, now);
-  return { rateLimitCounters: counters, resetTokens, captchaSolutions, endedSessions, storedFiles: swept.files, tempFiles };
+  return { rateLimitCounters: counters, rateLimitBudgets: budgets, resetTokens, captchaSolutions, endedSessions, storedFiles: swept.files, tempFiles };
 }
 
 /**

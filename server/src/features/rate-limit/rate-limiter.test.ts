@@ -23,6 +23,31 @@ describe('rate limiter', () => {
     expect((await rateLimiter.peek(em, 'a', limit, now + 60_000)).count).toBe(0);
   });
 
+  it('spends a budget that grows back one event per refill, and refuses past it without spending', async () => {
+    const budget = { burst: 3, refillMs: 60_000 };
+    const em = server.services.orm.em.fork();
+    const take = (at: number) => rateLimiter.take(em, 'budget-a', budget, at);
+    for (let i = 0; i < 3; i++) expect((await take(now)).allowed).toBe(true);
+    expect(await take(now)).toEqual({ allowed: false, retryAfterSeconds: 60 });
+    expect(await take(now + 30_000)).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    // One refill later, one event more; not two.
+    expect((await take(now + 60_000)).allowed).toBe(true);
+    expect((await take(now + 60_000)).allowed).toBe(false);
+    // Given back, the event can be spent again.
+    await rateLimiter.giveBack(em, 'budget-a', budget, now + 60_000);
+    expect((await take(now + 60_000)).allowed).toBe(true);
+    // Long after, the whole budget again.
+    for (let i = 0; i < 3; i++) expect((await take(now + 3_600_000)).allowed).toBe(true);
+  });
+
+  it('lets exactly the budget through of concurrent events, from two instances', async () => {
+    const budget = { burst: 5, refillMs: 60_000 };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => rateLimiter.take(server.services.orm.em.fork(), 'budget-b', budget, now + (i % 2))),
+    );
+    expect(answers.filter((a) => a.allowed)).toHaveLength(5);
+  });
+
   it('gives back one event in the window it was counted in, never going below zero', async () => {
     const em = server.services.orm.em.fork();
     await rateLimiter.hit(em, 'd', limit, now);

@@ -14,14 +14,27 @@ export interface RateLimitState {
   retryAfterSeconds: number;
 }
 
+/** A budget of `burst` events that grows back by one every `refillMs` (see `rateLimiter.take`). */
+export interface Budget {
+  burst: number;
+  refillMs: number;
+}
+
+export interface BudgetState {
+  allowed: boolean;
+  /** Seconds until the budget has one event again (0 when allowed). */
+  retryAfterSeconds: number;
+}
+
 function windowOf(now: number, windowMs: number) {
   const start = now - (now % windowMs);
   return { start: new Date(start), retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
 }
 
 /**
- * Fixed-window counters in PostgreSQL, so that every server instance counts the same events.
- * Keys say what is counted, e.g. `login-failure:ip:203.0.113.7` or `contact:ip:…`.
+ * Fixed-window counters and budgets that grow back, in PostgreSQL, so that every server instance
+ * counts the same events. Keys say what is counted, e.g. `login-failure:ip:203.0.113.7` or
+ * `contact:ip:…`.
  */
 export const rateLimiter = {
   /** Counts one event and answers the count so far in this window. */
@@ -63,6 +76,38 @@ export const rateLimiter = {
   },
 
   /**
+   * Spends one event of a key's budget, if it has one: a generic cell rate algorithm in one
+   * statement, so two instances never both spend the last event. Each event moves the moment the
+   * budget is full again (`full_at`) one refill later; an event is allowed while that moment is
+   * at most `burst` refills away. A refused event spends nothing.
+   */
+  async take(em: EntityManager, key: string, { burst, refillMs }: Budget, now = Date.now()): Promise<BudgetState> {
+    const at = new Date(now);
+    const ceiling = new Date(now + burst * refillMs);
+    const rows: { full_at: Date }[] = await em.getConnection().execute(
+      `insert into rate_limit_budgets as b (key, full_at) values (?, ?)
+       on conflict (key) do update set full_at = greatest(b.full_at, ?) + ? * interval '1 millisecond'
+         where greatest(b.full_at, ?) + ? * interval '1 millisecond' <= ?
+       returning full_at`,
+      [key, new Date(now + refillMs), at, refillMs, at, refillMs, ceiling],
+    );
+    if (rows.length > 0) return { allowed: true, retryAfterSeconds: 0 };
+    const [row] = await em.getConnection().execute<{ full_at: Date }[]>('select full_at from rate_limit_budgets where key = ?', [key]);
+    const fullAt = row ? new Date(row.full_at).getTime() : now;
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((fullAt + refillMs - ceiling.getTime()) / 1000)) };
+  },
+
+  /**
+   * Gives back one event `take` spent, for an attempt that turned out not to be one of the events
+   * limited: a budget full again loses its row (a right password leaves nothing behind).
+   */
+  async giveBack(em: EntityManager, key: string, { refillMs }: Budget, now = Date.now()): Promise<void> {
+    const connection = em.getConnection();
+    await connection.execute('delete from rate_limit_budgets where key = ? and full_at <= ?', [key, new Date(now + refillMs)]);
+    await connection.execute(`update rate_limit_budgets set full_at = full_at - ? * interval '1 millisecond' where key = ?`, [refillMs, key]);
+  },
+
+  /**
    * Forgets windows older than a day (far past the longest window), answering how many; called
    * by housekeeping and now and then by whoever writes counters.
    */
@@ -70,6 +115,12 @@ export const rateLimiter = {
     const result = await em
       .getConnection()
       .execute<QueryResult>('delete from rate_limit_counters where window_start < ?', [new Date(now - 86_400_000)], 'run');
+    return result.affectedRows;
+  },
+
+  /** Forgets budgets that are full again (as good as no row), answering how many. */
+  async pruneBudgets(em: EntityManager, now = Date.now()): Promise<number> {
+    const result = await em.getConnection().execute<QueryResult>('delete from rate_limit_budgets where full_at < ?', [new Date(now)], 'run');
     return result.affectedRows;
   },
 };

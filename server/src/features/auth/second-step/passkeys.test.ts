@@ -15,7 +15,7 @@ import { testAuthenticator, type TestAuthenticator } from '../../../../test/test
 import { AuditEvent } from '../../audit/audit-event.entity';
 import { OutboxMessage } from '../../mail/outbox-message.entity';
 import { User } from '../../users/user.entity';
-import { loginFailureLimit } from '../login-attempts';
+import { proofFailureLimit } from '../login-attempts';
 import { hashPassword } from '../password-hash';
 import { freshAddress, recordingClient } from '../test-client';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
@@ -210,7 +210,7 @@ describe('passkeys as the second step', () => {
     const stranger = testAuthenticator(publicUrl);
     const { mfaToken } = await passwordStep(client, email, freshAddress());
 
-    for (let i = 0; i < loginFailureLimit.limit; i++) {
+    for (let i = 0; i < proofFailureLimit.limit; i++) {
       const from = freshAddress();
       const options = await signInOptions(client, mfaToken, from);
       expect((await verifyWith(client, mfaToken, stranger.authenticate(options), from)).status).toBe(401);

@@ -31,7 +31,7 @@ import { recordAdminAction } from '../../audit/admin-audit';
 import { enqueueMail } from '../../mail/outbox';
 import { User, type IUser } from '../../users/user.entity';
 import { backupCodeUsedMail, passkeyAddedMail, passkeyRemovedMail, secondStepOffMail, secondStepOnMail, secondStepRemovedMail } from '../auth-mail';
-import { countAttempt, failureKeys, loginFailureLimit, tooManySignInFailures } from '../login-attempts';
+import { countAddressFailure, countProof } from '../login-attempts';
 import { verifyPassword } from '../password-hash';
 import { activeSessionUser, startSession } from '../session';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
@@ -48,6 +48,8 @@ const epochToleranceSeconds = 30;
 
 const signInAgain = 'Your sign-in has expired. Please sign in again.';
 const wrongCode = 'That code is not correct. Please try again.';
+/** RFC 6238 5.2 refuses a code of a step already used: the owner typed it twice, or someone replays it. */
+const codeJustUsed = 'This code was just used. Please wait for your authenticator app to show the next one.';
 const noSecondStep = 'Two-step sign-in is not on for this account.';
 const wrongPasskey = 'That passkey was not accepted. Please try again.';
 
@@ -66,23 +68,24 @@ async function secondSteps(em: EntityManager, userId: number) {
 }
 
 /**
- * The time step a TOTP code is valid for, or null. Steps at or before the last accepted one
- * are refused: a code seen over a shoulder or replayed from a log works for nobody.
+ * The time step a TOTP code is valid for, null for a wrong code, or 'used' for a right code of a
+ * step at or before the last accepted one: refused, as a code seen over a shoulder or replayed
+ * from a log must work for nobody, but told apart so that its owner knows to wait for the next.
  */
-async function totpTimeStep(secret: string, code: string, lastTimeStep: number | null): Promise<number | null> {
+async function totpTimeStep(secret: string, code: string, lastTimeStep: number | null): Promise<number | 'used' | null> {
   if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({
-    secret,
-    token: code,
-    epochTolerance: epochToleranceSeconds,
-    ...(lastTimeStep === null ? {} : { afterTimeStep: lastTimeStep }),
-  });
-  return result.valid && 'timeStep' in result ? result.timeStep : null;
+  const result = await verify({ secret, token: code, epochTolerance: epochToleranceSeconds });
+  if (!result.valid || !('timeStep' in result)) return null;
+  return lastTimeStep !== null && result.timeStep <= lastTimeStep ? 'used' : result.timeStep;
 }
+
+/** The refusal of a code `useCode` did not take. */
+const refusedCode = (outcome: 'used' | null) => (outcome === 'used' ? codeJustUsed : wrongCode);
 
 /**
  * Checks a TOTP code or a backup code and uses it up, atomically: of two requests racing with
- * the same code, one wins. Answers the method that matched, or null.
+ * the same code, one wins and the other is told the code was just used. Answers the method that
+ * matched, 'used' for a TOTP code of a step already used, or null.
  */
 async function useCode(
   em: EntityManager,
@@ -90,16 +93,17 @@ async function useCode(
   userId: number,
   row: ISecondStep | null,
   code: string,
-): Promise<SecondStepMethod | null> {
+): Promise<SecondStepMethod | 'used' | null> {
   const secrets = secondStepSecrets(config.secondStep.key);
   const step = isOn(row) ? await totpTimeStep(secrets.decrypt(row.totpSecret), code, row.totpLastTimeStep ?? null) : null;
+  if (step === 'used') return 'used';
   if (row && step !== null) {
     const moved = await em.nativeUpdate(
       SecondStep,
       { id: row.id, $or: [{ totpLastTimeStep: null }, { totpLastTimeStep: { $lt: step } }] },
       { totpLastTimeStep: step },
     );
-    return moved === 1 ? 'totp' : null;
+    return moved === 1 ? 'totp' : 'used';
   }
   const used = await em.nativeUpdate(
     BackupCode,
@@ -114,10 +118,10 @@ async function useCode(
  * failed sign-ins, as wrong current passwords do.
  */
 async function proveCode(em: EntityManager, config: Config, user: IUser, row: ISecondStep | null, code: string, address: string) {
-  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const attempt = await countProof(em, user.email, address);
   const method = await useCode(em, config, user.id, row, code);
-  if (!method) throw new HttpError(400, wrongCode);
-  await attempt.release();
+  if (method === null || method === 'used') throw new HttpError(400, refusedCode(method));
+  await attempt.succeeded();
   return method;
 }
 
@@ -165,16 +169,17 @@ export async function verifyLogin(em: EntityManager, config: Config, body: Login
   const steps = await secondSteps(em, user.id);
   if (!steps.any) throw new HttpError(401, signInAgain);
 
-  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
-  let method: SecondStepMethod | null;
+  const attempt = await countProof(em, user.email, address);
+  let method: SecondStepMethod;
   if ('passkey' in body) {
-    method = (await usePasskey(em, config, user.id, body.passkey)) ? 'passkey' : null;
-    if (!method) throw new HttpError(401, wrongPasskey);
+    if (!(await usePasskey(em, config, user.id, body.passkey))) throw new HttpError(401, wrongPasskey);
+    method = 'passkey';
   } else {
-    method = await useCode(em, config, user.id, steps.row, body.code);
-    if (!method) throw new HttpError(401, wrongCode);
+    const used = await useCode(em, config, user.id, steps.row, body.code);
+    if (used === null || used === 'used') throw new HttpError(401, refusedCode(used));
+    method = used;
   }
-  await attempt.release();
+  await attempt.succeeded();
 
   const claimed = await em.nativeUpdate(SecondStepChallenge, { id: challenge.id, usedAt: null }, { usedAt: new Date() });
   if (claimed !== 1) throw new HttpError(401, signInAgain);
@@ -188,7 +193,7 @@ async function liveChallenge(em: EntityManager, mfaToken: string, address: strin
   const user = challenge && (await em.findOne(User, { id: challenge.user.id, isActive: true }));
   if (!challenge || !user) {
     // A made-up or stale token checks nothing, but a stream of them still counts against the address.
-    await countAttempt(em, [`login-failure:ip:${address}`], loginFailureLimit, tooManySignInFailures);
+    await countAddressFailure(em, address);
     throw new HttpError(401, signInAgain);
   }
   return { challenge, user };
@@ -247,11 +252,11 @@ export async function confirmTotp(em: EntityManager, config: Config, sessionUser
   if (isOn(row)) throw new HttpError(409, 'Two-step sign-in is already on.');
   if (!row?.totpPendingSecret) throw new HttpError(409, 'Please start the set-up again: no authenticator app is waiting for a code.');
 
-  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const attempt = await countProof(em, user.email, address);
   const secrets = secondStepSecrets(config.secondStep.key);
   const step = await totpTimeStep(secrets.decrypt(row.totpPendingSecret), body.code, null);
-  if (step === null) throw new HttpError(400, wrongCode);
-  await attempt.release();
+  if (step === null || step === 'used') throw new HttpError(400, refusedCode(step));
+  await attempt.succeeded();
 
   return em.transactional(async (tx) => {
     const mine = await tx.findOneOrFail(SecondStep, row.id);
@@ -366,9 +371,9 @@ export async function removePasskey(
   address: string,
 ): Promise<MessageAnswer> {
   const user = await activeSessionUser(em, sessionUser);
-  const attempt = await countAttempt(em, failureKeys(user.email, address), loginFailureLimit, tooManySignInFailures);
+  const attempt = await countProof(em, user.email, address);
   if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(400, 'That password is not correct.');
-  await attempt.release();
+  await attempt.succeeded();
 
   return em.transactional(async (tx) => {
     const passkey = await tx.findOne(Passkey, { id: body.passkeyId, user: user.id });

@@ -12,14 +12,22 @@ import {
 import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../../test/harness';
 import { AuditEvent } from '../../audit/audit-event.entity';
+import { DocumentVersion } from '../../documents/document-version.entity';
+import { UserDocument } from '../../documents/user-document.entity';
 import { OutboxMessage } from '../../mail/outbox-message.entity';
 import { User } from '../../users/user.entity';
-import { loginFailureLimit } from '../login-attempts';
+import { proofFailureLimit } from '../login-attempts';
 import { hashPassword } from '../password-hash';
 import { freshAddress, recordingClient } from '../test-client';
 import { SecondStep, SecondStepChallenge } from './second-step.entity';
 
 type Client = ReturnType<typeof recordingClient>;
+
+/** A TOTP code of a time step already used (RFC 6238 5.2): the owner typed it twice, or someone replays it. */
+const codeJustUsed = 'This code was just used. Please wait for your authenticator app to show the next one.';
+
+/** The access rule's refusal of an account that must have a second step and has none yet. */
+const secondStepMissing = 'Please turn on two-step sign-in in Manage Profile first: your role must sign in with two steps.';
 
 /** The code an authenticator app shows `offsetSteps` 30-second steps from now (its clock a little ahead). */
 const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * offsetSteps });
@@ -146,21 +154,31 @@ describe('two-step sign-in', () => {
     expect(errorAnswer.parse(again.json).error).toBe('Your sign-in has expired. Please sign in again.');
   });
 
-  it('refuses a TOTP code that already signed in once, and the code of the set-up', async () => {
+  it('refuses a TOTP code that already signed in once, and the code of the set-up, saying it was just used', async () => {
     const email = await newInvestor(server);
-    const { secret } = await enrol(client, await signInToken(client, email));
+    const token = await signInToken(client, email);
+    const { secret } = await enrol(client, token);
     const from = freshAddress();
 
     const setUpCode = await codeAt(secret);
     const first = await passwordStep(client, email, from);
-    expect((await verify(client, first.mfaToken, setUpCode, from)).status).toBe(401);
+    const setUpAgain = await verify(client, first.mfaToken, setUpCode, from);
+    expect(setUpAgain.status).toBe(401);
+    expect(errorAnswer.parse(setUpAgain.json).error).toBe(codeJustUsed);
 
     const code = await codeAt(secret, 1);
     expect((await verify(client, first.mfaToken, code, from)).status).toBe(200);
     const second = await passwordStep(client, email, from);
     const reused = await verify(client, second.mfaToken, code, from);
     expect(reused.status).toBe(401);
-    expect(errorAnswer.parse(reused.json).error).toBe('That code is not correct. Please try again.');
+    expect(errorAnswer.parse(reused.json).error).toBe(codeJustUsed);
+    // The same in Manage Profile, where a current code proves the session's owner.
+    const proof = await client.call('/api/investor/second-step/backup-codes', { body: { code }, token });
+    expect(proof.status).toBe(400);
+    expect(errorAnswer.parse(proof.json).error).toBe(codeJustUsed);
+    // A wrong code is still just wrong.
+    const wrong = await verify(client, second.mfaToken, code === '000000' ? '111111' : '000000', from);
+    expect(errorAnswer.parse(wrong.json).error).toBe('That code is not correct. Please try again.');
   });
 
   it('takes each backup code once, however it is typed, and e-mails a notice with the count left', async () => {
@@ -181,21 +199,24 @@ describe('two-step sign-in', () => {
     expect((await verify(client, second.mfaToken, backupCodes[4] ?? '', from)).status).toBe(200);
   });
 
-  it('counts wrong codes toward the sign-in lock-out of the account', async () => {
+  it('limits wrong codes per account from any address, on a count of their own that leaves the password step alone', async () => {
     const email = await newInvestor(server);
     const { secret } = await enrol(client, await signInToken(client, email));
     const challenge = await passwordStep(client, email, freshAddress());
 
     // From ever-new addresses: the account's own count locks it.
-    for (let i = 0; i < loginFailureLimit.limit; i++) {
+    for (let i = 0; i < proofFailureLimit.limit; i++) {
       const wrong = await verify(client, challenge.mfaToken, '000000', freshAddress());
       expect(wrong.status).toBe(401);
     }
     const locked = await verify(client, challenge.mfaToken, await codeAt(secret, 1), freshAddress());
     expect(locked.status).toBe(429);
     expect(errorAnswer.parse(locked.json).error).toMatch(/^Too many failed sign-in attempts\./);
+    // Only someone who knows the password gets to guess codes: their guesses must not slow it.
     const password = await client.call('/api/investor/login', { body: { email, password: demoPassword }, from: freshAddress() });
-    expect(password.status).toBe(429);
+    expect(password.status).toBe(200);
+    const again = await verify(client, secondStepRequiredAnswer.parse(password.json).mfaToken, await codeAt(secret, 1), freshAddress());
+    expect(again.status).toBe(429);
   });
 
   it('refuses an expired mfaToken, even with a right code', async () => {
@@ -277,9 +298,7 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
     expect(status).toEqual({ totp: false, passkeys: [], backupCodesLeft: 0, required: true });
     const refused = await client.call('/api/admin/users', { token });
     expect(refused.status).toBe(403);
-    expect(errorAnswer.parse(refused.json).error).toBe(
-      'Please turn on two-step sign-in in Manage Profile before using the administration panel.',
-    );
+    expect(errorAnswer.parse(refused.json).error).toBe(secondStepMissing);
     // The portal's own calls still work, so the set-up can be reached.
     expect((await client.call('/api/investor/profile', { token })).status).toBe(200);
 
@@ -291,6 +310,40 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
     const from = freshAddress();
     const challenge = await passwordStep(client, 'admin@example.com', from);
     expect((await verify(client, challenge.mfaToken, await codeAt(secret, 1), from)).status).toBe(200);
+  });
+
+  it('refuses an administrator without it every call but the set-up, the profile and sign-out: no K-1 by the password alone', async () => {
+    const em = server.services.orm.em.fork();
+    const email = await newInvestor(server);
+    (await em.findOneOrFail(User, { email })).role = 'administrator';
+    await em.flush();
+    const token = await signInToken(client, email);
+    // Someone else's personal document and its first version: sequential ids a thief would walk.
+    const k1 = await em.findOneOrFail(UserDocument, { user: { email: 'investor@example.com' } }, { orderBy: { id: 'asc' } });
+    const version = await em.findOneOrFail(DocumentVersion, { documentType: 'personal', documentId: k1.id });
+    const refusedCalls: [string, { body?: unknown }][] = [
+      [`/api/investor/download/${k1.id}?type=user`, {}],
+      [`/api/investor/download/${k1.id}?type=user&token=${token}`, {}],
+      [`/api/investor/download-version/${version.id}`, {}],
+      ['/api/investor/document-link', { body: { type: 'user', id: k1.id } }],
+      ['/api/investor/documents', {}],
+      ['/api/investor/categories', {}],
+      ['/api/investor/update-profile', { body: { firstName: 'Mallory' } }],
+      ['/api/investor/change-password', { body: { currentPassword: demoPassword, newPassword: `${demoPassword}!x` } }],
+    ];
+    for (const [path, { body }] of refusedCalls) {
+      // The address's own session token as ?token= must not slip past either.
+      const res = path.includes('token=') ? await client.call(path) : await client.call(path, { body, token });
+      expect(res.status, path).toBe(403);
+      expect(errorAnswer.parse(res.json).error, path).toBe(secondStepMissing);
+    }
+    expect((await client.call('/api/investor/profile', { token })).status).toBe(200);
+    expect((await client.call('/api/investor/second-step', { token })).status).toBe(200);
+    expect((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).status).toBe(200);
+    expect((await client.call('/api/investor/second-step/passkeys/options', { body: {}, token })).status).toBe(200);
+    // Public calls answer as they would anonymously: the token adds nothing there.
+    expect((await client.call('/api/properties', { token })).status).toBe(200);
+    expect((await client.call('/api/investor/logout', { body: {}, token })).status).toBe(200);
   });
 
   it('leaves investors to choose: they sign in with the password alone', async () => {

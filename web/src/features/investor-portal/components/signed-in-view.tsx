@@ -40,6 +40,8 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
   // until its backup codes are put away (issue 21).
   const secondStep = useSecondStep();
   const mustSetUp = !!secondStep.data?.required && !secondStep.data.totp;
+  // Until then the server refuses every call but the set-up, the profile and sign-out (issue 33).
+  const locked = mustSetUp && secondStep.data?.passkeys.length === 0;
   const [setUpOpen, setSetUpOpen] = useState(false);
   if (mustSetUp && !setUpOpen) setSetUpOpen(true);
 
@@ -62,7 +64,7 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
             Set up two-step sign-in
           </h2>
           <TwoStepSection
-            intro={`Your role must sign in with two steps: a code from an authenticator app on your phone after your password.${isAdmin ? ' Until it is on, the administration panel is closed to you.' : ''}`}
+            intro="Your role must sign in with two steps: a code from an authenticator app on your phone after your password. Until it is on, your documents and the rest of the portal stay closed to you."
             onFinished={() => setSetUpOpen(false)}
           />
         </Card>
@@ -73,7 +75,7 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
         </section>
       )}
       {profileOpen && <ManageProfileCard user={user} twoStep={!setUpOpen} />}
-      <YourDocuments />
+      {!locked && <YourDocuments />}
       <InvestorRelationsCard title="Investor Relations Contact" />
     </div>
   );
