@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bulkImportCsvMessages, decodeCsvBytes, parseBulkImportCsv, validateBulkImportRows } from './bulk-import-csv';
+import { bulkImportCsvMessages, parseBulkImportCsv, validateBulkImportRows } from './bulk-import-csv';
+import { decodeCsvBytes } from './publishing';
 import { maxImportCsvBytes, maxImportRows } from './limits';
 import { portalMessages } from './messages';
 
@@ -197,10 +198,11 @@ describe('parseBulkImportCsv', () => {
   });
 });
 
-describe('decodeCsvBytes', () => {
+describe('a damaged file', () => {
   it('refuses a file that claims UTF-8 with a BOM but is not', () => {
-    expect(() => decodeCsvBytes(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41, 0xe9]))).toThrow();
-    expect(parseBulkImportCsv(Uint8Array.from([0xef, 0xbb, 0xbf, 0x41, 0xe9])).error).toBe(portalMessages.bulkPreviewFailed);
+    const damaged = Uint8Array.from([0xef, 0xbb, 0xbf, 0x41, 0xe9]);
+    expect(decodeCsvBytes(damaged)).toEqual({ text: 'A\uFFFD', encoding: 'utf-8' });
+    expect(parseBulkImportCsv(damaged).error).toBe(portalMessages.bulkPreviewFailed);
   });
 });
 

@@ -3,7 +3,6 @@
 // The server receives the rows as JSON (the contract's csvData), each with the line of the file
 // it came from, and checks them again with `validateBulkImportRows`, the second half of it.
 
-import Papa from 'papaparse';
 import {
   bulkImportCsvRow,
   bulkImportRow,
@@ -14,9 +13,7 @@ import {
 import type { Role } from './enums';
 import { defaultImportRole, firstCsvDataRow, importColumns, maxImportCsvBytes, maxImportRows, megabyte, type ImportColumn } from './limits';
 import { portalMessages } from './messages';
-
-export type CsvEncoding = 'utf-8' | 'windows-1252';
-export type CsvDelimiter = ',' | ';';
+import { decodeCsvBytes, lineOfUndecodedText, readCsv, type CsvDelimiter, type CsvEncoding, type CsvRecord } from './publishing';
 
 /** File-level and row sentences beyond the contract schema's own. */
 export const bulkImportCsvMessages = {
@@ -79,71 +76,10 @@ const columnByKey = new Map<string, ImportColumn>([
   ['postalcode', 'zipCode'],
 ]);
 
-const utf8Bom = [0xef, 0xbb, 0xbf] as const;
-
-/** The text of the bytes: UTF-8 (BOM or not) when they are valid UTF-8, else Excel's windows-1252. */
-export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
-  const hasBom = bytes[0] === utf8Bom[0] && bytes[1] === utf8Bom[1] && bytes[2] === utf8Bom[2];
-  try {
-    // ignoreBOM: false (the default) drops a leading BOM.
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
-  } catch (error) {
-    // A file that says it is UTF-8 but is not is damaged; reading it as windows-1252 would
-    // only turn its BOM into 'ï»¿' in the first column name.
-    if (hasBom) throw error;
-    return { text: new TextDecoder('windows-1252').decode(bytes), encoding: 'windows-1252' };
-  }
-}
-
-/**
- * The delimiter from the header line alone: it holds only column names, so a ';' inside an
- * address can never turn a comma file into a semicolon one. Excel in European locales saves ';'.
- */
-function delimiterOf(text: string): CsvDelimiter {
-  const end = text.search(/\r\n|\n|\r/);
-  const header = end === -1 ? text : text.slice(0, end);
-  return !header.includes(',') && header.includes(';') ? ';' : ',';
-}
-
 function utf8Length(text: string): number {
   // Most files are far below the limit: skip the encoding when even 3 bytes a character fits.
   if (text.length * 3 <= maxImportCsvBytes) return text.length;
   return new TextEncoder().encode(text).byteLength;
-}
-
-const lineBreaks = /\r\n|\n|\r/g;
-function countLineBreaks(text: string, from: number, to: number): number {
-  let count = 0;
-  lineBreaks.lastIndex = from;
-  for (let match = lineBreaks.exec(text); match && match.index < to; match = lineBreaks.exec(text)) count += 1;
-  return count;
-}
-
-interface CsvRecord {
-  line: number;
-  cells: string[];
-}
-
-/** Every non-blank record with the line it starts on; a quoted cell may span several lines. */
-function readRecords(text: string, delimiter: CsvDelimiter): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let start = 0;
-  let line = 1;
-  Papa.parse<string[]>(text, {
-    header: false,
-    delimiter,
-    skipEmptyLines: false,
-    step: (result) => {
-      const cursor = result.meta.cursor;
-      const cells = result.data;
-      // Blank lines and lines of delimiters only (",,,", which spreadsheets write) are ignored,
-      // but still count as lines, so that every line number matches the file in an editor.
-      if (cells.some((cell) => cell.trim() !== '')) records.push({ line, cells });
-      line += countLineBreaks(text, start, cursor);
-      start = cursor;
-    },
-  });
-  return records;
 }
 
 /** The rows of a CSV as the contract's csvData, each with its file line; header names matched leniently. */
@@ -223,19 +159,14 @@ export function parseBulkImportCsv(input: Uint8Array | string, options: BulkImpo
   const empty = { csvData: [], rows: [], valid: [], errors: [] };
   if (size > maxImportCsvBytes) return { error: bulkImportCsvMessages.tooLarge, encoding: 'utf-8', delimiter: ',', ...empty };
 
-  let decoded: { text: string; encoding: CsvEncoding };
-  if (typeof input === 'string') decoded = { text: input, encoding: 'utf-8' };
-  else {
-    try {
-      decoded = decodeCsvBytes(input);
-    } catch {
-      return { error: portalMessages.bulkPreviewFailed, encoding: 'utf-8', delimiter: ',', ...empty };
-    }
+  const decoded = typeof input === 'string' ? { text: input, encoding: 'utf-8' as const } : decodeCsvBytes(input);
+  // Bytes that are not UTF-8 after a UTF-8 BOM: a damaged file, whose names would be garbled.
+  if (typeof input !== 'string' && lineOfUndecodedText(decoded.text) !== null) {
+    return { error: portalMessages.bulkPreviewFailed, encoding: decoded.encoding, delimiter: ',', ...empty };
   }
-  // Text handed over by a caller may still carry the BOM, which would rename the first column.
-  const text = decoded.text.replace(/^\uFEFF/, '');
-  const delimiter = delimiterOf(text);
-  const { rows, error } = toCsvRows(readRecords(text, delimiter));
+  // readCsv drops a BOM that text handed over by a caller may still carry.
+  const { delimiter, records } = readCsv(decoded.text);
+  const { rows, error } = toCsvRows(records);
   if (error) return { error, encoding: decoded.encoding, delimiter, ...empty };
 
   // The contract's cell limits first: rows failing them are row errors, not part of csvData.

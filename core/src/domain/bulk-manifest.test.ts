@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { bulkManifestMessages, manifestEmails, planBulkManifest, type ManifestFile } from './bulk-manifest';
 import { portalMessages } from './messages';
+import { decodeCsvBytes, publishingMessages } from './publishing';
 
 const header = 'email,filename,document_category,title,description,document_date,tags';
+/** The required columns alone, for rows that need no optional cell. */
+const required = 'email,filename,document_category,title';
 const users = new Map([
   ['ann@example.com', 1],
   ['bob@example.com', 2],
@@ -39,6 +42,8 @@ describe('planBulkManifest', () => {
         documentDate: '2026-03-15',
         tags: 'k1, 2025',
         correctionNote: '',
+        year: 2026,
+        quarter: 'Q1',
         corrects: null,
       },
       expect.objectContaining({ row: 3, outcome: 'publish', userId: 2, documentDate: null, description: '', tags: '' }),
@@ -59,7 +64,7 @@ describe('planBulkManifest', () => {
   it('reports each missing required field with the spec sentence and the right row', () => {
     const result = plan(
       [
-        header,
+        required,
         ',a.pdf,tax,T',
         'ann@example.com,,tax,T',
         'ann@example.com,b.pdf,,T',
@@ -91,7 +96,7 @@ describe('planBulkManifest', () => {
   });
 
   it("answers 'User not found' for an unknown e-mail, whatever its letter case", () => {
-    const result = plan(`${header}\nnobody@example.com,a.pdf,tax,T\nBOB@EXAMPLE.COM,b.pdf,tax,T`, [
+    const result = plan(`${required}\nnobody@example.com,a.pdf,tax,T\nBOB@EXAMPLE.COM,b.pdf,tax,T`, [
       file('a.pdf'),
       file('b.pdf'),
     ]);
@@ -101,7 +106,7 @@ describe('planBulkManifest', () => {
 
   it('refuses a category outside tax, personal, legal, financial, other', () => {
     const result = plan(
-      `${header}\nann@example.com,a.pdf,property,T1\nann@example.com,b.pdf,Legal,T2\nann@example.com,c.pdf,Other,T3`,
+      `${required}\nann@example.com,a.pdf,property,T1\nann@example.com,b.pdf,Legal,T2\nann@example.com,c.pdf,Other,T3`,
       [file('a.pdf'), file('b.pdf'), file('c.pdf')],
     );
     expect(result.rows[0]).toEqual({
@@ -138,7 +143,7 @@ describe('planBulkManifest', () => {
   });
 
   it('reports a file named in the CSV but not selected as missing', () => {
-    const result = plan(`${header}\nann@example.com,gone.pdf,tax,T`, [file('a.pdf')]);
+    const result = plan(`${required}\nann@example.com,gone.pdf,tax,T`, [file('a.pdf')]);
     expect(result.rows).toEqual([
       { row: 2, filename: 'gone.pdf', outcome: 'file-missing', error: 'File not found among the selected files' },
     ]);
@@ -146,13 +151,13 @@ describe('planBulkManifest', () => {
   });
 
   it('lists selected files no row names as unprocessed, in selection order', () => {
-    const result = plan(`${header}\nann@example.com,b.pdf,tax,T`, [file('c.pdf'), file('b.pdf'), file('a.pdf')]);
+    const result = plan(`${required}\nann@example.com,b.pdf,tax,T`, [file('c.pdf'), file('b.pdf'), file('a.pdf')]);
     expect(result.unprocessed).toEqual(['c.pdf', 'a.pdf']);
   });
 
   it('matches a name in another letter case or behind a folder path, exact names first', () => {
     const result = plan(
-      `${header}\nann@example.com,K1-ANN.PDF,tax,T\nbob@example.com,2025-Q1/investors/k1-bob.pdf,tax,T1\nbob@example.com,Same.pdf,tax,T2`,
+      `${required}\nann@example.com,K1-ANN.PDF,tax,T\nbob@example.com,2025-Q1/investors/k1-bob.pdf,tax,T1\nbob@example.com,Same.pdf,tax,T2`,
       [file('k1-ann.pdf'), file('k1-bob.pdf'), file('same.pdf', 1), file('Same.pdf', 2)],
     );
     expect(result.rows.map((r) => r.filename)).toEqual(['k1-ann.pdf', 'k1-bob.pdf', 'Same.pdf']);
@@ -166,14 +171,14 @@ describe('planBulkManifest', () => {
     expect(result.rows).toEqual([expect.objectContaining({ row: 2, outcome: 'publish', title: 'T' })]);
   });
 
-  it('keeps quoted commas, quotes and line breaks inside cells', () => {
-    const result = plan(`${header}\nann@example.com,a.pdf,tax,"Smith, Jones ""LLC"" K-1","line 1\nline 2",,"a, b"`, [
+  it('keeps quoted commas and quotes inside cells', () => {
+    const result = plan(`${header}\nann@example.com,a.pdf,tax,"Smith, Jones ""LLC"" K-1","line 1; line 2",,"a, b"`, [
       file('a.pdf'),
     ]);
     expect(result.rows[0]).toMatchObject({
       outcome: 'publish',
       title: 'Smith, Jones "LLC" K-1',
-      description: 'line 1\nline 2',
+      description: 'line 1; line 2',
       tags: 'a, b',
     });
   });
@@ -196,7 +201,7 @@ describe('planBulkManifest', () => {
   it('publishes the same file once per investor; a second row for it is a duplicate', () => {
     const result = plan(
       [
-        header,
+        required,
         'ann@example.com,a.pdf,tax,First',
         'ANN@example.com,a.pdf,legal,Second',
         'bob@example.com,a.pdf,tax,Shared',
@@ -212,7 +217,7 @@ describe('planBulkManifest', () => {
   });
 
   it('with hashes known, the same content under two names publishes once per investor', () => {
-    const result = plan(`${header}\nann@example.com,a.pdf,tax,A\nann@example.com,copy.pdf,tax,B`, [
+    const result = plan(`${required}\nann@example.com,a.pdf,tax,A\nann@example.com,copy.pdf,tax,B`, [
       file('a.pdf', 5, 'h1'),
       file('copy.pdf', 5, 'h1'),
     ]);
@@ -222,7 +227,7 @@ describe('planBulkManifest', () => {
   it('says already published when the investor has that content, only for that investor', () => {
     const published = new Map([[1, new Set(['h1'])]]);
     const result = plan(
-      `${header}\nann@example.com,a.pdf,tax,A\nbob@example.com,a.pdf,tax,A\nann@example.com,b.pdf,tax,B`,
+      `${required}\nann@example.com,a.pdf,tax,A\nbob@example.com,a.pdf,tax,A\nann@example.com,b.pdf,tax,B`,
       [file('a.pdf', 5, 'h1'), file('b.pdf', 5, 'h2')],
       published,
     );
@@ -240,10 +245,10 @@ describe('planBulkManifest', () => {
       csvText: [
         `${header},correction_note`,
         'ann@example.com,a.pdf,tax,2025 K-1,,,,Box 5 was wrong',
-        'bob@example.com,b.pdf,tax,2025 K-1',
-        'bob@example.com,c.pdf,tax,2025 k-1 ',
-        'ann@example.com,d.pdf,tax,Other',
-        'ann@example.com,e.pdf,tax,2025 k-1',
+        'bob@example.com,b.pdf,tax,2025 K-1,,,,',
+        'bob@example.com,c.pdf,tax,2025 k-1 ,,,,',
+        'ann@example.com,d.pdf,tax,Other,,,,',
+        'ann@example.com,e.pdf,tax,2025 k-1,,,,',
       ].join('\n'),
       files: [file('a.pdf'), file('b.pdf'), file('c.pdf'), file('d.pdf'), file('e.pdf')],
       usersByEmail: users,
@@ -274,7 +279,7 @@ describe('planBulkManifest', () => {
 
   it('says already published, not title used, for the same content under its old title', () => {
     const result = planBulkManifest({
-      csvText: `${header}\nann@example.com,a.pdf,tax,2025 K-1`,
+      csvText: `${required}\nann@example.com,a.pdf,tax,2025 K-1`,
       files: [file('a.pdf', 5, 'h1')],
       usersByEmail: users,
       publishedHashes: new Map([[1, new Set(['h1'])]]),
@@ -285,12 +290,12 @@ describe('planBulkManifest', () => {
 
   it('without a hash for the file, cannot know it was published and plans a publish', () => {
     const published = new Map([[1, new Set(['h1'])]]);
-    const result = plan(`${header}\nann@example.com,a.pdf,tax,A`, [file('a.pdf', 5)], published);
+    const result = plan(`${required}\nann@example.com,a.pdf,tax,A`, [file('a.pdf', 5)], published);
     expect(result.rows[0]?.outcome).toBe('publish');
   });
 
   it('checks the first failing rule in the spec order: fields, user, category, file', () => {
-    const result = plan(`${header}\nnobody@example.com,gone.pdf,nope,T\nann@example.com,gone.pdf,nope,T`, []);
+    const result = plan(`${required}\nnobody@example.com,gone.pdf,nope,T\nann@example.com,gone.pdf,nope,T`, []);
     expect(result.rows.map((r) => r.outcome)).toEqual(['user-not-found', 'bad-category']);
   });
 
@@ -328,9 +333,164 @@ describe('planBulkManifest', () => {
 
 describe('manifestEmails', () => {
   it('lists each e-mail once, lower-cased, skipping blanks', () => {
-    expect(manifestEmails(`\uFEFF${header}\nAnn@Example.com,a.pdf\n,b.pdf\nann@example.com,c.pdf\nbob@example.com,d`)).toEqual([
+    expect(manifestEmails(`\uFEFF${required}\nAnn@Example.com,a.pdf,tax,A\n,b.pdf,tax,B\nann@example.com,c.pdf,tax,C\nbob@example.com,d,tax,D`)).toEqual([
       'ann@example.com',
       'bob@example.com',
     ]);
+  });
+});
+
+/** windows-1252 bytes of a Latin-1 text (the two agree on the letters used here). */
+function cp1252(text: string): Uint8Array {
+  return Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
+}
+
+describe('planBulkManifest: a manifest that cannot be read safely publishes nothing (issue 32 case 1)', () => {
+  const investor2 = new Map([
+    ['investor2@example.com', 2],
+    ['investor3@example.com', 3],
+  ]);
+  const files = [file('d.pdf'), file('e.pdf')];
+
+  it("refuses an unclosed quote with its line, instead of publishing the next rows inside a title", () => {
+    const csvText = [
+      required,
+      'investor2@example.com,d.pdf,tax,"2025 K-1 for the ""Trust',
+      'investor3@example.com,e.pdf,tax,2025 K-1 for Investor Three',
+    ].join('\n');
+    const result = planBulkManifest({ csvText, files, usersByEmail: investor2 });
+    expect(result.error).toBe('Line 2: a quoted field is not closed.');
+    expect(result.rows).toEqual([]);
+    expect(result.counts.publish).toBe(0);
+    expect(result.unprocessed).toEqual(['d.pdf', 'e.pdf']);
+    // Nothing of it is read: the e-mails are not even looked up.
+    expect(manifestEmails(csvText)).toEqual([]);
+  });
+
+  it('refuses a quote closed on a later line, which papaparse takes without complaint', () => {
+    const csvText = [
+      required,
+      'investor2@example.com,d.pdf,tax,"2025 K-1 for the ""Trust',
+      'investor3@example.com,e.pdf,tax,Other"',
+    ].join('\r\n');
+    const result = planBulkManifest({ csvText, files, usersByEmail: investor2 });
+    expect(result.error).toBe(`Line 2: ${publishingMessages.csv.lineBreakInField}`);
+    expect(result.rows).toEqual([]);
+  });
+
+  it('refuses a row with too many or too few fields, counting blank lines and giving the file line', () => {
+    const tooMany = planBulkManifest({
+      csvText: `${required}\n\ninvestor2@example.com,d.pdf,tax,K-1\ninvestor3@example.com,e.pdf,tax,K-1, Trust\n`,
+      files,
+      usersByEmail: investor2,
+    });
+    expect(tooMany.error).toBe('Line 4: this row has 5 fields but the header has 4; a cell that holds "," must be in quotes.');
+    expect(tooMany.rows).toEqual([]);
+    const tooFew = planBulkManifest({ csvText: `${header}\ninvestor2@example.com,d.pdf,tax,K-1`, files, usersByEmail: investor2 });
+    expect(tooFew.error).toBe('Line 2: this row has 4 fields but the header has 7.');
+  });
+
+  it('refuses text with bytes that were not text in its encoding, as a cp1252 file read as UTF-8 is', () => {
+    const misread = new TextDecoder('utf-8').decode(cp1252(`${required}\ninvestor2@example.com,d.pdf,tax,Relevé de compte\n`));
+    const result = planBulkManifest({ csvText: misread, files, usersByEmail: investor2 });
+    expect(result.error).toBe(`Line 2: ${publishingMessages.csv.notText}`);
+    expect(result.rows).toEqual([]);
+  });
+
+  it("reads a file mixing '\\r\\n' and '\\n' line by line", () => {
+    const csvText = `${required}\r\ninvestor2@example.com,d.pdf,tax,A\ninvestor3@example.com,e.pdf,tax,B\r\n`;
+    const result = planBulkManifest({ csvText, files, usersByEmail: investor2 });
+    expect(result.rows.map((r) => [r.row, r.outcome])).toEqual([
+      [2, 'publish'],
+      [3, 'publish'],
+    ]);
+  });
+});
+
+describe('planBulkManifest: encodings (issue 32, manifest encodings)', () => {
+  it('reads a Windows-1252 manifest decoded by decodeCsvBytes and reports the encoding', () => {
+    const { text, encoding } = decodeCsvBytes(cp1252(`${required}\r\nann@example.com,releve.pdf,personal,Relevé de compte\r\n`));
+    const result = planBulkManifest({ csvText: text, encoding, files: [file('releve.pdf')], usersByEmail: users });
+    expect(result.encoding).toBe('windows-1252');
+    expect(result.rows).toEqual([expect.objectContaining({ outcome: 'publish', title: 'Relevé de compte' })]);
+  });
+
+  it('reads a UTF-8 manifest with a BOM and semicolons', () => {
+    const bytes = new TextEncoder().encode(`\uFEFFemail;filename;document_category;title\r\nann@example.com;releve.pdf;personal;Relevé, 2025\r\n`);
+    const { text, encoding } = decodeCsvBytes(bytes);
+    const result = planBulkManifest({ csvText: text, encoding, files: [file('releve.pdf')], usersByEmail: users });
+    expect(result).toMatchObject({ error: null, encoding: 'utf-8', delimiter: ';' });
+    expect(result.rows).toEqual([expect.objectContaining({ outcome: 'publish', title: 'Relevé, 2025' })]);
+  });
+
+  it("says 'utf-8' when the caller gives text without an encoding", () => {
+    expect(plan(`${required}\nann@example.com,a.pdf,tax,T`, [file('a.pdf')]).encoding).toBe('utf-8');
+  });
+});
+
+describe('planBulkManifest: the checks the server applies (issue 32 case 5)', () => {
+  it("gives a refused file's row the reason, not 'file not found'", () => {
+    const result = plan(`${required}\nann@example.com,fake.pdf,tax,A\nbob@example.com,big.pdf,tax,B\nann@example.com,notes.txt,tax,C`, [
+      { name: 'fake.pdf', size: 40, refusal: publishingMessages.contentNotAsNamed('.pdf') },
+      file('big.pdf', 11 * 1024 * 1024),
+      file('notes.txt', 10),
+    ]);
+    expect(result.rows.map((r) => [r.outcome, 'error' in r ? r.error : null])).toEqual([
+      ['file-refused', "The file's content is not a PDF document, though its name ends in .pdf."],
+      ['file-refused', 'The file is larger than 10 MB, the most the portal accepts.'],
+      ['file-refused', publishingMessages.wrongType],
+    ]);
+    expect(result.counts['file-refused']).toBe(3);
+    expect(result.counts.publish).toBe(0);
+    expect(result.unprocessed).toEqual([]);
+  });
+
+  it('refuses a 201-character title', () => {
+    const result = plan(`${required}\nann@example.com,a.pdf,tax,${'t'.repeat(201)}`, [file('a.pdf')]);
+    expect(result.rows).toEqual([{ row: 2, filename: 'a.pdf', outcome: 'bad-field', error: 'Title is too long (at most 200 characters)' }]);
+  });
+});
+
+describe('planBulkManifest: twins (issue 32 case 5)', () => {
+  const twins = [file('Report - Copy.pdf', 5, 'same'), file('Report.pdf', 5, 'same')];
+
+  it.each([
+    ['the copy first', ['Report - Copy.pdf', 'Report.pdf']],
+    ['the original first', ['Report.pdf', 'Report - Copy.pdf']],
+  ])("publishes 'Report.pdf' and lists the copy as a duplicate naming it, %s", (_order, names) => {
+    const result = plan(`${required}\n${names.map((name, i) => `ann@example.com,${name},tax,Report ${i}`).join('\n')}`, twins);
+    const byName = new Map(result.rows.map((r) => [r.filename, r]));
+    expect(byName.get('Report.pdf')).toMatchObject({ outcome: 'publish' });
+    expect(byName.get('Report - Copy.pdf')).toMatchObject({
+      outcome: 'duplicate-row',
+      error: 'Same content as Report.pdf for this investor (the copy is not published)',
+    });
+    expect(result.counts).toMatchObject({ publish: 1, 'duplicate-row': 1 });
+  });
+
+  it('publishes the same content to two investors, each once', () => {
+    const result = plan(`${required}\nann@example.com,Report - Copy.pdf,tax,A\nbob@example.com,Report.pdf,tax,B`, twins);
+    expect(result.rows.map((r) => r.outcome)).toEqual(['publish', 'publish']);
+  });
+
+  it("lets the copy publish when the original's row fails on its own", () => {
+    const result = plan(`${required}\nann@example.com,Report.pdf,nope,A\nann@example.com,Report - Copy.pdf,tax,B`, twins);
+    expect(result.rows.map((r) => r.outcome)).toEqual(['bad-category', 'publish']);
+  });
+});
+
+describe('planBulkManifest: the period of each row (issue 32 case 4)', () => {
+  const csvText = `${header}\nann@example.com,a.pdf,tax,No date,,,\nann@example.com,b.pdf,tax,Dated,,2025-05-02,`;
+  const files = [file('a.pdf'), file('b.pdf')];
+  const now = new Date('2026-11-02T18:00:00Z');
+
+  it("files a row without document_date under the batch's quarter, a dated row under its date's", () => {
+    const result = planBulkManifest({ csvText, files, usersByEmail: users, period: { year: 2026, quarter: 'Q3' }, now });
+    expect(result.rows.map((r) => (r.outcome === 'publish' ? `${r.quarter} ${r.year}` : r.outcome))).toEqual(['Q3 2026', 'Q2 2025']);
+  });
+
+  it("without a batch period, files an undated row under the upload's quarter", () => {
+    const result = planBulkManifest({ csvText, files, usersByEmail: users, now });
+    expect(result.rows.map((r) => (r.outcome === 'publish' ? `${r.quarter} ${r.year}` : r.outcome))).toEqual(['Q4 2026', 'Q2 2025']);
   });
 });

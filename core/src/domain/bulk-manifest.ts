@@ -3,10 +3,21 @@
 // selection before anything is sent; the server runs it again on the real upload and publishes
 // only the rows it calls 'publish', so that the preview and the result cannot disagree.
 
-import Papa from 'papaparse';
 import { documentCategories, type DocumentCategory } from './enums';
 import { fieldMax } from './limits';
 import { portalMessages } from './messages';
+import {
+  csvErrorSentence,
+  documentRefusal,
+  lineOfUndecodedText,
+  originalOfTwins,
+  periodOf,
+  publishingMessages,
+  readCsv,
+  type CsvDelimiter,
+  type CsvEncoding,
+  type Period,
+} from './publishing';
 
 /** The manifest's required columns (spec section 5), then the optional ones. */
 export const manifestRequiredColumns = ['email', 'filename', 'document_category', 'title'] as const;
@@ -19,8 +30,10 @@ export const bulkManifestMessages = {
   badDocumentDate: 'Invalid document date (use YYYY-MM-DD)',
   alreadyPublished: 'Already published for this investor with the same content',
   duplicateRow: 'Listed more than once for this investor',
+  /** The row names a copy of a file another row publishes to the same investor (originalOfTwins). */
+  twinOf: publishingMessages.twinForInvestor,
   titleUsed: 'Title already used by another document for this investor',
-  titleTooLong: `Title is too long (at most ${fieldMax.title} characters)`,
+  titleTooLong: publishingMessages.titleTooLong,
   descriptionTooLong: `Description is too long (at most ${fieldMax.description} characters)`,
   tagsTooLong: `Tags are too long (at most ${fieldMax.tags} characters)`,
   correctionNoteTooLong: `Correction note is too long (at most ${fieldMax.correctionNote} characters)`,
@@ -33,10 +46,22 @@ export interface ManifestFile {
   name: string;
   size: number;
   sha256?: string;
+  /**
+   * Why the portal refuses this file, from documentRefusal with its first bytes (or the server's
+   * own check), computed by the caller that has the bytes. Without it the plan still checks the
+   * name and the size.
+   */
+  refusal?: string;
 }
 
 export interface BulkManifestInput {
+  /**
+   * The manifest's text. A caller holding the file's bytes decodes them with decodeCsvBytes and
+   * passes its `encoding` along, which the plan reports back.
+   */
   csvText: string;
+  /** How csvText was decoded (decodeCsvBytes); 'utf-8' when not given. */
+  encoding?: CsvEncoding;
   files: readonly ManifestFile[];
   /** Lower-cased e-mail → user id, for the e-mails of the manifest the caller knows. */
   usersByEmail: ReadonlyMap<string, number>;
@@ -47,6 +72,10 @@ export interface BulkManifestInput {
    * with one of them corrects that document (issue 21).
    */
   publishedTitles?: ReadonlyMap<number, ReadonlySet<string>>;
+  /** The batch's period (its quarter folder, or the form's): for rows without a document_date. */
+  period?: Period;
+  /** The moment of the upload, whose quarter files a row with neither a date nor a batch period. */
+  now?: Date;
 }
 
 /** What the row would publish, with its fields cleaned. */
@@ -61,6 +90,9 @@ export interface ManifestDocument {
   tags: string;
   /** The optional `correction_note` column: why, for the e-mail of a correction ('' for none). */
   correctionNote: string;
+  /** Where the document is filed (periodOf): its date's quarter, else the batch's, else the upload's. */
+  year: number;
+  quarter: Period['quarter'];
 }
 
 export type ManifestRowPlan =
@@ -85,6 +117,7 @@ export type ManifestRowPlan =
         | 'bad-category'
         | 'bad-field'
         | 'file-missing'
+        | 'file-refused'
         | 'duplicate-row'
         | 'title-used';
       error: string;
@@ -93,8 +126,16 @@ export type ManifestRowPlan =
 export type ManifestOutcome = ManifestRowPlan['outcome'];
 
 export interface BulkManifestPlan {
-  /** Set when the manifest has no data row: 'No data found in CSV'; rows is then empty. */
+  /**
+   * Set when nothing of the manifest may be published, and rows is then empty: it has no data
+   * row ('No data found in CSV'), or it cannot be read safely ('Line 2: a quoted field is not
+   * closed.'): an unclosed quote, a row with the wrong number of fields, a field spanning lines.
+   */
   error: string | null;
+  /** The encoding the manifest was read in (as the caller decoded it), to show staff. */
+  encoding: CsvEncoding;
+  /** The delimiter read from the header line. */
+  delimiter: CsvDelimiter;
   rows: ManifestRowPlan[];
   /** Selected files no row names (and not claimed by any row), in selection order. */
   unprocessed: string[];
@@ -111,17 +152,6 @@ function isCalendarDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-/**
- * The delimiter from the header line alone: the header holds only column names, so a ';' in a
- * title or tags cell can never make a comma file look like a semicolon one (as papaparse's
- * guess over the whole text can). Excel in European locales saves ';' files.
- */
-function delimiterOf(text: string): string {
-  const end = text.search(/\r?\n|\r/);
-  const header = end === -1 ? text : text.slice(0, end);
-  return !header.includes(',') && header.includes(';') ? ';' : ',';
-}
-
 /** The name a manifest cell points at: a folder picker or Windows may add a path before it. */
 function baseName(name: string): string {
   const slash = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
@@ -130,18 +160,67 @@ function baseName(name: string): string {
 
 export type ManifestRecord = Record<string, string | undefined>;
 
-/** The manifest's data rows as planBulkManifest reads them: record i is CSV row i + 2. */
+interface ManifestRead {
+  delimiter: CsvDelimiter;
+  /** Record i is data row i + 2 (the spec's row numbers; blank lines are skipped). */
+  records: ManifestRecord[];
+  /** 'Line N: …' when the manifest cannot be read safely; records is then empty. */
+  error: string | null;
+}
+
+/**
+ * Reads the manifest, or refuses all of it. A CSV error never costs one row only: an unclosed
+ * quote swallows the rows after it into one cell (issue 32: a title holding another investor's
+ * e-mail and file), an unquoted comma shifts cells into the wrong columns, and a quote closed a
+ * line later carries the next row into a cell with no parser error at all. So any of them, and
+ * any line break inside a cell, refuses the whole file with its line.
+ */
+function readManifest(csvText: string): ManifestRead {
+  // One kind of line break: papaparse splits on the kind it guesses, so a file mixing '\r\n' and
+  // '\n' (rows pasted from another file) would otherwise read as one long row. No cell of a
+  // manifest may hold a line break, so no cell's text changes.
+  const read = readCsv(csvText.replace(/\r\n?/g, '\n'));
+  const refuse = (line: number, sentence: string): ManifestRead => ({
+    delimiter: read.delimiter,
+    records: [],
+    error: publishingMessages.csvLine(line, sentence),
+  });
+  const undecoded = lineOfUndecodedText(csvText);
+  if (undecoded !== null) return refuse(undecoded, publishingMessages.csv.notText);
+
+  const [header, ...data] = read.records;
+  let problem: { line: number; sentence: string } | null = read.error
+    ? { line: read.error.line, sentence: csvErrorSentence(read.error.code) }
+    : null;
+  for (const record of read.records) {
+    if (problem && problem.line <= record.line) break;
+    const found = record.cells.length;
+    const expected = header!.cells.length;
+    if (record.cells.some((cell) => /[\r\n]/.test(cell))) problem = { line: record.line, sentence: publishingMessages.csv.lineBreakInField };
+    else if (found > expected) problem = { line: record.line, sentence: publishingMessages.csv.tooManyFields(found, expected, read.delimiter) };
+    else if (found < expected) problem = { line: record.line, sentence: publishingMessages.csv.tooFewFields(found, expected) };
+    if (problem) break;
+  }
+  if (problem) return refuse(problem.line, problem.sentence);
+  if (!header) return { delimiter: read.delimiter, records: [], error: null };
+
+  const columns = header.cells.map((cell) => cell.trim().toLowerCase());
+  const records = data.map((record) => {
+    const fields: ManifestRecord = {};
+    columns.forEach((column, index) => {
+      fields[column] = record.cells[index];
+    });
+    return fields;
+  });
+  return { delimiter: read.delimiter, records, error: null };
+}
+
+/**
+ * The manifest's data rows as planBulkManifest reads them: record i is CSV row i + 2. None for
+ * a manifest it refuses (a CSV error, see planBulkManifest).
+ */
 export function parseManifest(csvText: string): ManifestRecord[] {
-  // String input: papaparse strips the BOM itself, but a caller may hand text decoded without
-  // stripping, and a BOM left on 'email' would make the first column unknown.
-  const text = csvText.replace(/^\uFEFF/, '');
-  return Papa.parse<ManifestRecord>(text, {
-    header: true,
-    delimiter: delimiterOf(text),
-    // 'greedy' also drops lines of only delimiters (",,,"), which spreadsheets write at the end.
-    skipEmptyLines: 'greedy',
-    transformHeader: (header) => header.trim().toLowerCase(),
-  }).data;
+  return readManifest(csvText).records;
 }
 
 function emptyCounts(): Record<ManifestOutcome, number> {
@@ -153,22 +232,30 @@ function emptyCounts(): Record<ManifestOutcome, number> {
     'bad-category': 0,
     'bad-field': 0,
     'file-missing': 0,
+    'file-refused': 0,
     'duplicate-row': 0,
     'title-used': 0,
   };
 }
+
+type RowFailure = Extract<ManifestRowPlan, { error: string }> & { outcome: Exclude<ManifestOutcome, 'publish' | 'already-published'> };
+/** A row after its own checks: a failure, or a document still to be weighed against the others. */
+type CheckedRow = { failure: RowFailure } | { row: number; filename: string; document: ManifestDocument };
 
 /**
  * Plans a bulk publication. Linear in rows plus files: every lookup is a Map, so a 2,000-row
  * manifest is planned in a few milliseconds.
  */
 export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
-  const records = parseManifest(input.csvText);
-
+  const manifest = readManifest(input.csvText);
+  const encoding = input.encoding ?? 'utf-8';
   const counts = emptyCounts();
-  if (records.length === 0) {
-    return { error: portalMessages.noDataInCsv, rows: [], unprocessed: input.files.map((f) => f.name), counts, corrections: 0 };
+  const error = manifest.error ?? (manifest.records.length === 0 ? portalMessages.noDataInCsv : null);
+  if (error) {
+    const unprocessed = input.files.map((f) => f.name);
+    return { error, encoding, delimiter: manifest.delimiter, rows: [], unprocessed, counts, corrections: 0 };
   }
+  const now = input.now ?? new Date();
 
   // Exact names first; the lower-cased name only when it is not ambiguous, because a CSV
   // typed by hand often differs from the file in letter case alone. Both in NFC: a Mac spells
@@ -187,13 +274,7 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
   };
 
   const named = new Set<ManifestFile>();
-  // One document per investor and content: the same file twice, or (when hashed) the same
-  // content under two names, publishes once.
-  const seenForUser = new Set<string>();
-  const rows: ManifestRowPlan[] = [];
-  let corrections = 0;
-
-  records.forEach((record, index) => {
+  const checked: CheckedRow[] = manifest.records.map((record, index) => {
     // Row 1 is the header, so the first data row is row 2 (spec section 5).
     const row = index + 2;
     const cell = (column: string): string => (record[column] ?? '').trim();
@@ -202,29 +283,19 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
     const filename = baseName(rawFilename);
     const category = cell('document_category').toLowerCase();
     const title = cell('title');
-    const fail = (outcome: Exclude<ManifestOutcome, 'publish' | 'already-published'>, error: string) => {
-      counts[outcome] += 1;
-      rows.push({ row, filename: filename || rawFilename, outcome, error });
-    };
+    const fail = (outcome: RowFailure['outcome'], error: string): CheckedRow => ({
+      failure: { row, filename: filename || rawFilename, outcome, error },
+    });
 
     // A row naming a selected file claims it even when it fails, so that the file is reported
     // with the row's error rather than a second time as unprocessed.
     const file = filename ? findFile(filename) : undefined;
     if (file) named.add(file);
 
-    if (!email || !filename || !category || !title) {
-      fail('missing-fields', portalMessages.manifestMissingFields);
-      return;
-    }
+    if (!email || !filename || !category || !title) return fail('missing-fields', portalMessages.manifestMissingFields);
     const userId = input.usersByEmail.get(email.toLowerCase());
-    if (userId === undefined) {
-      fail('user-not-found', portalMessages.userNotFound);
-      return;
-    }
-    if (!(documentCategories as readonly string[]).includes(category)) {
-      fail('bad-category', bulkManifestMessages.badCategory);
-      return;
-    }
+    if (userId === undefined) return fail('user-not-found', portalMessages.userNotFound);
+    if (!(documentCategories as readonly string[]).includes(category)) return fail('bad-category', bulkManifestMessages.badCategory);
     const description = cell('description');
     const documentDate = cell('document_date');
     const tags = cell('tags');
@@ -241,62 +312,100 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
               : documentDate && !isCalendarDate(documentDate)
                 ? bulkManifestMessages.badDocumentDate
                 : null;
-    if (badField) {
-      fail('bad-field', badField);
-      return;
+    if (badField) return fail('bad-field', badField);
+    if (!file) return fail('file-missing', bulkManifestMessages.fileMissing);
+    // The server's checks, so that a row the plan publishes is one the server takes (issue 32
+    // case 5): the caller's refusal (from the file's first bytes) or the name and size.
+    const refusal = file.refusal ?? documentRefusal({ name: file.name, size: file.size });
+    if (refusal) return { failure: { row, filename, outcome: 'file-refused', error: refusal } };
+
+    const period = periodOf(documentDate || null, input.period ?? null, now);
+    return {
+      row,
+      filename,
+      document: {
+        userId,
+        email: email.toLowerCase(),
+        file,
+        documentCategory: category as DocumentCategory,
+        title,
+        description,
+        documentDate: documentDate || null,
+        tags,
+        correctionNote,
+        year: period.year,
+        quarter: period.quarter,
+      },
+    };
+  });
+
+  // Twins: the same content under several names for one investor is published once, under the
+  // name originalOfTwins picks, whatever the order of the rows (issue 32 case 5: 'Report -
+  // Copy.pdf' must not win because its row came first).
+  const twinNames = new Map<string, Set<string>>();
+  for (const item of checked) {
+    if ('failure' in item || !item.document.file.sha256) continue;
+    const key = `${item.document.userId}\u0000${item.document.file.sha256}`;
+    const names = twinNames.get(key) ?? new Set<string>();
+    names.add(item.document.file.name);
+    twinNames.set(key, names);
+  }
+  const originalFor = (document: ManifestDocument): string | null => {
+    const names = document.file.sha256 ? twinNames.get(`${document.userId}\u0000${document.file.sha256}`) : undefined;
+    if (!names || names.size < 2) return null;
+    const original = originalOfTwins([...names]);
+    return original === document.file.name ? null : original;
+  };
+
+  const seenForUser = new Set<string>();
+  const rows: ManifestRowPlan[] = [];
+  let corrections = 0;
+  const failed = (failure: RowFailure) => {
+    counts[failure.outcome] += 1;
+    rows.push(failure);
+  };
+  for (const item of checked) {
+    if ('failure' in item) {
+      failed(item.failure);
+      continue;
     }
-    if (!file) {
-      fail('file-missing', bulkManifestMessages.fileMissing);
-      return;
+    const { row, filename, document } = item;
+    const { userId, file, title } = document;
+    const original = originalFor(document);
+    if (original) {
+      failed({ row, filename, outcome: 'duplicate-row', error: bulkManifestMessages.twinOf(original) });
+      continue;
     }
+    // One document per investor and file: a second row for the same file publishes nothing.
     const nameKey = `${userId}\u0000name\u0000${file.name}`;
-    const hashKey = file.sha256 ? `${userId}\u0000sha\u0000${file.sha256}` : null;
-    if (seenForUser.has(nameKey) || (hashKey && seenForUser.has(hashKey))) {
-      fail('duplicate-row', bulkManifestMessages.duplicateRow);
-      return;
+    if (seenForUser.has(nameKey)) {
+      failed({ row, filename, outcome: 'duplicate-row', error: bulkManifestMessages.duplicateRow });
+      continue;
     }
     seenForUser.add(nameKey);
-    if (hashKey) seenForUser.add(hashKey);
 
-    const document: ManifestDocument = {
-      userId,
-      email: email.toLowerCase(),
-      file,
-      documentCategory: category as DocumentCategory,
-      title,
-      description,
-      documentDate: documentDate || null,
-      tags,
-      correctionNote,
-    };
     if (file.sha256 && input.publishedHashes?.get(userId)?.has(file.sha256)) {
       counts['already-published'] += 1;
-      rows.push({
-        row,
-        filename: file.name,
-        outcome: 'already-published',
-        error: bulkManifestMessages.alreadyPublished,
-        ...document,
-      });
-      return;
+      rows.push({ row, filename: file.name, outcome: 'already-published', error: bulkManifestMessages.alreadyPublished, ...document });
+      continue;
     }
     // Two different files under one title in one batch would leave the investor guessing which
     // one counts. A title the investor already has is a correction of that document (issue 21):
     // its new version, not a second "2025 K-1".
     const titleKey = `${userId}\u0000title\u0000${title.toLowerCase()}`;
     if (seenForUser.has(titleKey)) {
-      fail('title-used', bulkManifestMessages.titleUsed);
-      return;
+      failed({ row, filename, outcome: 'title-used', error: bulkManifestMessages.titleUsed });
+      continue;
     }
     seenForUser.add(titleKey);
     const corrects = input.publishedTitles?.get(userId)?.has(title.toLowerCase()) ? title : null;
     counts.publish += 1;
     if (corrects) corrections += 1;
     rows.push({ row, filename: file.name, outcome: 'publish', corrects, ...document });
-  });
+  }
 
   const unprocessed = input.files.filter((file) => !named.has(file)).map((file) => file.name);
-  return { error: null, rows, unprocessed, counts, corrections };
+  return { error: null, encoding, delimiter: manifest.delimiter, rows, unprocessed, counts, corrections };
 }
 
 /** The lower-cased e-mails a manifest names, so the browser asks the server only for those. */

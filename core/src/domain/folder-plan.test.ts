@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { folderPlanMessages, isIgnoredName, isIgnoredPath, planFolder, type FolderEntry } from './folder-plan';
+import { publishingMessages } from './publishing';
 
 const now = new Date('2026-05-01T12:00:00Z');
 const propertyNames = ['Sunset Terrace Apartments', 'Mesa Verde Villas', 'Café Élysée Lofts'];
@@ -244,11 +245,75 @@ describe('planFolder: every entry in exactly one list', () => {
     const result = plan(paths);
     const seen = [
       ...result.propertyDocuments.map((d) => d.entry.path),
+      ...result.duplicates.map((d) => d.entry.path),
       ...result.manifests.flatMap((m) => [m.entry.path, ...m.files.map((f) => f.entry.path)]),
       ...result.unmatched.map((u) => u.entry.path),
       ...result.ignored,
     ];
     expect(seen.sort()).toEqual([...paths].sort());
     expect(result.propertyDocuments.map((d) => d.title)).toEqual(['a', 'b']);
+  });
+});
+
+describe('planFolder: the checks the server applies, twins and destinations (issue 32)', () => {
+  const pdf = new TextEncoder().encode('%PDF-1.7\n');
+  const text = new TextEncoder().encode('just some notes\n');
+  const heartland = ['Heartland Plaza', 'Sunset Terrace Apartments'];
+  const planOf = (entries: FolderEntry[], names = heartland) => planFolder({ entries, propertyNames: names, now });
+
+  it('refuses a text file named .pdf by its first bytes, a file over 10 MB and a 201-character title', () => {
+    const long = `${'t'.repeat(201)}.pdf`;
+    const result = planOf([
+      { path: '2026-Q3/properties/Heartland Plaza/notes.pdf', size: text.length, head: text },
+      { path: '2026-Q3/properties/Heartland Plaza/big.pdf', size: 11 * 1024 * 1024, head: pdf },
+      { path: `2026-Q3/properties/Heartland Plaza/${long}`, size: 100, head: pdf },
+      { path: `2026-Q3/properties/Heartland Plaza/${'t'.repeat(200)}.pdf`, size: 100, head: pdf },
+      { path: '2026-Q3/investors/fake.pdf', size: text.length, head: text },
+    ]);
+    expect(result.unmatched.map((u) => [u.entry.path.slice(0, 45), u.reason])).toEqual([
+      ['2026-Q3/investors/fake.pdf', publishingMessages.contentNotAsNamed('.pdf')],
+      ['2026-Q3/properties/Heartland Plaza/big.pdf', publishingMessages.tooLarge],
+      ['2026-Q3/properties/Heartland Plaza/notes.pdf', publishingMessages.contentNotAsNamed('.pdf')],
+      [`2026-Q3/properties/Heartland Plaza/${long}`.slice(0, 45), publishingMessages.fileNameTitleTooLong],
+    ]);
+    expect(result.propertyDocuments).toHaveLength(1);
+  });
+
+  it.each([
+    ['the copy first', ['Report - Copy.pdf', 'Report.pdf']],
+    ['the original first', ['Report.pdf', 'Report - Copy.pdf']],
+  ])("plans 'Report.pdf' and lists its same-content copy as a duplicate, %s", (_order, names) => {
+    const entries = names.map((name) => ({ path: `2026-Q3/properties/Heartland Plaza/${name}`, size: 9, sha256: 'same' }));
+    const result = planOf(entries);
+    expect(result.propertyDocuments.map((d) => d.filename)).toEqual(['Report.pdf']);
+    expect(result.duplicates).toEqual([
+      { entry: entries.find((e) => e.path.endsWith('Copy.pdf')), of: '2026-Q3/properties/Heartland Plaza/Report.pdf' },
+    ]);
+  });
+
+  it('plans the same bytes under Heartland Plaza and Sunset Terrace Apartments as two documents (issue 32 case 2)', () => {
+    const result = planOf([
+      { path: '2026-Q3/properties/Heartland Plaza/Capital Call Notice.pdf', size: 9, sha256: 'same' },
+      { path: '2026-Q3/properties/Sunset Terrace Apartments/Capital Call Notice.pdf', size: 9, sha256: 'same' },
+    ]);
+    expect(result.propertyDocuments.map((d) => d.property)).toEqual(['Heartland Plaza', 'Sunset Terrace Apartments']);
+    expect(result.duplicates).toEqual([]);
+  });
+
+  it('treats the same content for one property in two quarter folders as one publication, the first path kept', () => {
+    const result = planOf([
+      { path: '2026-Q3/properties/heartland plaza/Notice.pdf', size: 9, sha256: 'same' },
+      { path: '2026-Q2/properties/Heartland Plaza/Notice.pdf', size: 9, sha256: 'same' },
+    ]);
+    expect(result.propertyDocuments.map((d) => d.entry.path)).toEqual(['2026-Q2/properties/Heartland Plaza/Notice.pdf']);
+    expect(result.duplicates.map((d) => d.of)).toEqual(['2026-Q2/properties/Heartland Plaza/Notice.pdf']);
+  });
+
+  it('cannot compare files it has no hash for, and plans both', () => {
+    const result = planOf([
+      { path: '2026-Q3/properties/Heartland Plaza/Report.pdf', size: 9 },
+      { path: '2026-Q3/properties/Heartland Plaza/Report - Copy.pdf', size: 9 },
+    ]);
+    expect(result.propertyDocuments).toHaveLength(2);
   });
 });

@@ -8,15 +8,8 @@
 // no file: the manifest's rows are planned later by planBulkManifest, once its text is read.
 
 import type { Quarter } from './enums';
-import {
-  acceptedDocumentExtensions,
-  currentYear,
-  defaultPropertyGroup,
-  firstDocumentYear,
-  isAcceptedDocumentName,
-  maxDocumentBytes,
-  maxManifestCsvBytes,
-} from './limits';
+import { currentYear, defaultPropertyGroup, firstDocumentYear, maxManifestCsvBytes } from './limits';
+import { documentRefusal, filenameTitleRefusal, originalOfTwins, publicationKey, publishingMessages, titleFromFilename } from './publishing';
 
 /** A file below the dropped or watched folder, its path relative to that folder. */
 export interface FolderEntry {
@@ -24,6 +17,11 @@ export interface FolderEntry {
   path: string;
   size: number;
   sha256?: string;
+  /**
+   * The file's first bytes (documentHeadBytes of them), when the caller read them: the file is
+   * then refused unless its content is what its extension promises, as the server refuses it.
+   */
+  head?: Uint8Array;
 }
 
 export interface FolderPlanInput {
@@ -42,7 +40,7 @@ export interface PlannedPropertyDocument {
   entry: FolderEntry;
   /** The file name in NFC, as it is sent. */
   filename: string;
-  /** The file name without its extension. */
+  /** The file name without its extension (titleFromFilename). */
   title: string;
   /** The property's name as the server spells it, or 'General'. */
   property: string;
@@ -66,8 +64,18 @@ export interface UnmatchedEntry {
   reason: string;
 }
 
+/** A property file with the same content as another one for the same property: not published. */
+export interface DuplicateEntry {
+  entry: FolderEntry;
+  /** The path of the original (originalOfTwins), which is planned instead. */
+  of: string;
+}
+
 export interface FolderPlan {
+  /** One per file; the same content under two different properties is two documents. */
   propertyDocuments: PlannedPropertyDocument[];
+  /** Twins of a planned property document (same content, same property): published once. */
+  duplicates: DuplicateEntry[];
   manifests: PlannedManifest[];
   unmatched: UnmatchedEntry[];
   /** Paths left out on purpose: system and editor files (.DS_Store, ~$lock files…). */
@@ -85,9 +93,9 @@ export const folderPlanMessages = {
   unknownProperty: (name: string) =>
     `There is no property named "${name}": name the folder exactly as the property is listed, or ${defaultPropertyGroup}.`,
   tooDeep: 'Folders inside a property or investors folder are not read: move the file up one level.',
-  wrongType: `Not a document type the portal accepts (${acceptedDocumentExtensions.map((e) => e.slice(1)).join(', ')}).`,
-  empty: 'The file is empty.',
-  tooLarge: 'The file is larger than 10 MB, the most the portal accepts.',
+  wrongType: publishingMessages.wrongType,
+  empty: publishingMessages.empty,
+  tooLarge: publishingMessages.tooLarge,
   manifestTooLarge: 'The manifest is larger than 5 MB.',
   noManifest: 'No manifest.csv beside this file: personal documents are published by the manifest of their investors folder.',
 } as const;
@@ -145,11 +153,6 @@ function quarterOf(name: string, now: Date): QuarterMatch {
   return { ok: true, year, quarter: `Q${quarter}` as Quarter };
 }
 
-function withoutExtension(filename: string): string {
-  const dot = filename.lastIndexOf('.');
-  return dot > 0 ? filename.slice(0, dot) : filename;
-}
-
 /** Plans the publication of a folder in the quarter layout; every entry ends in exactly one list. */
 export function planFolder(input: FolderPlanInput): FolderPlan {
   const now = input.now ?? new Date();
@@ -158,7 +161,7 @@ export function planFolder(input: FolderPlanInput): FolderPlan {
   properties.set(nameKey(defaultPropertyGroup), defaultPropertyGroup);
 
   const rootQuarter = input.rootName === undefined ? null : quarterOf(input.rootName, now);
-  const plan: FolderPlan = { propertyDocuments: [], manifests: [], unmatched: [], ignored: [] };
+  const plan: FolderPlan = { propertyDocuments: [], duplicates: [], manifests: [], unmatched: [], ignored: [] };
   const unmatched = (entry: FolderEntry, reason: string) => plan.unmatched.push({ entry, reason });
 
   // Investors folders: their manifest and their files, gathered first, paired at the end.
@@ -216,7 +219,7 @@ export function planFolder(input: FolderPlanInput): FolderPlan {
         unmatched(entry, folderPlanMessages.tooDeep);
         continue;
       }
-      const refusal = documentRefusal(entry, filename);
+      const refusal = documentRefusal({ name: filename, size: entry.size, head: entry.head }) ?? filenameTitleRefusal(filename);
       if (refusal) {
         unmatched(entry, refusal);
         continue;
@@ -224,7 +227,7 @@ export function planFolder(input: FolderPlanInput): FolderPlan {
       plan.propertyDocuments.push({
         entry,
         filename,
-        title: withoutExtension(filename).trim(),
+        title: titleFromFilename(filename),
         property,
         year: quarter.year,
         quarter: quarter.quarter,
@@ -245,7 +248,7 @@ export function planFolder(input: FolderPlanInput): FolderPlan {
         else investors.manifest = entry;
         continue;
       }
-      const refusal = documentRefusal(entry, filename);
+      const refusal = documentRefusal({ name: filename, size: entry.size, head: entry.head });
       if (refusal) {
         unmatched(entry, refusal);
         continue;
@@ -256,6 +259,8 @@ export function planFolder(input: FolderPlanInput): FolderPlan {
 
     unmatched(entry, folderPlanMessages.unknownQuarterFolder(rest[0]!.normalize('NFC')));
   }
+
+  keepOriginalsOfTwins(plan);
 
   for (const [folder, investors] of investorFolders) {
     if (!investors.manifest) {
@@ -273,10 +278,31 @@ export function planFolder(input: FolderPlanInput): FolderPlan {
   return plan;
 }
 
-/** Why the portal would refuse this file, before it is sent; null when it would take it. */
-function documentRefusal(entry: FolderEntry, filename: string): string | null {
-  if (!isAcceptedDocumentName(filename)) return folderPlanMessages.wrongType;
-  if (entry.size === 0) return folderPlanMessages.empty;
-  if (entry.size > maxDocumentBytes) return folderPlanMessages.tooLarge;
-  return null;
+/**
+ * Property files with the same content for the same property, in any quarter folder, are one
+ * publication (issue 32: the server answers the second 'already published'): the original by
+ * originalOfTwins stays planned, the others move to duplicates. The same content for two
+ * properties is two publications and stays planned twice. Files without a hash cannot be compared.
+ */
+function keepOriginalsOfTwins(plan: FolderPlan): void {
+  const twins = new Map<string, PlannedPropertyDocument[]>();
+  for (const document of plan.propertyDocuments) {
+    if (!document.entry.sha256) continue;
+    const key = publicationKey({ kind: 'property', property: document.property }, document.entry.sha256);
+    twins.set(key, [...(twins.get(key) ?? []), document]);
+  }
+  const copies = new Map<PlannedPropertyDocument, string>();
+  for (const group of twins.values()) {
+    if (group.length < 2) continue;
+    const originalName = originalOfTwins(group.map((d) => d.filename));
+    // Documents are in path order, so the same name in two quarter folders keeps the first path.
+    const original = group.find((d) => d.filename === originalName)!;
+    for (const document of group) if (document !== original) copies.set(document, original.entry.path);
+  }
+  if (copies.size === 0) return;
+  plan.duplicates = plan.propertyDocuments.flatMap((document) => {
+    const of = copies.get(document);
+    return of === undefined ? [] : [{ entry: document.entry, of }];
+  });
+  plan.propertyDocuments = plan.propertyDocuments.filter((document) => !copies.has(document));
 }

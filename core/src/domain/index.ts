@@ -9,3 +9,4 @@ export * from './bulk-import-csv';
 export * from './csv';
 export * from './bulk-import-diff';
 export * from './folder-plan';
+export * from './publishing';

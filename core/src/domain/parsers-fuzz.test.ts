@@ -128,6 +128,7 @@ describe('planFolder under any folder tree', () => {
           const plan = planFolder({ entries, rootName, propertyNames, now: new Date('2026-11-26T12:00:00Z') });
           const placed = [
             ...plan.propertyDocuments.map((d) => d.entry),
+            ...plan.duplicates.map((d) => d.entry),
             ...plan.manifests.flatMap((m) => [m.entry, ...m.files.map((f) => f.entry)]),
             ...plan.unmatched.map((u) => u.entry),
           ];
