@@ -15,6 +15,7 @@ import { Migration20261125230000 } from './Migration20261125230000';
 import { Migration20261126130000 } from './Migration20261126130000';
 import { Migration20261126140000 } from './Migration20261126140000';
 import { Migration20261127020000 } from './Migration20261127020000';
+import { Migration20261127120000 } from './Migration20261127120000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126130000_passkeys', class: Migration20261126130000 },
   { name: 'Migration20261126140000_document_versions', class: Migration20261126140000 },
   { name: 'Migration20261127020000_photo_formats', class: Migration20261127020000 },
+  { name: 'Migration20261127120000_idempotency_keys', class: Migration20261127120000 },
 ];

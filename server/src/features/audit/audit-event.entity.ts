@@ -8,7 +8,14 @@ import { User } from '../users/user.entity';
 export const AuditEvent = defineEntity({
   name: 'AuditEvent',
   tableName: 'audit_events',
-  indexes: [{ properties: ['documentType', 'documentId'] }],
+  indexes: [
+    { properties: ['documentType', 'documentId'] },
+    // Uploads under an Idempotency-Key (issue 32): a retry finds its first answer by (user, key).
+    {
+      name: 'audit_events_idempotency_key_index',
+      expression: `create index "audit_events_idempotency_key_index" on "audit_events" ("user_id", (details->'after'->>'idempotencyKey')) where (details->'after'->>'idempotencyKey') is not null`,
+    },
+  ],
   properties: {
     id: p.integer().primary(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null'),

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { routes } from '@everest/core/contract';
+import type { z } from 'zod';
+import { documentAnswer, routes, userDocumentAnswer } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState, SessionUser } from '../../http/state';
 import type { Services } from '../../services';
@@ -12,6 +13,7 @@ import {
   replaceDocument,
   updateDocument,
   uploadDocument,
+  uploadDocumentActions,
 } from './admin-documents.service';
 import {
   deleteUserDocument,
@@ -19,10 +21,12 @@ import {
   listAdminUserDocuments,
   replaceUserDocument,
   uploadUserDocument,
+  uploadUserDocumentActions,
 } from './admin-user-documents.service';
 import { bulkUserDocumentsRoutes } from './bulk-user-documents.routes';
 import type { DocumentsCall } from './document-files';
 import { listDocumentVersions } from './document-versions';
+import { earlierAnswer, idempotencyKeyOf } from './idempotency';
 
 /**
  * Documents administration: property documents (upload, replace, update, delete, the list, the
@@ -36,12 +40,23 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
     ctx.set('Cache-Control', 'no-store');
     return { em: ctx.state.em, actor, clientAddress: ctx.ip, fileExistence, portalUrl };
   };
+  // A retried upload under its Idempotency-Key is answered before a byte of it is stored again.
+  const earlierUpload = async <T>(ctx: Context & { state: AppState }, user: SessionUser, actions: readonly string[], answer: z.ZodType<T>) => {
+    const key = idempotencyKeyOf(ctx);
+    const earlier = key ? await earlierAnswer(ctx.state.em, user.id, key, actions) : null;
+    return earlier ? answer.parse(earlier) : null;
+  };
   // Every write changes what some investor's portal lists; uploads may queue e-mail.
   const writes = { effects: ['changes-documents'] } as const;
   const publishes = { effects: ['changes-documents', 'queues-mail'], upload } as const;
 
   bind(router, routes.adminDocuments, async ({ ctx, user }) => listAdminDocuments(call(ctx, user).em, fileExistence));
-  bind(router, routes.uploadDocument, async ({ ctx, user, body, upload }) => uploadDocument(call(ctx, user), body, upload), publishes);
+  bind(
+    router,
+    routes.uploadDocument,
+    async ({ ctx, user, body, upload }) => uploadDocument(call(ctx, user), body, upload, { idempotencyKey: idempotencyKeyOf(ctx) }),
+    { ...publishes, before: async ({ ctx, user }) => earlierUpload(ctx, user, uploadDocumentActions, documentAnswer) },
+  );
   bind(
     router,
     routes.replaceDocument,
@@ -59,7 +74,12 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   bind(router, routes.adminUserDocuments, async ({ ctx, user, query }) =>
     listAdminUserDocuments(call(ctx, user).em, fileExistence, query),
   );
-  bind(router, routes.uploadUserDocument, async ({ ctx, user, body, upload }) => uploadUserDocument(call(ctx, user), body, upload), publishes);
+  bind(
+    router,
+    routes.uploadUserDocument,
+    async ({ ctx, user, body, upload }) => uploadUserDocument(call(ctx, user), body, upload, { idempotencyKey: idempotencyKeyOf(ctx) }),
+    { ...publishes, before: async ({ ctx, user }) => earlierUpload(ctx, user, uploadUserDocumentActions, userDocumentAnswer) },
+  );
   bind(router, routes.editUserDocument, async ({ ctx, user, body }) => editUserDocument(call(ctx, user), body), writes);
   bind(
     router,

@@ -1,16 +1,17 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  AdminDocumentsAnswer,
-  DeleteDocumentBody,
-  DocumentAnswer,
-  MessageAnswer,
-  NotifyDocumentsAnswer,
-  NotifyDocumentsBody,
-  PropertyDocument as PropertyDocumentAnswer,
-  ReplaceDocumentBody,
-  UpdateDocumentBody,
-  UploadDocumentBody,
+import {
+  documentAnswer as documentAnswerSchema,
+  type AdminDocumentsAnswer,
+  type DeleteDocumentBody,
+  type DocumentAnswer,
+  type MessageAnswer,
+  type NotifyDocumentsAnswer,
+  type NotifyDocumentsBody,
+  type PropertyDocument as PropertyDocumentAnswer,
+  type ReplaceDocumentBody,
+  type UpdateDocumentBody,
+  type UploadDocumentBody,
 } from '@everest/core/contract';
 import { defaultPropertyGroup, displayName, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
@@ -20,7 +21,8 @@ import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
-import { publishCorrection, repairCurrentVersion } from './document-versions';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
+import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPropertyDocuments } from './documents.service';
 import { Property } from '../properties/property.entity';
 import { PropertyDocument, type IPropertyDocument } from './property-document.entity';
@@ -29,6 +31,12 @@ export const adminDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
   nothingToNotify:
     'Nothing was sent: these documents were announced already, or were not uploaded to be announced later.',
+  alreadyPublished: (property: string, document: { title: string; year: number; quarter: Quarter }) =>
+    `This file was already published for ${property} as "${document.title}" (${document.quarter} ${document.year}). Nothing new was published and nobody was e-mailed.`,
+  otherProperty: (filedUnder: string, named: string) =>
+    `This document is filed under ${filedUnder}, not ${named}: a file can only replace a document of its own property. Nothing was replaced.`,
+  contentUsed: (property: string, title: string) =>
+    `This file is already published for ${property} as "${title}". Choose the corrected file, or delete the other document first.`,
   unknownProperty: (name: string) =>
     `There is no property named "${name}". Please choose one from the list, or '${defaultPropertyGroup}' for a document of no property.`,
 } as const;
@@ -107,19 +115,69 @@ async function queueNotifications(
   return recipients.length;
 }
 
+/** The audit actions whose rows answer a retried upload-document under its Idempotency-Key. */
+export const uploadDocumentActions = ['upload-document'] as const;
+
+/**
+ * Issue 32: a property document is its content and its destination (a property, or 'General').
+ * Held for the rest of the transaction, so that two uploads of the same bytes for the same
+ * property at the same moment are taken one after the other: the second finds the first.
+ */
+async function holdPublication(tx: EntityManager, property: PropertyChoice, sha256: string): Promise<void> {
+  await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`property-document:${property.id ?? 'general'}:${sha256}`]);
+}
+
+/** The document of this property (or 'General') whose current file has this content, if any. */
+async function publishedWithContent(
+  tx: EntityManager,
+  property: PropertyChoice,
+  sha256: string,
+  except: number | null = null,
+): Promise<{ id: number; title: string; year: number; quarter: Quarter } | undefined> {
+  const [row] = await tx.execute<{ id: number; title: string; year: number; quarter: Quarter }[]>(
+    `select d.id, d.title, d.year, d.quarter from property_documents d join stored_files f on f.id = d.file_id
+      where (d.property_id = ?::int or (?::int is null and d.property_id is null)) and f.sha256 = ? and d.id <> ?
+      order by d.id limit 1`,
+    [property.id, property.id, sha256, except ?? 0],
+  );
+  return row;
+}
+
 /**
  * Publishes a property document: the file is checked by content and stored first, then the row,
  * its audit and its e-mails commit together, so an investor is never told of a document that
- * is not there.
+ * is not there. The same content already published for the same property (whatever its title or
+ * period) is not published again: the answer is that document, and nobody is e-mailed (issue 32).
+ * Under an Idempotency-Key, a retry answers the first call's result.
  */
-export async function uploadDocument(call: DocumentsCall, body: UploadDocumentBody, upload: UploadedFile | null): Promise<DocumentAnswer> {
+export async function uploadDocument(
+  call: DocumentsCall,
+  body: UploadDocumentBody,
+  upload: UploadedFile | null,
+  options: { idempotencyKey?: string } = {},
+): Promise<DocumentAnswer> {
   // Refused before the file is kept: a typo in the property must not leave a file behind.
   await propertyByName(call.em, body.property);
   const file = await keepDocumentFile(upload, call.fileExistence);
   // notifyLater without emailNotification asks for nothing: no e-mail now, none later.
   const deferred = body.emailNotification && body.notifyLater;
-  const { id, notified } = await call.em.transactional(async (tx) => {
+  const key = options.idempotencyKey;
+  return call.em.transactional(async (tx): Promise<DocumentAnswer> => {
+    if (key) {
+      await holdIdempotencyKey(tx, call.actor.id, 'upload-document', key);
+      const earlier = await earlierAnswer(tx, call.actor.id, key, uploadDocumentActions);
+      if (earlier) return documentAnswerSchema.parse(earlier);
+    }
     const property = await propertyByName(tx, body.property);
+    await holdPublication(tx, property, file.sha256);
+    const existing = await publishedWithContent(tx, property, file.sha256);
+    if (existing) {
+      return {
+        message: adminDocumentMessages.alreadyPublished(property.name, existing),
+        document: await documentAnswer({ ...call, em: tx }, existing.id),
+        alreadyPublished: true,
+      };
+    }
     const created = tx.create(PropertyDocument, {
       title: body.title,
       property: property.id,
@@ -148,16 +206,18 @@ export async function uploadDocument(call: DocumentsCall, body: UploadDocumentBo
         emailNotification: body.emailNotification,
         ...(deferred ? { notifyLater: true } : {}),
         notified,
+        ...(key ? { idempotencyKey: key } : {}),
       },
     });
-    return { id: created.id, notified };
+    const told = deferred
+      ? ' Its e-mail waits to be sent with the rest of its batch.'
+      : body.emailNotification
+        ? ` ${peopleNotified(notified)}`
+        : '';
+    const answer = { message: `Document "${body.title}" uploaded.${told}`, document: await documentAnswer({ ...call, em: tx }, created.id) };
+    if (key) await rememberAnswer(tx, call.actor.id, key, uploadDocumentActions, answer);
+    return answer;
   });
-  const told = deferred
-    ? ' Its e-mail waits to be sent with the rest of its batch.'
-    : body.emailNotification
-      ? ` ${peopleNotified(notified)}`
-      : '';
-  return { message: `Document "${body.title}" uploaded.${told}`, document: await documentAnswer(call, id) };
 }
 
 const peopleNotified = (count: number) => `${count} ${count === 1 ? 'person was' : 'people were'} notified by e-mail.`;
@@ -220,12 +280,21 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
   });
 }
 
+/** Issue 32 case 2: a file only ever replaces a document of the destination its caller names. */
+function refuseOtherProperty(filedUnder: string, named: string | undefined): void {
+  if (named !== undefined && named.toLowerCase() !== filedUnder.toLowerCase()) {
+    throw new HttpError(409, adminDocumentMessages.otherProperty(filedUnder, named));
+  }
+}
+
 /**
  * Puts a new file under an existing document, keeping its title and filing. When the document's
  * file exists and the new one differs, this publishes a corrected version (issue 21): the old
  * file stays downloadable for administrators, investors see the new one marked 'Corrected', and
  * with `emailNotification` its readers are told why (`note`). When the file was missing, it is
  * put back under the current version (the spec's Replace File): a repair, not a correction.
+ * The very file the document has changes nothing (`unchanged`). Refused (409) when `body.property` names another destination than the document's, or when
+ * another document of its property holds the same content (issue 32).
  */
 export async function replaceDocument(
   call: DocumentsCall,
@@ -233,17 +302,36 @@ export async function replaceDocument(
   body: ReplaceDocumentBody,
   upload: UploadedFile | null,
 ): Promise<DocumentAnswer> {
-  const [current] = await call.em.execute<{ sha256: string }[]>(
-    'select f.sha256 from property_documents d join stored_files f on f.id = d.file_id where d.id = ?',
-    [documentId],
+  const [current] = await call.em.execute<{ sha256: string; property: string }[]>(
+    `select f.sha256, coalesce(p.name, ?) as property from property_documents d join stored_files f on f.id = d.file_id
+       left join properties p on p.id = d.property_id where d.id = ?`,
+    [defaultPropertyGroup, documentId],
   );
   if (!current) throw new HttpError(404, adminDocumentMessages.notFound);
+  // Refused before the file is kept, and again under the row's lock (a refiling in between).
+  refuseOtherProperty(current.property, body.property);
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
+  if (hadFile && upload?.sha256 === current.sha256) {
+    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    const document = await documentAnswer(call, documentId);
+    return { message: unchangedMessage(document.title), document, unchanged: true };
+  }
   const file = await keepDocumentFile(upload, call.fileExistence);
   const outcome = await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, documentId);
     const before = auditedFields(document);
+    const property: PropertyChoice = document.property
+      ? { id: document.property.id, name: document.property.name }
+      : { id: null, name: defaultPropertyGroup };
+    refuseOtherProperty(property.name, body.property);
+    // One content, one document per property, as the uploads decide (issue 32); a document's own
+    // content is never a twin, so twins published before this rule can still get their file back.
+    if (file.sha256 !== before.sha256) {
+      await holdPublication(tx, property, file.sha256);
+      const twin = await publishedWithContent(tx, property, file.sha256, documentId);
+      if (twin) throw new HttpError(409, adminDocumentMessages.contentUsed(property.name, twin.title));
+    }
     const fileId = await storedFileId(tx, file);
     if (!hadFile || before.sha256 === file.sha256) {
       await repairCurrentVersion(tx, 'property', documentId, { fileId, filename: file.filename });
@@ -256,9 +344,6 @@ export async function replaceDocument(
       return { corrected: null, notified: 0 };
     }
     const corrected = await publishCorrection(tx, 'property', documentId, { fileId, filename: file.filename }, call.actor, body.note);
-    const property: PropertyChoice = document.property
-      ? { id: document.property.id, name: document.property.name }
-      : { id: null, name: defaultPropertyGroup };
     const notified = body.emailNotification
       ? await queueNotifications(tx, call, property, document.title, `${document.quarter} ${document.year}`, { note: body.note })
       : 0;

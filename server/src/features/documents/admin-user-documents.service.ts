@@ -1,15 +1,16 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  AdminUserDocumentsAnswer,
-  AdminUserDocumentsQuery,
-  DeleteUserDocumentBody,
-  EditUserDocumentBody,
-  MessageAnswer,
-  ReplaceUserDocumentBody,
-  UploadUserDocumentBody,
-  UserDocument as UserDocumentAnswer,
-  UserDocumentAnswer as UploadAnswer,
+import {
+  userDocumentAnswer as userDocumentAnswerSchema,
+  type AdminUserDocumentsAnswer,
+  type AdminUserDocumentsQuery,
+  type DeleteUserDocumentBody,
+  type EditUserDocumentBody,
+  type MessageAnswer,
+  type ReplaceUserDocumentBody,
+  type UploadUserDocumentBody,
+  type UserDocument as UserDocumentAnswer,
+  type UserDocumentAnswer as UploadAnswer,
 } from '@everest/core/contract';
 import { displayName, documentCategoryLabels, formatDateTime, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
@@ -28,13 +29,16 @@ import {
   yearAndQuarterOfDate,
   type DocumentsCall,
 } from './document-files';
-import { publishCorrection, repairCurrentVersion } from './document-versions';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
+import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPersonalDocuments } from './documents.service';
 import { UserDocument, type IUserDocument } from './user-document.entity';
 
 export const adminUserDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
   userNotFound: (email: string) => `User not found: no account uses the e-mail address ${email}.`,
+  otherOwner: (owner: string, named: string) =>
+    `This document belongs to ${owner}, not ${named}: a file can only replace a document of its own investor. Nothing was replaced.`,
   contentUsed: (email: string, title: string) =>
     `This file is already published for ${email} as "${title}". Choose the corrected file, or delete the other document first.`,
 } as const;
@@ -130,7 +134,15 @@ export async function publishUserDocument(
   owner: IUser,
   fields: NewUserDocument,
   file: KeptDocumentFile,
-  audit: { action: string; emailNotification: boolean; notified: boolean; uploadType?: string; row?: number; correctionNote?: string },
+  audit: {
+    action: string;
+    emailNotification: boolean;
+    notified: boolean;
+    uploadType?: string;
+    row?: number;
+    correctionNote?: string;
+    idempotencyKey?: string;
+  },
 ): Promise<PublishOutcome> {
   const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date }[]>(
     `select d.id, d.title, d.uploaded_at from user_documents d join stored_files f on f.id = d.file_id
@@ -163,6 +175,7 @@ export async function publishUserDocument(
         emailNotification: audit.emailNotification,
         notified: audit.notified ? 1 : 0,
         ...(audit.row ? { manifestRow: audit.row } : {}),
+        ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
       },
     });
     return { id: namesake.id, already: null, corrected: { version: corrected.version } };
@@ -192,30 +205,41 @@ export async function publishUserDocument(
       notified: audit.notified ? 1 : 0,
       ...(audit.uploadType ? { uploadType: audit.uploadType } : {}),
       ...(audit.row ? { manifestRow: audit.row } : {}),
+      ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
     },
   });
   return { id: created.id, already: null, corrected: null };
 }
 
+/** The audit actions whose rows answer a retried upload-user-document under its Idempotency-Key. */
+export const uploadUserDocumentActions = ['upload-user-document', 'correct'] as const;
+
 /**
  * Publishes a personal document for one user. The owner's row is locked while the same content
  * is looked for, so that two uploads of one file for one investor (a double click, a retried
  * request) publish it once: the second answers the first (DECISIONS.md), sends no e-mail and
- * writes no audit row, since nothing changed.
+ * writes no audit row, since nothing changed. Under an Idempotency-Key, a retry answers the first
+ * call's result (issue 32).
  */
 export async function uploadUserDocument(
   call: DocumentsCall,
   body: UploadUserDocumentBody,
   upload: UploadedFile | null,
-  now = new Date(),
+  options: { idempotencyKey?: string; now?: Date } = {},
 ): Promise<UploadAnswer> {
   // In any letter case, as the unique index on lower(email) decides who owns an address.
   const [found] = await call.em.execute<{ id: number }[]>('select id from users where lower(email) = lower(?)', [body.userEmail]);
   if (!found) throw new HttpError(404, adminUserDocumentMessages.userNotFound(body.userEmail));
   const file = await keepDocumentFile(upload, call.fileExistence);
-  const { year, quarter } = filing(body, now);
+  const { year, quarter } = filing(body, options.now ?? new Date());
+  const key = options.idempotencyKey;
 
-  const outcome = await call.em.transactional(async (tx) => {
+  return call.em.transactional(async (tx): Promise<UploadAnswer> => {
+    if (key) {
+      await holdIdempotencyKey(tx, call.actor.id, 'upload-user-document', key);
+      const earlier = await earlierAnswer(tx, call.actor.id, key, uploadUserDocumentActions);
+      if (earlier) return userDocumentAnswerSchema.parse(earlier);
+    }
     const owner = await tx.findOne(User, found.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!owner) throw new HttpError(404, adminUserDocumentMessages.userNotFound(body.userEmail));
     // The owner only, and only while they can sign in to read it.
@@ -235,31 +259,32 @@ export async function uploadUserDocument(
       notified: notify,
       ...(body.uploadType ? { uploadType: body.uploadType } : {}),
       correctionNote: body.correctionNote,
+      ...(key ? { idempotencyKey: key } : {}),
     });
     if (!published.already && notify) {
       const line = published.corrected ? await correctedLine(tx, published.id, body.correctionNote) : digestLine(fields);
       enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), [line], call.portalUrl));
     }
-    return { ...published, owner: owner.email };
-  });
 
-  const document = await documentAnswer(call, outcome.id);
-  if (outcome.already) {
-    return {
-      message: `This file was already published for ${outcome.owner} as "${outcome.already.title}" on ${formatDateTime(outcome.already.uploaded_at)}. Nothing new was published.`,
-      document,
-      alreadyPublished: true,
-    };
-  }
-  if (outcome.corrected) {
-    return {
-      message: `"${document.title}" of ${outcome.owner} was corrected: version ${outcome.corrected.version} is published.`,
-      document,
-      alreadyPublished: false,
-      corrected: true,
-    };
-  }
-  return { message: `Document "${body.title}" published for ${outcome.owner}.`, document, alreadyPublished: false };
+    const document = await documentAnswer({ ...call, em: tx }, published.id);
+    if (published.already) {
+      return {
+        message: `This file was already published for ${owner.email} as "${published.already.title}" on ${formatDateTime(published.already.uploaded_at)}. Nothing new was published.`,
+        document,
+        alreadyPublished: true,
+      };
+    }
+    const answer: UploadAnswer = published.corrected
+      ? {
+          message: `"${document.title}" of ${owner.email} was corrected: version ${published.corrected.version} is published.`,
+          document,
+          alreadyPublished: false,
+          corrected: true,
+        }
+      : { message: `Document "${body.title}" published for ${owner.email}.`, document, alreadyPublished: false };
+    if (key) await rememberAnswer(tx, call.actor.id, key, uploadUserDocumentActions, answer);
+    return answer;
+  });
 }
 
 function auditedFields(d: IUserDocument): AuditFields {
@@ -308,13 +333,21 @@ export async function editUserDocument(call: DocumentsCall, body: EditUserDocume
   return { message: `Document "${document.title}" saved.`, document };
 }
 
+/** Issue 32 case 2: a file only ever replaces a document of the investor its caller names. */
+function refuseOtherOwner(owner: string, named: string | undefined): void {
+  if (named !== undefined && named.toLowerCase() !== owner.toLowerCase()) {
+    throw new HttpError(409, adminUserDocumentMessages.otherOwner(owner, named));
+  }
+}
+
 /**
  * Puts a new file under an existing personal document, keeping its owner, title and filing, as
  * replace-document does for property documents: when its file exists and the new one differs, a
  * corrected version (issue 21), e-mailed to its owner with `emailNotification` (while active);
- * when its file was missing, a repair of the current version. Refused (409) when another of the
- * owner's documents holds the same content: one content, one document per investor, as the
- * uploads decide.
+ * when its file was missing, a repair of the current version; the very file it has changes
+ * nothing (`unchanged`). Refused (409) when another of the owner's documents holds the same
+ * content (one content, one document per investor, as the uploads decide), and when
+ * `body.userEmail` names another investor than the owner (issue 32).
  */
 export async function replaceUserDocument(
   call: DocumentsCall,
@@ -322,16 +355,25 @@ export async function replaceUserDocument(
   body: ReplaceUserDocumentBody,
   upload: UploadedFile | null,
 ): Promise<UploadAnswer> {
-  const [current] = await call.em.execute<{ sha256: string }[]>(
-    'select f.sha256 from user_documents d join stored_files f on f.id = d.file_id where d.id = ?',
+  const [current] = await call.em.execute<{ sha256: string; email: string }[]>(
+    `select f.sha256, u.email from user_documents d join stored_files f on f.id = d.file_id
+       join users u on u.id = d.user_id where d.id = ?`,
     [documentId],
   );
   if (!current) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  // Refused before the file is kept, and again under the row's lock.
+  refuseOtherOwner(current.email, body.userEmail);
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
+  if (hadFile && upload?.sha256 === current.sha256) {
+    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    const document = await documentAnswer(call, documentId);
+    return { message: unchangedMessage(document.title), document, unchanged: true };
+  }
   const file = await keepDocumentFile(upload, call.fileExistence);
   const corrected = await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, documentId);
+    refuseOtherOwner(document.user.email, body.userEmail);
     const [twin] = await tx.execute<{ title: string }[]>(
       `select d.title from user_documents d join stored_files f on f.id = d.file_id
         where d.user_id = ? and f.sha256 = ? and d.id <> ? order by d.id limit 1`,

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { idempotencyKeyHeader, routes } from '@everest/core/contract';
+import { routes } from '@everest/core/contract';
 import { maxDocumentBytes, maxManifestCsvBytes } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import { type BatchUploadRule } from '../../http/multipart';
@@ -11,6 +11,7 @@ import { documentFileMessages } from '../files/document-type';
 import { documentTypes } from '../files/sniff';
 import { bulkUploadMessages, bulkUploadPreview, bulkUploadUserDocuments, earlierBatchAnswer } from './bulk-user-documents.service';
 import type { DocumentsCall } from './document-files';
+import { idempotencyKeyOf } from './idempotency';
 
 /** A quarter's batch is a few hundred investors; far more is a mistake, or a stranger's flood. */
 export const maxBulkFiles = 1000;
@@ -60,8 +61,4 @@ export function bulkUserDocumentsRoutes(
       },
     },
   );
-}
-
-function idempotencyKeyOf(ctx: Context): string | undefined {
-  return idempotencyKeyHeader.parse(ctx.get('idempotency-key') || undefined);
 }

@@ -15,12 +15,13 @@ import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
 import { correctedLine, digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
-import { keepDocumentFile, yearAndQuarterAt, yearAndQuarterOfDate, type DocumentsCall, type KeptDocumentFile } from './document-files';
+import { keepDocumentFile, periodOf, type DocumentsCall, type KeptDocumentFile } from './document-files';
 
 export const bulkUploadMessages = {
   missingFiles: `${portalMessages.missingFiles}: please select the CSV manifest and the documents it names.`,
   manifestTooLarge: 'The CSV manifest must be less than 5MB.',
   unreadableManifest: 'The CSV manifest could not be read as text.',
+  halfPeriod: "Please give both the batch's year and its quarter, or neither.",
 } as const;
 
 /** The manifest's text: UTF-8 (BOM or not), else what Excel on Windows saves (windows-1252). */
@@ -120,6 +121,8 @@ export async function bulkUploadUserDocuments(
   options: { idempotencyKey?: string; now?: Date } = {},
 ): Promise<BulkUploadUserDocumentsAnswer> {
   const now = options.now ?? new Date();
+  if ((body.year === undefined) !== (body.quarter === undefined)) throw new HttpError(400, bulkUploadMessages.halfPeriod);
+  const batchPeriod = body.year !== undefined && body.quarter !== undefined ? { year: body.year, quarter: body.quarter } : null;
   const csvText = manifestText(batch);
   if (csvText === null || (batch.files.length === 0 && batch.refused.length === 0)) {
     throw new HttpError(400, bulkUploadMessages.missingFiles);
@@ -176,7 +179,7 @@ export async function bulkUploadUserDocuments(
     }
     try {
       const file = await keeping;
-      const filed = row.documentDate ? yearAndQuarterOfDate(row.documentDate) : yearAndQuarterAt(now);
+      const filed = periodOf(row.documentDate, batchPeriod, now);
       toPublish.push({
         row: row.row,
         userId: row.userId,
@@ -239,6 +242,8 @@ export async function bulkUploadUserDocuments(
         title: item.document.title,
         documentId: outcome.id,
         ...(outcome.corrected ? { corrected: true } : {}),
+        year: item.document.year,
+        quarter: item.document.quarter,
       });
       if (notify) {
         const line = outcome.corrected ? await correctedLine(tx, outcome.id, item.correctionNote) : digestLine(item.document);
@@ -266,6 +271,7 @@ export async function bulkUploadUserDocuments(
       after: {
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         emailNotification: body.emailNotification,
+        ...(batchPeriod ? { period: batchPeriod } : {}),
         published: successful.length,
         failed: failed.length,
         unprocessed: plan.unprocessed.length,

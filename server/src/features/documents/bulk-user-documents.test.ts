@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUploadPreviewAnswer, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
-import { bulkManifestMessages, manifestEmails, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
+import { bulkManifestMessages, currentYear, documentCategoryLabels, manifestEmails, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { recordingClient } from '../auth/test-client';
@@ -9,6 +9,7 @@ import { documentFileMessages } from '../files/document-type';
 import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { bulkUploadMessages } from './bulk-user-documents.service';
+import { yearAndQuarterAt } from './document-files';
 import { UserDocument } from './user-document.entity';
 import { tempFiles as tempFilesOf } from '../files/testing/stored-files';
 
@@ -46,7 +47,7 @@ describe('bulk-upload-user-documents', () => {
   async function send(
     manifest: string | null,
     files: Part[],
-    options: { notify?: boolean; manifestAsField?: boolean; token?: string; field?: string; key?: string } = {},
+    options: { notify?: boolean; manifestAsField?: boolean; token?: string; field?: string; key?: string; fields?: Record<string, string> } = {},
   ) {
     const form = new FormData();
     if (manifest !== null) {
@@ -55,6 +56,7 @@ describe('bulk-upload-user-documents', () => {
     }
     for (const file of files) form.append(options.field ?? 'documents[]', new Blob([new Uint8Array(file.bytes)]), file.name);
     form.set('emailNotification', options.notify ? 'true' : 'false');
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.set(name, value);
     const res = await server.api('/api/admin/bulk-upload-user-documents', {
       method: 'POST',
       headers: {
@@ -67,7 +69,7 @@ describe('bulk-upload-user-documents', () => {
     return { status: res.status, text, json: JSON.parse(text) as unknown };
   }
 
-  async function publish(manifest: string, files: Part[], options: { notify?: boolean; manifestAsField?: boolean } = {}) {
+  async function publish(manifest: string, files: Part[], options: { notify?: boolean; manifestAsField?: boolean; fields?: Record<string, string> } = {}) {
     const res = await send(manifest, files, options);
     expect(res.status, res.text).toBe(200);
     return bulkUploadUserDocumentsAnswer.parse(res.json);
@@ -187,6 +189,44 @@ describe('bulk-upload-user-documents', () => {
     expect(toA?.text).toContain('Digest One');
     expect(toA?.text).toContain('Digest Two');
     expect(toA?.text).not.toContain('Digest Three');
+  });
+
+  it("files a row without document_date under the batch's year and quarter, a row with one under its own (issue 32 case 4)", async () => {
+    const batchYear = currentYear() - 1;
+    const outbox = await lastOutboxId();
+    const answer = await publish(
+      [header, `${investorA},period-1.pdf,tax,Batch Period One,,,`, `${investorA},period-2.pdf,tax,Batch Period Two,,2025-02-10,`].join('\n'),
+      [
+        { name: 'period-1.pdf', bytes: samplePdf('period-1') },
+        { name: 'period-2.pdf', bytes: samplePdf('period-2') },
+      ],
+      { notify: true, fields: { year: String(batchYear), quarter: 'Q3' } },
+    );
+    expect(answer.successful.map((s) => [s.title, s.year, s.quarter])).toEqual([
+      ['Batch Period One', batchYear, 'Q3'],
+      ['Batch Period Two', 2025, 'Q1'],
+    ]);
+    const stored = await em().find(UserDocument, { id: { $in: answer.successful.map((s) => s.documentId) } }, { orderBy: { id: 'asc' } });
+    expect(stored.map((d) => [d.year, d.quarter])).toEqual([
+      [batchYear, 'Q3'],
+      [2025, 'Q1'],
+    ]);
+    const [mail] = await mailsAfter(outbox);
+    expect(mail?.text).toContain(`${documentCategoryLabels.tax} · Q3 ${batchYear}`);
+    expect(mail?.text).toContain(`${documentCategoryLabels.tax} · Q1 2025`);
+
+    // Without a batch period, the upload date's quarter, as before.
+    const today = await publish(`${header}\n${investorA},period-3.pdf,tax,Batch Period Three`, [{ name: 'period-3.pdf', bytes: samplePdf('period-3') }]);
+    expect(today.successful[0]).toMatchObject(yearAndQuarterAt(new Date()));
+  });
+
+  it('refuses a batch period with a year and no quarter, or a quarter and no year', async () => {
+    const halves: Record<string, string>[] = [{ year: String(currentYear()) }, { quarter: 'Q2' }];
+    for (const fields of halves) {
+      const res = await send(`${header}\n${investorA},half.pdf,tax,Half A Period`, [{ name: 'half.pdf', bytes: samplePdf('half-period') }], { fields });
+      expect(res.status, res.text).toBe(400);
+      expect(res.json).toEqual({ error: bulkUploadMessages.halfPeriod });
+    }
   });
 
   it('a bad file fails only its own row: 413 too large, 415 wrong type, a plain zip as .docx', async () => {

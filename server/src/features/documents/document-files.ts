@@ -73,6 +73,15 @@ export function yearAndQuarterAt(moment: Date): { year: number; quarter: Quarter
   return { year: part('year'), quarter: quarterOfMonth(part('month')) };
 }
 
+/**
+ * The period of a personal document (issue 32 case 4): its document date's quarter, else its
+ * batch's (a quarter folder's), else the upload date's. Core's periodOf, once it has landed.
+ */
+export function periodOf(documentDate: string | null, batch: { year: number; quarter: Quarter } | null, now: Date): { year: number; quarter: Quarter } {
+  if (documentDate) return yearAndQuarterOfDate(documentDate);
+  return batch ?? yearAndQuarterAt(now);
+}
+
 /** `%`, `_` and `\` typed into a search box are searched for as themselves. */
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;

@@ -20,6 +20,9 @@ export const documentVersionMessages = {
   versionNotFound: 'This document does not exist or is not available to you.',
 } as const;
 
+/** A replace given the very file the document has (issue 32): nothing is written or sent. */
+export const unchangedMessage = (title: string) => `This is the file "${title}" already has: nothing was changed and nobody was e-mailed.`;
+
 export interface CorrectedVersion {
   version: number;
   /** The version it corrects: what the investor had. */

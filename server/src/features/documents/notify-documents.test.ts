@@ -88,6 +88,7 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
     expect(answer).toEqual({
       message: `3 document(s) announced. ${readers.length} people were notified by e-mail.`,
       documentIds: [...ids].sort((a, b) => a - b),
+      userDocumentIds: [],
       notified: readers.length,
     });
 
@@ -113,7 +114,12 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
     // Retried (a lost answer): nothing is sent twice.
     const again = await notify(ids);
     expect(again.status, again.text).toBe(200);
-    expect(notifyDocumentsAnswer.parse(again.json)).toEqual({ message: adminDocumentMessages.nothingToNotify, documentIds: [], notified: 0 });
+    expect(notifyDocumentsAnswer.parse(again.json)).toEqual({
+      message: adminDocumentMessages.nothingToNotify,
+      documentIds: [],
+      userDocumentIds: [],
+      notified: 0,
+    });
     expect(await outboxCount()).toBe(before + readers.length);
   });
 
