@@ -1,5 +1,5 @@
 import { forwardRef, useMemo } from 'react';
-import { Badge, Button, type BadgeProps } from '@fluentui/react-components';
+import { Badge, Button, useRestoreFocusTarget, type BadgeProps } from '@fluentui/react-components';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { ManifestOutcome } from '@everest/core/domain';
 import { documentCategoryLabels } from '@everest/core/domain';
@@ -164,6 +164,8 @@ function PropertyTable({ documents }: { documents: PlannedProperty[] }) {
 export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(function BulkPreview({ run, sending, onConfirm, onCancel }, headingRef) {
   const styles = useAdminStyles();
   const bulk = useBulkStyles();
+  // Confirm may open the e-mail confirmation: Escape or Cancel there brings the focus back here.
+  const restoreFocusTarget = useRestoreFocusTarget();
 
   const counts = useMemo(() => {
     const totals = new Map<ManifestOutcome, number>();
@@ -258,7 +260,7 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
           : `${publishing} ${publishing === 1 ? 'document' : 'documents'} will be published. Nothing is sent until you confirm.`}
       </p>
       <div className={styles.buttons}>
-        <Button appearance="primary" disabled={publishing === 0} disabledFocusable={sending} onClick={onConfirm}>
+        <Button {...restoreFocusTarget} appearance="primary" disabled={publishing === 0} disabledFocusable={sending} onClick={onConfirm}>
           {sending ? 'Uploading...' : `Confirm & Upload ${publishing} ${publishing === 1 ? 'Document' : 'Documents'}`}
         </Button>
         <Button disabledFocusable={sending} onClick={onCancel}>

@@ -442,7 +442,7 @@ export function BulkUploadSection() {
       >
         {confirming && dry && (
           <p>
-            {`${dry.publishing} ${dry.publishing === 1 ? 'document is' : 'documents are'} published, then each reader gets one e-mail listing all of their new documents${
+            {`${dry.publishing} ${dry.publishing === 1 ? 'document will be' : 'documents will be'} published, then each reader gets one e-mail listing all of their new documents${
               confirming.exact
                 ? '.'
                 : ': someone who reads more than one of these properties, or also gets a personal document, gets one e-mail, so fewer people may be e-mailed.'

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Spinner } from '@fluentui/react-components';
+import { Badge, Button, Checkbox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
 import type { RemindAnswer, RemindBody } from '@everest/core/contract';
 import { formatDateTime } from '@everest/core/domain';
 import { downloadReceiptCsv, type ReceiptCsvSource } from '../api/read-receipts-csv';
@@ -70,6 +70,7 @@ export function RemindButton({ label, body, disabled, lastRemindedAt }: RemindBu
   const remind = useRemindUnopened();
   const [counting, setCounting] = useState(false);
   const [planned, setPlanned] = useState<RemindAnswer | null>(null);
+  const restoreFocusTarget = useRestoreFocusTarget();
   const ask = () => {
     if (counting || remind.isPending) return;
     setCounting(true);
@@ -94,7 +95,7 @@ export function RemindButton({ label, body, disabled, lastRemindedAt }: RemindBu
     });
   return (
     <div className={styles.buttons}>
-      <Button appearance="primary" disabled={disabled} disabledFocusable={remind.isPending || counting} onClick={ask}>
+      <Button {...restoreFocusTarget} appearance="primary" disabled={disabled} disabledFocusable={remind.isPending || counting} onClick={ask}>
         {remind.isPending ? 'Sending reminders...' : counting ? emailingTexts.counting : label}
       </Button>
       <span className={styles.muted} aria-live="polite" data-testid="last-reminder">

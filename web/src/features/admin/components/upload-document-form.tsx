@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar } from '@fluentui/react-components';
+import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, useRestoreFocusTarget } from '@fluentui/react-components';
 import { uploadDocumentBody, type DocumentAnswer, type PropertyDocument, type UploadDocumentBody } from '@everest/core/contract';
 import {
   defaultPropertyGroup,
@@ -70,6 +70,8 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded?: (document: Pro
   const formRef = useRef<HTMLFormElement>(null);
   const submissionKey = useRef(new SubmissionKey());
   const queryClient = useQueryClient();
+  // The e-mail confirmation gives the focus back to Upload Document when it closes.
+  const restoreFocusTarget = useRestoreFocusTarget();
   const readers = useDocumentRecipients(form.property || null);
   const noReader = readers.data !== undefined && hasNoReader(readers.data);
 
@@ -247,7 +249,7 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded?: (document: Pro
           )}
         </div>
         <div className={styles.buttons}>
-          <Button type="submit" appearance="primary" disabledFocusable={upload.isPending || counting}>
+          <Button {...restoreFocusTarget} type="submit" appearance="primary" disabledFocusable={upload.isPending || counting}>
             {upload.isPending ? 'Uploading...' : counting ? emailingTexts.counting : 'Upload Document'}
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar } from '@fluentui/react-components';
+import { Button, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, useRestoreFocusTarget } from '@fluentui/react-components';
 import { uploadUserDocumentBody, type UploadUserDocumentBody, type UserDocumentAnswer } from '@everest/core/contract';
 import { documentAccept, documentCategoryLabels, portalMessages } from '@everest/core/domain';
 import { useUploadUserDocument } from '../api/upload-user-document';
@@ -44,6 +44,7 @@ export function UploadUserDocumentForm() {
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [counting, setCounting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const restoreFocusTarget = useRestoreFocusTarget();
   // Issue 32: one Idempotency-Key per submission, the same when Upload is pressed again after a
   // lost answer; any change to the form makes the next submit a new one.
   const submissionKey = useRef(new SubmissionKey());
@@ -210,7 +211,7 @@ export function UploadUserDocumentForm() {
           )}
         </div>
         <div className={styles.buttons}>
-          <Button type="submit" appearance="primary" disabledFocusable={upload.isPending || counting}>
+          <Button {...restoreFocusTarget} type="submit" appearance="primary" disabledFocusable={upload.isPending || counting}>
             {upload.isPending ? 'Uploading...' : counting ? emailingTexts.counting : 'Upload User Document'}
           </Button>
         </div>

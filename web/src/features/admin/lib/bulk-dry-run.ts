@@ -196,10 +196,11 @@ export async function dryRunQuarterFolder(
     );
   }
 
+  // In path order, as a file manager lists the folder.
   const notSent = [
     ...plan.duplicates.map((d) => ({ path: shown(d.entry.path), reason: publishingMessages.twinForProperty(baseName(d.of)) })),
     ...plan.unmatched.map((u) => ({ path: shown(u.entry.path), reason: u.reason })),
-  ];
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return finish({ layout: 'quarter', folderName: folder.rootName || null, propertyDocuments, manifests, notSent });
 }
 
