@@ -494,3 +494,16 @@ describe('planBulkManifest: the period of each row (issue 32 case 4)', () => {
     expect(result.rows.map((r) => (r.outcome === 'publish' ? `${r.quarter} ${r.year}` : r.outcome))).toEqual(['Q4 2026', 'Q2 2025']);
   });
 });
+
+describe('planBulkManifest: the line of the first problem', () => {
+  it('names the earliest faulty line when several are wrong', () => {
+    const csvText = [required, 'ann@example.com,a.pdf,tax,A', 'ann@example.com,b.pdf,tax', 'ann@example.com,c.pdf,tax,"open'].join('\n');
+    expect(plan(csvText, []).error).toBe('Line 3: this row has 3 fields but the header has 4.');
+  });
+
+  it('counts a quoted cell spanning lines in the header as line 1', () => {
+    expect(plan(`"email\nx",filename,document_category,title\nann@example.com,a.pdf,tax,A`, []).error).toBe(
+      `Line 1: ${publishingMessages.csv.lineBreakInField}`,
+    );
+  });
+});

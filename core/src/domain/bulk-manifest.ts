@@ -189,18 +189,23 @@ function readManifest(csvText: string): ManifestRead {
   if (undecoded !== null) return refuse(undecoded, publishingMessages.csv.notText);
 
   const [header, ...data] = read.records;
-  let problem: { line: number; sentence: string } | null = read.error
-    ? { line: read.error.line, sentence: csvErrorSentence(read.error.code) }
-    : null;
+  const expected = header?.cells.length ?? 0;
+  const shapeProblem = (cells: readonly string[]): string | null => {
+    if (cells.some((cell) => /[\r\n]/.test(cell))) return publishingMessages.csv.lineBreakInField;
+    if (cells.length > expected) return publishingMessages.csv.tooManyFields(cells.length, expected, read.delimiter);
+    if (cells.length < expected) return publishingMessages.csv.tooFewFields(cells.length, expected);
+    return null;
+  };
+  // The first problem in the file; papaparse's on the same line, being the more precise, wins.
+  const problems = read.error ? [{ line: read.error.line, sentence: csvErrorSentence(read.error.code) }] : [];
   for (const record of read.records) {
-    if (problem && problem.line <= record.line) break;
-    const found = record.cells.length;
-    const expected = header!.cells.length;
-    if (record.cells.some((cell) => /[\r\n]/.test(cell))) problem = { line: record.line, sentence: publishingMessages.csv.lineBreakInField };
-    else if (found > expected) problem = { line: record.line, sentence: publishingMessages.csv.tooManyFields(found, expected, read.delimiter) };
-    else if (found < expected) problem = { line: record.line, sentence: publishingMessages.csv.tooFewFields(found, expected) };
-    if (problem) break;
+    const sentence = shapeProblem(record.cells);
+    if (sentence) {
+      problems.push({ line: record.line, sentence });
+      break;
+    }
   }
+  const problem = problems.sort((a, b) => a.line - b.line)[0];
   if (problem) return refuse(problem.line, problem.sentence);
   if (!header) return { delimiter: read.delimiter, records: [], error: null };
 

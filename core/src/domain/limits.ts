@@ -62,10 +62,15 @@ export const acceptedDocumentMimeTypes: readonly string[] = Object.values(docume
 /** The `accept` attribute of a document file input. */
 export const documentAccept = acceptedDocumentExtensions.join(',');
 
+/** The accepted extension a file name ends in (any case), or null. */
+export function documentExtensionOf(filename: string): DocumentExtension | null {
+  const lower = filename.toLowerCase();
+  return acceptedDocumentExtensions.find((extension) => lower.endsWith(extension)) ?? null;
+}
+
 /** True when the file name ends in one of the accepted document extensions (any case). */
 export function isAcceptedDocumentName(filename: string): boolean {
-  const lower = filename.toLowerCase();
-  return acceptedDocumentExtensions.some((ext) => lower.endsWith(ext));
+  return documentExtensionOf(filename) !== null;
 }
 
 export const acceptedImageMimeTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

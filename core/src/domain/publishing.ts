@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import { quarters, type Quarter } from './enums';
 import {
   acceptedDocumentExtensions,
+  documentExtensionOf,
   fieldMax,
   maxDocumentBytes,
   megabyte,
@@ -113,12 +114,6 @@ export function documentContainerOf(head: Uint8Array): DocumentContainer | null 
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'zip';
   return null;
-}
-
-/** The accepted extension a file name ends in (any case), or null. */
-export function documentExtensionOf(name: string): DocumentExtension | null {
-  const lower = name.toLowerCase();
-  return acceptedDocumentExtensions.find((extension) => lower.endsWith(extension)) ?? null;
 }
 
 /**
@@ -286,9 +281,9 @@ export interface CsvRead {
 }
 
 /**
- * Reads CSV text as people save it: BOM or not, ',' or ';', line breaks as papaparse guesses
- * them (the first kind it meets). Each record keeps the line it starts on, counted from the bytes papaparse consumed, because papaparse numbers rows, not lines, and a
- * quoted cell may span several lines.
+ * Reads CSV text as people save it: BOM or not, ',' or ';', and the kind of line break papaparse
+ * guesses. Each record keeps the line it starts on, counted over the text papaparse consumed,
+ * because papaparse numbers rows, not lines, and a quoted cell may span several lines.
  */
 export function readCsv(csvText: string): CsvRead {
   const text = csvText.replace(/^\uFEFF/, '');

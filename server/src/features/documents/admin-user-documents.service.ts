@@ -120,6 +120,8 @@ export interface PublishOutcome {
   already: { id: number; title: string; uploaded_at: Date } | null;
   /** Set when the owner had a document of this title: the file is its new version (issue 21). */
   corrected: { version: number } | null;
+  /** The period the document is filed under: a corrected one keeps its own. */
+  filed: { year: number; quarter: Quarter };
 }
 
 /**
@@ -144,17 +146,17 @@ export async function publishUserDocument(
     idempotencyKey?: string;
   },
 ): Promise<PublishOutcome> {
-  const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date }[]>(
-    `select d.id, d.title, d.uploaded_at from user_documents d join stored_files f on f.id = d.file_id
+  const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date; year: number; quarter: Quarter }[]>(
+    `select d.id, d.title, d.uploaded_at, d.year, d.quarter from user_documents d join stored_files f on f.id = d.file_id
       where d.user_id = ? and f.sha256 = ? order by d.id limit 1`,
     [owner.id, file.sha256],
   );
-  if (existing) return { id: existing.id, already: existing, corrected: null };
+  if (existing) return { id: existing.id, already: existing, corrected: null, filed: { year: existing.year, quarter: existing.quarter } };
 
   // A title the owner already has, in any letter case: a corrected file of that document, not a
   // second document under one title (issue 21). Its other fields stay as published.
-  const [namesake] = await tx.execute<{ id: number; title: string }[]>(
-    'select id, title from user_documents where user_id = ? and lower(title) = lower(?) order by id limit 1',
+  const [namesake] = await tx.execute<{ id: number; title: string; year: number; quarter: Quarter }[]>(
+    'select id, title, year, quarter from user_documents where user_id = ? and lower(title) = lower(?) order by id limit 1',
     [owner.id, fields.title],
   );
   if (namesake) {
@@ -178,7 +180,7 @@ export async function publishUserDocument(
         ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
       },
     });
-    return { id: namesake.id, already: null, corrected: { version: corrected.version } };
+    return { id: namesake.id, already: null, corrected: { version: corrected.version }, filed: { year: namesake.year, quarter: namesake.quarter } };
   }
 
   const created = tx.create(UserDocument, {
@@ -208,7 +210,7 @@ export async function publishUserDocument(
       ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
     },
   });
-  return { id: created.id, already: null, corrected: null };
+  return { id: created.id, already: null, corrected: null, filed: { year: fields.year, quarter: fields.quarter } };
 }
 
 /** The audit actions whose rows answer a retried upload-user-document under its Idempotency-Key. */

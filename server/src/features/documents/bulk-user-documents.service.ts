@@ -7,7 +7,7 @@ import {
   type BulkUploadUserDocumentsAnswer,
   type BulkUploadUserDocumentsBody,
 } from '@everest/core/contract';
-import { bulkManifestMessages, displayName, manifestEmails, planBulkManifest, portalMessages, type ManifestFile } from '@everest/core/domain';
+import { displayName, manifestEmails, planBulkManifest, portalMessages, type ManifestFile } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
 import { recordAdminAction } from '../audit/admin-audit';
@@ -15,6 +15,7 @@ import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
 import { correctedLine, digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
+import { earlierAnswer } from './idempotency';
 import { keepDocumentFile, periodOf, type DocumentsCall, type KeptDocumentFile } from './document-files';
 
 export const bulkUploadMessages = {
@@ -41,6 +42,8 @@ export interface ManifestKnowledge {
   usersByEmail: Map<string, number>;
   publishedHashes: Map<number, Set<string>>;
   publishedTitles: Map<number, Set<string>>;
+  /** `${userId}:${sha256}` → the document that investor has with that content. */
+  publishedDocuments: Map<string, number>;
 }
 
 function addTo(map: Map<number, Set<string>>, key: number, value: string): void {
@@ -53,7 +56,7 @@ function addTo(map: Map<number, Set<string>>, key: number, value: string): void 
  * parameter: the driver would spread an array into a list of values.
  */
 export async function manifestKnowledge(em: EntityManager, emails: readonly string[], hashes: readonly string[]): Promise<ManifestKnowledge> {
-  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map() };
+  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map(), publishedDocuments: new Map() };
   if (emails.length === 0) return knowledge;
   const users = await em.execute<{ id: number; email: string }[]>(
     'select id, lower(email) as email from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
@@ -65,8 +68,8 @@ export async function manifestKnowledge(em: EntityManager, emails: readonly stri
   const uniqueHashes = [...new Set(hashes)];
   const [published, titles] = await Promise.all([
     uniqueHashes.length
-      ? em.execute<{ user_id: number; sha256: string }[]>(
-          `select d.user_id, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
+      ? em.execute<{ id: number; user_id: number; sha256: string }[]>(
+          `select d.id, d.user_id, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
             where d.user_id in (select jsonb_array_elements_text(?::jsonb)::int)
               and f.sha256 in (select jsonb_array_elements_text(?::jsonb))`,
           [ids, JSON.stringify(uniqueHashes)],
@@ -78,7 +81,11 @@ export async function manifestKnowledge(em: EntityManager, emails: readonly stri
       [ids],
     ),
   ]);
-  for (const r of published) addTo(knowledge.publishedHashes, r.user_id, r.sha256);
+  for (const r of published) {
+    addTo(knowledge.publishedHashes, r.user_id, r.sha256);
+    const key = `${r.user_id}:${r.sha256}`;
+    knowledge.publishedDocuments.set(key, Math.min(r.id, knowledge.publishedDocuments.get(key) ?? r.id));
+  }
   for (const r of titles) addTo(knowledge.publishedTitles, r.user_id, r.title);
   return knowledge;
 }
@@ -111,8 +118,9 @@ function failure(row: number, filename: string, error: string): RowFailure {
  * Publishes a batch of personal documents: the manifest is planned by the same core function the
  * browser's dry run uses (planBulkManifest), on the files as they really arrived, then every
  * 'publish' row is written in one transaction with the single upload's logic, and one digest per
- * investor is queued in it. Rows already published with the same content, files refused while
- * streaming (413, 415) and files that are not what their container claims fail their row alone.
+ * investor is queued in it. Rows whose content the investor already has are listed apart
+ * (`alreadyPublished`, not failures); files refused while streaming (413, 415) and files that
+ * are not what their container claims fail their row alone.
  */
 export async function bulkUploadUserDocuments(
   call: DocumentsCall,
@@ -128,7 +136,7 @@ export async function bulkUploadUserDocuments(
     throw new HttpError(400, bulkUploadMessages.missingFiles);
   }
 
-  const { usersByEmail, publishedHashes, publishedTitles } = await manifestKnowledge(
+  const { usersByEmail, publishedHashes, publishedTitles, publishedDocuments } = await manifestKnowledge(
     call.em,
     manifestEmails(csvText),
     batch.files.map((f) => f.sha256),
@@ -153,6 +161,7 @@ export async function bulkUploadUserDocuments(
   if (plan.error) throw new HttpError(400, plan.error);
 
   const failed: RowFailure[] = [];
+  const alreadyPublished: (BulkUploadUserDocumentsAnswer['alreadyPublished'][number] & { row: number })[] = [];
   // One check and one move into the store per file, however many investors it goes to.
   const kept = new Map<UploadedFile, Promise<KeptDocumentFile>>();
   const toPublish: { row: number; document: NewUserDocument; correctionNote: string; userId: number; email: string; file: KeptDocumentFile }[] = [];
@@ -167,7 +176,9 @@ export async function bulkUploadUserDocuments(
       continue;
     }
     if (row.outcome === 'already-published') {
-      failed.push(failure(row.row, row.filename, row.error));
+      // Not a failure (issue 32): the investor has it, and the answer names their document.
+      const documentId = row.file.sha256 ? publishedDocuments.get(`${row.userId}:${row.file.sha256}`) : undefined;
+      alreadyPublished.push({ row: row.row, filename: row.filename, userEmail: row.email, title: row.title, ...(documentId ? { documentId } : {}) });
       continue;
     }
     const upload = uploads.get(row.file);
@@ -233,7 +244,7 @@ export async function bulkUploadUserDocuments(
       });
       // Published by another request since the plan was made: as on a re-sent batch, nothing new.
       if (outcome.already) {
-        failed.push(failure(item.row, item.file.filename, bulkManifestMessages.alreadyPublished));
+        alreadyPublished.push({ row: item.row, filename: item.file.filename, userEmail: owner.email, title: item.document.title, documentId: outcome.id });
         continue;
       }
       successful.push({
@@ -242,8 +253,7 @@ export async function bulkUploadUserDocuments(
         title: item.document.title,
         documentId: outcome.id,
         ...(outcome.corrected ? { corrected: true } : {}),
-        year: item.document.year,
-        quarter: item.document.quarter,
+        ...outcome.filed,
       });
       if (notify) {
         const line = outcome.corrected ? await correctedLine(tx, outcome.id, item.correctionNote) : digestLine(item.document);
@@ -255,11 +265,13 @@ export async function bulkUploadUserDocuments(
     }
 
     failed.sort((a, b) => a.row - b.row);
+    alreadyPublished.sort((a, b) => a.row - b.row);
     const answer: BulkUploadUserDocumentsAnswer = {
-      message: `${successful.length} document(s) published${correctionsSaid(successful)}, ${failed.length} row(s) not published.`,
+      // Three counts apart: what is new, what the investors already had, what failed (issue 32).
+      message: `${successful.length} published${correctionsSaid(successful)}, ${alreadyPublished.length} already published, ${failed.length} not published.`,
       successful,
       failed: failed.map(({ filename, error }) => ({ filename, error })),
-      alreadyPublished: [],
+      alreadyPublished: alreadyPublished.map(({ row: _row, ...rest }) => rest),
       unprocessed: plan.unprocessed,
       totalProcessed: plan.rows.length,
     };
@@ -273,6 +285,7 @@ export async function bulkUploadUserDocuments(
         emailNotification: body.emailNotification,
         ...(batchPeriod ? { period: batchPeriod } : {}),
         published: successful.length,
+        alreadyPublished: alreadyPublished.length,
         failed: failed.length,
         unprocessed: plan.unprocessed.length,
         answer,
@@ -290,16 +303,34 @@ function correctionsSaid(successful: BulkUploadUserDocumentsAnswer['successful']
   return count === 0 ? '' : ` (${count} of them ${count === 1 ? 'a correction' : 'corrections'})`;
 }
 
-/** The answer of this administrator's earlier batch sent under this Idempotency-Key, if one committed. */
+/**
+ * The answer to a batch sent again under the Idempotency-Key of one this administrator already
+ * sent (issue 32): nothing new is published, and the answer says so. The first batch's documents
+ * are listed as already published, its failures stay failures, and its documents still waiting
+ * for notify-documents are named, so a client that lost the first answer can still announce them.
+ */
 export async function earlierBatchAnswer(
   em: EntityManager,
   actorId: number,
   idempotencyKey: string,
 ): Promise<BulkUploadUserDocumentsAnswer | null> {
-  const [row] = await em.execute<{ answer: unknown }[]>(
-    `select details->'after'->'answer' as answer from audit_events
-      where action = ? and user_id = ? and details->'after'->>'idempotencyKey' = ? order by id limit 1`,
-    [batchAuditAction, actorId, idempotencyKey],
-  );
-  return row ? bulkUploadUserDocumentsAnswer.parse(row.answer) : null;
+  const earlier = await earlierAnswer(em, actorId, idempotencyKey, [batchAuditAction]);
+  if (!earlier) return null;
+  const first = bulkUploadUserDocumentsAnswer.parse(earlier);
+  const alreadyPublished = [
+    ...first.successful.map(({ filename, userEmail, title, documentId }) => ({ filename, userEmail, title, documentId })),
+    ...first.alreadyPublished,
+  ];
+  const documents = alreadyPublished.length === 1 ? '1 document was' : `${alreadyPublished.length} documents were`;
+  const failures = first.failed.length === 0 ? '' : ` ${first.failed.length === 1 ? '1 row was' : `${first.failed.length} rows were`} not published.`;
+  return {
+    message: `Nothing new was published: ${documents} already published.${failures}`,
+    successful: [],
+    failed: first.failed,
+    alreadyPublished,
+    unprocessed: first.unprocessed,
+    totalProcessed: first.totalProcessed,
+    repeated: true,
+    ...(first.pendingUserDocumentIds ? { pendingUserDocumentIds: first.pendingUserDocumentIds } : {}),
+  };
 }

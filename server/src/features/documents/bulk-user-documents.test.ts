@@ -121,7 +121,7 @@ describe('bulk-upload-user-documents', () => {
     expect(await tempFiles()).toEqual([]);
   });
 
-  it('re-sending a committed batch publishes nothing new and sends no e-mail', async () => {
+  it('re-sending a committed batch publishes nothing new, sends no e-mail and lists its rows as already published, not failed', async () => {
     const manifest = `${header}\n${investorA},r1.pdf,tax,Resend 1\n${investorB},r2.xlsx,financial,Resend 2\n`;
     const files = [
       { name: 'r1.pdf', bytes: samplePdf('resend-1') },
@@ -135,10 +135,12 @@ describe('bulk-upload-user-documents', () => {
 
     const again = await publish(manifest, files, { notify: true });
     expect(again.successful).toEqual([]);
-    expect(again.failed).toEqual([
-      { filename: 'r1.pdf', error: `Row 2: ${bulkManifestMessages.alreadyPublished}` },
-      { filename: 'r2.xlsx', error: `Row 3: ${bulkManifestMessages.alreadyPublished}` },
-    ]);
+    // Already published is not a failure (issue 32 case 6): listed apart, with the document it is.
+    expect(again.failed).toEqual([]);
+    expect(again.alreadyPublished).toEqual(
+      first.successful.map(({ filename, userEmail, title, documentId }) => ({ filename, userEmail, title, documentId })),
+    );
+    expect(again.message).toBe('0 published, 2 already published, 0 not published.');
     expect(again.totalProcessed).toBe(2);
     expect(await em().count(UserDocument, {})).toBe(documents);
     expect(await em().count(AuditEvent, { action: 'bulk-upload-user-documents' })).toBe(audits);
@@ -286,7 +288,7 @@ describe('bulk-upload-user-documents', () => {
     expect(answer.successful.map((s) => s.title)).toEqual(['Café K-1']);
   });
 
-  it('a retried request with the same Idempotency-Key answers the first result, publishing and sending nothing', async () => {
+  it('a batch confirmed again under the same Idempotency-Key answers repeated: nothing new published, the first batch listed as already published', async () => {
     const key = `batch-${Date.now()}`;
     const manifest = `${header}\n${investorA},k1.pdf,tax,Keyed K-1\n${investorB},k2.pdf,tax,Keyed K-2\n`;
     const files = [
@@ -301,11 +303,21 @@ describe('bulk-upload-user-documents', () => {
 
     const retried = await send(manifest, files, { notify: true, key });
     expect(retried.status, retried.text).toBe(200);
-    expect(retried.json).toEqual(first.json);
-    expect(bulkUploadUserDocumentsAnswer.parse(retried.json).successful).toHaveLength(2);
-    // Even a different body under the same key answers the first result: the key names the batch.
+    // The first batch's documents, said to be already published: nothing new was (issue 32 case 6).
+    const firstAnswer = bulkUploadUserDocumentsAnswer.parse(first.json);
+    const repeated = {
+      message: 'Nothing new was published: 2 documents were already published.',
+      successful: [],
+      failed: [],
+      alreadyPublished: firstAnswer.successful.map(({ filename, userEmail, title, documentId }) => ({ filename, userEmail, title, documentId })),
+      unprocessed: ['stray.pdf'],
+      totalProcessed: 2,
+      repeated: true,
+    };
+    expect(retried.json).toEqual(repeated);
+    // Even a different body under the same key answers the first batch: the key names the batch.
     const other = await send(`${header}\n${investorA},new.pdf,tax,Other`, [{ name: 'new.pdf', bytes: samplePdf('keyed-other') }], { key });
-    expect(other.json).toEqual(first.json);
+    expect(other.json).toEqual(repeated);
     expect(await em().count(UserDocument, {})).toBe(documents);
     expect(await mailsAfter(outbox)).toEqual([]);
     expect(await tempFiles()).toEqual([]);
@@ -313,10 +325,9 @@ describe('bulk-upload-user-documents', () => {
     // Another key is another batch: planned again, its rows already published.
     const fresh = bulkUploadUserDocumentsAnswer.parse((await send(manifest, files, { key: `${key}-2` })).json);
     expect(fresh.successful).toEqual([]);
-    expect(fresh.failed.map((f) => f.error)).toEqual([
-      `Row 2: ${bulkManifestMessages.alreadyPublished}`,
-      `Row 3: ${bulkManifestMessages.alreadyPublished}`,
-    ]);
+    expect(fresh.failed).toEqual([]);
+    expect(fresh.alreadyPublished.map((a) => a.filename)).toEqual(['k1.pdf', 'k2.pdf']);
+    expect(fresh.repeated).toBeUndefined();
   });
 
   it('refuses an Idempotency-Key over 200 characters', async () => {
@@ -364,8 +375,9 @@ describe('bulk-upload-user-documents', () => {
       ['p2.pdf', true],
     ]);
     expect(answer.failed.map((f) => f.error)).toEqual(
-      preview.rows.filter((r) => r.outcome !== 'publish').map((r) => `Row ${r.row}: ${'error' in r ? r.error : ''}`),
+      preview.rows.filter((r) => r.outcome !== 'publish' && r.outcome !== 'already-published').map((r) => `Row ${r.row}: ${'error' in r ? r.error : ''}`),
     );
+    expect(answer.alreadyPublished.map((a) => a.filename)).toEqual(preview.rows.filter((r) => r.outcome === 'already-published').map((r) => r.filename));
   });
 
   it('refuses investors (403) before reading any file', async () => {

@@ -331,6 +331,8 @@ export async function investorReceiptCsv(em: EntityManager, userId: number): Pro
 interface ReminderRow {
   unopened: number;
   user_id: number | null;
+  document_type: ReceiptDocumentType;
+  document_id: number;
   email: string;
   first_name: string;
   last_name: string;
@@ -349,11 +351,41 @@ export interface RemindCall {
   portalUrl: string;
 }
 
+/** The unopened pairs reminded now: recorded, unless reminded within the interval (the upsert's condition). */
+const remindNow = `
+  insert into document_reminders (user_id, document_type, document_id, reminded_at)
+  select user_id, document_type, document_id, now() from unopened
+  on conflict (user_id, document_type, document_id) do update set reminded_at = excluded.reminded_at
+    where document_reminders.reminded_at <= excluded.reminded_at - make_interval(days => ?)
+  returning user_id, document_type, document_id, reminded_at`;
+
+/** The same pairs, only looked at: those remindNow would record (a dry run, issue 32). */
+const wouldRemind = `
+  select e.user_id, e.document_type, e.document_id, now() as reminded_at from unopened e
+   where not exists (select 1 from document_reminders m
+     where m.user_id = e.user_id and m.document_type = e.document_type and m.document_id = e.document_id
+       and m.reminded_at > now() - make_interval(days => ?))`;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+function remindMessage(counts: { remindedInvestors: number; distinctDocuments: number }, unopened: number, mode: 'sent' | 'dry run'): string {
+  if (counts.remindedInvestors === 0) {
+    if (unopened === 0) return 'Everyone has opened these documents.';
+    const nobody = mode === 'sent' ? 'Nobody was reminded' : 'Nobody would be reminded';
+    return `${nobody}: every investor who has not opened these documents was reminded within the last ${reminderIntervalDays} days.`;
+  }
+  const investors = plural(counts.remindedInvestors, 'investor', 'investors');
+  const documents = plural(counts.distinctDocuments, 'document', 'documents');
+  return mode === 'sent' ? `Reminded ${investors} of ${documents}.` : `This will e-mail ${investors} about ${documents}.`;
+}
+
 /**
  * Reminds every entitled investor (or only `userIds`) who has not opened some of the chosen
  * documents: one e-mail each, listing all of theirs. One statement finds the unopened pairs and
  * records the reminders, skipping pairs reminded within 7 days (the upsert's condition, so two
  * administrators pressing at once cannot both send); the e-mails and the audit row commit with it.
+ * With `dryRun` the same statement only looks (issue 32): the answer's counts, nothing sent or
+ * written.
  */
 export async function remindUnopened({ em, actor, clientAddress, portalUrl }: RemindCall, body: RemindBody): Promise<RemindAnswer> {
   const documents = body.documents ? JSON.stringify(body.documents.map((d) => ({ document_type: d.documentType, id: d.id }))) : null;
@@ -377,16 +409,11 @@ export async function remindUnopened({ em, actor, clientAddress, portalUrl }: Re
          select e.* from entitled e
           where not exists (select 1 from document_reads r
             where r.user_id = e.user_id and r.document_type = e.document_type and r.document_id = e.document_id)),
-       reminded as (
-         insert into document_reminders (user_id, document_type, document_id, reminded_at)
-         select user_id, document_type, document_id, now() from unopened
-         on conflict (user_id, document_type, document_id) do update set reminded_at = excluded.reminded_at
-           where document_reminders.reminded_at <= excluded.reminded_at - make_interval(days => ?)
-         returning user_id, document_type, document_id, reminded_at)
+       reminded as (${body.dryRun ? wouldRemind : remindNow})
        select (select count(*)::int from unopened) as unopened, x.*
          from (select 1) one
          left join (
-           select r.user_id, u.email, u.first_name, u.last_name, u.entity, ${iso('r.reminded_at')} as reminded_at,
+           select r.user_id, r.document_type, r.document_id, u.email, u.first_name, u.last_name, u.entity, ${iso('r.reminded_at')} as reminded_at,
                   coalesce(pd.title, ud.title) as title,
                   case when r.document_type = 'property' then coalesce(p.name, '${defaultPropertyGroup}') else 'Your documents' end as context,
                   coalesce(pd.year, ud.year) as year, coalesce(pd.quarter, ud.quarter) as quarter, coalesce(pd.uploaded_at, ud.uploaded_at) as uploaded_at
@@ -412,6 +439,16 @@ export async function remindUnopened({ em, actor, clientAddress, portalUrl }: Re
       byInvestor.set(row.user_id, [...(byInvestor.get(row.user_id) ?? []), row]);
     }
     const remindedDocuments = [...byInvestor.values()].reduce((sum, list) => sum + list.length, 0);
+    // What the message counts (issue 32): one notice sent to 12 investors is 1 document, not 12.
+    const distinctDocuments = new Set(rows.filter((row) => row.user_id !== null).map((row) => `${row.document_type}:${row.document_id}`)).size;
+    const counts = { remindedInvestors: byInvestor.size, remindedDocuments, distinctDocuments, skippedRecent: unopened - remindedDocuments };
+    if (body.dryRun) {
+      return {
+        message: remindMessage(counts, unopened, 'dry run'),
+        ...counts,
+        remindedAt: rows.find((row) => row.user_id !== null)?.reminded_at ?? new Date().toISOString(),
+      };
+    }
     await enqueueMailBatch(
       tx,
       reminderFields,
@@ -437,22 +474,9 @@ export async function remindUnopened({ em, actor, clientAddress, portalUrl }: Re
       after: {
         ...(body.documents ? { documents: body.documents } : {}),
         ...(body.userIds ? { userIds: body.userIds } : {}),
-        remindedInvestors: byInvestor.size,
-        remindedDocuments,
-        skippedRecent: unopened - remindedDocuments,
+        ...counts,
       },
     });
-    return {
-      message:
-        byInvestor.size === 0
-          ? unopened === 0
-            ? 'Everyone has opened these documents.'
-            : `Nobody was reminded: every investor who has not opened these documents was reminded within the last ${reminderIntervalDays} days.`
-          : `Reminded ${byInvestor.size} ${byInvestor.size === 1 ? 'investor' : 'investors'} of ${remindedDocuments} unopened ${remindedDocuments === 1 ? 'document' : 'documents'}.`,
-      remindedInvestors: byInvestor.size,
-      remindedDocuments,
-      skippedRecent: unopened - remindedDocuments,
-      remindedAt,
-    };
+    return { message: remindMessage(counts, unopened, 'sent'), ...counts, remindedAt };
   });
 }

@@ -11,6 +11,7 @@ import {
 import { currentYear } from '@everest/core/domain';
 import { demoUsers } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { AuditEvent } from '../audit/audit-event.entity';
 import { recordingClient } from '../auth/test-client';
 import { samplePdf } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
@@ -263,6 +264,36 @@ describe('read receipts', () => {
     const neither = await client.call('/api/admin/read-receipts/remind', { body: {}, token: token() });
     expect(neither.status).toBe(400);
     expect(neither.json).toEqual({ error: 'Please choose documents or investors to remind.' });
+  });
+
+  it('counts the distinct documents a reminder names, not the investor-document pairs (issue 32 case 6)', async () => {
+    const id = await upload('Distinct Reminder Notice');
+    const answer = await remind({ documents: [{ documentType: 'property', id }] });
+    expect(answer).toMatchObject({ remindedInvestors: entitledToOnlyB.length, remindedDocuments: entitledToOnlyB.length, distinctDocuments: 1 });
+    expect(answer.message).toBe(`Reminded ${entitledToOnlyB.length} investors of 1 document.`);
+  });
+
+  it('a dry run answers who would be reminded, and sends and records nothing (issue 32 case 7)', async () => {
+    const id = await upload('Dry Run Reminder Notice');
+    const choice: RemindBody = { documents: [{ documentType: 'property', id }] };
+    const since = await lastOutboxId();
+    const reminders = () => em().getConnection().execute<{ n: number }[]>('select count(*)::int as n from document_reminders');
+    const audits = () => em().count(AuditEvent, { action: 'remind-unopened-documents' });
+    const [remindersBefore, auditsBefore] = [await reminders(), await audits()];
+
+    const dry = await remind({ ...choice, dryRun: true });
+    expect(dry).toMatchObject({ remindedInvestors: entitledToOnlyB.length, remindedDocuments: entitledToOnlyB.length, distinctDocuments: 1, skippedRecent: 0 });
+    expect(dry.message).toBe(`This will e-mail ${entitledToOnlyB.length} investors about 1 document.`);
+    expect(await mailsAfter(since)).toEqual([]);
+    expect(await reminders()).toEqual(remindersBefore);
+    expect(await audits()).toBe(auditsBefore);
+
+    // Then sent for real, it does what the dry run said.
+    const sent = await remind(choice);
+    expect(sent).toMatchObject({ remindedInvestors: dry.remindedInvestors, remindedDocuments: dry.remindedDocuments, distinctDocuments: 1 });
+    expect(await mailsAfter(since)).toHaveLength(dry.remindedInvestors);
+    // Reminded just now: a dry run says nobody would be.
+    expect(await remind({ ...choice, dryRun: true })).toMatchObject({ remindedInvestors: 0, skippedRecent: entitledToOnlyB.length });
   });
 
   it('exports a document’s receipts as CSV with formula cells escaped', async () => {
