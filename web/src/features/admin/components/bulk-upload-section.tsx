@@ -149,13 +149,18 @@ export function BulkUploadSection() {
     const server = dryRunServer(fetchDocuments);
     try {
       let planned: BatchDryRun;
-      if (quarterFolder) {
+      // The layout again with the property names known for sure (the form's may not be loaded yet).
+      const names = folder ? (await queryClient.fetchQuery(allPropertiesQueryOptions)).properties.map((p) => p.name) : [];
+      const chosenQuarter = folder ? chosenFolder(folder) : null;
+      if (stale()) return;
+      if (chosenQuarter && quarterLayout(chosenQuarter, names)) {
         setBusy({ step: 'hashing', fraction: 0 });
-        const names = (await queryClient.fetchQuery(allPropertiesQueryOptions)).properties.map((p) => p.name);
-        const files = quarterFolder.chosen.files.filter((f) => !isLeftOut(f.path));
-        const read = await readFiles(files, onProgress);
+        const read = await readFiles(
+          chosenQuarter.files.filter((f) => !isLeftOut(f.path)),
+          onProgress,
+        );
         if (stale()) return;
-        planned = await dryRunQuarterFolder(quarterFolder.chosen, read, names, server);
+        planned = await dryRunQuarterFolder(chosenQuarter, read, names, server);
       } else {
         const chosen = folder ? splitFolder(folder) : { manifest, files: documents };
         if (!chosen.manifest || chosen.files.length === 0) {
