@@ -16,6 +16,7 @@ import { Migration20261126130000 } from './Migration20261126130000';
 import { Migration20261126140000 } from './Migration20261126140000';
 import { Migration20261127020000 } from './Migration20261127020000';
 import { Migration20261127120000 } from './Migration20261127120000';
+import { Migration20261127130000 } from './Migration20261127130000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126140000_document_versions', class: Migration20261126140000 },
   { name: 'Migration20261127020000_photo_formats', class: Migration20261127020000 },
   { name: 'Migration20261127120000_idempotency_keys', class: Migration20261127120000 },
+  { name: 'Migration20261127130000_user_document_notification_pending', class: Migration20261127130000 },
 ];

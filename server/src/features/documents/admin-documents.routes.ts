@@ -8,6 +8,7 @@ import type { Services } from '../../services';
 import { documentUpload } from '../files/document-type';
 import {
   deleteDocument,
+  documentRecipients,
   listAdminDocuments,
   notifyDocuments,
   replaceDocument,
@@ -70,6 +71,8 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
     listDocumentVersions(call(ctx, user).em, fileExistence, params.documentType, params.documentId),
   );
   bind(router, routes.notifyDocuments, async ({ ctx, user, body }) => notifyDocuments(call(ctx, user), body), { effects: ['queues-mail'] });
+  // Asked before an upload with e-mail: "This will e-mail N people", or that no investor can see it.
+  bind(router, routes.documentRecipients, async ({ ctx, user, query }) => documentRecipients(call(ctx, user).em, query.property));
 
   bind(router, routes.adminUserDocuments, async ({ ctx, user, query }) =>
     listAdminUserDocuments(call(ctx, user).em, fileExistence, query),

@@ -5,6 +5,7 @@ import {
   type AdminDocumentsAnswer,
   type DeleteDocumentBody,
   type DocumentAnswer,
+  type DocumentRecipientsAnswer,
   type MessageAnswer,
   type NotifyDocumentsAnswer,
   type NotifyDocumentsBody,
@@ -13,12 +14,13 @@ import {
   type UpdateDocumentBody,
   type UploadDocumentBody,
 } from '@everest/core/contract';
-import { defaultPropertyGroup, displayName, type Quarter } from '@everest/core/domain';
+import { defaultPropertyGroup, displayName, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
+import { digestLine } from './admin-user-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
 import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
@@ -88,6 +90,32 @@ function auditedFields(d: IPropertyDocument): AuditFields {
 }
 
 /**
+ * Who a property document is e-mailed to: every active investor and employee with access to its
+ * property, or all of them for 'General' (DECISIONS.md). One rule for the upload, the batch
+ * digest and the count asked before an upload (documentRecipients). Parameters: the property's
+ * id twice (null for 'General').
+ */
+const readerOfProperty = `u.is_active and u.role in ('user', 'everest_employee')
+  and (?::int is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = ?))`;
+/** The same rule joined to a property document `d`. */
+const readerOfDocument = `u.is_active and u.role in ('user', 'everest_employee')
+  and (d.property_id is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = d.property_id))`;
+
+/**
+ * Issue 32 case 7, asked before an upload with e-mail: how many people a new document of this
+ * property (or 'General') would e-mail, and whether investors are shown the property at all.
+ */
+export async function documentRecipients(em: EntityManager, name: string): Promise<DocumentRecipientsAnswer> {
+  const property = await propertyByName(em, name);
+  const [row] = await em.execute<{ recipients: number; investor_relations: boolean }[]>(
+    `select (select count(*)::int from users u where ${readerOfProperty}) as recipients,
+            coalesce((select p.investor_relations and p.status = 'active' from properties p where p.id = ?), true) as investor_relations`,
+    [property.id, property.id, property.id],
+  );
+  return { recipients: row?.recipients ?? 0, investorRelations: row?.investor_relations ?? true };
+}
+
+/**
  * Queues one e-mail per recipient for a new or corrected property document: every active investor and
  * employee with access to its property, or all of them for 'General' (DECISIONS.md).
  * Administrators publish; they are not told of their own work. Answers how many were queued.
@@ -101,10 +129,7 @@ async function queueNotifications(
   correction?: { note: string },
 ): Promise<number> {
   const recipients = await tx.execute<{ email: string; first_name: string; last_name: string; entity: string }[]>(
-    `select u.email, u.first_name, u.last_name, u.entity from users u
-      where u.is_active and u.role in ('user', 'everest_employee')
-        and (?::int is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = ?))
-      order by u.id`,
+    `select u.email, u.first_name, u.last_name, u.entity from users u where ${readerOfProperty} order by u.id`,
     [property.id, property.id],
   );
   for (const r of recipients) {
@@ -222,59 +247,97 @@ export async function uploadDocument(
 
 const peopleNotified = (count: number) => `${count} ${count === 1 ? 'person was' : 'people were'} notified by e-mail.`;
 
+interface DigestLineRow {
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  entity: string;
+  title: string;
+  context: string;
+  year: number;
+  quarter: Quarter;
+  /** A personal document's correction waiting with the batch: the note of its current version. */
+  correction_note: string | null;
+}
+
 /**
  * Announces the documents of a batch uploaded with notifyLater: one digest per active investor
- * or employee, listing the batch's documents they can read (the rule of queueNotifications).
- * The documents are taken by one UPDATE of their pending flag, in the transaction that queues
- * the e-mails: a retried or concurrent call finds them taken (PostgreSQL re-checks the
- * condition on rows another transaction changed) and sends nothing twice; a rollback leaves
- * them pending.
+ * or employee, listing the batch's documents they can read (the rule of queueNotifications), and
+ * since issue 32 the batch's personal documents (bulk-upload-user-documents' notifyLater) to their
+ * owners, so that a quarter folder's two halves reach each reader as one e-mail. The documents
+ * are taken by one UPDATE of their pending flag per table, in the transaction that queues the
+ * e-mails: a retried or concurrent call finds them taken (PostgreSQL re-checks the condition on
+ * rows another transaction changed) and sends nothing twice; a rollback leaves them pending.
  */
 export async function notifyDocuments(call: DocumentsCall, body: NotifyDocumentsBody): Promise<NotifyDocumentsAnswer> {
   return call.em.transactional(async (tx) => {
-    const taken = await tx.execute<{ id: number }[]>(
-      `update property_documents set notification_pending = false
-        where notification_pending and id in (select jsonb_array_elements_text(?::jsonb)::int)
-        returning id`,
-      [JSON.stringify([...new Set(body.documentIds)])],
-    );
-    const documentIds = taken.map((d) => d.id).sort((a, b) => a - b);
-    if (documentIds.length === 0) return { message: adminDocumentMessages.nothingToNotify, documentIds, userDocumentIds: [], notified: 0 };
+    const take = async (table: 'property_documents' | 'user_documents', ids: readonly number[]) => {
+      if (ids.length === 0) return [];
+      const taken = await tx.execute<{ id: number }[]>(
+        `update ${table} set notification_pending = false
+          where notification_pending and id in (select jsonb_array_elements_text(?::jsonb)::int)
+          returning id`,
+        [JSON.stringify([...new Set(ids)])],
+      );
+      return taken.map((d) => d.id).sort((a, b) => a - b);
+    };
+    const documentIds = await take('property_documents', body.documentIds);
+    const userDocumentIds = await take('user_documents', body.userDocumentIds);
+    if (documentIds.length + userDocumentIds.length === 0) {
+      return { message: adminDocumentMessages.nothingToNotify, documentIds, userDocumentIds, notified: 0 };
+    }
 
-    const lines = await tx.execute<
-      { user_id: number; email: string; first_name: string; last_name: string; entity: string; title: string; property: string; year: number; quarter: Quarter }[]
-    >(
-      `select u.id as user_id, u.email, u.first_name, u.last_name, u.entity,
-              d.title, coalesce(p.name, ?) as property, d.year, d.quarter
-         from property_documents d
-         left join properties p on p.id = d.property_id
-         join users u on u.is_active and u.role in ('user', 'everest_employee')
-          and (d.property_id is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = d.property_id))
-        where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
-        order by u.id, d.year desc, d.quarter desc, lower(d.title), d.id`,
-      [defaultPropertyGroup, JSON.stringify(documentIds)],
-    );
+    const propertyLines = documentIds.length
+      ? await tx.execute<DigestLineRow[]>(
+          `select u.id as user_id, u.email, u.first_name, u.last_name, u.entity,
+                  d.title, coalesce(p.name, ?) as context, d.year, d.quarter, null as correction_note
+             from property_documents d
+             left join properties p on p.id = d.property_id
+             join users u on ${readerOfDocument}
+            where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
+            order by u.id, d.year desc, d.quarter desc, lower(d.title), d.id`,
+          [defaultPropertyGroup, JSON.stringify(documentIds)],
+        )
+      : [];
+    const personalLines = userDocumentIds.length
+      ? await tx.execute<(DigestLineRow & { document_category: DocumentCategory })[]>(
+          `select u.id as user_id, u.email, u.first_name, u.last_name, u.entity,
+                  d.title, d.document_category, '' as context, d.year, d.quarter,
+                  case when d.version > 1 then v.note end as correction_note
+             from user_documents d
+             join users u on u.id = d.user_id and u.is_active
+             left join document_versions v on v.document_type = 'personal' and v.document_id = d.id and v.version = d.version
+            where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
+            order by u.id, d.year desc, d.quarter desc, lower(d.title), d.id`,
+          [JSON.stringify(userDocumentIds)],
+        )
+      : [];
+
     const digests = new Map<number, { email: string; name: string; documents: PublishedDocument[] }>();
-    for (const line of lines) {
+    const add = (line: DigestLineRow, document: PublishedDocument) => {
       const digest = digests.get(line.user_id) ?? {
         email: line.email,
         name: displayName({ firstName: line.first_name, lastName: line.last_name, entity: line.entity }),
         documents: [],
       };
-      digest.documents.push({ title: line.title, context: `${line.property} · ${line.quarter} ${line.year}` });
+      digest.documents.push(document);
       digests.set(line.user_id, digest);
-    }
+    };
+    for (const line of propertyLines) add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year}` });
+    for (const line of personalLines) add(line, digestLine({ ...line, documentCategory: line.document_category }, line.correction_note));
     for (const digest of digests.values()) enqueueMail(tx, newDocumentsMail(digest.email, digest.name, digest.documents, call.portalUrl));
 
+    const announced = documentIds.length + userDocumentIds.length;
     recordAdminAction(tx, call.actor, call.clientAddress, {
       action: 'notify-documents',
-      subject: { type: 'document', id: null, label: `E-mail for ${documentIds.length} document(s)` },
-      after: { documentIds, notified: digests.size },
+      subject: { type: 'document', id: null, label: `E-mail for ${announced} document(s)` },
+      after: { documentIds, ...(userDocumentIds.length ? { userDocumentIds } : {}), notified: digests.size },
     });
     return {
-      message: `${documentIds.length} document(s) announced. ${peopleNotified(digests.size)}`,
+      message: `${announced} document(s) announced. ${peopleNotified(digests.size)}`,
       documentIds,
-      userDocumentIds: [],
+      userDocumentIds,
       notified: digests.size,
     };
   });

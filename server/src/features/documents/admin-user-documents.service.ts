@@ -12,7 +12,7 @@ import {
   type UserDocument as UserDocumentAnswer,
   type UserDocumentAnswer as UploadAnswer,
 } from '@everest/core/contract';
-import { displayName, documentCategoryLabels, formatDateTime, type DocumentCategory, type Quarter } from '@everest/core/domain';
+import { displayName, documentCategoryLabels, formatDateTime, periodOf, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
@@ -25,8 +25,6 @@ import {
   keepDocumentFile,
   storedFileId,
   type KeptDocumentFile,
-  yearAndQuarterAt,
-  yearAndQuarterOfDate,
   type DocumentsCall,
 } from './document-files';
 import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
@@ -75,9 +73,12 @@ async function documentAnswer(call: DocumentsCall, id: number): Promise<UserDocu
   return document;
 }
 
-/** The year and quarter to file a personal document under (DECISIONS.md): its date's, else today's in Pasadena. */
+/**
+ * The year and quarter to file a personal document under (DECISIONS.md): those the form gives,
+ * else its date's, else today's in Pasadena (core's periodOf).
+ */
 function filing(body: UploadUserDocumentBody, now: Date) {
-  const fromDate = body.documentDate ? yearAndQuarterOfDate(body.documentDate) : yearAndQuarterAt(now);
+  const fromDate = periodOf(body.documentDate ?? null, null, now);
   return { year: body.year ?? fromDate.year, quarter: body.quarter ?? fromDate.quarter };
 }
 
@@ -322,7 +323,7 @@ export async function editUserDocument(call: DocumentsCall, body: EditUserDocume
     if (body.tags !== undefined) document.tags = body.tags;
     if (body.documentDate !== undefined && body.documentDate !== before.documentDate) {
       document.documentDate = body.documentDate;
-      if (body.documentDate) Object.assign(document, yearAndQuarterOfDate(body.documentDate));
+      if (body.documentDate) Object.assign(document, periodOf(body.documentDate, null, new Date()));
     }
     await tx.flush();
     recordAdminAction(tx, call.actor, call.clientAddress, {

@@ -6,35 +6,19 @@ import {
   userDocumentAnswer,
   type UserDocument as UserDocumentAnswer,
 } from '@everest/core/contract';
-import { portalMessages } from '@everest/core/domain';
+import { periodAt, portalMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { recordingClient } from '../auth/test-client';
 import { documentFileMessages } from '../files/document-type';
 import { plainZip, sampleDocx, samplePdf } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { yearAndQuarterAt, yearAndQuarterOfDate } from './document-files';
 import { UserDocument } from './user-document.entity';
 import { storedFiles as storedFilesOf } from '../files/testing/stored-files';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';
 const investorB = 'investor2@example.com';
-
-describe('filing a personal document by date', () => {
-  it('takes the quarter of a document date', () => {
-    expect(yearAndQuarterOfDate('2024-03-31')).toEqual({ year: 2024, quarter: 'Q1' });
-    expect(yearAndQuarterOfDate('2024-04-01')).toEqual({ year: 2024, quarter: 'Q2' });
-    expect(yearAndQuarterOfDate('2023-12-31')).toEqual({ year: 2023, quarter: 'Q4' });
-  });
-
-  it('takes the upload date in Pasadena, not in UTC', () => {
-    // 05:00 UTC on 1 April is 10 pm on 31 March in Los Angeles.
-    expect(yearAndQuarterAt(new Date('2026-04-01T05:00:00Z'))).toEqual({ year: 2026, quarter: 'Q1' });
-    expect(yearAndQuarterAt(new Date('2026-01-01T07:59:00Z'))).toEqual({ year: 2025, quarter: 'Q4' });
-    expect(yearAndQuarterAt(new Date('2026-01-01T08:00:00Z'))).toEqual({ year: 2026, quarter: 'Q1' });
-  });
-});
 
 describe('personal documents administration', () => {
   let server: TestServer;
@@ -136,7 +120,7 @@ describe('personal documents administration', () => {
 
     it('files a document without a date under the upload date in Pasadena, and finds its owner in any letter case', async () => {
       const { document } = await upload({ userEmail: 'INVESTOR2@example.com', title: 'Subscription Agreement', documentCategory: 'legal' }, samplePdf('undated'));
-      expect(document).toMatchObject({ userEmail: investorB, documentDate: null, ...yearAndQuarterAt(new Date()) });
+      expect(document).toMatchObject({ userEmail: investorB, documentDate: null, ...periodAt(new Date()) });
     });
 
     it('e-mails the owner once, with a link to the portal, only when asked', async () => {

@@ -7,7 +7,15 @@ import {
   type BulkUploadUserDocumentsAnswer,
   type BulkUploadUserDocumentsBody,
 } from '@everest/core/contract';
-import { displayName, manifestEmails, planBulkManifest, portalMessages, type ManifestFile } from '@everest/core/domain';
+import {
+  decodeCsvBytes,
+  displayName,
+  manifestEmails,
+  planBulkManifest,
+  portalMessages,
+  type CsvEncoding,
+  type ManifestFile,
+} from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
 import { recordAdminAction } from '../audit/admin-audit';
@@ -15,26 +23,25 @@ import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
 import { correctedLine, digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
-import { earlierAnswer } from './idempotency';
-import { keepDocumentFile, periodOf, type DocumentsCall, type KeptDocumentFile } from './document-files';
+import { earlierAnswer, holdIdempotencyKey } from './idempotency';
+import { keepDocumentFile, type DocumentsCall, type KeptDocumentFile } from './document-files';
 
 export const bulkUploadMessages = {
   missingFiles: `${portalMessages.missingFiles}: please select the CSV manifest and the documents it names.`,
   manifestTooLarge: 'The CSV manifest must be less than 5MB.',
   unreadableManifest: 'The CSV manifest could not be read as text.',
   halfPeriod: "Please give both the batch's year and its quarter, or neither.",
+  waiting: 'Their e-mails wait to be sent with the rest of the batch.',
 } as const;
 
-/** The manifest's text: UTF-8 (BOM or not), else what Excel on Windows saves (windows-1252). */
-function manifestText(batch: BatchMultipartBody): string | null {
+/**
+ * The manifest's text: a text field as sent, a file part decoded by core's decodeCsvBytes (UTF-8
+ * with or without BOM, else Windows-1252, as the user import and the dry runs read it).
+ */
+function manifestText(batch: BatchMultipartBody): { text: string; encoding: CsvEncoding } | null {
   const field = batch.fields.csvManifest;
-  if (field !== undefined) return field;
-  if (!batch.textFile) return null;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(batch.textFile);
-  } catch {
-    return new TextDecoder('windows-1252').decode(batch.textFile);
-  }
+  if (field !== undefined) return { text: field, encoding: 'utf-8' };
+  return batch.textFile ? decodeCsvBytes(batch.textFile) : null;
 }
 
 /** What the dry run needs to know of the database: the named investors, their contents among these hashes, their titles. */
@@ -44,6 +51,8 @@ export interface ManifestKnowledge {
   publishedTitles: Map<number, Set<string>>;
   /** `${userId}:${sha256}` → the document that investor has with that content. */
   publishedDocuments: Map<string, number>;
+  /** The named investors who can sign in, and so are e-mailed. */
+  activeUsers: Set<number>;
 }
 
 function addTo(map: Map<number, Set<string>>, key: number, value: string): void {
@@ -56,14 +65,17 @@ function addTo(map: Map<number, Set<string>>, key: number, value: string): void 
  * parameter: the driver would spread an array into a list of values.
  */
 export async function manifestKnowledge(em: EntityManager, emails: readonly string[], hashes: readonly string[]): Promise<ManifestKnowledge> {
-  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map(), publishedDocuments: new Map() };
+  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map(), publishedDocuments: new Map(), activeUsers: new Set() };
   if (emails.length === 0) return knowledge;
-  const users = await em.execute<{ id: number; email: string }[]>(
-    'select id, lower(email) as email from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
+  const users = await em.execute<{ id: number; email: string; is_active: boolean }[]>(
+    'select id, lower(email) as email, is_active from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
     [JSON.stringify(emails)],
   );
   if (users.length === 0) return knowledge;
-  for (const u of users) knowledge.usersByEmail.set(u.email, u.id);
+  for (const u of users) {
+    knowledge.usersByEmail.set(u.email, u.id);
+    if (u.is_active) knowledge.activeUsers.add(u.id);
+  }
   const ids = JSON.stringify(users.map((u) => u.id));
   const uniqueHashes = [...new Set(hashes)];
   const [published, titles] = await Promise.all([
@@ -99,6 +111,7 @@ export async function bulkUploadPreview(em: EntityManager, body: BulkUploadPrevi
       userId,
       publishedSha256: [...(known.publishedHashes.get(userId) ?? [])],
       titles: [...(known.publishedTitles.get(userId) ?? [])],
+      active: known.activeUsers.has(userId),
     })),
   };
 }
@@ -131,10 +144,11 @@ export async function bulkUploadUserDocuments(
   const now = options.now ?? new Date();
   if ((body.year === undefined) !== (body.quarter === undefined)) throw new HttpError(400, bulkUploadMessages.halfPeriod);
   const batchPeriod = body.year !== undefined && body.quarter !== undefined ? { year: body.year, quarter: body.quarter } : null;
-  const csvText = manifestText(batch);
-  if (csvText === null || (batch.files.length === 0 && batch.refused.length === 0)) {
+  const manifest = manifestText(batch);
+  if (manifest === null || (batch.files.length === 0 && batch.refused.length === 0)) {
     throw new HttpError(400, bulkUploadMessages.missingFiles);
   }
+  const csvText = manifest.text;
 
   const { usersByEmail, publishedHashes, publishedTitles, publishedDocuments } = await manifestKnowledge(
     call.em,
@@ -142,22 +156,27 @@ export async function bulkUploadUserDocuments(
     batch.files.map((f) => f.sha256),
   );
 
-  // The refused files take part in the plan by name, so that their rows fail with the reason
-  // they were refused rather than as missing.
+  // The files refused while streaming (413, 415) take part in the plan by name with the reason
+  // they were refused, so that their rows fail with it ('file-refused') rather than as missing.
   const uploads = new Map<ManifestFile, UploadedFile>();
-  const refusals = new Map<ManifestFile, string>();
   const files: ManifestFile[] = [];
   for (const upload of batch.files) {
     const file = { name: upload.filename, size: upload.size, sha256: upload.sha256 };
     uploads.set(file, upload);
     files.push(file);
   }
-  for (const refused of batch.refused) {
-    const file = { name: refused.filename, size: 0 };
-    refusals.set(file, refused.error);
-    files.push(file);
-  }
-  const plan = planBulkManifest({ csvText, files, usersByEmail, publishedHashes, publishedTitles });
+  for (const refused of batch.refused) files.push({ name: refused.filename, size: 0, refusal: refused.error });
+  // Any CSV fault refuses the whole manifest before anything is published (issue 32 case 1).
+  const plan = planBulkManifest({
+    csvText,
+    encoding: manifest.encoding,
+    files,
+    usersByEmail,
+    publishedHashes,
+    publishedTitles,
+    ...(batchPeriod ? { period: batchPeriod } : {}),
+    now,
+  });
   if (plan.error) throw new HttpError(400, plan.error);
 
   const failed: RowFailure[] = [];
@@ -168,11 +187,6 @@ export async function bulkUploadUserDocuments(
   for (const row of plan.rows) {
     if (row.outcome !== 'publish' && row.outcome !== 'already-published') {
       failed.push(failure(row.row, row.filename, row.error));
-      continue;
-    }
-    const refusal = refusals.get(row.file);
-    if (refusal) {
-      failed.push(failure(row.row, row.filename, refusal));
       continue;
     }
     if (row.outcome === 'already-published') {
@@ -190,7 +204,6 @@ export async function bulkUploadUserDocuments(
     }
     try {
       const file = await keeping;
-      const filed = periodOf(row.documentDate, batchPeriod, now);
       toPublish.push({
         row: row.row,
         userId: row.userId,
@@ -203,7 +216,9 @@ export async function bulkUploadUserDocuments(
           description: row.description,
           documentDate: row.documentDate,
           tags: row.tags,
-          ...filed,
+          // Core's periodOf: the row's date, else the batch's period, else the upload date's.
+          year: row.year,
+          quarter: row.quarter,
         },
       });
     } catch (error) {
@@ -215,7 +230,7 @@ export async function bulkUploadUserDocuments(
   return call.em.transactional(async (tx) => {
     if (options.idempotencyKey) {
       // Two requests with one key at the same moment: the second waits here, then answers the first's result.
-      await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`bulk-upload:${call.actor.id}:${options.idempotencyKey}`]);
+      await holdIdempotencyKey(tx, call.actor.id, 'bulk-upload', options.idempotencyKey);
       const earlier = await earlierBatchAnswer(tx, call.actor.id, options.idempotencyKey);
       if (earlier) return earlier;
     }
@@ -228,6 +243,10 @@ export async function bulkUploadUserDocuments(
     }
     const successful: BulkUploadUserDocumentsAnswer['successful'] = [];
     const digests = new Map<IUser, PublishedDocument[]>();
+    // notifyLater (issue 32): the e-mails wait for notify-documents, which sends one digest per
+    // reader with the quarter folder's property documents.
+    const deferred = body.emailNotification && body.notifyLater;
+    const pending: number[] = [];
     for (const item of toPublish) {
       const owner = owners.get(item.userId);
       if (!owner) {
@@ -255,10 +274,17 @@ export async function bulkUploadUserDocuments(
         ...(outcome.corrected ? { corrected: true } : {}),
         ...outcome.filed,
       });
-      if (notify) {
+      if (notify && deferred) {
+        pending.push(outcome.id);
+      } else if (notify) {
         const line = outcome.corrected ? await correctedLine(tx, outcome.id, item.correctionNote) : digestLine(item.document);
         digests.set(owner, [...(digests.get(owner) ?? []), line]);
       }
+    }
+    if (pending.length > 0) {
+      await tx.execute('update user_documents set notification_pending = true where id in (select jsonb_array_elements_text(?::jsonb)::int)', [
+        JSON.stringify(pending),
+      ]);
     }
     for (const [owner, documents] of digests) {
       enqueueMail(tx, newDocumentsMail(owner.email, displayName(owner), documents, call.portalUrl));
@@ -274,7 +300,9 @@ export async function bulkUploadUserDocuments(
       alreadyPublished: alreadyPublished.map(({ row: _row, ...rest }) => rest),
       unprocessed: plan.unprocessed,
       totalProcessed: plan.rows.length,
+      ...(deferred ? { pendingUserDocumentIds: [...new Set(pending)].sort((a, b) => a - b) } : {}),
     };
+    if (deferred) answer.message += ` ${bulkUploadMessages.waiting}`;
     // The batch as a whole, beside each document's own row: who sent what, and, under its key,
     // the answer a retry of the same request receives.
     recordAdminAction(tx, call.actor, call.clientAddress, {
@@ -283,6 +311,7 @@ export async function bulkUploadUserDocuments(
       after: {
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         emailNotification: body.emailNotification,
+        ...(deferred ? { notifyLater: true } : {}),
         ...(batchPeriod ? { period: batchPeriod } : {}),
         published: successful.length,
         alreadyPublished: alreadyPublished.length,

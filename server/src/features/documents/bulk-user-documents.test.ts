@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUploadPreviewAnswer, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
-import { bulkManifestMessages, currentYear, documentCategoryLabels, manifestEmails, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
+import { bulkManifestMessages, currentYear, documentCategoryLabels, manifestEmails, periodAt, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { recordingClient } from '../auth/test-client';
@@ -9,7 +9,6 @@ import { documentFileMessages } from '../files/document-type';
 import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { bulkUploadMessages } from './bulk-user-documents.service';
-import { yearAndQuarterAt } from './document-files';
 import { UserDocument } from './user-document.entity';
 import { tempFiles as tempFilesOf } from '../files/testing/stored-files';
 
@@ -17,6 +16,16 @@ const admin = 'admin@example.com';
 const investorA = 'investor@example.com';
 const investorB = 'investor2@example.com';
 const header = 'email,filename,document_category,title,description,document_date,tags';
+
+/**
+ * The rows of these tests are written with their optional cells left off; a spreadsheet saves
+ * every row with all the header's fields, and core refuses a row with fewer (issue 32 case 1).
+ */
+function asSaved(manifest: string): string {
+  const [first = '', ...rows] = manifest.split('\n');
+  const fields = first.split(',').length;
+  return [first, ...rows.map((row) => (row === '' ? row : row + ','.repeat(Math.max(0, fields - row.split(',').length))))].join('\n');
+}
 
 interface Part {
   name: string;
@@ -47,10 +56,11 @@ describe('bulk-upload-user-documents', () => {
   async function send(
     manifest: string | null,
     files: Part[],
-    options: { notify?: boolean; manifestAsField?: boolean; token?: string; field?: string; key?: string; fields?: Record<string, string> } = {},
+    options: { notify?: boolean; manifestAsField?: boolean; token?: string; field?: string; key?: string; fields?: Record<string, string>; exact?: boolean } = {},
   ) {
     const form = new FormData();
     if (manifest !== null) {
+      if (!options.exact) manifest = asSaved(manifest);
       if (options.manifestAsField) form.set('csvManifest', manifest);
       else form.set('csvManifest', new Blob([manifest], { type: 'text/csv' }), 'manifest.csv');
     }
@@ -219,7 +229,7 @@ describe('bulk-upload-user-documents', () => {
 
     // Without a batch period, the upload date's quarter, as before.
     const today = await publish(`${header}\n${investorA},period-3.pdf,tax,Batch Period Three`, [{ name: 'period-3.pdf', bytes: samplePdf('period-3') }]);
-    expect(today.successful[0]).toMatchObject(yearAndQuarterAt(new Date()));
+    expect(today.successful[0]).toMatchObject(periodAt(new Date()));
   });
 
   it('refuses a batch period with a year and no quarter, or a quarter and no year', async () => {
@@ -256,6 +266,29 @@ describe('bulk-upload-user-documents', () => {
     expect(await tempFiles()).toEqual([]);
   });
 
+  it('refuses a whole manifest with an unclosed quote before anything is published or e-mailed (issue 32 case 1)', async () => {
+    const documents = await em().count(UserDocument, {});
+    const outbox = await lastOutboxId();
+    const manifest = [
+      header,
+      `${investorB},leak-d.pdf,tax,"2025 K-1 for the ""Trust,,,`,
+      `${investorA},leak-e.pdf,tax,Someone else's K-1,,,`,
+    ].join('\n');
+    const res = await send(
+      manifest,
+      [
+        { name: 'leak-d.pdf', bytes: samplePdf('leak-d') },
+        { name: 'leak-e.pdf', bytes: samplePdf('leak-e') },
+      ],
+      { notify: true, exact: true },
+    );
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toEqual({ error: 'Line 2: a quoted field is not closed.' });
+    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await mailsAfter(outbox)).toEqual([]);
+    expect(await tempFiles()).toEqual([]);
+  });
+
   it("answers 'No data found in CSV' for a manifest without rows, and stores nothing", async () => {
     const documents = await em().count(UserDocument, {});
     const res = await send(`\uFEFF${header}\n\n`, [{ name: 'x.pdf', bytes: samplePdf('no-data') }]);
@@ -275,7 +308,7 @@ describe('bulk-upload-user-documents', () => {
   });
 
   it("takes the files in 'documents' as well as 'documents[]', and a windows-1252 manifest", async () => {
-    const manifest = Buffer.from(`${header}\n${investorB},w.pdf,tax,Caf\xe9 K-1`, 'latin1').toString('latin1');
+    const manifest = asSaved(`${header}\n${investorB},w.pdf,tax,Caf\xe9 K-1`);
     const form = new FormData();
     form.set('csvManifest', new Blob([Buffer.from(manifest, 'latin1')]), 'manifest.csv');
     form.append('documents', new Blob([new Uint8Array(samplePdf('win-1252'))]), 'w.pdf');
@@ -340,7 +373,9 @@ describe('bulk-upload-user-documents', () => {
     const p1 = { name: 'p1.pdf', bytes: samplePdf('preview-1') };
     const files = [p1, { name: 'p2.pdf', bytes: samplePdf('preview-2') }];
     await publish(`${header}\n${investorA},p1.pdf,tax,Preview One`, [p1]);
-    const manifest = `${header}\n${investorA},p1.pdf,tax,Preview One\n${investorB},p2.pdf,tax,Preview Two\nnobody@example.com,p2.pdf,tax,X\n${investorA},p2.pdf,tax,Preview One`;
+    const manifest = asSaved(
+      `${header}\n${investorA},p1.pdf,tax,Preview One\n${investorB},p2.pdf,tax,Preview Two\nnobody@example.com,p2.pdf,tax,X\n${investorA},p2.pdf,tax,Preview One`,
+    );
     const selected = files.map((f) => ({ name: f.name, size: f.bytes.length, sha256: createHash('sha256').update(f.bytes).digest('hex') }));
 
     const ask = (token: string) =>
@@ -354,6 +389,7 @@ describe('bulk-upload-user-documents', () => {
     expect(res.status).toBe(200);
     const known = bulkUploadPreviewAnswer.parse(await res.json());
     expect(known.users.map((u) => u.email).sort()).toEqual([investorA, investorB].sort());
+    expect(known.users.map((u) => u.active)).toEqual([true, true]);
     const preview = planBulkManifest({
       csvText: manifest,
       files: selected,
@@ -378,6 +414,18 @@ describe('bulk-upload-user-documents', () => {
       preview.rows.filter((r) => r.outcome !== 'publish' && r.outcome !== 'already-published').map((r) => `Row ${r.row}: ${'error' in r ? r.error : ''}`),
     );
     expect(answer.alreadyPublished.map((a) => a.filename)).toEqual(preview.rows.filter((r) => r.outcome === 'already-published').map((r) => r.filename));
+  });
+
+  it("bulk-upload-preview says which investors are active, since only they are e-mailed (issue 32 case 7)", async () => {
+    await em().getConnection().execute('update users set is_active = false where email = ?', [investorB]);
+    try {
+      const res = await client.call('/api/admin/bulk-upload-preview', { body: { emails: [investorA, investorB], sha256: [] }, token: adminToken });
+      expect(res.status, res.text).toBe(200);
+      const known = bulkUploadPreviewAnswer.parse(res.json);
+      expect(Object.fromEntries(known.users.map((u) => [u.email, u.active]))).toEqual({ [investorA]: true, [investorB]: false });
+    } finally {
+      await em().getConnection().execute('update users set is_active = true where email = ?', [investorB]);
+    }
   });
 
   it('refuses investors (403) before reading any file', async () => {

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { quarters, timeZone, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import type { SessionUser } from '../../http/state';
@@ -57,29 +56,6 @@ export async function storedFileId(tx: EntityManager, file: KeptDocumentFile): P
   );
   if (!row) throw new Error('stored_files answered no row for an upsert');
   return row.id;
-}
-
-const quarterOfMonth = (month: number): Quarter => quarters[Math.floor((month - 1) / 3)] ?? 'Q1';
-
-/** The year and quarter of a 'YYYY-MM-DD' date. */
-export function yearAndQuarterOfDate(date: string): { year: number; quarter: Quarter } {
-  return { year: Number(date.slice(0, 4)), quarter: quarterOfMonth(Number(date.slice(5, 7))) };
-}
-
-/** The year and quarter of a moment in the firm's time zone (an upload at 11 pm on 31 March in Pasadena is Q1). */
-export function yearAndQuarterAt(moment: Date): { year: number; quarter: Quarter } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric' }).formatToParts(moment);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: part('year'), quarter: quarterOfMonth(part('month')) };
-}
-
-/**
- * The period of a personal document (issue 32 case 4): its document date's quarter, else its
- * batch's (a quarter folder's), else the upload date's. Core's periodOf, once it has landed.
- */
-export function periodOf(documentDate: string | null, batch: { year: number; quarter: Quarter } | null, now: Date): { year: number; quarter: Quarter } {
-  if (documentDate) return yearAndQuarterOfDate(documentDate);
-  return batch ?? yearAndQuarterAt(now);
 }
 
 /** `%`, `_` and `\` typed into a search box are searched for as themselves. */

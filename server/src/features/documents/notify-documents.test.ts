@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentAnswer, notifyDocumentsAnswer } from '@everest/core/contract';
+import { bulkUploadUserDocumentsAnswer, documentAnswer, documentRecipientsAnswer, notifyDocumentsAnswer } from '@everest/core/contract';
 import { currentYear, defaultPropertyGroup } from '@everest/core/domain';
 import { demoUsers } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -63,8 +63,9 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
     return documentAnswer.parse(JSON.parse(text));
   }
 
-  async function notify(documentIds: unknown) {
-    const res = await client.call('/api/admin/notify-documents', { body: { documentIds }, token });
+  async function notify(documentIds: unknown, userDocumentIds?: unknown) {
+    const body = userDocumentIds === undefined ? { documentIds } : { documentIds, userDocumentIds };
+    const res = await client.call('/api/admin/notify-documents', { body, token });
     return { status: res.status, text: res.text, json: res.json };
   }
 
@@ -156,6 +157,103 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
     await delivered();
     // The upload's own e-mails, one each, and nothing from notify.
     expect(mailsSince(received).flatMap((m) => m.to).sort()).toEqual([...readersOf(onlyA)].sort());
+  });
+
+  /** Personal documents through the bulk upload, waiting for notify-documents (issue 32 case 7). */
+  async function bulkLater(rows: { email: string; name: string; title: string }[]) {
+    const form = new FormData();
+    const manifest = ['email,filename,document_category,title', ...rows.map((r) => `${r.email},${r.name},tax,${r.title}`)].join('\n');
+    form.set('csvManifest', new Blob([manifest]), 'manifest.csv');
+    for (const row of rows) form.append('documents[]', new Blob([new Uint8Array(samplePdf(row.title))]), row.name);
+    form.set('emailNotification', 'true');
+    form.set('notifyLater', 'true');
+    const res = await server.api('/api/admin/bulk-upload-user-documents', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    return bulkUploadUserDocumentsAnswer.parse(JSON.parse(text));
+  }
+
+  it("sends each reader one digest for a quarter folder's two halves: property documents and personal documents together, once (issue 32 case 7)", async () => {
+    const before = await outboxCount();
+    const received = smtp.received.length;
+    const property = await upload('Folder Quarterly Report', onlyA, { emailNotification: true, notifyLater: true });
+    const personal = await bulkLater([
+      { email: investorA, name: 'folder-k1-a.pdf', title: 'Folder K-1 A' },
+      { email: investorB, name: 'folder-k1-b.pdf', title: 'Folder K-1 B' },
+    ]);
+    expect(personal.successful).toHaveLength(2);
+    expect(personal.pendingUserDocumentIds?.sort((a, b) => a - b)).toEqual(personal.successful.map((s) => s.documentId).sort((a, b) => a - b));
+    // Nothing is sent before the folder is done.
+    expect(await outboxCount()).toBe(before);
+
+    const res = await notify([property.document.id], personal.pendingUserDocumentIds);
+    expect(res.status, res.text).toBe(200);
+    const answer = notifyDocumentsAnswer.parse(res.json);
+    const readers = [...new Set([...readersOf(onlyA), investorA, investorB])].sort();
+    expect(answer).toMatchObject({ documentIds: [property.document.id], userDocumentIds: personal.pendingUserDocumentIds, notified: readers.length });
+    expect(answer.message).toBe(`3 document(s) announced. ${readers.length} people were notified by e-mail.`);
+
+    await delivered();
+    const mails = mailsSince(received);
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(readers);
+    const mailTo = (email: string) => mails.find((m) => m.to.includes(email));
+    expect(mailTo(investorA)?.header('subject')).toBe('2 new documents are available in your investor portal');
+    expect(listed(mailTo(investorA))).toContain('Folder Quarterly Report');
+    expect(listed(mailTo(investorA))).toContain('Folder K-1 A');
+    expect(listed(mailTo(investorA))).not.toContain('Folder K-1 B');
+    expect(listed(mailTo(investorB))).toContain('Folder K-1 B');
+    expect(listed(mailTo(investorB))).not.toContain('Folder Quarterly Report');
+
+    // Exactly once: the same call again sends nothing.
+    const again = notifyDocumentsAnswer.parse((await notify([property.document.id], personal.pendingUserDocumentIds)).json);
+    expect(again).toMatchObject({ documentIds: [], userDocumentIds: [], notified: 0 });
+    expect(await outboxCount()).toBe(before + readers.length);
+  });
+
+  it('a personal document of a deactivated investor waits for no e-mail', async () => {
+    const inactive = demoUsers.find((u) => u.role === 'user' && u.email !== investorA && u.email !== investorB)?.email ?? '';
+    await em().getConnection().execute('update users set is_active = false where email = ?', [inactive]);
+    try {
+      const answer = await bulkLater([{ email: inactive, name: 'inactive-k1.pdf', title: 'Inactive K-1' }]);
+      expect(answer.successful).toHaveLength(1);
+      expect(answer.pendingUserDocumentIds).toEqual([]);
+    } finally {
+      await em().getConnection().execute('update users set is_active = true where email = ?', [inactive]);
+    }
+  });
+
+  it('document-recipients says how many a new document of a property would e-mail, by the rule the upload then follows (issue 32 case 7)', async () => {
+    const ask = async (property: string, as = token) =>
+      client.call(`/api/admin/document-recipients?property=${encodeURIComponent(property)}`, { token: as });
+    const answerFor = async (property: string) => {
+      const res = await ask(property);
+      expect(res.status, res.text).toBe(200);
+      return documentRecipientsAnswer.parse(res.json);
+    };
+    expect(await answerFor(onlyA)).toEqual({ recipients: readersOf(onlyA).length, investorRelations: true });
+    expect(await answerFor(defaultPropertyGroup.toLowerCase())).toEqual({ recipients: readersOf(defaultPropertyGroup).length, investorRelations: true });
+
+    // The count is the upload's own: as many e-mails are then queued.
+    const before = await outboxCount();
+    await upload('Recipients Counted Report', onlyA, { emailNotification: true });
+    expect((await outboxCount()) - before).toBe((await answerFor(onlyA)).recipients);
+
+    // A property investors are not shown: sold, inactive or out of investor relations.
+    const [row] = await em().getConnection().execute<{ status: string }[]>('select status from properties where name = ?', [onlyA]);
+    try {
+      await em().getConnection().execute(`update properties set status = 'sold' where name = ?`, [onlyA]);
+      expect((await answerFor(onlyA)).investorRelations).toBe(false);
+      await em().getConnection().execute(`update properties set status = ?, investor_relations = false where name = ?`, [row?.status, onlyA]);
+      expect((await answerFor(onlyA)).investorRelations).toBe(false);
+    } finally {
+      await em().getConnection().execute(`update properties set status = ?, investor_relations = true where name = ?`, [row?.status, onlyA]);
+    }
+
+    const unknown = await ask('Nowhere Plaza');
+    expect(unknown.status).toBe(400);
+    expect(unknown.json).toEqual({ error: adminDocumentMessages.unknownProperty('Nowhere Plaza') });
+    const investor = await ask(onlyA, await client.signIn(investorA));
+    expect(investor.status).toBe(403);
   });
 
   it('refuses an empty or malformed list with the sentence to show', async () => {

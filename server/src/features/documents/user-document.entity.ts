@@ -25,6 +25,8 @@ export const UserDocument = defineEntity({
     version: p.integer().default(1),
     /** When the current version corrected the one before; null while never corrected. */
     correctedAt: p.datetime().nullable(),
+    /** Published with the bulk upload's notifyLater: its e-mail waits for notify-documents (issue 32). */
+    notificationPending: p.boolean().default(false),
   },
 });
 export type IUserDocument = InferEntity<typeof UserDocument>;

@@ -1,4 +1,4 @@
-import { acceptedImageMimeTypes } from '@everest/core/domain';
+import { acceptedImageMimeTypes, documentContainerOf, type DocumentContainer } from '@everest/core/domain';
 
 /** The file types the product accepts, recognised by their first bytes, never by name. */
 export type SniffedType =
@@ -24,10 +24,16 @@ export const photoTypes: readonly SniffedType[] = acceptedImageMimeTypes;
 const startsWith = (head: Buffer, bytes: number[], offset = 0) =>
   head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
 
+/** The documents' containers by core's rule, which the browser's and the desktop's dry runs share (issue 32). */
+const documentContainerTypes: Record<DocumentContainer, SniffedType> = {
+  pdf: 'application/pdf',
+  ole: 'application/msword',
+  zip: 'application/zip',
+};
+
 export function sniffContentType(head: Buffer): SniffedType | null {
-  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'application/msword';
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return 'application/zip';
+  const container = documentContainerOf(head);
+  if (container) return documentContainerTypes[container];
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(head, [0x47, 0x49, 0x46, 0x38])) return 'image/gif';
