@@ -90,7 +90,7 @@ export function BulkUploadSection() {
   const [busy, setBusy] = useState<Busy>(null);
   const [dry, setDry] = useState<BatchDryRun | null>(null);
   const [results, setResults] = useState<BatchResults | null>(null);
-  const [confirming, setConfirming] = useState<{ people: number; exact: boolean } | null>(null);
+  const [confirming, setConfirming] = useState<{ people: number; exact: boolean; groups: { label: string; people: number }[] } | null>(null);
   const [counting, setCounting] = useState(false);
   const [sending, setSending] = useState(false);
   const [renotifying, setRenotifying] = useState(false);
@@ -446,13 +446,22 @@ export function BulkUploadSection() {
         onCancel={() => setConfirming(null)}
       >
         {confirming && dry && (
-          <p>
-            {`${dry.publishing} ${dry.publishing === 1 ? 'document will be' : 'documents will be'} published, then each reader gets one e-mail listing all of their new documents${
-              confirming.exact
-                ? '.'
-                : ': someone who reads more than one of these properties, or also gets a personal document, gets one e-mail, so fewer people may be e-mailed.'
-            } Nothing is uploaded or sent if you cancel.`}
-          </p>
+          <>
+            <p>
+              {`${dry.publishing} ${dry.publishing === 1 ? 'document will be' : 'documents will be'} published, then each reader gets one e-mail listing all of their new documents.`}
+            </p>
+            {!confirming.exact && (
+              <>
+                <ul aria-label="Who is e-mailed">
+                  {confirming.groups.map((group) => (
+                    <li key={group.label}>{`${group.label}, ${group.people}`}</li>
+                  ))}
+                </ul>
+                <p>Someone in more than one of these gets one e-mail, so fewer people may be e-mailed.</p>
+              </>
+            )}
+            <p>Nothing is uploaded or sent if you cancel.</p>
+          </>
         )}
       </EmailConfirmDialog>
     </section>

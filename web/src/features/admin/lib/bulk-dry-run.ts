@@ -226,14 +226,14 @@ export async function dryRunManifest(
 export async function countRecipients(
   run: BatchDryRun,
   recipients: (property: string) => Promise<DocumentRecipientsAnswer>,
-): Promise<{ people: number; exact: boolean }> {
+): Promise<{ people: number; exact: boolean; groups: { label: string; people: number }[] }> {
   const investors = new Set<string>();
   for (const m of run.manifests) {
     const active = new Map(m.users.map((u) => [u.email.toLowerCase(), u.active !== false]));
     for (const row of m.plan.rows) if (row.outcome === 'publish' && active.get(row.email.toLowerCase()) !== false) investors.add(row.email.toLowerCase());
   }
   const properties = [...new Set(run.propertyDocuments.filter((d) => d.outcome === 'publish').map((d) => d.property))];
-  const counts = await Promise.all(properties.map(async (property) => (await recipients(property)).recipients));
-  const groups = [investors.size, ...counts].filter((n) => n > 0);
-  return { people: groups.reduce((sum, n) => sum + n, 0), exact: groups.length <= 1 };
+  const counts = await Promise.all(properties.map(async (property) => ({ label: `${property}: its readers`, people: (await recipients(property)).recipients })));
+  const groups = [...counts, { label: "Investors' documents: their investors", people: investors.size }].filter((g) => g.people > 0);
+  return { people: groups.reduce((sum, g) => sum + g.people, 0), exact: groups.length <= 1, groups };
 }
