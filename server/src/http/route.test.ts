@@ -168,7 +168,7 @@ describe('a batch route', () => {
     const res = await call.answer;
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toMatchObject({ message: 'Read.' });
-    expect(seen).toEqual([{ body: { emailNotification: true }, files: ['a.pdf', 'b.pdf'], inTemp: 2 }]);
+    expect(seen).toEqual([{ body: { emailNotification: true, notifyLater: false }, files: ['a.pdf', 'b.pdf'], inTemp: 2 }]);
     expect(await tempFiles()).toEqual([]);
   });
 });
