@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { bulkManifestMessages } from '@everest/core/domain';
 import { createUserByApi, openAdminTab, pdfFile, toast, unique } from './support/admin';
 import { queuedMailSubjects, waitForMails } from './support/mail';
 import { signIn } from './support/portal';
@@ -105,10 +104,14 @@ test('an administrator publishes a manifest batch of 5 files for 3 investors aft
   // Nothing has been sent yet: no investor has a queued e-mail.
   expect(await queuedMailSubjects(a.email)).toEqual([]);
 
+  // Issue 32 case 7: the e-mail is said and confirmed first: three investors, one digest each.
   await section.getByRole('button', { name: 'Confirm & Upload 5 Documents' }).click();
+  await page.getByRole('alertdialog', { name: 'This will e-mail 3 people' }).getByRole('button', { name: 'Publish and Send E-mails' }).click();
   const results = section.getByRole('heading', { name: 'Upload Results' });
   await expect(results).toBeFocused();
-  await expect(section.getByRole('status').filter({ hasText: 'published' })).toHaveText('5 documents published. 6 rows processed.');
+  await expect(section.getByTestId('bulk-results-summary')).toHaveText(
+    '5 documents published. 1 failed. 3 people were e-mailed, one e-mail each listing all of their new documents.',
+  );
   await expect(section.getByRole('list', { name: 'Successful' }).getByRole('listitem')).toHaveCount(5);
   await expect(section.getByRole('list', { name: 'Failed' })).toHaveText(`${stranger.name}: Row 7: User not found`);
   await expect(section.getByRole('list', { name: 'Unprocessed' })).toHaveText(stray.name);
@@ -137,9 +140,11 @@ test('an administrator publishes a manifest batch of 5 files for 3 investors aft
   // server plans it again and publishes nothing new.
   await secondSection.getByRole('button', { name: 'Confirm & Upload 5 Documents' }).click();
   await expect(secondSection.getByRole('heading', { name: 'Upload Results' })).toBeFocused();
-  await expect(secondSection.getByRole('status').filter({ hasText: 'published' })).toHaveText('Nothing new was published. 6 rows processed.');
+  // Issue 32 case 6: what already was published is said as such, not counted among the failures.
+  await expect(secondSection.getByTestId('bulk-results-summary')).toHaveText('Nothing new was published; 5 already published. 1 failed.');
   await expect(secondSection.getByRole('list', { name: 'Successful' })).toHaveCount(0);
-  await expect(secondSection.getByRole('list', { name: 'Failed' }).getByRole('listitem').filter({ hasText: bulkManifestMessages.alreadyPublished })).toHaveCount(5);
+  await expect(secondSection.getByRole('list', { name: 'Already published' }).getByRole('listitem')).toHaveCount(5);
+  await expect(secondSection.getByRole('list', { name: 'Failed' })).toHaveText(`${stranger.name}: Row 7: User not found`);
   for (const investor of investors) expect(await queuedMailSubjects(investor.email)).toHaveLength(1);
 
   // Chosen once more, the preview already says so, and Confirm is not offered.

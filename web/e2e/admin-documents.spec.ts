@@ -4,6 +4,7 @@ import { portalMessages } from '@everest/core/domain';
 import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFile, toast, unique } from './support/admin';
 import { queuedMailSubjects, waitForMails } from './support/mail';
 import { signIn } from './support/portal';
+import { createProperty } from './support/publishing';
 
 // The Documents and User Documents tabs against the real server: what an administrator
 // publishes is what the investor with access sees in 'Your Documents'.
@@ -96,8 +97,8 @@ test("an administrator publishes a quarter's report for a property with notifica
   // documents, so a shared one would hear of the uploads of tests running beside this one.
   const property = unique('Notify Court ');
   const token = await adminToken(request);
-  const created = await request.post('/api/admin/create-property', { headers: { Authorization: `Bearer ${token}` }, data: { name: property } });
-  expect(created.ok(), await created.text()).toBe(true);
+  // Active, with investor relations: a property whose documents its investors can read (issue 32).
+  await createProperty(request, token, property);
   const withAccess = `${unique('notify-in-')}@example.com`;
   const withoutAccess = `${unique('notify-out-')}@example.com`;
   const insider = await createUserByApi(request, { email: withAccess, properties: [property] }, token);
@@ -111,6 +112,8 @@ test("an administrator publishes a quarter's report for a property with notifica
   await form.getByLabel('File').setInputFiles(pdfFile('q1-report.pdf'));
   await form.getByRole('checkbox', { name: /Send an email notification/ }).check();
   await form.getByRole('button', { name: 'Upload Document' }).click();
+  // Issue 32 case 7: how many people it e-mails is said, and confirmed, first.
+  await page.getByRole('alertdialog', { name: 'This will e-mail 1 person' }).getByRole('button', { name: 'Upload and Send E-mails' }).click();
   await expect(toast(page, 'Document Uploaded')).toBeVisible();
 
   // The e-mails are queued in the upload's transaction: once it has answered, these are final.

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminToken, createUserByApi, openAdminTab, pdfFile, toast, unique } from './support/admin';
-import { deliveredMails } from './support/mail';
+import { deliveredMails, queuedMailSubjects } from './support/mail';
 import { signIn } from './support/portal';
 
 // Read receipts (issue 21) against the real server: an administrator sees that an investor has
@@ -46,8 +46,20 @@ test('an administrator reminds an investor of an unopened K-1; the investor open
   const investorRow = page.getByRole('table', { name: 'Investors' }).getByRole('row').filter({ hasText: investor });
   await expect(investorRow).toContainText('Not opened');
   await expect(page.getByTestId('last-reminder')).toHaveText('No reminder sent yet');
-  await page.getByRole('button', { name: 'Remind those who have not opened it' }).click();
-  await expect(toast(page, 'Reminder Sent')).toBeVisible();
+  // Issue 32 case 7: the reminder first says how many people it will e-mail; Cancel (or
+  // Escape) sends nothing and gives the focus back to the button.
+  const remind = page.getByRole('button', { name: 'Remind those who have not opened it' });
+  await remind.click();
+  const confirm = page.getByRole('alertdialog', { name: 'This will e-mail 1 person' });
+  await expect(confirm).toContainText('1 document in all');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(remind).toBeFocused();
+  await expect(page.getByTestId('last-reminder')).toHaveText('No reminder sent yet');
+  expect(await queuedMailSubjects(investor)).toEqual([]);
+  await remind.click();
+  await confirm.getByRole('button', { name: 'Send Reminders' }).click();
+  await expect(toast(page, 'Reminder Sent')).toContainText('Reminded 1 investor of 1 unopened document.');
   await expect(page.getByTestId('last-reminder')).toContainText('Last reminder sent');
   await expect(investorRow.getByRole('cell').nth(2)).not.toHaveText('—');
 

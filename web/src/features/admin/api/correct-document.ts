@@ -2,13 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@everest/core/contract';
 import { api } from '../../../lib/api';
 import { uploadWithProgress } from '../lib/upload-with-progress';
-import { adminKeys } from './query-keys';
+import { adminKeys, invalidatePublished } from './query-keys';
 
 export type CorrectedKind = 'property' | 'personal';
 
 export interface CorrectDocumentInput {
   kind: CorrectedKind;
   documentId: number;
+  /**
+   * Issue 32 case 2: the document's property (or 'General') or its investor's e-mail, as the list
+   * showed it. The server refuses (409) a correction of a document filed elsewhere since.
+   */
+  destination: string;
   file: File;
   /** Why, for the e-mail and the version history ('' for none). */
   note: string;
@@ -25,13 +30,16 @@ export interface CorrectDocumentInput {
 export interface CorrectionAnswer {
   message: string;
   corrected?: boolean | undefined;
+  /** Issue 32: the very file the document has; nothing changed and nobody was e-mailed. */
+  unchanged?: boolean | undefined;
   document: { title: string; version: number };
 }
 
-export function correctDocument({ kind, documentId, file, note, emailNotification, onProgress }: CorrectDocumentInput): Promise<CorrectionAnswer> {
+export function correctDocument({ kind, documentId, destination, file, note, emailNotification, onProgress }: CorrectDocumentInput): Promise<CorrectionAnswer> {
   const form = new FormData();
   form.append('note', note);
   form.append('emailNotification', String(emailNotification));
+  form.append(kind === 'property' ? 'property' : 'userEmail', destination);
   form.append('document', file, file.name);
   if (kind === 'property') {
     return uploadWithProgress(api.urlFor('replaceDocument', { params: { documentId } }), form, routes.replaceDocument.answer, onProgress);
@@ -45,9 +53,8 @@ export function useCorrectDocument() {
     mutationFn: correctDocument,
     onSuccess: (_answer, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: input.kind === 'property' ? adminKeys.documents : adminKeys.userDocuments }),
+        invalidatePublished(queryClient, { property: input.kind === 'property', personal: input.kind === 'personal' }),
         queryClient.invalidateQueries({ queryKey: adminKeys.documentVersions }),
-        queryClient.invalidateQueries({ queryKey: adminKeys.readReceipts }),
       ]),
   });
 }

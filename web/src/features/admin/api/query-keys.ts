@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { sessionQueryKey } from '../../../lib/session-query-key';
 
 // Under the session's key: signing out drops the panel's data with the portal's, and a 401 from
@@ -17,4 +18,26 @@ export const adminKeys = {
   readReceipts: [...adminQueryKey, 'read-receipts'] as const,
   /** A document's versions (issue 21), per document. */
   documentVersions: [...adminQueryKey, 'document-versions'] as const,
+  /** Issue 32: who a new document of a property would e-mail, per property. */
+  documentRecipients: [...adminQueryKey, 'document-recipients'] as const,
+  /**
+   * The portal's own list of the signed-in administrator's documents (investor-portal's
+   * documents query, whose key this is): its 'Property Documents (n)' counts what an upload
+   * to 'General' or to a property of theirs adds.
+   */
+  portalDocuments: [...sessionQueryKey, 'documents'] as const,
 };
+
+/**
+ * Issue 32 case 6: after a publication, every list that shows documents is fetched again: the
+ * panel's lists, the read receipts (a new document is one more row), and the administrator's
+ * own documents in the portal (whose count was stale after an upload).
+ */
+export function invalidatePublished(queryClient: QueryClient, kinds: { property?: boolean; personal?: boolean }): Promise<unknown> {
+  return Promise.all([
+    kinds.property ? queryClient.invalidateQueries({ queryKey: adminKeys.documents }) : null,
+    kinds.personal ? queryClient.invalidateQueries({ queryKey: adminKeys.userDocuments }) : null,
+    queryClient.invalidateQueries({ queryKey: adminKeys.readReceipts }),
+    queryClient.invalidateQueries({ queryKey: adminKeys.portalDocuments, exact: true }),
+  ]);
+}

@@ -1,17 +1,16 @@
 import { forwardRef, useMemo } from 'react';
-import { Badge, Button, type BadgeProps } from '@fluentui/react-components';
+import { Badge, Button, useRestoreFocusTarget, type BadgeProps } from '@fluentui/react-components';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import type { BulkManifestPlan, ManifestOutcome } from '@everest/core/domain';
+import type { ManifestOutcome } from '@everest/core/domain';
 import { documentCategoryLabels } from '@everest/core/domain';
-import { manifestCells, outcomeCounts, outcomeLabels, rowMessage, type RefusedFile } from '../lib/bulk-plan';
+import type { BatchDryRun, PlannedManifest, PlannedProperty } from '../lib/bulk-dry-run';
+import { manifestCells, outcomeLabels, outcomeOrder, rowMessage } from '../lib/bulk-plan';
 import { AdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { useBulkStyles } from './bulk-styles';
 
 export interface BulkPreviewProps {
-  plan: BulkManifestPlan;
-  csvText: string;
-  refused: readonly RefusedFile[];
+  run: BatchDryRun;
   /** Set while the batch is being sent: Confirm and Cancel wait. */
   sending: boolean;
   onConfirm: () => void;
@@ -24,6 +23,7 @@ interface PreviewRow {
   filename: string;
   title: string;
   category: string;
+  period: string;
   outcome: ManifestOutcome;
   message: string;
 }
@@ -35,27 +35,41 @@ const badgeColor: Record<ManifestOutcome, BadgeProps['color']> = {
   'user-not-found': 'danger',
   'missing-fields': 'danger',
   'file-missing': 'danger',
+  'file-refused': 'danger',
   'bad-category': 'danger',
   'bad-field': 'danger',
   'duplicate-row': 'warning',
 };
 
-const column = createColumnHelper<PreviewRow>();
+/** What the manifest reader read the file as (issue 32: Excel's CSV on Windows is Windows-1252). */
+export const encodingLabels = { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252' } as const;
 
-/**
- * The dry run's verdict before anything is sent (issue 16): counts per outcome, a row per
- * manifest line with what will happen to it, the selected files no row names, and Confirm,
- * offered only when at least one row would be published.
- */
-export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(function BulkPreview(
-  { plan, csvText, refused, sending, onConfirm, onCancel },
-  headingRef,
-) {
+const periodText = (p: { year: number; quarter: string } | null | undefined) => (p ? `${p.quarter} ${p.year}` : '—');
+
+function OutcomeCell({ label, color, message }: { label: string; color: BadgeProps['color']; message: string }) {
+  const styles = useAdminStyles();
+  return (
+    <div className={styles.cellStack}>
+      <span>
+        <Badge appearance="tint" color={color}>
+          {label}
+        </Badge>
+      </span>
+      {/* 'User not found' under 'User not found' says nothing twice. */}
+      {message && message.toLowerCase() !== label.toLowerCase() && <span className={styles.muted}>{message}</span>}
+    </div>
+  );
+}
+
+const manifestColumn = createColumnHelper<PreviewRow>();
+
+/** One manifest's rows: Row, Outcome, E-mail, Title, Period, File (case 4: the period is seen before Confirm). */
+function ManifestTable({ manifest, label }: { manifest: PlannedManifest; label: string }) {
   const styles = useAdminStyles();
   const bulk = useBulkStyles();
   const rows = useMemo<PreviewRow[]>(() => {
-    const cells = manifestCells(csvText);
-    return plan.rows.map((row) => {
+    const cells = manifestCells(manifest.csvText);
+    return manifest.plan.rows.map((row) => {
       const written = cells.get(row.row);
       const published = row.outcome === 'publish' || row.outcome === 'already-published';
       return {
@@ -64,37 +78,24 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
         filename: row.filename,
         title: published ? row.title : (written?.title ?? ''),
         category: published ? documentCategoryLabels[row.documentCategory] : '',
+        period: published ? periodText(row) : '—',
         outcome: row.outcome,
-        message: rowMessage(row, refused),
+        message: rowMessage(row, manifest.refused),
       };
     });
-  }, [plan, csvText, refused]);
-
+  }, [manifest]);
   const columns = useMemo(
     () => [
-      column.accessor('row', { header: 'Row', meta: { className: styles.nowrap } }),
-      column.accessor('outcome', {
+      manifestColumn.accessor('row', { header: 'Row', meta: { className: styles.nowrap } }),
+      manifestColumn.accessor('outcome', {
         header: 'Outcome',
-        cell: (info) => (
-          <div className={styles.cellStack}>
-            <span>
-              <Badge appearance="tint" color={badgeColor[info.getValue()]}>
-                {outcomeLabels[info.getValue()]}
-              </Badge>
-            </span>
-            {/* 'User not found' under 'User not found' says nothing twice. */}
-            {info.row.original.message && info.row.original.message.toLowerCase() !== outcomeLabels[info.getValue()].toLowerCase() && (
-              <span className={styles.muted}>{info.row.original.message}</span>
-            )}
-          </div>
-        ),
+        cell: (info) => <OutcomeCell label={outcomeLabels[info.getValue()]} color={badgeColor[info.getValue()]} message={info.row.original.message} />,
       }),
-      column.accessor('email', {
+      manifestColumn.accessor('email', {
         header: 'E-mail',
         cell: (info) => <span className={styles.breakAnywhere}>{info.getValue() || '—'}</span>,
       }),
-      column.accessor('filename', { header: 'File', cell: (info) => <span className={bulk.filename}>{info.getValue() || '—'}</span> }),
-      column.accessor('title', {
+      manifestColumn.accessor('title', {
         header: 'Title',
         cell: (info) => (
           <div className={styles.cellStack}>
@@ -103,19 +104,91 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
           </div>
         ),
       }),
+      manifestColumn.accessor('period', { header: 'Period', meta: { className: styles.nowrap } }),
+      manifestColumn.accessor('filename', { header: 'File', cell: (info) => <span className={bulk.filename}>{info.getValue() || '—'}</span> }),
     ],
     [styles, bulk],
   );
   const table = useReactTable({ data: rows, columns, getRowId: (r) => String(r.row), getCoreRowModel: getCoreRowModel() });
+  return (
+    <div className={bulk.scroll}>
+      <AdminTable table={table} label={label} empty="The manifest has no rows." />
+    </div>
+  );
+}
 
-  const counts = outcomeCounts(plan);
-  const publishing = plan.counts.publish;
+const propertyColumn = createColumnHelper<PlannedProperty>();
+
+/** The property documents: Outcome, Title, Property, Period, File. */
+function PropertyTable({ documents }: { documents: PlannedProperty[] }) {
+  const styles = useAdminStyles();
+  const bulk = useBulkStyles();
+  const columns = useMemo(
+    () => [
+      propertyColumn.accessor('outcome', {
+        header: 'Outcome',
+        cell: (info) => {
+          const existing = info.row.original.existing;
+          return info.getValue() === 'publish' ? (
+            <OutcomeCell label={outcomeLabels.publish} color={badgeColor.publish} message="" />
+          ) : (
+            <OutcomeCell
+              label={outcomeLabels['already-published']}
+              color={badgeColor['already-published']}
+              message={existing ? `as "${existing.title}" (${existing.quarter} ${existing.year})` : ''}
+            />
+          );
+        },
+      }),
+      propertyColumn.accessor('title', { header: 'Title', cell: (info) => <span className={bulk.filename}>{info.getValue()}</span> }),
+      propertyColumn.accessor('property', { header: 'Property', cell: (info) => <span className={bulk.filename}>{info.getValue()}</span> }),
+      propertyColumn.display({ id: 'period', header: 'Period', cell: ({ row }) => periodText(row.original), meta: { className: styles.nowrap } }),
+      propertyColumn.accessor('filename', { header: 'File', cell: (info) => <span className={bulk.filename}>{info.getValue()}</span> }),
+    ],
+    [styles, bulk],
+  );
+  const table = useReactTable({ data: documents, columns, getRowId: (d) => d.path, getCoreRowModel: getCoreRowModel() });
+  return (
+    <div className={bulk.scroll}>
+      <AdminTable table={table} label="Property documents" empty="No property documents." />
+    </div>
+  );
+}
+
+/**
+ * The dry run's verdict before anything is sent (issues 16 and 32): counts per outcome, the
+ * property documents of a quarter folder (Title, Property, Period, outcome), each manifest's rows
+ * (Investor, Title, Period, outcome) with the encoding it was read in, the files not sent with
+ * their reasons, and Confirm, offered only when at least one document would be published.
+ */
+export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(function BulkPreview({ run, sending, onConfirm, onCancel }, headingRef) {
+  const styles = useAdminStyles();
+  const bulk = useBulkStyles();
+  // Confirm may open the e-mail confirmation: Escape or Cancel there brings the focus back here.
+  const restoreFocusTarget = useRestoreFocusTarget();
+
+  const counts = useMemo(() => {
+    const totals = new Map<ManifestOutcome, number>();
+    const add = (outcome: ManifestOutcome, n: number) => totals.set(outcome, (totals.get(outcome) ?? 0) + n);
+    for (const d of run.propertyDocuments) add(d.outcome, 1);
+    for (const m of run.manifests) for (const outcome of outcomeOrder) add(outcome, m.plan.counts[outcome]);
+    return outcomeOrder.flatMap((outcome) => ((totals.get(outcome) ?? 0) > 0 ? [{ outcome, label: outcomeLabels[outcome], count: totals.get(outcome) ?? 0 }] : []));
+  }, [run]);
+  const corrections = run.manifests.reduce((n, m) => n + m.plan.corrections, 0);
+  const unprocessed = run.manifests.flatMap((m) => m.plan.unprocessed);
+  const publishing = run.publishing;
+  const several = run.manifests.length > 1;
 
   return (
     <section className={bulk.panel} aria-labelledby="bulk-preview-title">
       <h4 id="bulk-preview-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         Upload Preview
       </h4>
+      {run.layout === 'quarter' && (
+        <p className={bulk.or}>
+          {`Quarter folder ${run.folderName ?? ''}: its property documents and its investors' documents are published together, with one e-mail per reader.`}
+        </p>
+      )}
       <ul className={bulk.counts} aria-label="Rows per outcome">
         {counts.map(({ outcome, label, count }) => (
           <li key={outcome}>
@@ -124,34 +197,59 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
             </Badge>
           </li>
         ))}
-        {plan.corrections > 0 && (
+        {corrections > 0 && (
           <li>
-            <Badge appearance="tint" color="warning">{`Corrections of published documents: ${plan.corrections}`}</Badge>
+            <Badge appearance="tint" color="warning">{`Corrections of published documents: ${corrections}`}</Badge>
+          </li>
+        )}
+        {run.notSent.length > 0 && (
+          <li>
+            <Badge appearance="tint" color="danger">{`Not sent: ${run.notSent.length}`}</Badge>
           </li>
         )}
         <li>
-          <Badge appearance="tint" color="subtle">{`Unprocessed files: ${plan.unprocessed.length}`}</Badge>
+          <Badge appearance="tint" color="subtle">{`Unprocessed files: ${unprocessed.length}`}</Badge>
         </li>
       </ul>
-      <div className={bulk.scroll}>
-        <AdminTable table={table} label="Upload preview" empty="The manifest has no rows." />
-      </div>
-      {plan.unprocessed.length > 0 && (
+      {run.propertyDocuments.length > 0 && (
+        <section className={bulk.part} aria-labelledby="bulk-preview-property-title">
+          <h5 id="bulk-preview-property-title" className={bulk.partTitle}>
+            {`Property documents (${run.propertyDocuments.length})`}
+          </h5>
+          <PropertyTable documents={run.propertyDocuments} />
+        </section>
+      )}
+      {run.manifests.map((m, index) => (
+        <section key={m.path} className={bulk.part} aria-labelledby={`bulk-preview-manifest-${index}`}>
+          <h5 id={`bulk-preview-manifest-${index}`} className={bulk.partTitle}>
+            {`Investors' documents: ${m.path} (${m.plan.rows.length} ${m.plan.rows.length === 1 ? 'row' : 'rows'})`}
+          </h5>
+          <p className={bulk.or}>
+            {`Read as ${encodingLabels[m.encoding]}. ${
+              m.period
+                ? `Rows without a document_date are filed under ${periodText(m.period)}${run.layout === 'quarter' ? ', the folder’s quarter' : ''}.`
+                : 'Rows without a document_date are filed under the quarter of the upload date.'
+            }`}
+          </p>
+          <ManifestTable manifest={m} label={several ? `Upload preview of ${m.path}` : 'Upload preview'} />
+        </section>
+      ))}
+      {unprocessed.length > 0 && (
         <div>
-          <p className={bulk.listTitle}>{`Unprocessed files (${plan.unprocessed.length}): selected, but named by no row; they are not published`}</p>
-          <ul className={bulk.list}>
-            {plan.unprocessed.map((name) => (
-              <li key={name}>{name}</li>
+          <p className={bulk.listTitle}>{`Unprocessed files (${unprocessed.length}): selected, but named by no row; they are not published`}</p>
+          <ul className={bulk.list} aria-label="Unprocessed files">
+            {unprocessed.map((name, index) => (
+              <li key={`${index}-${name}`}>{name}</li>
             ))}
           </ul>
         </div>
       )}
-      {refused.length > 0 && (
+      {run.notSent.length > 0 && (
         <div>
-          <p className={bulk.listTitle}>{`Not sent (${refused.length}): PDF, DOC, DOCX, XLS or XLSX up to 10 MB only`}</p>
-          <ul className={bulk.list}>
-            {refused.map((file) => (
-              <li key={file.name}>{file.reason}</li>
+          <p className={bulk.listTitle}>{`Not sent (${run.notSent.length})`}</p>
+          <ul className={bulk.list} aria-label="Not sent">
+            {run.notSent.map((file) => (
+              <li key={file.path}>{`${file.path}: ${file.reason}`}</li>
             ))}
           </ul>
         </div>
@@ -162,7 +260,7 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
           : `${publishing} ${publishing === 1 ? 'document' : 'documents'} will be published. Nothing is sent until you confirm.`}
       </p>
       <div className={styles.buttons}>
-        <Button appearance="primary" disabled={publishing === 0} disabledFocusable={sending} onClick={onConfirm}>
+        <Button {...restoreFocusTarget} appearance="primary" disabled={publishing === 0} disabledFocusable={sending} onClick={onConfirm}>
           {sending ? 'Uploading...' : `Confirm & Upload ${publishing} ${publishing === 1 ? 'Document' : 'Documents'}`}
         </Button>
         <Button disabledFocusable={sending} onClick={onCancel}>

@@ -25,6 +25,9 @@ export const useBulkStyles = makeStyles({
   /** A quarter's manifest has hundreds of rows: the table scrolls inside a capped height. */
   scroll: { maxHeight: '28rem', overflowY: 'auto', minWidth: 0, backgroundColor: tokens.colorNeutralBackground1 },
   filename: { display: 'block', minWidth: '8rem', overflowWrap: 'anywhere' },
+  /** A part of the preview: the property documents, or one manifest's rows. */
+  part: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
+  partTitle: { margin: 0, fontSize: tokens.fontSizeBase300, lineHeight: tokens.lineHeightBase300, fontWeight: tokens.fontWeightSemibold },
   listTitle: { margin: `0 0 ${tokens.spacingVerticalXS}`, fontWeight: tokens.fontWeightSemibold },
   list: {
     margin: 0,
@@ -43,4 +46,8 @@ export const useBulkStyles = makeStyles({
   /** A native file input keeps its intrinsic width, which is wider than a phone's column. */
   fileInput: { maxWidth: '100%', minWidth: 0 },
   or: { margin: 0, color: tokens.colorNeutralForeground2 },
+  /** The batch's period (issue 32 case 4): Year and Quarter side by side, 'None' by default. */
+  period: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, margin: 0, padding: 0, border: 'none', minWidth: 0 },
+  legend: { padding: 0, fontWeight: tokens.fontWeightSemibold },
+  periodFields: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, '& > *': { minWidth: '8rem' } },
 });

@@ -1,51 +1,81 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, Field, Link, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar } from '@fluentui/react-components';
-import type { BulkUploadUserDocumentsAnswer } from '@everest/core/contract';
-import { documentAccept, manifestEmails, portalMessages, type BulkManifestPlan } from '@everest/core/domain';
-import { useBulkUploadPreview } from '../api/bulk-upload-preview';
-import { useBulkUploadUserDocuments } from '../api/bulk-upload-user-documents';
-import { batchKey, decodeManifest, hashFiles, screenFiles, splitFolder, type BulkSelection } from '../lib/bulk-batch';
-import { planBatch, type RefusedFile } from '../lib/bulk-plan';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Checkbox,
+  Field,
+  Link,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  ProgressBar,
+  Select,
+} from '@fluentui/react-components';
+import type { PropertyDocument } from '@everest/core/contract';
+import { documentAccept, documentYears, portalMessages, quarters, type Period, type Quarter } from '@everest/core/domain';
+import { allPropertiesQueryOptions, useAllProperties } from '../api/all-properties';
+import { bulkUploadPreview } from '../api/bulk-upload-preview';
+import { bulkUploadUserDocuments } from '../api/bulk-upload-user-documents';
+import { documentRecipientsQueryOptions } from '../api/document-recipients';
+import { documentSha256 } from '../api/document-sha256';
+import { documentsQueryOptions } from '../api/documents';
+import { notifyDocuments } from '../api/notify-documents';
+import { invalidatePublished } from '../api/query-keys';
+import { uploadDocument } from '../api/upload-document';
+import { emailingTexts } from '../lib/admin-messages';
+import { splitFolder } from '../lib/bulk-batch';
+import { countRecipients, dryRunManifest, dryRunQuarterFolder, type BatchDryRun, type DryRunServer } from '../lib/bulk-dry-run';
+import { pendingAnnouncements, publishBatch, type PublishServer } from '../lib/bulk-publish';
+import { resultSentence, type BatchResults } from '../lib/bulk-results';
+import { chosenFolder, isLeftOut, quarterLayout, readFiles } from '../lib/bulk-selection';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from './admin-styles';
 import { BulkPreview } from './bulk-preview';
 import { BulkResults } from './bulk-results';
 import { useBulkStyles } from './bulk-styles';
+import { EmailConfirmDialog } from './email-confirm-dialog';
 
 /** decided: the spec names 'Missing Files' only; this says what is missing. */
 export const bulkNotices = {
-  missingFilesDetail: 'Please select the CSV manifest and the documents it names, or a folder holding manifest.csv and them.',
-  folderWithoutManifest: 'The chosen folder holds no manifest.csv.',
+  missingFilesDetail:
+    'Please select the CSV manifest and the documents it names, or a quarter folder (properties/ and investors/), or a folder holding manifest.csv and them.',
+  folderWithoutManifest: 'The chosen folder holds no manifest.csv and nothing in the quarter layout (properties/<Property name>/ or investors/).',
+  halfPeriod: 'Choose both a year and a quarter for the batch, or neither.',
   completeTitle: 'Bulk Upload Complete',
 } as const;
-
-interface Dry {
-  plan: BulkManifestPlan;
-  csvText: string;
-  manifest: File;
-  /** The files that will be sent: the selection less the refused ones. */
-  files: File[];
-  refused: RefusedFile[];
-  key: string;
-}
 
 type Busy = { step: 'hashing' | 'uploading'; fraction: number } | null;
 
 // The folder picker's attribute is not in React's types; Chromium, Firefox and Safari all read it.
 const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
+const dryRunServer = (fetchDocuments: () => Promise<readonly PropertyDocument[]>): DryRunServer => ({
+  preview: (emails, sha256) => bulkUploadPreview({ emails, sha256 }),
+  documents: fetchDocuments,
+  documentSha256,
+});
+
+const publishServer: PublishServer = {
+  uploadDocument,
+  bulkUpload: bulkUploadUserDocuments,
+  notify: notifyDocuments,
+};
+
 /**
- * The bulk upload of personal documents (spec: user-documents; section 4 "Bulk document upload"):
- * select files, preview, confirm, results. The preview is the browser's dry run (planBulkManifest
- * fed by bulk-upload-preview) and nothing is sent before Confirm; changing the selection clears
+ * The bulk upload (spec: user-documents; section 4 "Bulk document upload"; issue 32): select,
+ * preview, confirm, results. A quarter folder publishes both halves, its property documents
+ * and its investors' manifest, with one preview, one confirmation and one digest per reader; a
+ * manifest and its documents publish the personal half alone, under the period chosen here. The
+ * preview is the browser's dry run with core's rules and nothing is sent before Confirm; with
+ * e-mail on, Confirm first says how many people it will e-mail. Changing the selection clears
  * the preview and the results.
  */
 export function BulkUploadSection() {
   const styles = useAdminStyles();
   const bulk = useBulkStyles();
-  const askServer = useBulkUploadPreview();
-  const upload = useBulkUploadUserDocuments();
+  const queryClient = useQueryClient();
+  const properties = useAllProperties();
   const [manifest, setManifest] = useState<File | null>(null);
   const [documents, setDocuments] = useState<File[]>([]);
   const [folder, setFolder] = useState<File[] | null>(null);
@@ -54,10 +84,16 @@ export function BulkUploadSection() {
   // that what the pickers show is what will be read.
   const [pickerKeys, setPickerKeys] = useState({ files: 0, folder: 0 });
   const [emailNotification, setEmailNotification] = useState(false);
+  const [periodYear, setPeriodYear] = useState<number | null>(null);
+  const [periodQuarter, setPeriodQuarter] = useState<Quarter | null>(null);
   const [problem, setProblem] = useState<{ title: string; detail?: string } | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
-  const [dry, setDry] = useState<Dry | null>(null);
-  const [results, setResults] = useState<BulkUploadUserDocumentsAnswer | null>(null);
+  const [dry, setDry] = useState<BatchDryRun | null>(null);
+  const [results, setResults] = useState<BatchResults | null>(null);
+  const [confirming, setConfirming] = useState<{ people: number; exact: boolean; groups: { label: string; people: number }[] } | null>(null);
+  const [counting, setCounting] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [renotifying, setRenotifying] = useState(false);
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const sectionHeading = useRef<HTMLHeadingElement>(null);
@@ -71,6 +107,15 @@ export function BulkUploadSection() {
     if (results) resultsHeading.current?.focus();
   }, [results]);
 
+  const propertyNames = useMemo(() => (properties.data?.properties ?? []).map((p) => p.name), [properties.data]);
+  // A folder in the quarter layout (from its paths alone): its period comes from its name.
+  const quarterFolder = useMemo(() => {
+    if (!folder) return null;
+    const chosen = chosenFolder(folder);
+    const plan = quarterLayout(chosen, propertyNames);
+    return plan ? { chosen, plan } : null;
+  }, [folder, propertyNames]);
+
   const selectionChanged = () => {
     run.current += 1;
     setDry(null);
@@ -79,43 +124,70 @@ export function BulkUploadSection() {
     setBusy(null);
   };
 
-  const selection = (): BulkSelection => (folder ? splitFolder(folder) : { manifest, files: documents });
+  const say = (title: string, detail?: string) => {
+    setProblem({ title, ...(detail ? { detail } : {}) });
+    showToast({ title, description: detail, variant: 'destructive' });
+  };
+
+  const formPeriod = (): Period | null | 'half' => {
+    if (periodYear === null && periodQuarter === null) return null;
+    if (periodYear === null || periodQuarter === null) return 'half';
+    return { year: periodYear, quarter: periodQuarter };
+  };
 
   const preview = async () => {
     if (busy) return;
     setDry(null);
     setResults(null);
     setProblem(null);
-    const chosen = selection();
-    if (!chosen.manifest || chosen.files.length === 0) {
-      const detail = folder && !chosen.manifest ? bulkNotices.folderWithoutManifest : bulkNotices.missingFilesDetail;
-      setProblem({ title: portalMessages.missingFiles, detail });
-      showToast({ title: portalMessages.missingFiles, description: detail, variant: 'destructive' });
-      return;
-    }
     const mine = ++run.current;
     const stale = () => run.current !== mine;
-    const { accepted, refused } = screenFiles(chosen.files);
+    const onProgress = (fraction: number) => {
+      if (!stale()) setBusy({ step: 'hashing', fraction });
+    };
+    const fetchDocuments = async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents;
+    const server = dryRunServer(fetchDocuments);
     try {
-      setBusy({ step: 'hashing', fraction: 0 });
-      const manifestBytes = await chosen.manifest.arrayBuffer();
-      const csvText = decodeManifest(manifestBytes);
-      const hashed = await hashFiles(accepted, (fraction) => {
-        if (!stale()) setBusy({ step: 'hashing', fraction });
-      });
+      let planned: BatchDryRun;
+      // The layout again with the property names known for sure (the form's may not be loaded yet).
+      const names = folder ? (await queryClient.fetchQuery(allPropertiesQueryOptions)).properties.map((p) => p.name) : [];
+      const chosenQuarter = folder ? chosenFolder(folder) : null;
       if (stale()) return;
-      const emails = manifestEmails(csvText);
-      const known =
-        emails.length === 0 ? { users: [] } : await askServer.mutateAsync({ emails, sha256: [...new Set(hashed.map((f) => f.sha256 ?? ''))] });
+      if (chosenQuarter && quarterLayout(chosenQuarter, names)) {
+        setBusy({ step: 'hashing', fraction: 0 });
+        const read = await readFiles(
+          chosenQuarter.files.filter((f) => !isLeftOut(f.path)),
+          onProgress,
+        );
+        if (stale()) return;
+        planned = await dryRunQuarterFolder(chosenQuarter, read, names, server);
+      } else {
+        const chosen = folder ? splitFolder(folder) : { manifest, files: documents };
+        if (!chosen.manifest || chosen.files.length === 0) {
+          say(portalMessages.missingFiles, folder && !chosen.manifest ? bulkNotices.folderWithoutManifest : bulkNotices.missingFilesDetail);
+          return;
+        }
+        const period = formPeriod();
+        if (period === 'half') {
+          say(bulkNotices.halfPeriod);
+          return;
+        }
+        setBusy({ step: 'hashing', fraction: 0 });
+        const read = await readFiles(
+          chosen.files.map((file) => ({ file, path: file.name })),
+          onProgress,
+        );
+        if (stale()) return;
+        planned = await dryRunManifest(chosen.manifest, read, period, server);
+      }
       if (stale()) return;
-      const plan = planBatch(csvText, hashed, known);
       setBusy(null);
-      if (plan.error) {
-        setProblem({ title: plan.error });
-        showToast({ title: plan.error, variant: 'destructive' });
+      if (planned.error) {
+        // Case 1: a manifest that cannot be read safely publishes nothing, and nothing is offered to confirm.
+        say(planned.error);
         return;
       }
-      setDry({ plan, csvText, manifest: chosen.manifest, files: accepted, refused, key: await batchKey(manifestBytes, hashed) });
+      setDry(planned);
     } catch (error) {
       if (stale()) return;
       setBusy(null);
@@ -124,30 +196,51 @@ export function BulkUploadSection() {
     }
   };
 
-  const confirm = () => {
-    if (!dry || upload.isPending || dry.plan.counts.publish === 0) return;
+  const publish = (planned: BatchDryRun) => {
+    setSending(true);
     setBusy({ step: 'uploading', fraction: 0 });
-    upload.mutate(
-      {
-        manifest: dry.manifest,
-        documents: dry.files,
-        emailNotification,
-        idempotencyKey: dry.key,
-        onProgress: (fraction) => setBusy({ step: 'uploading', fraction }),
-      },
-      {
-        onSuccess: (answer) => {
-          setDry(null);
-          setResults(answer);
-          notifySuccess(
-            bulkNotices.completeTitle,
-            answer.successful.length === 0 ? 'Nothing new was published.' : `${answer.successful.length} published, ${answer.failed.length} failed.`,
-          );
-        },
-        onError: (error) => notifyFailure(portalMessages.bulkUploadFailed, error),
-        onSettled: () => setBusy(null),
-      },
-    );
+    publishBatch(planned, { emailNotification, onProgress: (fraction) => setBusy({ step: 'uploading', fraction }) }, publishServer)
+      .then((answer) => {
+        setConfirming(null);
+        setDry(null);
+        setResults(answer);
+        notifySuccess(bulkNotices.completeTitle, resultSentence(answer));
+        return invalidatePublished(queryClient, { property: true, personal: true });
+      })
+      .catch((error: unknown) => {
+        setConfirming(null);
+        notifyFailure(portalMessages.bulkUploadFailed, error);
+      })
+      .finally(() => {
+        setSending(false);
+        setBusy(null);
+      });
+  };
+
+  const confirm = () => {
+    if (!dry || sending || counting || dry.publishing === 0) return;
+    if (!emailNotification) {
+      publish(dry);
+      return;
+    }
+    // Case 7: before the e-mails, how many people they reach.
+    setCounting(true);
+    countRecipients(dry, (property) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 }))
+      .then((count) => {
+        if (count.people === 0) publish(dry);
+        else setConfirming(count);
+      })
+      .catch((error: unknown) => notifyFailure(emailingTexts.countFailed, error))
+      .finally(() => setCounting(false));
+  };
+
+  const notifyAgain = () => {
+    if (!results || renotifying) return;
+    setRenotifying(true);
+    notifyDocuments(pendingAnnouncements(results))
+      .then((answer) => setResults({ ...results, notified: answer.notified, notifyError: null }))
+      .catch((error: unknown) => notifyFailure(portalMessages.bulkUploadFailed, error))
+      .finally(() => setRenotifying(false));
   };
 
   const cancel = () => {
@@ -165,7 +258,8 @@ export function BulkUploadSection() {
   };
 
   const percent = busy ? Math.round(busy.fraction * 100) : 0;
-  const chosen = selection();
+  const chosenManifest = folder && !quarterFolder ? splitFolder(folder) : null;
+  const years = documentYears();
 
   return (
     <section className={styles.section} aria-labelledby="bulk-upload-title">
@@ -173,7 +267,7 @@ export function BulkUploadSection() {
         Bulk Upload User Documents
       </h3>
       <p className={bulk.or}>
-        {"Publish many investors' documents at once: a CSV manifest and the documents it names. "}
+        {"Publish many investors' documents at once: a CSV manifest and the documents it names, or a whole quarter folder with its property documents too. "}
         <Link href="/instructions" target="_blank" rel="noopener">
           View Instructions
         </Link>
@@ -189,7 +283,7 @@ export function BulkUploadSection() {
               name="csvManifest"
               type="file"
               accept=".csv,text/csv"
-              disabled={busy?.step === 'uploading'}
+              disabled={sending}
               onChange={(event) => {
                 setManifest(event.currentTarget.files?.[0] ?? null);
                 if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
@@ -209,7 +303,7 @@ export function BulkUploadSection() {
               type="file"
               multiple
               accept={documentAccept}
-              disabled={busy?.step === 'uploading'}
+              disabled={sending}
               onChange={(event) => {
                 setDocuments(Array.from(event.currentTarget.files ?? []));
                 if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
@@ -219,7 +313,11 @@ export function BulkUploadSection() {
             />
           )}
         </Field>
-        <Field label="Or a whole folder" hint="A folder holding manifest.csv and the documents it names" className={styles.wide}>
+        <Field
+          label="Or a whole folder"
+          hint="A quarter folder (2026-Q3 with properties/<Property name>/ and investors/manifest.csv), or a folder holding manifest.csv and the documents it names"
+          className={styles.wide}
+        >
           {(props) => (
             <input
               {...props}
@@ -228,7 +326,7 @@ export function BulkUploadSection() {
               className={bulk.fileInput}
               name="folder"
               type="file"
-              disabled={busy?.step === 'uploading'}
+              disabled={sending}
               onChange={(event) => {
                 const files = Array.from(event.currentTarget.files ?? []);
                 setFolder(files.length > 0 ? files : null);
@@ -240,19 +338,71 @@ export function BulkUploadSection() {
             />
           )}
         </Field>
+        {quarterFolder ? (
+          <p className={`${styles.wide} ${bulk.or}`} data-testid="bulk-period">
+            {`Period: from the folder (${[...new Set([...quarterFolder.plan.propertyDocuments, ...quarterFolder.plan.manifests].map((p) => `${p.quarter} ${p.year}`))].join(', ')}). A row's own document_date still wins.`}
+          </p>
+        ) : (
+          <fieldset className={`${styles.wide} ${bulk.period}`}>
+            <legend className={bulk.legend}>Period of the batch (optional)</legend>
+            <p className={bulk.or}>
+              Rows without a document_date are filed under this quarter; with none chosen, under the quarter of the upload date.
+            </p>
+            <div className={bulk.periodFields}>
+              <Field label="Year">
+                <Select
+                  name="batchYear"
+                  value={periodYear === null ? '' : String(periodYear)}
+                  onChange={(_, data) => {
+                    setPeriodYear(data.value ? Number(data.value) : null);
+                    selectionChanged();
+                  }}
+                >
+                  <option value="">None</option>
+                  {years.map((y) => (
+                    <option key={y} value={y}>
+                      {y}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label="Quarter">
+                <Select
+                  name="batchQuarter"
+                  value={periodQuarter ?? ''}
+                  onChange={(_, data) => {
+                    setPeriodQuarter(quarters.find((q) => q === data.value) ?? null);
+                    selectionChanged();
+                  }}
+                >
+                  <option value="">None</option>
+                  {quarters.map((q) => (
+                    <option key={q} value={q}>
+                      {q}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+          </fieldset>
+        )}
         <Checkbox
           className={styles.wide}
-          label="Send an email notification to each investor (one e-mail listing their new documents)"
+          label="Send an email notification to each reader (one e-mail listing all of their new documents)"
           checked={emailNotification}
           onChange={(_, data) => setEmailNotification(data.checked === true)}
         />
       </div>
       <p className={styles.muted} aria-live="polite">
-        {folder
-          ? chosen.manifest
-            ? `Folder: ${chosen.manifest.webkitRelativePath || chosen.manifest.name} and ${chosen.files.length} ${chosen.files.length === 1 ? 'file' : 'files'}`
-            : `Folder: ${folder.length} ${folder.length === 1 ? 'file' : 'files'}, no manifest.csv`
-          : `${manifest ? manifest.name : 'No manifest'} · ${documents.length} ${documents.length === 1 ? 'document' : 'documents'} selected`}
+        {quarterFolder
+          ? `Quarter folder ${quarterFolder.chosen.rootName}: ${quarterFolder.plan.propertyDocuments.length + quarterFolder.plan.duplicates.length} property ${
+              quarterFolder.plan.propertyDocuments.length + quarterFolder.plan.duplicates.length === 1 ? 'file' : 'files'
+            }, ${quarterFolder.plan.manifests.length} ${quarterFolder.plan.manifests.length === 1 ? 'manifest' : 'manifests'}`
+          : folder
+            ? chosenManifest?.manifest
+              ? `Folder: ${chosenManifest.manifest.webkitRelativePath || chosenManifest.manifest.name} and ${chosenManifest.files.length} ${chosenManifest.files.length === 1 ? 'file' : 'files'}`
+              : `Folder: ${folder.length} ${folder.length === 1 ? 'file' : 'files'}, no manifest.csv`
+            : `${manifest ? manifest.name : 'No manifest'} · ${documents.length} ${documents.length === 1 ? 'document' : 'documents'} selected`}
       </p>
       {problem && (
         <MessageBar intent="error" role="alert">
@@ -263,11 +413,7 @@ export function BulkUploadSection() {
         </MessageBar>
       )}
       {busy && (
-        <Field
-          label={busy.step === 'hashing' ? 'Checking files' : 'Uploading documents'}
-          validationState="none"
-          hint={`${percent}%`}
-        >
+        <Field label={busy.step === 'hashing' ? 'Checking files' : 'Uploading documents'} validationState="none" hint={`${percent}%`}>
           <ProgressBar value={busy.fraction} max={1} />
         </Field>
       )}
@@ -278,18 +424,46 @@ export function BulkUploadSection() {
           </Button>
         </div>
       )}
-      {dry && (
-        <BulkPreview
-          ref={previewHeading}
-          plan={dry.plan}
-          csvText={dry.csvText}
-          refused={dry.refused}
-          sending={upload.isPending}
-          onConfirm={confirm}
-          onCancel={cancel}
-        />
+      {dry && <BulkPreview ref={previewHeading} run={dry} sending={sending || counting} onConfirm={confirm} onCancel={cancel} />}
+      {results && (
+        <>
+          <BulkResults ref={resultsHeading} results={results} onClose={closeResults} />
+          {results.notifyError && (
+            <div className={styles.buttons}>
+              <Button onClick={notifyAgain} disabledFocusable={renotifying}>
+                {renotifying ? 'Sending...' : 'Send the e-mail again'}
+              </Button>
+            </div>
+          )}
+        </>
       )}
-      {results && <BulkResults ref={resultsHeading} results={results} onClose={closeResults} />}
+      <EmailConfirmDialog
+        title={confirming ? (confirming.exact ? emailingTexts.willEmail(confirming.people) : emailingTexts.willEmailUpTo(confirming.people)) : null}
+        confirmLabel={`Publish and Send E-mails`}
+        pendingLabel="Uploading..."
+        pending={sending}
+        onConfirm={() => dry && publish(dry)}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming && dry && (
+          <>
+            <p>
+              {`${dry.publishing} ${dry.publishing === 1 ? 'document will be' : 'documents will be'} published, then each reader gets one e-mail listing all of their new documents.`}
+            </p>
+            {!confirming.exact && (
+              <>
+                <ul aria-label="Who is e-mailed">
+                  {confirming.groups.map((group) => (
+                    <li key={group.label}>{`${group.label}, ${group.people}`}</li>
+                  ))}
+                </ul>
+                <p>Someone in more than one of these gets one e-mail, so fewer people may be e-mailed.</p>
+              </>
+            )}
+            <p>Nothing is uploaded or sent if you cancel.</p>
+          </>
+        )}
+      </EmailConfirmDialog>
     </section>
   );
 }

@@ -7,7 +7,12 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  makeStyles,
 } from '@fluentui/react-components';
+
+// A label like 'Publish and Send E-mails' broke at its hyphen in a 1280 px window: the buttons
+// keep their words on one line (on a phone they take the whole width, one under the other).
+const useStyles = makeStyles({ action: { whiteSpace: 'nowrap' } });
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -24,10 +29,12 @@ export interface ConfirmDialogProps {
 /**
  * A destructive action's confirmation (spec: "Delete actions ask for confirmation"). An alert
  * dialog: the backdrop does not close it, Escape and Cancel do, and Cancel has the focus first
- * so that Enter never deletes by accident. Fluent returns the focus to the element that
- * opened it, when that element still exists; the caller moves it when it does not.
+ * so that Enter never deletes by accident. Fluent returns the focus to the element that opened
+ * it (marked with useRestoreFocusTarget), when that element still exists; the caller moves it
+ * when it does not. Issue 32's e-mail confirmations are the same dialog (email-confirm-dialog).
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending, onConfirm, onCancel }: ConfirmDialogProps) {
+  const styles = useStyles();
   return (
     <Dialog modalType="alert" open={open} onOpenChange={(_, data) => !data.open && !pending && onCancel()}>
       <DialogSurface>
@@ -35,10 +42,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabe
           <DialogTitle>{title}</DialogTitle>
           <DialogContent>{children}</DialogContent>
           <DialogActions>
-            <Button onClick={onCancel} disabled={pending}>
+            <Button className={styles.action} onClick={onCancel} disabled={pending}>
               Cancel
             </Button>
-            <Button appearance="primary" onClick={onConfirm} disabledFocusable={pending}>
+            <Button className={styles.action} appearance="primary" onClick={onConfirm} disabledFocusable={pending}>
               {pending ? pendingLabel : confirmLabel}
             </Button>
           </DialogActions>

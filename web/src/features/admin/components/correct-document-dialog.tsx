@@ -14,7 +14,8 @@ import {
 } from '@fluentui/react-components';
 import { documentAccept, fieldMax, portalMessages } from '@everest/core/domain';
 import { useCorrectDocument, type CorrectedKind } from '../api/correct-document';
-import { adminSuccess } from '../lib/admin-messages';
+import { useCorrectionRecipients } from '../api/document-recipients';
+import { adminSuccess, emailingTexts } from '../lib/admin-messages';
 import { checkDocumentFile } from '../lib/document-rules';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useAdminStyles } from './admin-styles';
@@ -23,6 +24,8 @@ export interface CorrectionTarget {
   kind: CorrectedKind;
   id: number;
   title: string;
+  /** The property (or 'General') or the investor's e-mail the list shows it under (issue 32 case 2). */
+  destination: string;
 }
 
 export interface CorrectDocumentDialogProps {
@@ -36,6 +39,9 @@ export interface CorrectDocumentDialogProps {
  * administrator picks the corrected file, may say why (told to the investors with the e-mail,
  * kept in the version history), and chooses whether to e-mail its readers. Escape, Cancel or the
  * backdrop close it, except while the file is on its way; the focus returns to the row's button.
+ * Issue 32 case 7: with the e-mail ticked, the dialog says how many people it will e-mail and the
+ * button says so too: the dialog is the confirmation. Case 6: the very same file changes nothing,
+ * and the toast says so.
  */
 export function CorrectDocumentDialog({ target, onClose }: CorrectDocumentDialogProps) {
   const styles = useAdminStyles();
@@ -45,6 +51,8 @@ export function CorrectDocumentDialog({ target, onClose }: CorrectDocumentDialog
   const [emailNotification, setEmailNotification] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const recipients = useCorrectionRecipients(target, emailNotification);
+  const people = emailNotification ? recipients.data : 0;
 
   // A newly opened document starts from an empty form (set while rendering, as the edit dialog does).
   const [shown, setShown] = useState<CorrectionTarget | null>(null);
@@ -74,15 +82,32 @@ export function CorrectDocumentDialog({ target, onClose }: CorrectDocumentDialog
       setError(`${problem.title}: ${problem.description}`);
       return;
     }
+    // The count is part of what is confirmed: no sending before it is known.
+    if (people === undefined) return;
     setProgress(0);
     correct.mutate(
-      { kind: target.kind, documentId: target.id, file, note: note.trim(), emailNotification, onProgress: setProgress },
+      {
+        kind: target.kind,
+        documentId: target.id,
+        destination: target.destination,
+        file,
+        note: note.trim(),
+        emailNotification: emailNotification && people > 0,
+        onProgress: setProgress,
+      },
       {
         onSuccess: (answer) => {
-          notifySuccess(
-            answer.corrected ? adminSuccess.documentCorrected : adminSuccess.documentReplaced,
-            answer.corrected ? `${answer.document.title} is now version ${answer.document.version}. ${answer.message}` : answer.message,
-          );
+          if (answer.unchanged) {
+            notifySuccess(
+              adminSuccess.documentUnchanged,
+              `The file is the one ${answer.document.title} already has: nothing changed, and nobody was e-mailed.`,
+            );
+          } else {
+            notifySuccess(
+              answer.corrected ? adminSuccess.documentCorrected : adminSuccess.documentReplaced,
+              answer.corrected ? `${answer.document.title} is now version ${answer.document.version}. ${answer.message}` : answer.message,
+            );
+          }
           onClose();
         },
         onError: (failure) => notifyFailure(portalMessages.documentReplaceFailed, failure),
@@ -129,6 +154,17 @@ export function CorrectDocumentDialog({ target, onClose }: CorrectDocumentDialog
                 checked={emailNotification}
                 onChange={(_, data) => setEmailNotification(data.checked === true)}
               />
+              <p className={styles.muted} role="status" data-testid="correction-recipients">
+                {!emailNotification
+                  ? 'Nobody will be e-mailed.'
+                  : recipients.isError
+                    ? `${emailingTexts.countFailed}: ${recipients.error.message}`
+                    : people === undefined
+                      ? emailingTexts.counting
+                      : people === 0
+                        ? 'Nobody can be e-mailed: no active reader has this document.'
+                        : `${emailingTexts.willEmail(people)}.`}
+              </p>
               {progress !== null && (
                 <Field label="Uploading corrected file" validationState="none" hint={`${Math.round(progress * 100)}%`}>
                   <ProgressBar value={progress} max={1} />
@@ -136,8 +172,12 @@ export function CorrectDocumentDialog({ target, onClose }: CorrectDocumentDialog
               )}
             </DialogContent>
             <DialogActions>
-              <Button type="submit" appearance="primary" disabledFocusable={correct.isPending}>
-                {correct.isPending ? 'Publishing...' : 'Publish Correction'}
+              <Button type="submit" appearance="primary" disabledFocusable={correct.isPending || people === undefined}>
+                {correct.isPending
+                  ? 'Publishing...'
+                  : people
+                    ? `Publish Correction and E-mail ${people} ${people === 1 ? 'Person' : 'People'}`
+                    : 'Publish Correction'}
               </Button>
               <Button onClick={close} disabled={correct.isPending}>
                 Cancel

@@ -1,18 +1,38 @@
 import { Field, Select } from '@fluentui/react-components';
 import { defaultPropertyGroup, documentYears, quarters, type Quarter } from '@everest/core/domain';
 import { useAllProperties } from '../api/all-properties';
+import { emailingTexts } from '../lib/admin-messages';
+
+export interface PropertyChoice {
+  name: string;
+  /** The name, marked '(not shown to investors)' for a property without investor relations. */
+  label: string;
+}
 
 /**
  * The property choices of the upload form and the inline editor: 'General' and the live list
  * of properties (issue 16; the spec's "fixed set of five names" predates the Properties tab).
- * A document's current property stays offered even when it is no longer in the list, so that
- * editing its title does not silently move it.
+ * Issue 32: the properties investors are shown come first; the others follow, marked, since a
+ * document filed there reaches no investor. A document's current property stays offered even
+ * when it is no longer in the list, so that editing its title does not silently move it.
  */
-export function usePropertyChoices(current?: string): string[] {
+export function usePropertyChoices(current?: string): PropertyChoice[] {
   const properties = useAllProperties();
-  const names = (properties.data?.properties ?? []).map((p) => p.name).sort((a, b) => a.localeCompare(b));
-  const choices = [defaultPropertyGroup, ...names.filter((n) => n !== defaultPropertyGroup)];
-  if (current && !choices.includes(current)) choices.push(current);
+  return propertyChoices(properties.data?.properties ?? [], current);
+}
+
+export function propertyChoices(properties: readonly { name: string; investorRelations: boolean }[], current?: string): PropertyChoice[] {
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  const listed = properties.filter((p) => p.name !== defaultPropertyGroup);
+  const choices: PropertyChoice[] = [
+    { name: defaultPropertyGroup, label: defaultPropertyGroup },
+    ...listed.filter((p) => p.investorRelations).sort(byName).map((p) => ({ name: p.name, label: p.name })),
+    ...listed
+      .filter((p) => !p.investorRelations)
+      .sort(byName)
+      .map((p) => ({ name: p.name, label: `${p.name} ${emailingTexts.notShown}` })),
+  ];
+  if (current && !choices.some((c) => c.name === current)) choices.push({ name: current, label: current });
   return choices;
 }
 
@@ -33,9 +53,9 @@ export function PlacementFields({ property, year, quarter, onChange, errors = {}
     <>
       <Field label="Property" required validationMessage={errors.property}>
         <Select name="property" value={property} onChange={(_, data) => onChange({ property: data.value })}>
-          {choices.map((name) => (
-            <option key={name} value={name}>
-              {name}
+          {choices.map((choice) => (
+            <option key={choice.name} value={choice.name}>
+              {choice.label}
             </option>
           ))}
         </Select>

@@ -90,7 +90,7 @@ export function DocumentsTab() {
     }
     setReplacing({ id: document.id, progress: 0 });
     replace.mutate(
-      { documentId: document.id, file, onProgress: (progress) => setReplacing({ id: document.id, progress }) },
+      { documentId: document.id, property: document.property, file, onProgress: (progress) => setReplacing({ id: document.id, progress }) },
       {
         onSuccess: () => {
           notifySuccess(adminSuccess.documentReplaced, `${document.title} has its file again.`);
@@ -125,7 +125,7 @@ export function DocumentsTab() {
   const rowsContext: DocumentRowsContextValue = {
     onEdit: (document) => setEditingId(document.id),
     onReplace: startReplace,
-    onCorrect: (document) => setCorrecting({ kind: 'property', id: document.id, title: document.title }),
+    onCorrect: (document) => setCorrecting({ kind: 'property', id: document.id, title: document.title, destination: document.property }),
     onVersions: (document) => setShowingVersions({ documentType: 'property', documentId: document.id, title: document.title }),
     onDelete: setDeleting,
     replacing,

@@ -1,18 +1,27 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar } from '@fluentui/react-components';
-import { uploadUserDocumentBody, type UserDocumentAnswer } from '@everest/core/contract';
+import { Button, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, useRestoreFocusTarget } from '@fluentui/react-components';
+import { uploadUserDocumentBody, type UploadUserDocumentBody, type UserDocumentAnswer } from '@everest/core/contract';
 import { documentAccept, documentCategoryLabels, portalMessages } from '@everest/core/domain';
 import { useUploadUserDocument } from '../api/upload-user-document';
-import { adminNotices, adminSuccess } from '../lib/admin-messages';
+import { isInvestorEmailed } from '../api/document-recipients';
+import { adminNotices, adminSuccess, emailingTexts } from '../lib/admin-messages';
 import { checkDocumentFile } from '../lib/document-rules';
 import { focusField } from '../lib/focus-field';
+import { SubmissionKey } from '../lib/idempotency';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from './admin-styles';
 import { UserDocumentFields, emptyDetails, type UserDocumentDetails } from './user-document-fields';
+import { EmailConfirmDialog } from './email-confirm-dialog';
 import { UserPicker } from './user-picker';
 
 type ErrorKey = 'userEmail' | 'title' | 'documentCategory' | 'document';
+
+/** An upload waiting for the administrator's yes to its e-mail. */
+interface Pending {
+  fields: UploadUserDocumentBody;
+  file: File;
+}
 const errorOrder: ErrorKey[] = ['userEmail', 'title', 'documentCategory', 'document'];
 
 /**
@@ -32,14 +41,22 @@ export function UploadUserDocumentForm() {
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<UserDocumentAnswer | null>(null);
+  const [confirming, setConfirming] = useState<Pending | null>(null);
+  const [counting, setCounting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const restoreFocusTarget = useRestoreFocusTarget();
+  // Issue 32: one Idempotency-Key per submission, the same when Upload is pressed again after a
+  // lost answer; any change to the form makes the next submit a new one.
+  const submissionKey = useRef(new SubmissionKey());
 
-  const clearErrors = (keys: string[]) =>
+  const clearErrors = (keys: string[]) => {
+    submissionKey.current.reset();
     setErrors((previous) => {
       const next = { ...previous };
       for (const key of keys) delete next[key as ErrorKey];
       return next;
     });
+  };
 
   const chooseFile = (input: HTMLInputElement) => {
     const chosen = input.files?.[0] ?? null;
@@ -58,7 +75,7 @@ export function UploadUserDocumentForm() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (upload.isPending) return;
+    if (upload.isPending || counting) return;
     setOutcome(null);
     const parsed = uploadUserDocumentBody.safeParse({
       userEmail,
@@ -79,11 +96,30 @@ export function UploadUserDocumentForm() {
       if (first) focusField(formRef.current, first);
       return;
     }
+    if (!emailNotification) {
+      send({ fields: parsed.data, file });
+      return;
+    }
+    // Issue 32 case 7: the e-mail goes to the investor only if the account is active; say so first.
+    const email = parsed.data.userEmail;
+    setCounting(true);
+    isInvestorEmailed(email)
+      .then((emailed) => {
+        if (emailed) setConfirming({ fields: parsed.data, file });
+        else send({ fields: parsed.data, file });
+      })
+      .catch((error: unknown) => notifyFailure(emailingTexts.countFailed, error))
+      .finally(() => setCounting(false));
+  };
+
+  const send = ({ fields, file: chosen }: Pending) => {
     setProgress(0);
     upload.mutate(
-      { fields: parsed.data, file, onProgress: setProgress },
+      { fields, file: chosen, idempotencyKey: submissionKey.current.current(), onProgress: setProgress },
       {
         onSuccess: (answer) => {
+          setConfirming(null);
+          submissionKey.current.reset();
           setOutcome(answer);
           if (answer.alreadyPublished) {
             notifySuccess(adminSuccess.userDocumentAlreadyPublished, answer.message);
@@ -95,7 +131,10 @@ export function UploadUserDocumentForm() {
           setFile(null);
           setFileKey((k) => k + 1);
         },
-        onError: (error) => notifyFailure(portalMessages.userDocumentUploadFailed, error),
+        onError: (error) => {
+          setConfirming(null);
+          notifyFailure(portalMessages.userDocumentUploadFailed, error);
+        },
         onSettled: () => setProgress(null),
       },
     );
@@ -146,7 +185,10 @@ export function UploadUserDocumentForm() {
             className={styles.wide}
             label="Send an email notification to the investor"
             checked={emailNotification}
-            onChange={(_, data) => setEmailNotification(data.checked === true)}
+            onChange={(_, data) => {
+              submissionKey.current.reset();
+              setEmailNotification(data.checked === true);
+            }}
           />
         </div>
         {progress !== null && (
@@ -169,11 +211,25 @@ export function UploadUserDocumentForm() {
           )}
         </div>
         <div className={styles.buttons}>
-          <Button type="submit" appearance="primary" disabledFocusable={upload.isPending}>
-            {upload.isPending ? 'Uploading...' : 'Upload User Document'}
+          <Button {...restoreFocusTarget} type="submit" appearance="primary" disabledFocusable={upload.isPending || counting}>
+            {upload.isPending ? 'Uploading...' : counting ? emailingTexts.counting : 'Upload User Document'}
           </Button>
         </div>
       </form>
+      <EmailConfirmDialog
+        title={confirming ? emailingTexts.willEmail(1) : null}
+        confirmLabel="Upload and Send E-mail"
+        pendingLabel="Uploading..."
+        pending={upload.isPending}
+        onConfirm={() => confirming && send(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming && (
+          <p>
+            {`"${confirming.fields.title}" will be published for ${confirming.fields.userEmail}, who is sent an e-mail about it. Nothing is uploaded or sent if you cancel.`}
+          </p>
+        )}
+      </EmailConfirmDialog>
     </section>
   );
 }

@@ -71,7 +71,7 @@ export function UserDocumentsTab() {
   const rowsContext: UserDocumentRowsContextValue = {
     onEdit: setEditing,
     onDelete: setDeleting,
-    onCorrect: (document) => setCorrecting({ kind: 'personal', id: document.id, title: document.title }),
+    onCorrect: (document) => setCorrecting({ kind: 'personal', id: document.id, title: document.title, destination: document.userEmail }),
     onVersions: (document) => setShowingVersions({ documentType: 'personal', documentId: document.id, title: document.title }),
     restoreFocusTarget,
   };

@@ -13,6 +13,10 @@ export const adminSuccess = {
   propertyDeleted: 'Property Deleted',
   coordinatesFound: 'Coordinates Found',
   documentUploaded: 'Document Uploaded',
+  /** Issue 32: upload-document answered that the property already has this file. */
+  documentAlreadyPublished: 'Already Published',
+  /** Issue 32: a correction with the very same file. */
+  documentUnchanged: 'Nothing Changed',
   documentUpdated: 'Document Updated',
   documentReplaced: 'File Replaced',
   documentCorrected: 'Correction Published',
@@ -42,4 +46,18 @@ export const adminNotices = {
   fileTooLarge: 'File Too Large',
   /** Upload pressed without a file. */
   chooseFile: 'Please choose a file.',
+} as const;
+
+/** Issue 32 case 7: what an action that e-mails people says before it sends. */
+export const emailingTexts = {
+  /** 'This will e-mail 12 people' (the dialog's title). */
+  willEmail: (people: number) => `This will e-mail ${people} ${people === 1 ? 'person' : 'people'}`,
+  /** The same when only an upper bound is known (a batch across several properties and investors). */
+  willEmailUpTo: (people: number) => `This will e-mail up to ${people} ${people === 1 ? 'person' : 'people'}`,
+  /** The warning of an upload that only administrators could read. */
+  noReader: 'No investor can see this document',
+  /** After a property's name in the pickers, when investors are not shown it. */
+  notShown: '(not shown to investors)',
+  counting: 'Counting recipients...',
+  countFailed: 'The recipients could not be counted',
 } as const;

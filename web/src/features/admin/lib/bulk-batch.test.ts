@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bulkManifestMessages, maxDocumentBytes } from '@everest/core/domain';
-import { batchKey, decodeManifest, hashFiles, screenFiles, sha256Hex, splitFolder } from './bulk-batch';
+import { bulkManifestMessages } from '@everest/core/domain';
+import { batchKey, sha256Hex, splitFolder } from './bulk-batch';
 import { manifestCells, mergePreviewAnswers, planBatch, previewRequests, rowMessage } from './bulk-plan';
 
 const header = 'email,filename,document_category,title';
@@ -32,27 +32,7 @@ describe('a folder picked whole', () => {
   });
 });
 
-describe('files checked before anything is sent', () => {
-  it('refuses another type and a file over 10 MB, with the reason', () => {
-    const { accepted, refused } = screenFiles([file('a.pdf'), file('notes.txt'), file('big.pdf', 'x', undefined, maxDocumentBytes + 1), file('b.XLSX')]);
-    expect(accepted.map((f) => f.name)).toEqual(['a.pdf', 'b.XLSX']);
-    expect(refused.map((f) => f.name)).toEqual(['notes.txt', 'big.pdf']);
-    expect(refused[1]?.reason).toBe('big.pdf is larger than 10 MB.');
-  });
-});
-
 describe('hashes', () => {
-  it('hashes each file with SHA-256 and reports the bytes hashed up to the whole', async () => {
-    const seen: number[] = [];
-    const hashed = await hashFiles([file('a.pdf', 'abc'), file('b.pdf', 'abcdef')], (fraction) => seen.push(fraction));
-    expect(hashed[0]).toEqual({ name: 'a.pdf', size: 3, sha256: 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad' });
-    expect(hashed.map((f) => f.name)).toEqual(['a.pdf', 'b.pdf']);
-    // Hashed side by side: either may finish first, but the fraction only grows, up to the whole.
-    expect(seen).toHaveLength(2);
-    expect(seen[0]).toBeLessThan(1);
-    expect(seen[1]).toBe(1);
-  });
-
   it("names the batch by its manifest and its files' contents, whatever order they were picked in", async () => {
     const manifest = new TextEncoder().encode(`${header}\nx@example.com,a.pdf,tax,A`).buffer;
     const files = [
@@ -68,15 +48,10 @@ describe('hashes', () => {
 });
 
 describe('the manifest', () => {
-  it('reads UTF-8, and Windows-1252 when the bytes are not UTF-8 (Excel on Windows)', () => {
-    expect(decodeManifest(new TextEncoder().encode('Café').buffer)).toBe('Café');
-    expect(decodeManifest(new Uint8Array([0x43, 0x61, 0x66, 0xe9]).buffer)).toBe('Café');
-  });
-
   it('numbers the cells of each row as the plan numbers its rows, blank lines and semicolons included', () => {
-    const cells = manifestCells(`email;filename;document_category;title\n\na@example.com;a.pdf;tax;A; K-1\n;b.pdf;tax;\n`);
+    const cells = manifestCells(`email;filename;document_category;title\n\na@example.com;a.pdf;tax;"A; K-1"\n;b.pdf;tax;\n`);
     expect([...cells]).toEqual([
-      [2, { email: 'a@example.com', title: 'A' }],
+      [2, { email: 'a@example.com', title: 'A; K-1' }],
       [3, { email: '', title: '' }],
     ]);
   });

@@ -1,6 +1,4 @@
 import type { ManifestFile } from '@everest/core/domain';
-import type { RefusedFile } from './bulk-plan';
-import { checkDocumentFile } from './document-rules';
 
 /** The manifest a folder must hold (the desktop app reads the same name: DECISIONS.md). */
 export const manifestFileName = 'manifest.csv';
@@ -22,9 +20,9 @@ function pathOf(file: File): string {
 }
 
 /**
- * A folder picked whole: its manifest.csv (the one nearest the top, whatever its letter case) and
- * the files in that manifest's folder and below it. Picking the whole quarter folder then reads
- * `investors/` only, and never the property documents beside it.
+ * A folder picked whole that is not in the quarter layout (bulk-selection.ts reads that one): its
+ * manifest.csv (the one nearest the top, whatever its letter case) and the files in that
+ * manifest's folder and below it.
  */
 export function splitFolder(files: readonly File[]): BulkSelection {
   const depth = (file: File) => pathOf(file).split('/').length;
@@ -38,18 +36,6 @@ export function splitFolder(files: readonly File[]): BulkSelection {
   };
 }
 
-/** The files worth sending, and those refused by type or size before any byte travels. */
-export function screenFiles(files: readonly File[]): { accepted: File[]; refused: RefusedFile[] } {
-  const accepted: File[] = [];
-  const refused: RefusedFile[] = [];
-  for (const file of files) {
-    const problem = checkDocumentFile(file);
-    if (problem) refused.push({ name: file.name, reason: problem.description });
-    else accepted.push(file);
-  }
-  return { accepted, refused };
-}
-
 function hex(buffer: ArrayBuffer): string {
   return Array.from(new Uint8Array(buffer), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
@@ -57,46 +43,6 @@ function hex(buffer: ArrayBuffer): string {
 export async function sha256Hex(data: BufferSource | string): Promise<string> {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   return hex(await crypto.subtle.digest('SHA-256', bytes));
-}
-
-/**
- * Hashes the files, a few at a time (each at most 10 MB, so at most `parallel` of them are in
- * memory at once; reading many small files one by one waits on each read), reporting the fraction
- * of bytes hashed so far. The answer keeps the files' order.
- */
-export async function hashFiles(
-  files: readonly File[],
-  onProgress?: (fraction: number) => void,
-  parallel = 4,
-): Promise<ManifestFile[]> {
-  const total = files.reduce((sum, file) => sum + file.size, 0);
-  let done = 0;
-  const hashed: ManifestFile[] = new Array<ManifestFile>(files.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const index = next;
-      next += 1;
-      const file = files[index] as File;
-      hashed[index] = { name: file.name, size: file.size, sha256: await sha256Hex(await file.arrayBuffer()) };
-      done += file.size;
-      onProgress?.(total === 0 ? 1 : done / total);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, files.length) }, worker));
-  return hashed;
-}
-
-/**
- * The manifest's text: UTF-8, or Windows-1252 when it is not valid UTF-8 (Excel's "CSV" on a
- * Western Windows), as the server reads it.
- */
-export function decodeManifest(bytes: ArrayBuffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
 }
 
 /**

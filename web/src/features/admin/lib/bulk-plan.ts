@@ -1,7 +1,16 @@
 // The bulk upload's dry run as the preview shows it: pure, no DOM, so that the benchmark
 // (bench/bulk-dry-run.ts) runs the very code the browser runs.
 import type { BulkUploadPreviewAnswer } from '@everest/core/contract';
-import { bulkManifestMessages, parseManifest, planBulkManifest, type BulkManifestPlan, type ManifestFile, type ManifestOutcome } from '@everest/core/domain';
+import {
+  bulkManifestMessages,
+  parseManifest,
+  planBulkManifest,
+  type BulkManifestPlan,
+  type CsvEncoding,
+  type ManifestFile,
+  type ManifestOutcome,
+  type Period,
+} from '@everest/core/domain';
 
 /** A selected file the browser will not send, and why (the server would refuse it too). */
 export interface RefusedFile {
@@ -9,10 +18,21 @@ export interface RefusedFile {
   reason: string;
 }
 
-/** The dry run: planBulkManifest fed with what bulk-upload-preview answered (as the server plans). */
-export function planBatch(csvText: string, files: readonly ManifestFile[], known: BulkUploadPreviewAnswer): BulkManifestPlan {
+/**
+ * The dry run: planBulkManifest fed with what bulk-upload-preview answered (as the server plans),
+ * with the encoding the manifest was read in and the batch's period (issue 32 case 4).
+ */
+export function planBatch(
+  csvText: string,
+  files: readonly ManifestFile[],
+  known: BulkUploadPreviewAnswer,
+  options: { encoding?: CsvEncoding; period?: Period | null; now?: Date } = {},
+): BulkManifestPlan {
   return planBulkManifest({
     csvText,
+    ...(options.encoding ? { encoding: options.encoding } : {}),
+    ...(options.period ? { period: options.period } : {}),
+    ...(options.now ? { now: options.now } : {}),
     files,
     usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
     publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
@@ -28,6 +48,7 @@ export const outcomeLabels: Record<ManifestOutcome, string> = {
   'user-not-found': 'User not found',
   'missing-fields': 'Missing fields',
   'file-missing': 'File missing',
+  'file-refused': 'File refused',
   'bad-category': 'Invalid category',
   'bad-field': 'Invalid field',
   'duplicate-row': 'Listed twice',
@@ -49,6 +70,8 @@ export function outcomeCounts(plan: BulkManifestPlan): { outcome: ManifestOutcom
 export function rowMessage(row: BulkManifestPlan['rows'][number], refused: readonly RefusedFile[]): string {
   // Issue 21: a title the investor already has publishes that document's corrected version.
   if (row.outcome === 'publish') return row.corrects ? bulkManifestMessages.corrects(row.corrects) : '';
+  // Issue 32 cases 5 and 6: the file's own reason (type by content, size), not 'File not found'.
+  if (row.outcome === 'file-refused') return `${row.error} It will not be sent.`;
   if (row.outcome === 'file-missing') {
     const reason = refused.find((file) => file.name.toLowerCase() === row.filename.toLowerCase())?.reason;
     if (reason) return `${reason} It will not be sent.`;
@@ -100,17 +123,29 @@ export function previewRequests(
 
 /** The answers of the parts as one: per investor, every hash they already have and every title. */
 export function mergePreviewAnswers(answers: readonly BulkUploadPreviewAnswer[]): BulkUploadPreviewAnswer {
-  const users = new Map<string, { email: string; userId: number; publishedSha256: Set<string>; titles: Set<string> }>();
+  const users = new Map<string, { email: string; userId: number; publishedSha256: Set<string>; titles: Set<string>; active?: boolean }>();
   for (const answer of answers) {
     for (const user of answer.users) {
       const key = user.email.toLowerCase();
-      const merged = users.get(key) ?? { email: user.email, userId: user.userId, publishedSha256: new Set<string>(), titles: new Set<string>() };
+      const merged = users.get(key) ?? {
+        email: user.email,
+        userId: user.userId,
+        publishedSha256: new Set<string>(),
+        titles: new Set<string>(),
+        ...(user.active === undefined ? {} : { active: user.active }),
+      };
       for (const hash of user.publishedSha256) merged.publishedSha256.add(hash);
       for (const title of user.titles) merged.titles.add(title);
       users.set(key, merged);
     }
   }
   return {
-    users: [...users.values()].map((u) => ({ email: u.email, userId: u.userId, publishedSha256: [...u.publishedSha256], titles: [...u.titles] })),
+    users: [...users.values()].map((u) => ({
+      email: u.email,
+      userId: u.userId,
+      publishedSha256: [...u.publishedSha256],
+      titles: [...u.titles],
+      ...(u.active === undefined ? {} : { active: u.active }),
+    })),
   };
 }
