@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { RecaptchaSiteKeyAnswer } from '@everest/core/contract';
 import { publicMessages } from '@everest/core/domain';
-import { api } from '../../../lib/api';
+import { loadCaptchaConfig } from '../../../lib/captcha/captcha-config';
 import type { CaptchaWidgetProps } from './captcha-props';
 import { RecaptchaCaptcha } from './recaptcha-captcha';
 
@@ -9,17 +9,6 @@ export type { CaptchaWidgetProps } from './captcha-props';
 
 // The proof-of-work widget is a lazy chunk, so that the home page's entry chunk stays lean.
 const AltchaCaptcha = lazy(() => import('./altcha-captcha'));
-
-// One request per page load, shared by every mount (StrictMode mounts twice in development).
-// A failed request is forgotten, so that a later mount may try again.
-let captchaConfig: Promise<RecaptchaSiteKeyAnswer> | null = null;
-function loadCaptchaConfig(): Promise<RecaptchaSiteKeyAnswer> {
-  captchaConfig ??= api.call('recaptchaSiteKey').catch((error: unknown) => {
-    captchaConfig = null;
-    throw error;
-  });
-  return captchaConfig;
-}
 
 function Placeholder() {
   return <div role="status">{publicMessages.loadingCaptcha}</div>;

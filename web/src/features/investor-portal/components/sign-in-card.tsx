@@ -4,7 +4,7 @@ import type { SecondStepRequiredAnswer } from '@everest/core/contract';
 import { ApiError } from '@everest/core/client';
 import { portalMessages } from '@everest/core/domain';
 import { showToast } from '../../../lib/toast';
-import { useLogin } from '../api/login';
+import { asksForCheck, useLogin } from '../api/login';
 import { usePortalSession } from '../lib/portal-session';
 import { PasswordReset } from './password-reset-panel';
 import { SecondStepSignIn } from './second-step-sign-in';
@@ -19,7 +19,9 @@ interface SignInErrors {
 export function SignInCard({ resetToken }: { resetToken: string | null }) {
   const portal = usePortalStyles();
   const session = usePortalSession();
-  const login = useLogin();
+  // Set while the device check the server asked for (issue 33) is being solved and sent.
+  const [checking, setChecking] = useState(false);
+  const login = useLogin(setChecking);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<SignInErrors>({});
@@ -57,9 +59,11 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
         },
         onError: (error) => {
           setPassword('');
-          // A wrong address or password gets the spec's sentence; a lock-out (429) or an outage
-          // gets the server's, which says what to do.
-          const invalidCredentials = error instanceof ApiError && (error.status === 401 || error.status === 400);
+          // A wrong address or password gets the spec's sentence; a lock-out (429), a check that
+          // could not be passed (reCAPTCHA, or refused twice) or an outage gets the server's,
+          // which says what to do.
+          const invalidCredentials =
+            error instanceof ApiError && (error.status === 401 || error.status === 400) && !asksForCheck(error);
           showToast(
             invalidCredentials
               ? { title: portalMessages.loginFailed, variant: 'destructive' }
@@ -106,6 +110,10 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
                 onChange={(_, data) => setPassword(data.value)}
               />
             </Field>
+            {/* Always in the page, so that screen readers announce what appears in it. */}
+            <div role="status" aria-live="polite">
+              {checking ? <Text className={portal.muted}>Checking this device…</Text> : null}
+            </div>
             <div className={portal.buttons}>
               <Button type="submit" appearance="primary" disabledFocusable={login.isPending}>
                 {login.isPending ? 'Signing in...' : 'Sign In'}
