@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import type { DesktopApi, FolderUploadStatus } from '../src/shared/api';
 import { installTestBridge } from './support/test-bridge';
 import { totpCode } from './support/totp';
 
@@ -41,6 +42,11 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Administration Panel' })).toBeVisible();
+}
+
+/** The app's folder upload as main holds it (null: none started). */
+async function folderUpload(page: Page): Promise<FolderUploadStatus | null> {
+  return page.evaluate(() => (window as unknown as { desktop: DesktopApi }).desktop.getFolderUpload());
 }
 
 /** Drags a folder onto the window with real DataTransfer items, as the file manager would. */
@@ -184,6 +190,78 @@ test('a dropped quarter folder shows its plan, publishes with progress, and is a
   await dropFolder(page, drop);
   await expect(page.getByRole('list', { name: 'Plan counts' })).toContainText('Already published: 2');
   await expect(page.getByRole('button', { name: 'Nothing new to publish' })).toBeDisabled();
+});
+
+test('with "E-mail the investors" ticked, Publish says how many people first; Cancel sends nothing, confirming publishes', async ({ page }) => {
+  const run = unique();
+  const drop = `emailed-${run}`;
+  const base = path.join(fixtureRoot, drop);
+  write(base, `2025-Q3/properties/General/Notice ${run}.pdf`, pdf());
+  write(base, `2025-Q3/investors/k1-${run}.pdf`, pdf());
+  write(base, '2025-Q3/investors/manifest.csv', `email,filename,document_category,title\ninvestor@example.com,k1-${run}.pdf,tax,K-1 ${run}\n`);
+
+  await signIn(page);
+  // What the server says a General document reaches, asked as the screen asks it.
+  const general = (await (await page.request.get('/api/admin/document-recipients?property=General')).json()) as { recipients: number };
+  expect(general.recipients).toBeGreaterThan(0);
+  const people = general.recipients + 1;
+  const published = async () => {
+    const documents = (await (await page.request.get('/api/admin/documents')).json()) as { documents: { title: string }[] };
+    return documents.documents.filter((d) => d.title === `Notice ${run}`).length;
+  };
+
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await dropFolder(page, drop);
+  await expect(page.getByRole('list', { name: 'Plan counts' })).toContainText('Will be published: 2');
+  await page.getByRole('checkbox', { name: 'E-mail the investors about what is published' }).check();
+  const publish = page.getByRole('button', { name: 'Publish 2 documents' });
+  await publish.click();
+
+  const dialog = page.getByRole('alertdialog', { name: `This will e-mail up to ${people} people` });
+  await expect(dialog).toBeVisible();
+  const groups = dialog.getByRole('list', { name: 'Who is e-mailed' });
+  await expect(groups.getByRole('listitem')).toHaveText([`General: its readers, ${general.recipients}`, "Investors' documents: their investors, 1"]);
+  // Cancel first, so that Enter never sends by accident.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+
+  // Escape cancels and the focus is back on Publish; nothing was sent.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(publish).toBeFocused();
+  // Cancel does the same.
+  await publish.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(publish).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Publishing plan' })).toBeVisible();
+  expect(await folderUpload(page)).toBeNull();
+  expect(await published()).toBe(0);
+
+  // Confirmed, it publishes, with e-mail.
+  await publish.click();
+  await dialog.getByRole('button', { name: 'Publish and Send E-mails' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload finished' })).toBeVisible();
+  const files = page.getByRole('table', { name: 'Files' });
+  await expect(files.getByRole('row', { name: new RegExp(`General/Notice ${run}\\.pdf.*Published`) })).toBeVisible();
+  await expect(files.getByRole('row', { name: new RegExp(`k1-${run}\\.pdf.*Published`) })).toBeVisible();
+  expect(await published()).toBe(1);
+  expect((await folderUpload(page))?.emailNotification).toBe(true);
+});
+
+test('without "E-mail the investors", Publish sends at once with no dialog', async ({ page }) => {
+  const run = unique();
+  const drop = `quiet-${run}`;
+  write(path.join(fixtureRoot, drop), `2025-Q3/properties/General/Quiet ${run}.pdf`, pdf());
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await dropFolder(page, drop);
+  await expect(page.getByRole('checkbox', { name: 'E-mail the investors about what is published' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Publish 1 document' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload finished' })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  expect((await folderUpload(page))?.emailNotification).toBe(false);
 });
 
 test('an upload is paused, survives a reload of the window, and resumes to the end with each file once', async ({ page }) => {

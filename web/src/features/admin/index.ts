@@ -1,3 +1,5 @@
 // The one public entry of the web package (`@everest/web/admin`): the desktop renderer
 // mounts the very same panel.
 export { AdminPanel, adminTabs, type AdminPanelProps, type AdminTab } from './components/admin-panel';
+// Issue 32 case 7: the desktop's Folder Drop asks with the same dialog before it e-mails.
+export { EmailConfirmDialog, type EmailConfirmDialogProps } from './components/email-confirm-dialog';

@@ -24,9 +24,13 @@ import {
   makeStyles,
   mergeClasses,
   tokens,
+  useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import type { CsvEncoding } from '@everest/core/domain';
+import { EmailConfirmDialog } from '@everest/web/admin';
 import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../../../shared/api';
+import { api } from '../lib/api';
+import { countDropRecipients, willEmailTitle, type DropRecipients } from '../lib/drop-recipients';
 import { errorMessage } from '../lib/error-message';
 import { useScreenStyles } from './styles';
 
@@ -85,8 +89,14 @@ export function FolderDropScreen() {
   const [dragging, setDragging] = useState(false);
   const [notify, setNotify] = useState(false);
   const [discarding, setDiscarding] = useState(false);
+  // Issue 32 case 7: with e-mail ticked, "Publish" first counts who is e-mailed and asks.
+  const [counting, setCounting] = useState(false);
+  const [confirming, setConfirming] = useState<DropRecipients | null>(null);
+  const [starting, setStarting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
+  const publishButtonRef = useRef<HTMLButtonElement>(null);
+  const restoreFocusTarget = useRestoreFocusTarget();
 
   useEffect(() => {
     let current = true;
@@ -135,6 +145,45 @@ export function FolderDropScreen() {
     } catch (error) {
       setFailure(errorMessage(error));
     }
+  }
+
+  async function publish(drop: FolderDropPlan) {
+    setStarting(true);
+    try {
+      await act(() => window.desktop.startFolderUpload(drop.folder, { emailNotification: notify }));
+    } finally {
+      setStarting(false);
+      setConfirming(null);
+    }
+  }
+
+  /** Without e-mail, publishes; with it, counts the recipients (fresh) and asks first. */
+  async function askToPublish(drop: FolderDropPlan) {
+    if (!notify) {
+      await publish(drop);
+      return;
+    }
+    setFailure(null);
+    setCounting(true);
+    try {
+      const count = await countDropRecipients(
+        drop,
+        async (property) => (await api.call('documentRecipients', { query: { property } }, { cache: 'no-store' })).recipients,
+      );
+      // Nobody to e-mail: nothing to confirm.
+      if (count.people === 0) await publish(drop);
+      else setConfirming(count);
+    } catch (error) {
+      setFailure(`The recipients could not be counted: ${errorMessage(error)}`);
+    } finally {
+      setCounting(false);
+    }
+  }
+
+  function cancelConfirming() {
+    setConfirming(null);
+    // Fluent gives the focus back to the restore target; this covers a re-rendered button.
+    requestAnimationFrame(() => publishButtonRef.current?.focus());
   }
 
   async function discard() {
@@ -319,15 +368,47 @@ export function FolderDropScreen() {
         </Field>
         <div className={screen.row}>
           <Button
+            ref={publishButtonRef}
+            {...restoreFocusTarget}
             appearance="primary"
             disabled={toPublish === 0}
-            onClick={() => void act(() => window.desktop.startFolderUpload(drop.folder, { emailNotification: notify }))}
+            disabledFocusable={counting || starting}
+            onClick={() => {
+              if (!counting && !starting) void askToPublish(drop);
+            }}
           >
-            {toPublish === 0 ? 'Nothing new to publish' : `Publish ${toPublish} document${toPublish === 1 ? '' : 's'}`}
+            {toPublish === 0 ? 'Nothing new to publish' : counting ? 'Counting recipients...' : `Publish ${toPublish} document${toPublish === 1 ? '' : 's'}`}
           </Button>
           <Button onClick={() => setStep({ step: 'drop' })}>Cancel</Button>
         </div>
         {failureBar}
+        <EmailConfirmDialog
+          title={confirming && willEmailTitle(confirming)}
+          confirmLabel="Publish and Send E-mails"
+          pendingLabel="Starting..."
+          pending={starting}
+          onConfirm={() => {
+            if (!starting) void publish(drop);
+          }}
+          onCancel={cancelConfirming}
+        >
+          {confirming && (
+            <>
+              <p>{`${toPublish} ${toPublish === 1 ? 'document will be' : 'documents will be'} published, then each reader gets one e-mail listing all of their new documents.`}</p>
+              {!confirming.exact && (
+                <>
+                  <ul aria-label="Who is e-mailed">
+                    {confirming.groups.map((group) => (
+                      <li key={group.label}>{`${group.label}, ${group.people}`}</li>
+                    ))}
+                  </ul>
+                  <p>Someone in more than one of these gets one e-mail, so fewer people may be e-mailed.</p>
+                </>
+              )}
+              <p>Nothing is uploaded or sent if you cancel.</p>
+            </>
+          )}
+        </EmailConfirmDialog>
       </section>
     );
   }

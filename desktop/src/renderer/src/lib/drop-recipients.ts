@@ -1,0 +1,36 @@
+import type { FolderDropPlan } from '../../../shared/api';
+
+export interface DropRecipients {
+  /** The sum of the groups: an upper bound, since one reader gets one digest for the folder. */
+  people: number;
+  /** True when one property's readers are the only group: the server's count is then exact. */
+  exact: boolean;
+  groups: { label: string; people: number }[];
+}
+
+/**
+ * Issue 32 case 7: how many people a dropped folder published with e-mail reaches, as the web
+ * panel's quarter-folder upload counts it (`countRecipients`): each property's readers
+ * (`GET /api/admin/document-recipients`, asked through `recipients`) for the property documents
+ * the plan will publish, and the distinct investors of the manifest rows it will publish. The
+ * sum is "up to": someone reading two properties, or also getting a personal document, gets one
+ * e-mail; an investor whose account is inactive is counted but not e-mailed.
+ */
+export async function countDropRecipients(plan: FolderDropPlan, recipients: (property: string) => Promise<number>): Promise<DropRecipients> {
+  const properties = [...new Set(plan.propertyDocuments.filter((d) => !d.alreadyPublished).map((d) => d.property))];
+  const investors = new Set(
+    plan.personalDocuments.filter((d) => d.outcome === 'publish' && d.email !== null).map((d) => (d.email ?? '').toLowerCase()),
+  );
+  const counts = await Promise.all(properties.map(async (property) => ({ label: `${property}: its readers`, people: await recipients(property) })));
+  const groups = [...counts, { label: "Investors' documents: their investors", people: investors.size }].filter((g) => g.people > 0);
+  return {
+    people: groups.reduce((sum, g) => sum + g.people, 0),
+    exact: groups.length === 1 && investors.size === 0,
+    groups,
+  };
+}
+
+/** The dialog's title, worded as the web's `emailingTexts.willEmail` / `willEmailUpTo`. */
+export function willEmailTitle({ people, exact }: Pick<DropRecipients, 'people' | 'exact'>): string {
+  return `This will e-mail ${exact ? '' : 'up to '}${people} ${people === 1 ? 'person' : 'people'}`;
+}
