@@ -1,3 +1,4 @@
+import { emailingTexts } from '@everest/web/admin';
 import type { FolderDropPlan } from '../../../shared/api';
 
 export interface DropRecipients {
@@ -30,7 +31,7 @@ export async function countDropRecipients(plan: FolderDropPlan, recipients: (pro
   };
 }
 
-/** The dialog's title, worded as the web's `emailingTexts.willEmail` / `willEmailUpTo`. */
+/** The dialog's title, in the web panel's words. */
 export function willEmailTitle({ people, exact }: Pick<DropRecipients, 'people' | 'exact'>): string {
-  return `This will e-mail ${exact ? '' : 'up to '}${people} ${people === 1 ? 'person' : 'people'}`;
+  return exact ? emailingTexts.willEmail(people) : emailingTexts.willEmailUpTo(people);
 }

@@ -27,7 +27,7 @@ import {
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import type { CsvEncoding } from '@everest/core/domain';
-import { EmailConfirmDialog } from '@everest/web/admin';
+import { EmailConfirmDialog, emailingTexts } from '@everest/web/admin';
 import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../../../shared/api';
 import { api } from '../lib/api';
 import { countDropRecipients, willEmailTitle, type DropRecipients } from '../lib/drop-recipients';
@@ -174,7 +174,7 @@ export function FolderDropScreen() {
       if (count.people === 0) await publish(drop);
       else setConfirming(count);
     } catch (error) {
-      setFailure(`The recipients could not be counted: ${errorMessage(error)}`);
+      setFailure(`${emailingTexts.countFailed}: ${errorMessage(error)}`);
     } finally {
       setCounting(false);
     }
@@ -377,7 +377,7 @@ export function FolderDropScreen() {
               if (!counting && !starting) void askToPublish(drop);
             }}
           >
-            {toPublish === 0 ? 'Nothing new to publish' : counting ? 'Counting recipients...' : `Publish ${toPublish} document${toPublish === 1 ? '' : 's'}`}
+            {toPublish === 0 ? 'Nothing new to publish' : counting ? emailingTexts.counting : `Publish ${toPublish} document${toPublish === 1 ? '' : 's'}`}
           </Button>
           <Button onClick={() => setStep({ step: 'drop' })}>Cancel</Button>
         </div>
