@@ -2,5 +2,11 @@
 // mounts the very same panel.
 export { AdminPanel, adminTabs, type AdminPanelProps, type AdminTab } from './components/admin-panel';
 // Issue 32 case 7: the desktop's Folder Drop asks with the same dialog before it e-mails.
-export { EmailConfirmDialog, type EmailConfirmDialogProps } from './components/email-confirm-dialog';
+export {
+  BatchEmailSummary,
+  EmailConfirmDialog,
+  recipientsTitle,
+  type EmailConfirmDialogProps,
+  type RecipientCount,
+} from './components/email-confirm-dialog';
 export { emailingTexts } from './lib/admin-messages';

@@ -1,13 +1,5 @@
-import { emailingTexts } from '@everest/web/admin';
+import type { RecipientCount } from '@everest/web/admin';
 import type { FolderDropPlan } from '../../../shared/api';
-
-export interface DropRecipients {
-  /** The sum of the groups: an upper bound, since one reader gets one digest for the folder. */
-  people: number;
-  /** True when one property's readers are the only group: the server's count is then exact. */
-  exact: boolean;
-  groups: { label: string; people: number }[];
-}
 
 /**
  * Issue 32 case 7: how many people a dropped folder published with e-mail reaches, as the web
@@ -15,9 +7,10 @@ export interface DropRecipients {
  * (`GET /api/admin/document-recipients`, asked through `recipients`) for the property documents
  * the plan will publish, and the distinct investors of the manifest rows it will publish. The
  * sum is "up to": someone reading two properties, or also getting a personal document, gets one
- * e-mail; an investor whose account is inactive is counted but not e-mailed.
+ * e-mail; an investor whose account is inactive is counted but not e-mailed. Exact only when one
+ * property's readers are the only group.
  */
-export async function countDropRecipients(plan: FolderDropPlan, recipients: (property: string) => Promise<number>): Promise<DropRecipients> {
+export async function countDropRecipients(plan: FolderDropPlan, recipients: (property: string) => Promise<number>): Promise<RecipientCount> {
   const properties = [...new Set(plan.propertyDocuments.filter((d) => !d.alreadyPublished).map((d) => d.property))];
   const investors = new Set(
     plan.personalDocuments.filter((d) => d.outcome === 'publish' && d.email !== null).map((d) => (d.email ?? '').toLowerCase()),
@@ -29,9 +22,4 @@ export async function countDropRecipients(plan: FolderDropPlan, recipients: (pro
     exact: groups.length === 1 && investors.size === 0,
     groups,
   };
-}
-
-/** The dialog's title, in the web panel's words. */
-export function willEmailTitle({ people, exact }: Pick<DropRecipients, 'people' | 'exact'>): string {
-  return exact ? emailingTexts.willEmail(people) : emailingTexts.willEmailUpTo(people);
 }

@@ -27,10 +27,10 @@ import {
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import type { CsvEncoding } from '@everest/core/domain';
-import { EmailConfirmDialog, emailingTexts } from '@everest/web/admin';
+import { BatchEmailSummary, EmailConfirmDialog, emailingTexts, recipientsTitle, type RecipientCount } from '@everest/web/admin';
 import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../../../shared/api';
 import { api } from '../lib/api';
-import { countDropRecipients, willEmailTitle, type DropRecipients } from '../lib/drop-recipients';
+import { countDropRecipients } from '../lib/drop-recipients';
 import { errorMessage } from '../lib/error-message';
 import { useScreenStyles } from './styles';
 
@@ -91,7 +91,7 @@ export function FolderDropScreen() {
   const [discarding, setDiscarding] = useState(false);
   // Issue 32 case 7: with e-mail ticked, "Publish" first counts who is e-mailed and asks.
   const [counting, setCounting] = useState(false);
-  const [confirming, setConfirming] = useState<DropRecipients | null>(null);
+  const [confirming, setConfirming] = useState<RecipientCount | null>(null);
   const [starting, setStarting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
@@ -383,7 +383,7 @@ export function FolderDropScreen() {
         </div>
         {failureBar}
         <EmailConfirmDialog
-          title={confirming && willEmailTitle(confirming)}
+          title={confirming && recipientsTitle(confirming)}
           confirmLabel="Publish and Send E-mails"
           pendingLabel="Starting..."
           pending={starting}
@@ -392,22 +392,7 @@ export function FolderDropScreen() {
           }}
           onCancel={cancelConfirming}
         >
-          {confirming && (
-            <>
-              <p>{`${toPublish} ${toPublish === 1 ? 'document will be' : 'documents will be'} published, then each reader gets one e-mail listing all of their new documents.`}</p>
-              {!confirming.exact && (
-                <>
-                  <ul aria-label="Who is e-mailed">
-                    {confirming.groups.map((group) => (
-                      <li key={group.label}>{`${group.label}, ${group.people}`}</li>
-                    ))}
-                  </ul>
-                  <p>Someone in more than one of these gets one e-mail, so fewer people may be e-mailed.</p>
-                </>
-              )}
-              <p>Nothing is uploaded or sent if you cancel.</p>
-            </>
-          )}
+          {confirming && <BatchEmailSummary documents={toPublish} recipients={confirming} />}
         </EmailConfirmDialog>
       </section>
     );

@@ -34,7 +34,7 @@ import { useAdminStyles } from './admin-styles';
 import { BulkPreview } from './bulk-preview';
 import { BulkResults } from './bulk-results';
 import { useBulkStyles } from './bulk-styles';
-import { EmailConfirmDialog } from './email-confirm-dialog';
+import { BatchEmailSummary, EmailConfirmDialog, recipientsTitle, type RecipientCount } from './email-confirm-dialog';
 
 /** decided: the spec names 'Missing Files' only; this says what is missing. */
 export const bulkNotices = {
@@ -90,7 +90,7 @@ export function BulkUploadSection() {
   const [busy, setBusy] = useState<Busy>(null);
   const [dry, setDry] = useState<BatchDryRun | null>(null);
   const [results, setResults] = useState<BatchResults | null>(null);
-  const [confirming, setConfirming] = useState<{ people: number; exact: boolean; groups: { label: string; people: number }[] } | null>(null);
+  const [confirming, setConfirming] = useState<RecipientCount | null>(null);
   const [counting, setCounting] = useState(false);
   const [sending, setSending] = useState(false);
   const [renotifying, setRenotifying] = useState(false);
@@ -438,31 +438,14 @@ export function BulkUploadSection() {
         </>
       )}
       <EmailConfirmDialog
-        title={confirming ? (confirming.exact ? emailingTexts.willEmail(confirming.people) : emailingTexts.willEmailUpTo(confirming.people)) : null}
+        title={confirming ? recipientsTitle(confirming) : null}
         confirmLabel={`Publish and Send E-mails`}
         pendingLabel="Uploading..."
         pending={sending}
         onConfirm={() => dry && publish(dry)}
         onCancel={() => setConfirming(null)}
       >
-        {confirming && dry && (
-          <>
-            <p>
-              {`${dry.publishing} ${dry.publishing === 1 ? 'document will be' : 'documents will be'} published, then each reader gets one e-mail listing all of their new documents.`}
-            </p>
-            {!confirming.exact && (
-              <>
-                <ul aria-label="Who is e-mailed">
-                  {confirming.groups.map((group) => (
-                    <li key={group.label}>{`${group.label}, ${group.people}`}</li>
-                  ))}
-                </ul>
-                <p>Someone in more than one of these gets one e-mail, so fewer people may be e-mailed.</p>
-              </>
-            )}
-            <p>Nothing is uploaded or sent if you cancel.</p>
-          </>
-        )}
+        {confirming && dry && <BatchEmailSummary documents={dry.publishing} recipients={confirming} />}
       </EmailConfirmDialog>
     </section>
   );
