@@ -9,6 +9,7 @@ export * from './schemas/user';
 export * from './schemas/document';
 export * from './schemas/user-document';
 export * from './schemas/bulk-import';
+export * from './schemas/owner-proof';
 export * from './schemas/second-step';
 export * from './schemas/read-receipts';
 export {

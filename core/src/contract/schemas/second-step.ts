@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idOf } from './fields';
 import { fieldMax } from '../../domain/limits';
 import { loginAnswer } from './auth';
+import { secondStepCode } from './owner-proof';
 
 // Two-step sign-in (issue 21): a TOTP authenticator app, passkeys (WebAuthn), and single-use
 // backup codes.
@@ -27,15 +28,6 @@ export type SecondStepRequiredAnswer = z.infer<typeof secondStepRequiredAnswer>;
 /** The spec's `{ token, user }`, or the request for a second step. */
 export const loginOrSecondStepAnswer = z.union([loginAnswer, secondStepRequiredAnswer]);
 export type LoginOrSecondStepAnswer = z.infer<typeof loginOrSecondStepAnswer>;
-
-const enterCode = 'Please enter the code from your authenticator app or a backup code.';
-
-/** A 6-digit TOTP code or a backup code; spaces and dashes people type are ignored. */
-export const secondStepCode = z
-  .string({ error: enterCode })
-  .max(40, enterCode)
-  .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
-  .pipe(z.string().min(1, enterCode));
 
 const mfaToken = z.string({ error: 'Please sign in again.' }).min(1, 'Please sign in again.').max(200, 'Please sign in again.');
 

@@ -125,6 +125,16 @@ async function proveCode(em: EntityManager, config: Config, user: IUser, row: IS
   return method;
 }
 
+/**
+ * A current code (authenticator app or backup code) as the owner's proof for a signed-in change
+ * (owner-proof.ts); refused with 400 when the account has no second step to prove with.
+ */
+export async function proveSecondStepCode(em: EntityManager, config: Config, user: IUser, code: string, address: string): Promise<void> {
+  const steps = await secondSteps(em, user.id);
+  if (!steps.any) throw new HttpError(400, `${noSecondStep} Please enter your current password.`);
+  await proveCode(em, config, user, steps.row, code, address);
+}
+
 async function backupCodesLeft(em: EntityManager, userId: number): Promise<number> {
   return em.count(BackupCode, { user: userId, usedAt: null });
 }
