@@ -7,10 +7,15 @@ import { loggedPath, requestIdOf } from './request-log';
 export const databaseUnavailableMessage = 'The service is briefly unavailable (its database cannot be reached). Please try again in a minute.';
 export const storageFullMessage = 'The server has no room left to store files, so nothing was saved. Please try again later; the site team has been told.';
 
-/** The disk (or the user's quota on it) is full: the operator must free room, the client can only wait. */
+/**
+ * The disk (or the user's quota on it) is full: the operator must free room, the client can only
+ * wait. The file store's writes say ENOSPC or EDQUOT; PostgreSQL says SQLSTATE 53100 (disk_full),
+ * which MikroORM's exception keeps as `code`.
+ */
+const storageFullCodes = new Set(['ENOSPC', 'EDQUOT', '53100']);
 function storageFullCode(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT' ? code : null;
+  return typeof code === 'string' && storageFullCodes.has(code) ? code : null;
 }
 
 /**
