@@ -21,7 +21,7 @@ export function portalOriginProblem(url: URL): string | null {
 
 // The admin panel calls the server's `/api` routes at the server's root, so an address
 // is kept as its origin only: a path, query or fragment would be silently ignored.
-export const serverUrlSchema = z.string().transform((value, ctx) => {
+export const serverUrlSchema = z.string().max(2000, portalAddressMessages.invalid).transform((value, ctx) => {
   let url: URL;
   try {
     url = new URL(value.trim());

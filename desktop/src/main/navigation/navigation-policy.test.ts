@@ -44,6 +44,15 @@ describe('links that ask for a new window', () => {
     },
   );
 
+  it('hands the system the parsed address, not the raw text of the page', () => {
+    expect(windowOpenAction('HTTPS://Example.COM/a\n b', 'https://portal.example.com')).toEqual({ action: 'external', url: 'https://example.com/a%20b' });
+    expect(windowOpenAction('HTTP://LOCALHOST:3000/instructions', 'http://localhost:3000')).toEqual({
+      action: 'external',
+      url: 'http://localhost:3000/instructions',
+    });
+    expect(windowOpenAction('http://localhost:3000@evil.example/', 'http://localhost:3000')).toEqual({ action: 'deny' });
+  });
+
   it('opens an https link in the system browser', () => {
     expect(windowOpenAction('https://example.com/a', 'http://localhost:3000')).toEqual({ action: 'external', url: 'https://example.com/a' });
   });

@@ -33,7 +33,8 @@ export function windowOpenAction(url: string, serverUrl: string): WindowOpenActi
     const page = `${serverUrl.replace(/\/+$/, '')}${target.pathname}${target.search}`;
     return isExternalLink(page, serverUrl) ? { action: 'external', url: page } : { action: 'deny' };
   }
-  return isExternalLink(url, serverUrl) ? { action: 'external', url } : { action: 'deny' };
+  // The parsed form goes to the system, never the page's raw text (tabs, line breaks, odd case).
+  return isExternalLink(url, serverUrl) ? { action: 'external', url: target.href } : { action: 'deny' };
 }
 
 /**

@@ -59,6 +59,9 @@ describe('settings store', () => {
     'https://portal.example.com/admin',
     'https://portal.example.com/?token=1',
     'https://admin:secret@portal.example.com',
+    'http://localhost@portal.example.com',
+    `https://${'a'.repeat(3000)}.example.com`,
+    'https://portal\u0000.example.com',
     '',
   ])('refuses %j as a server address and leaves the file alone', async (serverUrl) => {
     const store = createSettingsStore(directory);
