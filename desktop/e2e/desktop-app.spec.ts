@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { DesktopApi, FolderUploadStatus } from '../src/shared/api';
+import { portalAddressMessages } from '../src/shared/settings';
 import { installTestBridge } from './support/test-bridge';
 import { totpCode } from './support/totp';
 
@@ -74,6 +75,12 @@ test('signs in to the configured server, shows the shared panel with its data, a
   await expect(page.getByRole('alert')).toHaveText(
     'Enter the server address as http:// or https:// and a host name, for example https://portal.example.com.',
   );
+  // Plain http only for a portal on this computer: a password must not cross a network in clear.
+  await page.getByLabel('Portal address').fill('http://portal.example.com');
+  // (A refusal empties the password field.)
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(portalAddressMessages.plainHttp);
   await page.getByLabel('Portal address').fill(address);
 
   // An investor is not let in: the app is for administrators.
