@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { DesktopApi, FolderUploadStatus } from '../src/shared/api';
+import { portalAddressMessages } from '../src/shared/settings';
 import { installTestBridge } from './support/test-bridge';
 import { totpCode } from './support/totp';
 
@@ -74,6 +75,12 @@ test('signs in to the configured server, shows the shared panel with its data, a
   await expect(page.getByRole('alert')).toHaveText(
     'Enter the server address as http:// or https:// and a host name, for example https://portal.example.com.',
   );
+  // Plain http only for a portal on this computer: a password must not cross a network in clear.
+  await page.getByLabel('Portal address').fill('http://portal.example.com');
+  // (A refusal empties the password field.)
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(portalAddressMessages.plainHttp);
   await page.getByLabel('Portal address').fill(address);
 
   // An investor is not let in: the app is for administrators.
@@ -292,7 +299,7 @@ test('an upload is paused, survives a reload of the window, and resumes to the e
   );
 });
 
-test('a CSV is previewed on the machine against the server users, with its error rows and counts', async ({ page }) => {
+test('a CSV is chosen with the keyboard and previewed on the machine against the server users, with its error rows and counts', async ({ page }) => {
   const run = unique();
   await signIn(page);
   await page.getByRole('tab', { name: 'CSV Preview' }).click();
@@ -302,9 +309,23 @@ test('a CSV is previewed on the machine against the server users, with its error
     'investor@example.com,Jim,Carter,,,,,,,',
     'not-an-email,Bad,Row,,user,,,,,',
   ].join('\n');
-  await page.getByLabel('Choose a CSV file').setInputFiles({ name: `import-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
-  await expect(page.getByRole('heading', { name: `Preview of import-${run}.csv` })).toBeFocused();
+  // The panel's own button, reached with Tab from the section's tab, opens the system's file dialog.
+  await expect(page.getByText('No file chosen')).toBeVisible();
+  await page.keyboard.press('Tab');
+  const choose = page.getByRole('button', { name: 'Choose a CSV file…' });
+  await expect(choose).toBeFocused();
+  await expect(choose).toHaveAttribute('data-fui-focus-visible', '');
+  await expect(choose).toHaveAccessibleDescription('No file chosen');
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  const name = `bulk user import for the third quarter, checked by the office ${run}.csv`;
+  await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  await expect(page.getByRole('heading', { name: `Preview of ${name}` })).toBeFocused();
+  // The chosen file's name beside the button, whole on hover and for screen readers.
+  await expect(choose).toHaveAccessibleDescription(name);
+  await expect(page.locator('#csv-chosen-file')).toHaveAttribute('title', name);
   const counts = page.getByRole('list', { name: 'Preview counts' });
   await expect(counts).toContainText('Rows read: 3');
   await expect(counts).toContainText('New users: 1');
@@ -352,4 +373,93 @@ test('the keyboard shows where it is', async ({ page }) => {
   await expect(signInButton).toBeFocused();
   // Fluent draws its focus ring for keyboard focus only, marked by this attribute.
   await expect(signInButton).toHaveAttribute('data-fui-focus-visible', '');
+});
+
+test('a 20-file plan fills the window: one line per file, long paths cut in the middle, whole on hover and on focus', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const run = unique();
+  const drop = `many-${run}`;
+  const base = path.join(fixtureRoot, drop);
+  for (let n = 1; n <= 19; n += 1) write(base, `2025-Q4/properties/General/Notice ${run} ${String(n).padStart(2, '0')}.pdf`, pdf());
+  const longName = `Quarterly distribution notice to the limited partners, revised after the auditor's review of the fund ${run}.pdf`;
+  const longPath = `2025-Q4/properties/General/${longName}`;
+  write(base, longPath, pdf());
+
+  await signIn(page);
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await dropFolder(page, drop);
+  await expect(page.getByRole('list', { name: 'Plan counts' })).toContainText('Will be published: 20');
+  const table = page.getByRole('table', { name: 'Property documents' });
+  await expect(table.getByRole('row')).toHaveCount(21);
+
+  // Each path on one line, and most of the plan in view at once (it was two rows in a scroll slot,
+  // a path wrapping one character per line). Only the long title wraps, at its words.
+  const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const box = tr.getBoundingClientRect();
+      const path = tr.querySelector('[title]')!.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, height: box.height, pathHeight: path.height };
+    }),
+  );
+  expect(Math.max(...rows.map((r) => r.pathHeight))).toBeLessThan(30);
+  expect(rows.filter((r) => r.height < 48)).toHaveLength(19);
+  expect(rows.filter((r) => r.top >= 0 && r.bottom <= 800).length).toBeGreaterThanOrEqual(10);
+
+  // The long path: its first folder and its file name's end in view (the quarter, and what tells
+  // one file from another), the folders between and the middle of the name cut.
+  const cell = table.getByRole('cell', { name: longPath, exact: true });
+  await expect(cell).toBeVisible();
+  const pathText = cell.locator('[title]');
+  await expect(pathText).toHaveAttribute('title', longPath);
+  const clipped = () =>
+    pathText.evaluate((element) =>
+      Array.from(element.querySelector('[aria-hidden]')!.children, (part) => ({ text: part.textContent, cut: part.scrollWidth > part.clientWidth + 1 })),
+    );
+  const fileName = `/${longName}`;
+  expect(await clipped()).toEqual([
+    { text: '2025-Q4/', cut: false },
+    { text: 'properties/General', cut: true },
+    { text: fileName.slice(0, -14), cut: true },
+    { text: fileName.slice(-14), cut: false },
+  ]);
+  const lineHeight = (await pathText.boundingBox())!.height;
+
+  // The keyboard: Tab enters the table once, the arrow keys go from path to path, and the focused
+  // path shows whole, wrapped in place.
+  await table.locator('[title]').first().focus();
+  for (let n = 1; n < 20; n += 1) await page.keyboard.press('ArrowDown');
+  await expect(pathText).toBeFocused();
+  await expect.poll(async () => (await pathText.boundingBox())!.height).toBeGreaterThan(lineHeight * 1.5);
+  expect(await pathText.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(pathText).not.toBeFocused();
+  await expect(table.locator(':focus')).toHaveCount(0);
+});
+
+test('starts with no console error: the CSP comes as a header, and zod runs without eval', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+
+  const answer = await page.goto('/index.html');
+  expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(answer?.headers()['content-security-policy']).not.toContain('unsafe-eval');
+  expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').count()).toBe(0);
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The panel parses the server's answers with the contract's zod schemas.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await expect(page.getByRole('cell', { name: 'investor@example.com' })).toBeVisible();
+  for (const [screen, heading] of [
+    ['Folder Drop', 'Folder Drop'],
+    ['CSV Preview', 'CSV Preview'],
+    ['Watched Folder', 'Watched Folder'],
+  ] as const) {
+    await page.getByRole('tab', { name: screen }).click();
+    await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
 });

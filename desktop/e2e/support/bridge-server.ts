@@ -17,6 +17,7 @@ import { forwardApiRequest } from '../../src/main/api-forward/api-forward';
 import { callBridge, createBridgeHandlers } from '../../src/main/bridge/bridge-handlers';
 import { createFolderUploads } from '../../src/main/folder-drop/folder-upload';
 import { appOrigin as everestOrigin, resolveAppFile } from '../../src/main/navigation/navigation-policy';
+import { rendererHeaders } from '../../src/main/navigation/renderer-headers';
 import { createDesktopSession } from '../../src/main/session/desktop-session';
 import { createSessionPortal } from '../../src/main/session/session-portal';
 import { createTokenVault } from '../../src/main/session/token-vault';
@@ -144,7 +145,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   );
   if (forwarded) return sendResponse(response, forwarded);
 
-  // The renderer's files, resolved exactly as the app scheme resolves them.
+  // The renderer's files, resolved exactly as the app scheme resolves them, with its headers (the CSP).
   const file = resolveAppFile(rendererDirectory, `${everestOrigin}${url.pathname}`);
   if (!file) return sendJson(response, 404, { error: 'Not found' });
   let content: Buffer;
@@ -154,7 +155,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     return sendJson(response, 404, { error: 'Not found' });
   }
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
-  response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+  response.writeHead(200, { ...rendererHeaders, 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
   response.end(content);
 }
 

@@ -8,7 +8,9 @@ import { appVersionSwitch, ipcEvents } from '../shared/api';
 import { forwardApiRequest } from './api-forward/api-forward';
 import { createFolderUploads } from './folder-drop/folder-upload';
 import { registerIpcHandlers } from './ipc';
-import { appEntryUrl, appOrigin, appScheme, isAppUrl, resolveAppFile, windowOpenAction } from './navigation/navigation-policy';
+import { appEntryUrl, appOrigin, appScheme, isAppUrl, navigationAction, resolveAppFile, windowOpenAction, type NavigationKind } from './navigation/navigation-policy';
+import { permissionGranted } from './navigation/permission-policy';
+import { withRendererHeaders } from './navigation/renderer-headers';
 import { createDesktopSession } from './session/desktop-session';
 import { createSessionPortal } from './session/session-portal';
 import { createTokenVault, keepsTokenOnDisk } from './session/token-vault';
@@ -42,6 +44,11 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(start);
 }
 
+// Every call to the portal goes through Electron's network stack, never Node's: the system's
+// proxy settings and certificate authorities apply, as they do in the company's browser.
+const netFetch: typeof globalThis.fetch = (input, init) =>
+  net.fetch(input instanceof URL ? input.toString() : input, init);
+
 function broadcast(channel: string, payload: unknown): void {
   for (const window of BrowserWindow.getAllWindows()) window.webContents.send(channel, payload);
 }
@@ -60,7 +67,7 @@ async function start(): Promise<void> {
   const desktopSession = createDesktopSession({
     vault: createTokenVault(join(userData, 'session.bin'), cipher),
     initialServerUrl: serverUrl,
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.toString() : input, init),
+    fetch: netFetch,
   });
   desktopSession.onChange((state) => broadcast(ipcEvents.session, state));
   const portal = createSessionPortal(desktopSession);
@@ -81,19 +88,26 @@ async function start(): Promise<void> {
       appOrigin,
       serverUrl: desktopSession.state().serverUrl,
       token: desktopSession.token(),
-      fetch: (input, init) => net.fetch(input instanceof URL ? input.toString() : input, init),
+      fetch: netFetch,
       onUnauthorized: () => void desktopSession.ended(),
     });
     if (forwarded) return forwarded;
+    // The renderer's own files carry its CSP as a header (a <meta> cannot hold frame-ancestors).
     if (devServerUrl) {
       const url = new URL(request.url);
-      return net.fetch(new URL(`${url.pathname}${url.search}`, devServerUrl).toString());
+      return withRendererHeaders(await net.fetch(new URL(`${url.pathname}${url.search}`, devServerUrl).toString()));
     }
     const file = resolveAppFile(rendererDirectory, request.url);
-    return file ? net.fetch(pathToFileURL(file).toString()) : new Response('Not found', { status: 404 });
+    return withRendererHeaders(file ? await net.fetch(pathToFileURL(file).toString()) : new Response('Not found', { status: 404 }));
   });
-  // The admin panel needs no camera, microphone, notifications or the like.
-  session.defaultSession.setPermissionRequestHandler((_, __, allow) => allow(false));
+  // The admin panel needs no camera, microphone, notifications or the like: only the clipboard
+  // for "Copy password". Checks and requests answer alike (Chromium checks before it asks).
+  session.defaultSession.setPermissionCheckHandler((_, permission, requestingOrigin, details) =>
+    permissionGranted({ permission, requestingUrl: details.requestingUrl ?? requestingOrigin, isMainFrame: details.isMainFrame }),
+  );
+  session.defaultSession.setPermissionRequestHandler((_, permission, allow, details) =>
+    allow(permissionGranted({ permission, requestingUrl: details.requestingUrl, isMainFrame: details.isMainFrame })),
+  );
   app.on('web-contents-created', (_, contents) =>
     applyNavigationPolicy(contents, () => desktopSession.state().serverUrl),
   );
@@ -132,7 +146,8 @@ function createWindow(): void {
 }
 
 // Applied to every web contents: nothing opens a new window, the app never navigates away
-// from its renderer, and only https links leave the app, for the system browser.
+// from its renderer (a link, a frame, or a server's redirect), and only https links or the
+// portal's own pages leave the app, for the system browser.
 function applyNavigationPolicy(contents: WebContents, serverUrl: () => string): void {
   contents.setWindowOpenHandler(({ url }) => {
     const open = windowOpenAction(url, serverUrl());
@@ -140,10 +155,15 @@ function applyNavigationPolicy(contents: WebContents, serverUrl: () => string): 
     if (open.action === 'external') void shell.openExternal(open.url);
     return { action: 'deny' };
   });
-  contents.on('will-navigate', (event, url) => {
-    if (isAppUrl(url, appEntryUrl)) return;
+  const guard = (kind: NavigationKind) => (event: { url: string; preventDefault(): void }) => {
+    const decision = navigationAction(kind, event.url, serverUrl());
+    if (decision.action === 'allow') return;
     event.preventDefault();
-    const open = windowOpenAction(url, serverUrl());
-    if (open.action === 'external') void shell.openExternal(open.url);
-  });
+    if (decision.external) void shell.openExternal(decision.external);
+  };
+  // Electron asks will-navigate first for the main frame, then will-frame-navigate for every
+  // frame (the main one only if will-navigate let it through), and will-redirect at each redirect.
+  contents.on('will-navigate', guard('navigate'));
+  contents.on('will-frame-navigate', guard('frame-navigate'));
+  contents.on('will-redirect', guard('redirect'));
 }

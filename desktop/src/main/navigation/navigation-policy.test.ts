@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appEntryUrl, isAppUrl, isExternalLink, resolveAppFile, windowOpenAction } from './navigation-policy';
+import { appEntryUrl, isAppUrl, isExternalLink, navigationAction, resolveAppFile, windowOpenAction } from './navigation-policy';
 
 describe('links that ask for a new window', () => {
   it('downloads a file of the API through the app scheme, where the session is added', () => {
@@ -10,12 +10,31 @@ describe('links that ask for a new window', () => {
     });
   });
 
-  it("opens one of the portal's pages on the server, in the system browser, when the server is https", () => {
+  it("opens one of the portal's pages on the server, in the system browser", () => {
     expect(windowOpenAction('everest://app/instructions', 'https://portal.example.com')).toEqual({
       action: 'external',
       url: 'https://portal.example.com/instructions',
     });
-    expect(windowOpenAction('everest://app/instructions', 'http://localhost:3000')).toEqual({ action: 'deny' });
+  });
+
+  it("opens the portal's pages when the portal runs on this computer over http, and nothing else over http", () => {
+    expect(windowOpenAction('everest://app/instructions', 'http://localhost:3000')).toEqual({
+      action: 'external',
+      url: 'http://localhost:3000/instructions',
+    });
+    expect(windowOpenAction('http://localhost:3000/instructions', 'http://localhost:3000')).toEqual({
+      action: 'external',
+      url: 'http://localhost:3000/instructions',
+    });
+    expect(windowOpenAction('http://[::1]:3000/instructions', 'http://[::1]:3000')).toEqual({
+      action: 'external',
+      url: 'http://[::1]:3000/instructions',
+    });
+    // Another port, another host, or a portal address the settings would refuse.
+    expect(windowOpenAction('http://localhost:4000/', 'http://localhost:3000')).toEqual({ action: 'deny' });
+    expect(windowOpenAction('http://portal.example.com/instructions', 'https://portal.example.com')).toEqual({ action: 'deny' });
+    expect(windowOpenAction('everest://app/instructions', 'http://portal.example.com')).toEqual({ action: 'deny' });
+    expect(windowOpenAction('http://portal.example.com/x', 'http://portal.example.com')).toEqual({ action: 'deny' });
   });
 
   it.each(['http://example.com/', 'file:///etc/passwd', 'everest://evil/api/x', 'mailto:a@example.com', 'not a url'])(
@@ -24,6 +43,15 @@ describe('links that ask for a new window', () => {
       expect(windowOpenAction(url, 'https://portal.example.com')).toEqual({ action: 'deny' });
     },
   );
+
+  it('hands the system the parsed address, not the raw text of the page', () => {
+    expect(windowOpenAction('HTTPS://Example.COM/a\n b', 'https://portal.example.com')).toEqual({ action: 'external', url: 'https://example.com/a%20b' });
+    expect(windowOpenAction('HTTP://LOCALHOST:3000/instructions', 'http://localhost:3000')).toEqual({
+      action: 'external',
+      url: 'http://localhost:3000/instructions',
+    });
+    expect(windowOpenAction('http://localhost:3000@evil.example/', 'http://localhost:3000')).toEqual({ action: 'deny' });
+  });
 
   it('opens an https link in the system browser', () => {
     expect(windowOpenAction('https://example.com/a', 'http://localhost:3000')).toEqual({ action: 'external', url: 'https://example.com/a' });
@@ -53,15 +81,52 @@ describe('navigation policy', () => {
   });
 
   it('opens https links in the system browser', () => {
-    expect(isExternalLink('https://www.example.com/about')).toBe(true);
+    expect(isExternalLink('https://www.example.com/about', 'https://portal.example.com')).toBe(true);
   });
 
   it.each(['http://www.example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'smb://share/x', 'mailto:a@b.c', ''])(
     'opens no external program for %j',
     (url) => {
-      expect(isExternalLink(url)).toBe(false);
+      expect(isExternalLink(url, 'https://portal.example.com')).toBe(false);
+      expect(isExternalLink(url, 'http://localhost:3000')).toBe(false);
     },
   );
+});
+
+describe('navigations, redirects and frames', () => {
+  const portal = 'https://portal.example.com';
+
+  it.each(['navigate', 'frame-navigate', 'redirect'] as const)('lets the window %s within the app', (kind) => {
+    expect(navigationAction(kind, 'everest://app/index.html#/users', portal)).toEqual({ action: 'allow' });
+  });
+
+  it('cancels a main-frame navigation away from the app and hands an https link to the system browser', () => {
+    expect(navigationAction('navigate', 'https://www.example.com/about', portal)).toEqual({ action: 'deny', external: 'https://www.example.com/about' });
+    expect(navigationAction('navigate', 'http://localhost:3000/instructions', 'http://localhost:3000')).toEqual({
+      action: 'deny',
+      external: 'http://localhost:3000/instructions',
+    });
+    expect(navigationAction('navigate', 'file:///etc/passwd', portal)).toEqual({ action: 'deny' });
+  });
+
+  it.each(['https://www.example.com/', 'https://portal.example.com/instructions', 'http://localhost:3000/', 'file:///etc/passwd', 'everest://evil/', 'about:blank#x', 'data:text/html,<script>1</script>'])(
+    'cancels a redirect to %j and opens nothing',
+    (url) => {
+      expect(navigationAction('redirect', url, portal)).toEqual({ action: 'deny' });
+    },
+  );
+
+  it.each(['https://www.example.com/', 'https://portal.example.com/instructions', 'file:///etc/passwd', 'javascript:alert(1)', 'not a url'])(
+    'cancels a frame navigating to %j and opens nothing',
+    (url) => {
+      expect(navigationAction('frame-navigate', url, portal)).toEqual({ action: 'deny' });
+    },
+  );
+
+  it('lets the dev server window navigate within the dev server only', () => {
+    expect(navigationAction('redirect', 'http://localhost:5173/index.html', portal, 'http://localhost:5173')).toEqual({ action: 'allow' });
+    expect(navigationAction('redirect', 'http://localhost:3000/', portal, 'http://localhost:5173')).toEqual({ action: 'deny' });
+  });
 });
 
 describe('app scheme files', () => {

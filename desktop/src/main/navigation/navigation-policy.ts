@@ -1,4 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { portalOriginProblem } from '../../shared/settings';
 
 // The built renderer is served from a privileged custom scheme rather than file:// so
 // that it has a real origin of its own: CSP 'self' means exactly the renderer's files,
@@ -19,7 +20,8 @@ export function isAppUrl(url: string, appUrl: string): boolean {
  * What a link that asks for a new window does: a file of the API (a personal document's
  * Download) is downloaded through the app scheme, which adds the session; one of the portal's
  * pages (/instructions) opens on the server in the system browser; an https link opens there
- * too; anything else is refused. `shell.openExternal` is only ever given https.
+ * too; anything else is refused. `shell.openExternal` is only ever given https, or the
+ * configured portal's own origin (which the settings allow over http only on this computer).
  */
 export type WindowOpenAction = { action: 'download'; url: string } | { action: 'external'; url: string } | { action: 'deny' };
 
@@ -29,14 +31,39 @@ export function windowOpenAction(url: string, serverUrl: string): WindowOpenActi
   if (`${target.protocol}//${target.host}` === appOrigin) {
     if (target.pathname.startsWith('/api/')) return { action: 'download', url: target.toString() };
     const page = `${serverUrl.replace(/\/+$/, '')}${target.pathname}${target.search}`;
-    return isExternalLink(page) ? { action: 'external', url: page } : { action: 'deny' };
+    return isExternalLink(page, serverUrl) ? { action: 'external', url: page } : { action: 'deny' };
   }
-  return isExternalLink(url) ? { action: 'external', url } : { action: 'deny' };
+  // The parsed form goes to the system, never the page's raw text (tabs, line breaks, odd case).
+  return isExternalLink(url, serverUrl) ? { action: 'external', url: target.href } : { action: 'deny' };
 }
 
-/** Only https links leave the app, and they open in the system browser. */
-export function isExternalLink(url: string): boolean {
-  return parseUrl(url)?.protocol === 'https:';
+/**
+ * Links that leave the app, for the system browser: https ones, and the configured portal's own
+ * pages (`http://localhost:3000/instructions` when the portal runs on this computer).
+ */
+export function isExternalLink(url: string, serverUrl: string): boolean {
+  const target = parseUrl(url);
+  if (!target) return false;
+  if (target.protocol === 'https:') return true;
+  const portal = parseUrl(serverUrl);
+  return !!portal && portalOriginProblem(portal) === null && target.origin === portal.origin;
+}
+
+/**
+ * What the window does when it is about to go to `url`: stay (the app's own files), or not
+ * (the navigation is cancelled). Only a link the page follows in its main frame (`will-navigate`)
+ * is handed to the system browser, by the rule of `windowOpenAction`; a subframe
+ * (`will-frame-navigate`) or a server's redirect (`will-redirect`) never opens anything: neither
+ * is what the user clicked.
+ */
+export type NavigationKind = 'navigate' | 'frame-navigate' | 'redirect';
+export type NavigationAction = { action: 'allow' } | { action: 'deny'; external?: string };
+
+export function navigationAction(kind: NavigationKind, url: string, serverUrl: string, appUrl: string = appEntryUrl): NavigationAction {
+  if (isAppUrl(url, appUrl)) return { action: 'allow' };
+  if (kind !== 'navigate') return { action: 'deny' };
+  const open = windowOpenAction(url, serverUrl);
+  return open.action === 'external' ? { action: 'deny', external: open.url } : { action: 'deny' };
 }
 
 /**

@@ -32,6 +32,11 @@ export interface DesktopSession {
   token(): string | null;
   /** An API client of the current server that sends the session's token. */
   client(): ApiClient;
+  /**
+   * How the session reaches the server (main: Electron's `net.fetch`, so that the system's
+   * proxy and certificate authorities apply): its client, and any download made beside it.
+   */
+  fetch: typeof globalThis.fetch;
   onChange(listener: (state: SessionState) => void): () => void;
 }
 
@@ -41,13 +46,14 @@ export function createDesktopSession(options: {
   fetch?: typeof globalThis.fetch;
 }): DesktopSession {
   let serverUrl = options.initialServerUrl;
+  const fetch: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let current: { token: string; user: User } | null = null;
   /** A sign-in whose password was right, waiting for its code; its mfaToken never leaves main. */
   let pending: { serverUrl: string; mfaToken: string; methods: SecondStepMethod[] } | null = null;
   const listeners = new Set<(state: SessionState) => void>();
 
   const clientFor = (url: string, token: () => string | null) =>
-    createApiClient({ baseUrl: url, getToken: token, fetch: options.fetch });
+    createApiClient({ baseUrl: url, getToken: token, fetch });
 
   function state(): SessionState {
     if (current) return { signedIn: true, serverUrl, user: current.user, remembered: options.vault.remembers };
@@ -140,6 +146,7 @@ export function createDesktopSession(options: {
     state,
     token: () => current?.token ?? null,
     client: () => clientFor(serverUrl, () => current?.token ?? null),
+    fetch,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

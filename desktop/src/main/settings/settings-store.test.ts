@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
-import { defaultSettings } from '../../shared/settings';
+import { defaultSettings, portalAddressMessages } from '../../shared/settings';
 import { createSettingsStore, settingsFileName } from './settings-store';
 
 let directory: string;
@@ -38,10 +38,10 @@ describe('settings store', () => {
   it('keeps the other settings when one is changed', async () => {
     const store = createSettingsStore(directory);
     await store.update({ watchedFolder: '/srv/quarterly' });
-    await store.update({ serverUrl: 'http://10.0.0.5:3000' });
+    await store.update({ serverUrl: 'https://10.0.0.5:3000' });
 
     await expect(store.read()).resolves.toEqual({
-      serverUrl: 'http://10.0.0.5:3000',
+      serverUrl: 'https://10.0.0.5:3000',
       watchedFolder: '/srv/quarterly',
     });
   });
@@ -59,11 +59,39 @@ describe('settings store', () => {
     'https://portal.example.com/admin',
     'https://portal.example.com/?token=1',
     'https://admin:secret@portal.example.com',
+    'http://localhost@portal.example.com',
+    `https://${'a'.repeat(3000)}.example.com`,
+    'https://portal\u0000.example.com',
     '',
   ])('refuses %j as a server address and leaves the file alone', async (serverUrl) => {
     const store = createSettingsStore(directory);
     await expect(store.update({ serverUrl })).rejects.toBeInstanceOf(ZodError);
     expect(await readdir(directory)).toEqual([]);
+  });
+
+  it.each(['http://localhost:3000', 'http://127.0.0.1:4321', 'http://[::1]:3000', 'HTTP://LocalHost:3000/'])(
+    'accepts plain http for a portal on this computer: %j',
+    async (serverUrl) => {
+      const saved = await createSettingsStore(directory).update({ serverUrl });
+      expect(saved.serverUrl).toBe(new URL(serverUrl).origin);
+    },
+  );
+
+  it.each(['http://portal.example.com', 'http://10.0.0.5:3000', 'http://192.168.1.20', 'http://127.0.0.1.nip.io', 'http://localhost.example.com'])(
+    'refuses plain http for a portal on another computer, with a sentence: %j',
+    async (serverUrl) => {
+      const store = createSettingsStore(directory);
+      await expect(store.update({ serverUrl })).rejects.toThrow(portalAddressMessages.plainHttp);
+      expect(await readdir(directory)).toEqual([]);
+    },
+  );
+
+  it('starts with the default address when the stored one is plain http to another computer', async () => {
+    await writeSettingsFile(JSON.stringify({ serverUrl: 'http://portal.example.com', watchedFolder: '/srv/quarterly' }));
+    await expect(createSettingsStore(directory).read()).resolves.toEqual({
+      serverUrl: defaultSettings.serverUrl,
+      watchedFolder: '/srv/quarterly',
+    });
   });
 
   it('creates the settings folder when it does not exist yet', async () => {

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
+import { Button, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
 import { importChangeFields } from '@everest/core/domain';
 import { api } from '../lib/api';
 import { errorMessage } from '../lib/error-message';
 import { previewImportCsv, type CsvPreview } from '../lib/csv-preview';
+import { MiddleTruncatedPath } from '../lib/middle-truncated-path';
 import { useScreenStyles } from './styles';
 
 type State = { state: 'idle' } | { state: 'reading'; name: string } | { state: 'ready'; name: string; preview: CsvPreview };
@@ -29,6 +30,8 @@ export function CsvPreviewScreen() {
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
+    // Emptied, so that choosing the same file again (edited meanwhile) reads it again.
+    event.target.value = '';
     if (!file) return;
     setFailure(null);
     setState({ state: 'reading', name: file.name });
@@ -61,14 +64,26 @@ export function CsvPreviewScreen() {
         A bulk user import file is read and checked on this computer and compared with the portal&apos;s users. Nothing is sent: import it
         from the Administration Panel&apos;s Bulk Import tab.
       </Text>
+      {/* The panel's own button for the system's file dialog; the native control stays hidden. */}
       <div className={screen.row}>
-        <input
-          ref={inputRef}
-          type="file"
-          accept=".csv,text/csv"
-          aria-label="Choose a CSV file"
-          onChange={(event) => void choose(event)}
-        />
+        <Button
+          appearance="primary"
+          aria-describedby="csv-chosen-file"
+          disabledFocusable={state.state === 'reading'}
+          onClick={() => {
+            if (state.state !== 'reading') inputRef.current?.click();
+          }}
+        >
+          Choose a CSV file…
+        </Button>
+        {state.state === 'idle' ? (
+          <Text id="csv-chosen-file" className={screen.muted}>
+            No file chosen
+          </Text>
+        ) : (
+          <MiddleTruncatedPath id="csv-chosen-file" path={state.name} />
+        )}
+        <input ref={inputRef} type="file" accept=".csv,text/csv" hidden aria-label="CSV file" onChange={(event) => void choose(event)} />
       </div>
       {failure && (
         <MessageBar intent="error" role="alert">

@@ -24,6 +24,7 @@ import {
   makeStyles,
   mergeClasses,
   tokens,
+  useArrowNavigationGroup,
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
 import type { CsvEncoding } from '@everest/core/domain';
@@ -32,6 +33,7 @@ import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../.
 import { api } from '../lib/api';
 import { countDropRecipients } from '../lib/drop-recipients';
 import { errorMessage } from '../lib/error-message';
+import { MiddleTruncatedPath } from '../lib/middle-truncated-path';
 import { useScreenStyles } from './styles';
 
 const useStyles = makeStyles({
@@ -97,6 +99,8 @@ export function FolderDropScreen() {
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const publishButtonRef = useRef<HTMLButtonElement>(null);
   const restoreFocusTarget = useRestoreFocusTarget();
+  // Each table is one Tab stop; the arrow keys move between its paths (each shows whole on focus).
+  const tableNavigation = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });
 
   useEffect(() => {
     let current = true;
@@ -268,21 +272,23 @@ export function FolderDropScreen() {
         {drop.propertyDocuments.length === 0 ? (
           <Text className={screen.muted}>None.</Text>
         ) : (
-          <div className={screen.list}>
-            <Table size="small" aria-label="Property documents">
+          <div className={screen.table}>
+            <Table size="small" aria-label="Property documents" {...tableNavigation}>
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>File</TableHeaderCell>
+                  <TableHeaderCell className={screen.fileColumn}>File</TableHeaderCell>
                   <TableHeaderCell>Title</TableHeaderCell>
                   <TableHeaderCell>Property</TableHeaderCell>
-                  <TableHeaderCell>Quarter</TableHeaderCell>
+                  <TableHeaderCell className={screen.shortColumn}>Quarter</TableHeaderCell>
                   <TableHeaderCell>Outcome</TableHeaderCell>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {drop.propertyDocuments.map((d) => (
                   <TableRow key={d.path}>
-                    <TableCell className={screen.path}>{d.path}</TableCell>
+                    <TableCell>
+                      <MiddleTruncatedPath path={d.path} />
+                    </TableCell>
                     <TableCell>{d.title}</TableCell>
                     <TableCell>{d.property}</TableCell>
                     <TableCell>
@@ -307,15 +313,15 @@ export function FolderDropScreen() {
         {drop.personalDocuments.length === 0 ? (
           <Text className={screen.muted}>None.</Text>
         ) : (
-          <div className={screen.list}>
-            <Table size="small" aria-label="Personal documents">
+          <div className={screen.table}>
+            <Table size="small" aria-label="Personal documents" {...tableNavigation}>
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>Row</TableHeaderCell>
-                  <TableHeaderCell>File</TableHeaderCell>
+                  <TableHeaderCell className={screen.numberColumn}>Row</TableHeaderCell>
+                  <TableHeaderCell className={screen.fileNameColumn}>File</TableHeaderCell>
                   <TableHeaderCell>Investor</TableHeaderCell>
                   <TableHeaderCell>Title</TableHeaderCell>
-                  <TableHeaderCell>Period</TableHeaderCell>
+                  <TableHeaderCell className={screen.shortColumn}>Period</TableHeaderCell>
                   <TableHeaderCell>Outcome</TableHeaderCell>
                 </TableRow>
               </TableHeader>
@@ -323,7 +329,9 @@ export function FolderDropScreen() {
                 {drop.personalDocuments.map((d) => (
                   <TableRow key={`${d.manifest}:${d.row}`}>
                     <TableCell>{d.row}</TableCell>
-                    <TableCell className={screen.path}>{d.filename}</TableCell>
+                    <TableCell>
+                      <MiddleTruncatedPath path={d.filename} />
+                    </TableCell>
                     <TableCell>{d.email ?? '—'}</TableCell>
                     <TableCell>{d.title ?? '—'}</TableCell>
                     <TableCell>{d.year !== null && d.quarter !== null ? `${d.year} ${d.quarter}` : '—'}</TableCell>
@@ -343,18 +351,20 @@ export function FolderDropScreen() {
         {drop.unmatched.length === 0 ? (
           <Text className={screen.muted}>None.</Text>
         ) : (
-          <div className={screen.list}>
-            <Table size="small" aria-label="Files not sent">
+          <div className={screen.table}>
+            <Table size="small" aria-label="Files not sent" {...tableNavigation}>
               <TableHeader>
                 <TableRow>
-                  <TableHeaderCell>File</TableHeaderCell>
+                  <TableHeaderCell className={screen.fileColumn}>File</TableHeaderCell>
                   <TableHeaderCell>Reason</TableHeaderCell>
                 </TableRow>
               </TableHeader>
               <TableBody>
                 {drop.unmatched.map((u) => (
                   <TableRow key={u.path}>
-                    <TableCell className={screen.path}>{u.path}</TableCell>
+                    <TableCell>
+                      <MiddleTruncatedPath path={u.path} />
+                    </TableCell>
                     <TableCell>{u.reason}</TableCell>
                   </TableRow>
                 ))}
@@ -432,19 +442,21 @@ export function FolderDropScreen() {
           <Button ref={closeButtonRef} onClick={() => setDiscarding(true)}>{status.state === 'done' ? 'Drop another folder' : 'Discard'}</Button>
         )}
       </div>
-      <div className={screen.list}>
-        <Table size="small" aria-label="Files">
+      <div className={screen.table}>
+        <Table size="small" aria-label="Files" {...tableNavigation}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>File</TableHeaderCell>
-              <TableHeaderCell>State</TableHeaderCell>
+              <TableHeaderCell className={screen.fileColumn}>File</TableHeaderCell>
+              <TableHeaderCell className={screen.stateColumn}>State</TableHeaderCell>
               <TableHeaderCell>Details</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
             {status.files.map((file) => (
               <TableRow key={file.path}>
-                <TableCell className={screen.path}>{file.path}</TableCell>
+                <TableCell>
+                  <MiddleTruncatedPath path={file.path} />
+                </TableCell>
                 <TableCell>
                   <Badge appearance="tint" color={stateColors[file.state]}>
                     {fileStateLabels[file.state]}

@@ -112,7 +112,7 @@ export function SignInScreen({
         Sign in
       </Text>
       <form className={styles.form} onSubmit={(event) => void submit(event)} aria-label="Sign in">
-        <Field label="Portal address" hint="For example https://portal.example.com" required>
+        <Field label="Portal address" hint="For example https://portal.example.com (http:// only for a portal on this computer)" required>
           <Input value={server} onChange={(_, data) => setServer(data.value)} type="url" autoComplete="url" />
         </Field>
         <Field label="E-mail" required>

@@ -11,9 +11,11 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  useArrowNavigationGroup,
 } from '@fluentui/react-components';
 import type { SyncStatus } from '../../../shared/api';
 import { errorMessage } from '../lib/error-message';
+import { MiddleTruncatedPath } from '../lib/middle-truncated-path';
 import { fileStateLabels } from './folder-drop-screen';
 import { useScreenStyles } from './styles';
 
@@ -23,6 +25,7 @@ export function SyncStatusScreen() {
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [folder, setFolder] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const tableNavigation = useArrowNavigationGroup({ axis: 'grid', memorizeCurrent: true });
 
   useEffect(() => {
     let current = true;
@@ -102,19 +105,21 @@ export function SyncStatusScreen() {
       <Text as="h3" weight="semibold">
         Files ({status?.files.length ?? 0})
       </Text>
-      <div className={screen.list}>
-        <Table size="small" aria-label="Watched files">
+      <div className={screen.table}>
+        <Table size="small" aria-label="Watched files" {...tableNavigation}>
           <TableHeader>
             <TableRow>
-              <TableHeaderCell>File</TableHeaderCell>
-              <TableHeaderCell>State</TableHeaderCell>
+              <TableHeaderCell className={screen.fileColumn}>File</TableHeaderCell>
+              <TableHeaderCell className={screen.stateColumn}>State</TableHeaderCell>
               <TableHeaderCell>Details</TableHeaderCell>
             </TableRow>
           </TableHeader>
           <TableBody>
             {(status?.files ?? []).map((file) => (
               <TableRow key={file.path}>
-                <TableCell className={screen.path}>{file.path}</TableCell>
+                <TableCell>
+                  <MiddleTruncatedPath path={file.path} />
+                </TableCell>
                 <TableCell>{fileStateLabels[file.state]}</TableCell>
                 <TableCell>{file.message}</TableCell>
               </TableRow>
