@@ -5,6 +5,8 @@ import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { authRoutes } from './features/auth/auth.routes';
 import { sessionAuth } from './features/auth/session';
+import { SessionActivity } from './features/auth/sessions.service';
+import { sessionsRoutes } from './features/auth/sessions.routes';
 import { adminDocumentsRoutes } from './features/documents/admin-documents.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { captchaRoutes } from './features/captcha/captcha.routes';
@@ -70,6 +72,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     openApiRoutes,
     propertiesRoutes,
     authRoutes,
+    sessionsRoutes,
     profileRoutes,
     documentsRoutes,
     contactRoutes,
@@ -112,7 +115,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     ctx.state = newState();
     return next();
   });
-  app.use(sessionAuth(config, services.sessionUsers));
+  app.use(sessionAuth(config, services.sessionUsers, new SessionActivity({ orm, logger })));
 
   // JSON only (multipart routes parse their own streams); 100 kB is far above any form here.
   const jsonBodyOf = (limit: number | string, tooLarge: string) =>

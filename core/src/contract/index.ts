@@ -12,6 +12,7 @@ export * from './schemas/bulk-import';
 export * from './schemas/owner-proof';
 export * from './schemas/second-step';
 export * from './schemas/read-receipts';
+export * from './schemas/sessions';
 export {
   calendarDate,
   documentYear,

@@ -114,6 +114,7 @@ import {
   remindAnswer,
   remindBody,
 } from './schemas/read-receipts';
+import { endSessionBody, endSessionsAnswer, sessionsAnswer } from './schemas/sessions';
 
 /** Who may call a route: anyone, any signed-in user, or administrators only. */
 export type Access = 'public' | 'signed-in' | 'administrator';
@@ -202,6 +203,23 @@ export const routes = {
     beforeSecondStep: true,
     body: emptyBody,
     answer: messageAnswer,
+  },
+  // Not in the spec (issue 33): the account's signed-in sessions in Manage Profile, and ending
+  // the others. No password: they only protect the account.
+  sessions: { method: 'GET', path: '/api/investor/sessions', access: 'signed-in', answer: sessionsAnswer },
+  endOtherSessions: {
+    method: 'POST',
+    path: '/api/investor/sessions/end-others',
+    access: 'signed-in',
+    body: emptyBody,
+    answer: endSessionsAnswer,
+  },
+  endSession: {
+    method: 'POST',
+    path: '/api/investor/sessions/end',
+    access: 'signed-in',
+    body: endSessionBody,
+    answer: endSessionsAnswer,
   },
   profile: { method: 'GET', path: '/api/investor/profile', access: 'signed-in', beforeSecondStep: true, answer: profileAnswer },
   updateProfile: {

@@ -11,6 +11,7 @@ import { EndedSession } from './ended-session.entity';
 import { Passkey } from './second-step/passkey.entity';
 import { SecondStep } from './second-step/second-step.entity';
 import { DocumentLinkTokens, SessionTokens, type LinkedDocument, type SessionClaims } from './session-token';
+import { recordSignIn, type SessionActivity } from './sessions.service';
 
 const tokensByConfig = new WeakMap<Config, SessionTokens>();
 const linksByConfig = new WeakMap<Config, DocumentLinkTokens>();
@@ -127,9 +128,10 @@ async function loadSessionRecord(em: EntityManager, id: number): Promise<Session
  * user whose token version has not moved on since it was issued, of a session not signed out
  * of; on the download address, also a document link of that very document, which stands for
  * the session that asked for it. Anything else leaves the request anonymous, and the route
- * table's access rule answers 401 where a session is needed.
+ * table's access rule answers 401 where a session is needed. A request with a session token is
+ * noted in `activity` (the sessions list of Manage Profile), beside the request.
  */
-export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middleware<AppState> {
+export function sessionAuth(config: Config, sessionUsers: SessionUsers, activity?: SessionActivity): Middleware<AppState> {
   const tokens = sessionTokens(config);
   const links = documentLinkTokens(config);
   /** A document link's session, only on the download address of its own document. */
@@ -142,7 +144,8 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
     // A session token in an address is the spec's download call alone; a version's address (not
     // in the spec) takes only its document link.
     const sessionAllowed = !inAddress || download?.type !== 'version';
-    const claims = (sessionAllowed ? await tokens.verify(token) : null) ?? (await linkedSession(token, download));
+    const sessionClaims = sessionAllowed ? await tokens.verify(token) : null;
+    const claims = sessionClaims ?? (await linkedSession(token, download));
     if (claims) {
       const user = await sessionUsers.get(cacheTable.sessionUsers.key(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
       if (user?.isActive && user.tokenVersion === claims.tokenVersion && !user.endedSessions.includes(claims.sessionId)) {
@@ -153,6 +156,17 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers): Middlew
           session: { id: claims.sessionId, expiresAt: claims.expiresAt, tokenVersion: claims.tokenVersion },
           secondStepMissing: config.secondStep.requiredRoles.includes(user.role) && !user.hasSecondStep,
         };
+        // A document link's expiry is its own, not its session's: only session tokens are noted.
+        if (sessionClaims) {
+          void activity?.seen({
+            sessionId: claims.sessionId,
+            userId: claims.userId,
+            tokenVersion: claims.tokenVersion,
+            expiresAt: claims.expiresAt,
+            userAgent: ctx.get('user-agent'),
+            clientAddress: ctx.ip,
+          });
+        }
       }
     }
   };
@@ -179,12 +193,18 @@ export async function activeSessionUser(em: EntityManager, sessionUser: SessionU
 
 /**
  * Records a completed sign-in (its time, which the administrators' list and the portal show)
- * and issues the session: after the password, or after the password and the second step.
+ * and issues the session: after the password, or after the password and the second step. The
+ * session enters the account's sessions list at once (issue 33), so that 'Sign out everywhere
+ * else' reaches it even before its first request.
  */
 export async function startSession(em: EntityManager, config: Config, user: IUser): Promise<LoginAnswer> {
   user.previousLoginAt = user.lastLoginAt ?? null;
   user.lastLoginAt = new Date();
   await em.flush();
-  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion: user.tokenVersion });
+  const tokens = sessionTokens(config);
+  const token = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+  const claims = await tokens.verify(token);
+  if (!claims) throw new Error('A session token just issued did not verify.');
+  await recordSignIn(em, claims, user.lastLoginAt);
   return { token, user: toUserAnswer(user) };
 }

@@ -14,6 +14,8 @@ export interface HousekeepingReport {
   resetTokens: number;
   captchaSolutions: number;
   endedSessions: number;
+  /** Rows of the signed-in sessions list (issue 33) whose tokens have expired. */
+  sessions: number;
   /** Stored files (and their rows) that no document or photo names any more. */
   storedFiles: number;
   /** Uploads of this instance cut off by a crash, left in its temp folder. */
@@ -45,9 +47,10 @@ export async function pruneExpired(em: EntityManager, files: FileStore, now = Da
   const resetTokens = await deleted('delete from password_reset_tokens where used_at is not null or expires_at < ?', [at]);
   const captchaSolutions = await deleted('delete from captcha_solutions where expires_at < ?', [at]);
   const endedSessions = await deleted('delete from ended_sessions where expires_at < ?', [at]);
+  const sessions = await deleted('delete from sessions where expires_at < ?', [at]);
   const swept = await sweepUnreferencedFiles(em, files, unreferencedFileAgeMs, now);
   const tempFiles = await files.sweepTemp(tempFileAgeMs, now);
-  return { rateLimitCounters: counters, rateLimitBudgets: budgets, resetTokens, captchaSolutions, endedSessions, storedFiles: swept.files, tempFiles };
+  return { rateLimitCounters: counters, rateLimitBudgets: budgets, resetTokens, captchaSolutions, endedSessions, sessions, storedFiles: swept.files, tempFiles };
 }
 
 /**

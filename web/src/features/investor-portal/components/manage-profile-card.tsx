@@ -7,6 +7,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { usePortalSession } from '../lib/portal-session';
 import { ChangePasswordForm } from './change-password-form';
 import { usePortalStyles } from './portal-styles';
+import { SessionsSection } from './sessions-section';
 import { TwoStepSection } from './two-step-section';
 
 type ProfileForm = Record<'firstName' | 'lastName' | 'email' | 'entity' | 'streetAddress' | 'city' | 'state' | 'zipCode', string>;
@@ -122,6 +123,7 @@ export function ManageProfileCard({ user, twoStep = true }: { user: User; twoSte
           <TwoStepSection />
         </>
       )}
+      <SessionsSection />
     </Card>
   );
 }
