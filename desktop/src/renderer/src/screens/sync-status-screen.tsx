@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import type { SyncStatus } from '../../../shared/api';
 import { errorMessage } from '../lib/error-message';
-import { fileStateLabels } from './folder-drop-screen';
+import { fileStateLabels, stateColors } from './folder-drop-screen';
 import { useScreenStyles } from './styles';
 
 /** The watched-folder sync, run by the main process: its folder, start and stop, every file's state, and what needs a person. */
@@ -90,8 +90,8 @@ export function SyncStatusScreen() {
       {status && status.needsAttention.length > 0 ? (
         <ul className={screen.list} aria-labelledby="needs-attention-title" tabIndex={0}>
           {status.needsAttention.map((item) => (
-            <li key={item.path}>
-              <span className={screen.path}>{item.path}</span>: {item.reason}
+            <li key={`${item.path}#${item.row ?? ''}`}>
+              <span className={screen.path}>{item.row === undefined ? item.path : `${item.path}, row ${item.row}`}</span>: {item.reason}
             </li>
           ))}
         </ul>
@@ -102,6 +102,7 @@ export function SyncStatusScreen() {
       <Text as="h3" weight="semibold">
         Files ({status?.files.length ?? 0})
       </Text>
+      {status && status.files.length > 0 && <Text role="status">{status.summary}</Text>}
       <div className={screen.list}>
         <Table size="small" aria-label="Watched files">
           <TableHeader>
@@ -113,9 +114,13 @@ export function SyncStatusScreen() {
           </TableHeader>
           <TableBody>
             {(status?.files ?? []).map((file) => (
-              <TableRow key={file.path}>
-                <TableCell className={screen.path}>{file.path}</TableCell>
-                <TableCell>{fileStateLabels[file.state]}</TableCell>
+              <TableRow key={`${file.path}#${file.row ?? ''}`}>
+                <TableCell className={screen.path}>{file.row === undefined ? file.path : `${file.path}, row ${file.row}`}</TableCell>
+                <TableCell>
+                  <Badge appearance="tint" color={stateColors[file.state]}>
+                    {fileStateLabels[file.state]}
+                  </Badge>
+                </TableCell>
                 <TableCell>{file.message}</TableCell>
               </TableRow>
             ))}
