@@ -115,6 +115,8 @@ export interface PendingBatch {
 interface LedgerFile {
   version: 1;
   entries: LedgerEntry[];
+  /** System and editor files of the folder at the last scan: skipped by rule (issue 34). */
+  skipped?: string[];
 }
 
 /**
@@ -124,6 +126,7 @@ interface LedgerFile {
  */
 export class Ledger {
   private readonly entries = new Map<string, LedgerEntry>();
+  private skippedFiles: string[] = [];
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
 
@@ -141,8 +144,20 @@ export class Ledger {
       const parsed = JSON.parse(text) as LedgerFile;
       if (parsed.version !== 1 || !Array.isArray(parsed.entries)) throw new Error(`${file} is not a sync ledger this version can read.`);
       for (const entry of parsed.entries) ledger.entries.set(entry.path, entry);
+      ledger.skippedFiles = Array.isArray(parsed.skipped) ? parsed.skipped : [];
     }
     return ledger;
+  }
+
+  /** The files skipped by rule at the last scan, so that a report read from the ledger alone counts them. */
+  get skipped(): readonly string[] {
+    return this.skippedFiles;
+  }
+
+  set skipped(paths: readonly string[]) {
+    if (paths.length === this.skippedFiles.length && paths.every((p, i) => p === this.skippedFiles[i])) return;
+    this.skippedFiles = [...paths];
+    this.dirty = true;
   }
 
   get(relativePath: string): LedgerEntry | undefined {
@@ -185,7 +200,7 @@ export class Ledger {
     this.saving = this.saving.then(async () => {
       if (!this.dirty) return;
       this.dirty = false;
-      const text = JSON.stringify({ version: 1, entries: this.all() } satisfies LedgerFile, null, 1);
+      const text = JSON.stringify({ version: 1, entries: this.all(), skipped: this.skippedFiles } satisfies LedgerFile, null, 1);
       await mkdir(path.dirname(this.file), { recursive: true });
       const temp = `${this.file}.${randomBytes(4).toString('hex')}.tmp`;
       try {

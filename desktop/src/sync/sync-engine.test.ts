@@ -747,6 +747,31 @@ describe('the watched-folder sync with e-mail notification on', () => {
     expect(await queued()).toBe(sent);
   });
 
+  it('issue 34: gathers five files saved seconds apart into one digest per reader, once the folder has been quiet', async () => {
+    const from = smtp.received.length;
+    const space = workspace();
+    const portal = countingPortal(mailing.url);
+    const events: SyncEvent[] = [];
+    // Watching, with a settling window of 1.5 s; files come 0.4–0.6 s apart (scaled down from 3–5 s).
+    const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), emailNotification: true, digestQuietMs: 1_500 });
+    await engine.start();
+    const titles = Array.from({ length: 5 }, (_, i) => `Settled Digest ${i}`);
+    try {
+      for (const [i, title] of titles.entries()) {
+        write(space.folder, `2025-Q3/properties/Sunset Terrace Apartments/${title}.pdf`, pdf(title));
+        await new Promise((resolve) => setTimeout(resolve, 400 + 50 * i));
+      }
+      await vi.waitFor(() => expect(portal.digests).toBe(1), { timeout: 15_000, interval: 50 });
+      await engine.idle();
+    } finally {
+      await engine.stop();
+    }
+    expect(portal.uploads).toBe(5);
+    const { mails, to } = await delivered(from);
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(['employee@example.com', 'investor@example.com']);
+    expect(to('investor@example.com')?.header('subject')).toBe('5 new documents are available in your investor portal');
+  });
+
   it('sends the digest once after being stopped mid-batch, answers lost, and started again', async () => {
     const from = smtp.received.length;
     const space = workspace();

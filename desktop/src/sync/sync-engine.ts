@@ -110,7 +110,6 @@ export class SyncEngine implements SyncContext {
   private readonly properties: PropertyUploads;
   private readonly manifests: ManifestBatches;
   private readonly digest: Digest;
-  private skipped: string[] = [];
 
   private readonly queue: string[] = [];
   private readonly jobs = new Map<string, () => Promise<void>>();
@@ -271,7 +270,7 @@ export class SyncEngine implements SyncContext {
     const present = this.ledger.all().filter((e) => !e.missing);
     const byState = (state: LedgerState) => present.filter((e) => e.state === state);
     const settling = this.candidates.entries().map(([p, c]) => ({ path: p, reason: c.writing }));
-    const report = syncReport(present, { writing: settling, skipped: this.skipped });
+    const report = syncReport(present, { writing: settling, skipped: this.ledger.skipped });
     const counts = countOutcomes(report);
     return {
       unreachable: this.away?.error ?? null,
@@ -307,7 +306,7 @@ export class SyncEngine implements SyncContext {
     this.scanning ??= (async () => {
       try {
         const { files, skipped } = await walkFolder(this.folder);
-        this.skipped = skipped;
+        this.ledger.skipped = skipped.sort();
         const present = new Set(files);
         for (const entry of this.ledger.all()) if (!entry.missing && !present.has(entry.path)) this.markMissing(entry.path);
         // A new scan also asks again for the property list: a property created on the portal

@@ -60,7 +60,7 @@ export function createFolderUploads(options: {
 
   function status(): FolderUploadStatus | null {
     if (!job) return null;
-    const progress = progressOf(engine, ledger?.all() ?? []);
+    const progress = progressOf(engine, ledger);
     return {
       folder: job.folder,
       state: job.state,

@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '../../sync/ledger';
+import type { Ledger } from '../../sync/ledger';
 import { countOutcomes, finalOutcomes, summarySentence, syncReport, type ReportItem } from '../../sync/report';
 import type { SyncEngine } from '../../sync/sync-engine';
 import type { FileProgress, FileProgressState } from '../../shared/api';
@@ -17,8 +17,8 @@ export interface Progress {
  * report's outcomes are the screens' states, one for one, so that the counts and the summary
  * are the command line's (issue 34).
  */
-export function progressOf(engine: SyncEngine | null, ledgerEntries: readonly LedgerEntry[]): Progress {
-  const report: ReportItem[] = engine ? engine.status().report : syncReport(ledgerEntries);
+export function progressOf(engine: SyncEngine | null, ledger: Pick<Ledger, 'all' | 'skipped'> | null): Progress {
+  const report: ReportItem[] = engine ? engine.status().report : syncReport(ledger?.all() ?? [], { skipped: ledger?.skipped ?? [] });
   const files = report.map((item) => ({
     path: item.path,
     ...(item.row === undefined ? {} : { row: item.row }),

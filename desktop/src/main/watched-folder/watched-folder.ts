@@ -32,7 +32,7 @@ export function createWatchedFolder(options: {
 
   function status(): SyncStatus {
     const engineStatus = engine?.status();
-    const progress = progressOf(engine, []);
+    const progress = progressOf(engine, null);
     return {
       folder,
       // An engine that stopped on its own (a refused sign-in, its lock taken over) is not running.
