@@ -50,6 +50,7 @@ async function latency(server: BenchServer, base: string): Promise<void> {
   const first = engine.status();
   line("the accountant's folder, first run", `${seconds(Date.now() - started)}, ${first.counts.published} published`, 'none (context)', true);
   process.stdout.write(`  ${first.summary}\n`);
+  mkdirSync(path.join(where.folder, '2025-Q4', 'properties', 'General'), { recursive: true });
   for (let i = 0; i < 20; i += 1) {
     const relative = `2025-Q4/properties/General/Latency ${String(i).padStart(2, '0')}.pdf`;
     appeared.set(relative, Date.now());

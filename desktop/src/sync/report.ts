@@ -82,7 +82,7 @@ export function syncReport(
     const { outcome, message } = outcomeOf(entry);
     items.push({ path: entry.path, outcome, message: message ?? defaultMessages[outcome] });
     for (const problem of entry.state === 'published' ? (entry.rowProblems ?? []) : []) {
-      items.push({ path: entry.path, row: problem.row, outcome: 'needs-attention', message: `Row ${problem.row}: ${problem.reason}` });
+      items.push({ path: entry.path, row: problem.row, outcome: 'needs-attention', message: problem.reason });
     }
   }
   for (const [path, reason] of writing) items.push({ path, outcome: 'still-being-written', message: reason ?? defaultMessages['still-being-written'] });

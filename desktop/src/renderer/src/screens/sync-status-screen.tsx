@@ -11,15 +11,22 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  makeStyles,
 } from '@fluentui/react-components';
 import type { SyncStatus } from '../../../shared/api';
 import { errorMessage } from '../lib/error-message';
 import { fileStateLabels, stateColors } from './folder-drop-screen';
 import { useScreenStyles } from './styles';
 
+const useStyles = makeStyles({
+  // A state is read at a glance: one line, never broken inside its badge on a narrow window.
+  badge: { whiteSpace: 'nowrap' },
+});
+
 /** The watched-folder sync, run by the main process: its folder, start and stop, every file's state, and what needs a person. */
 export function SyncStatusScreen() {
   const screen = useScreenStyles();
+  const styles = useStyles();
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [folder, setFolder] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -117,7 +124,7 @@ export function SyncStatusScreen() {
               <TableRow key={`${file.path}#${file.row ?? ''}`}>
                 <TableCell className={screen.path}>{file.row === undefined ? file.path : `${file.path}, row ${file.row}`}</TableCell>
                 <TableCell>
-                  <Badge appearance="tint" color={stateColors[file.state]}>
+                  <Badge appearance="tint" color={stateColors[file.state]} className={styles.badge}>
                     {fileStateLabels[file.state]}
                   </Badge>
                 </TableCell>
