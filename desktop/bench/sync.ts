@@ -9,7 +9,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAccountantFolder, pdfBytes } from '../../fixtures/src/accountant-folder';
+import { buildAccountantFolder, pdfBytes } from '@everest/fixtures/accountant-folder';
 import { startBenchServer, type BenchServer } from '../../server/bench/bench-server';
 import { createPortal } from '../src/sync/portal';
 import { SyncEngine, type SyncEvent } from '../src/sync/sync-engine';
@@ -110,7 +110,7 @@ async function outage(server: BenchServer, base: string): Promise<void> {
   await engine.stop();
   await relay.close();
   line('lines printed during a 60 s outage', `${during} (${tries} connection tries)`, '< 10', during < 10);
-  for (const event of lines) process.stdout.write(`  ${event.state} ${event.path}: ${event.message}\n`);
+  for (const event of lines.slice(0, during)) process.stdout.write(`  ${event.state} ${event.path}: ${event.message}\n`);
 }
 
 const benchmarks = { latency, throughput, outage };

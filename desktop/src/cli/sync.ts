@@ -47,7 +47,12 @@ function fail(message: string): never {
 function logLine(event: SyncEvent): void {
   if (event.state === 'publishing') return;
   const id = event.documentId ? ` [document ${event.documentId}]` : '';
-  process.stdout.write(`${new Date().toISOString()} ${event.state.padEnd(15)} ${event.path}: ${event.message}${id}\n`);
+  process.stdout.write(`${new Date().toISOString()} ${event.state.padEnd(19)} ${printable(event.path)}: ${printable(event.message)}${id}\n`);
+}
+
+/** A file name (or a sentence naming one) as printed: a name may hold control characters, which a terminal would obey. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }
 
 async function main(): Promise<number> {
@@ -125,7 +130,7 @@ async function main(): Promise<number> {
       // Every file and manifest row that is not simply published, with its outcome and reason.
       for (const item of status.report) {
         if (item.outcome === 'published' || item.outcome === 'skipped') continue;
-        process.stdout.write(`  ${item.outcome.padEnd(19)} ${item.path}${item.row === undefined ? '' : ` (row ${item.row})`}: ${item.message}\n`);
+        process.stdout.write(`  ${item.outcome.padEnd(19)} ${printable(item.path)}${item.row === undefined ? '' : ` (row ${item.row})`}: ${printable(item.message)}\n`);
       }
       if (status.unreachable) process.stdout.write(`The portal could not be reached: ${status.unreachable}\n`);
       process.stdout.write(`Done: ${status.summary}.\n`);

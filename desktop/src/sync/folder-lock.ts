@@ -38,9 +38,14 @@ export class FolderLocked extends Error {
   }
 }
 
+/** A lock's field as shown: anyone who can write the folder wrote it, so no control characters and at most 100 characters. */
+const shown = (value: unknown) => String(value).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').slice(0, 100);
+
 export function folderLockedSentence(holder: LockHolder): string {
-  const since = new Date(holder.since).toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
-  return `This folder is already being synced by the ${holder.runBy} of ${holder.user} on ${holder.host} (process ${holder.pid}) since ${since}. Only one sync may publish a folder at a time: stop that one first.`;
+  const at = new Date(holder.since);
+  const since = Number.isNaN(at.getTime()) ? 'an unknown time' : at.toLocaleString('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
+  const runBy = holder.runBy === 'desktop app' ? 'desktop app' : 'command line';
+  return `This folder is already being synced by the ${runBy} of ${shown(holder.user)} on ${shown(holder.host)} (process ${shown(holder.pid)}) since ${since}. Only one sync may publish a folder at a time: stop that one first.`;
 }
 
 function holderOf(text: string): LockHolder | null {

@@ -13,7 +13,7 @@ import { createApiClient } from '@everest/core/client';
 import { startTestServer, type TestServer } from '../../../server/test/harness';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../server/test/global-setup';
-import { buildAccountantFolder } from '../../../fixtures/src/accountant-folder';
+import { buildAccountantFolder } from '@everest/fixtures/accountant-folder';
 import { FolderLocked, lockFileName } from './folder-lock';
 import { createPortal, type Portal } from './portal';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
@@ -342,7 +342,8 @@ describe('defect 4: one sync per folder', () => {
   it("takes over the lock of a process that died, and of another machine's sync that stopped refreshing it; not a live one's", async () => {
     const space = workspace('2025-Q3');
     const lock = path.join(space.folder, lockFileName);
-    const holder = (host: string, pid: number) => JSON.stringify({ id: 'x', host, user: 'someone', pid, runBy: 'command line', since: new Date().toISOString() });
+    // Anyone who can write the folder can write its lock: a terminal escape in it is shown as '?'.
+    const holder = (host: string, pid: number) => JSON.stringify({ id: 'x', host, user: 'some\u001b[2Jone', pid, runBy: 'command line', since: new Date().toISOString() });
     const start = async () => {
       const engine = await SyncEngine.create({ ...options(space, createPortal({ serverUrl: server.url, ...admin })), lockStaleMs: 5_000 });
       await engine.start();
@@ -357,7 +358,7 @@ describe('defect 4: one sync per folder', () => {
     expect(await start()).toBe(process.pid);
     // Another machine's live sync.
     writeFileSync(lock, holder('file-server', 4242));
-    await expect(start()).rejects.toThrow('synced by the command line of someone on file-server (process 4242)');
+    await expect(start()).rejects.toThrow('synced by the command line of some?[2Jone on file-server (process 4242)');
     // The same, not refreshed for longer than the stale time.
     const old = new Date(Date.now() - 60_000);
     utimesSync(lock, old, old);
