@@ -179,7 +179,8 @@ test('a dropped quarter folder shows its plan, publishes with progress, and is a
   await expect(files.getByRole('row', { name: new RegExp(`General/Letter ${run}\\.pdf.*Published`) })).toBeVisible();
   await expect(files.getByRole('row', { name: new RegExp(`k1-${run}\\.pdf.*Published`) })).toBeVisible();
   await expect(files.getByRole('row', { name: /Nowhere Plaza.*Needs attention/ })).toBeVisible();
-  await expect(page.getByText(/^(\d+) of \1 files done$/)).toBeVisible();
+  // The final summary names each state's count (issue 34), not "n of n files done".
+  await expect(page.getByText(/^\d+ published, 0 already on the portal, [1-9]\d* need attention, 0 still being written, 1 skipped by rule$/)).toBeVisible();
 
   // On the portal exactly once.
   const documents = (await (await page.request.get('/api/admin/documents')).json()) as { documents: { title: string }[] };
@@ -291,7 +292,7 @@ test('an upload is paused, survives a reload of the window, and resumes to the e
   await expect(page.getByRole('heading', { name: 'Upload paused' })).toBeVisible();
   await page.getByRole('button', { name: 'Resume' }).click();
   await expect(page.getByRole('heading', { name: 'Upload finished' })).toBeVisible();
-  await expect(page.getByText(/^6 of 6 files done$/)).toBeVisible();
+  await expect(page.getByText('6 published, 0 already on the portal, 0 need attention, 0 still being written, 0 skipped by rule')).toBeVisible();
 
   const documents = (await (await page.request.get('/api/admin/documents')).json()) as { documents: { title: string }[] };
   expect(documents.documents.filter((d) => d.title.startsWith(`Paused ${run} `)).map((d) => d.title).sort()).toEqual(

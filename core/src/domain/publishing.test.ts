@@ -5,6 +5,7 @@ import {
   destinationKey,
   documentContainerOf,
   documentHeadBytes,
+  documentIncompleteness,
   documentRefusal,
   filenameTitleRefusal,
   originalOfTwins,
@@ -38,6 +39,22 @@ describe('destinationKey and publicationKey', () => {
     expect(publicationKey({ kind: 'property', property: 'heartland plaza' }, 'abc')).toBe(heartland);
     // A property named like an e-mail is still not that investor.
     expect(publicationKey({ kind: 'property', property: 'a@b.com' }, 'abc')).not.toBe(publicationKey({ kind: 'investor', email: 'a@b.com' }, 'abc'));
+  });
+});
+
+describe('documentIncompleteness (issue 34)', () => {
+  it("tells a PDF whose trailer is written from one a scanner is still writing", () => {
+    expect(documentIncompleteness('pdf', { size: 900, tail: ascii('endobj\ntrailer\n<<>>\nstartxref\n123\n%%EOF\n') })).toBeNull();
+    // Readers accept a little after the mark (a line break, an editor's padding).
+    expect(documentIncompleteness('pdf', { size: 900, tail: ascii('%%EOF\r\n\u0000\u0000') })).toBeNull();
+    expect(documentIncompleteness('pdf', { size: 900, tail: ascii('4 0 obj\n<< /Type /Page >>\nstream\nBT') })).toBe(publishingMessages.incomplete.pdf);
+  });
+
+  it('asks a zip for its end record and an OLE file for whole sectors', () => {
+    expect(documentIncompleteness('zip', { size: 100, tail: Uint8Array.from([1, 0x50, 0x4b, 0x05, 0x06, 0, 0]) })).toBeNull();
+    expect(documentIncompleteness('zip', { size: 100, tail: zipHead })).toBe(publishingMessages.incomplete.zip);
+    expect(documentIncompleteness('ole', { size: 4096, tail: oleHead })).toBeNull();
+    expect(documentIncompleteness('ole', { size: 4000, tail: oleHead })).toBe(publishingMessages.incomplete.ole);
   });
 });
 

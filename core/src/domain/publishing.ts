@@ -79,6 +79,12 @@ export const publishingMessages = {
   /** A second name for content the same property gets under `original`. */
   twinForProperty: (original: string) => `Same content as ${original} for this property (the copy is not published)`,
   /** A CSV that cannot be read safely: the file's line (the header is line 1) and why. */
+  /** A document not finished yet: its end is missing (issue 34). */
+  incomplete: {
+    pdf: "The PDF does not end with its end-of-file mark (%%EOF): it is still being written, or it is damaged.",
+    zip: 'The file does not end as a Word or Excel file does: it is still being written, or it is damaged.',
+    ole: 'The file does not end as a Word or Excel file does: it is still being written, or it is damaged.',
+  },
   csvLine: (line: number, sentence: string) => `Line ${line}: ${sentence}`,
   csv: {
     quoteNotClosed: 'a quoted field is not closed.',
@@ -131,6 +137,39 @@ export function documentRefusal(file: { name: string; size: number; head?: Uint8
     return publishingMessages.contentNotAsNamed(extension);
   }
   return null;
+}
+
+/**
+ * The last bytes a sync reads of each file to tell a finished document from one still being
+ * written: a PDF ends with its '%%EOF' mark, which readers look for in the last 1024 bytes.
+ */
+export const documentTailBytes = 1024;
+
+const pdfEndMark = [0x25, 0x25, 0x45, 0x4f, 0x46]; // %%EOF
+
+function contains(bytes: Uint8Array, mark: readonly number[]): boolean {
+  outer: for (let i = 0; i + mark.length <= bytes.length; i += 1) {
+    for (let j = 0; j < mark.length; j += 1) if (bytes[i + j] !== mark[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * Why a document whose first bytes are right is not finished yet (issue 34), or null: a PDF
+ * must end with its trailer ('%%EOF' within its last documentTailBytes), a zip (.docx, .xlsx)
+ * with its end-of-central-directory record, an OLE file (.doc, .xls) fill whole 512-byte
+ * sectors. A scanner writing page by page leaves a file that fails this between pages.
+ */
+export function documentIncompleteness(container: DocumentContainer, file: { size: number; tail: Uint8Array }): string | null {
+  switch (container) {
+    case 'pdf':
+      return contains(file.tail, pdfEndMark) ? null : publishingMessages.incomplete.pdf;
+    case 'zip':
+      return contains(file.tail, [0x50, 0x4b, 0x05, 0x06]) ? null : publishingMessages.incomplete.zip;
+    case 'ole':
+      return file.size % 512 === 0 ? null : publishingMessages.incomplete.ole;
+  }
 }
 
 function baseName(name: string): string {

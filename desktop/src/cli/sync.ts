@@ -9,16 +9,26 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { FolderLocked } from '../sync/folder-lock';
 import { createPortal, secondStepNeeded } from '../sync/portal';
 import { SyncEngine, type SyncEvent } from '../sync/sync-engine';
+
+/**
+ * Exit codes: 0 nothing needs a person; 1 something needs attention (a file, a manifest row, a
+ * file given up, the portal out of reach); 2 a usage error; 3 the portal refused the sign-in
+ * (never retried); 4 another sync holds the folder.
+ */
+const exitCodes = { ok: 0, attention: 1, usage: 2, signInRefused: 3, folderLocked: 4 } as const;
 
 const usage = `Usage: pnpm --filter @everest/desktop sync --server URL --folder DIR [--once] [--poll]
   --server URL            the portal, e.g. https://portal.example.com
   --folder DIR            the watched folder (a quarter folder, or a folder of quarter folders)
-  --once                  scan, publish what is settled, wait for the uploads, exit (0 when nothing failed)
+  --once                  scan, publish what is finished, wait for the uploads, exit: 0 when nothing needs
+                          attention, 1 when something does, 3 when the sign-in is refused, 4 when
+                          another sync holds the folder
   --poll                  poll the folder instead of listening to events (network shares)
   --ledger FILE           where the sync remembers what it published (default ~/.everest-sync/<folder hash>.json)
-  --stability-seconds N   how long a file must stand still before it is read (default 3)
+  --stability-seconds N   how long a file must stand still before it is read (default 10)
   --rescan-minutes N      full scans while watching (default 5)
   --email-notification    ask the portal to e-mail investors about what is published (default off)
 Signs in with EVEREST_EMAIL and EVEREST_PASSWORD (an administrator). An account with a second
@@ -26,14 +36,23 @@ step is asked for its code at a terminal, or takes EVEREST_SECOND_STEP_CODE (use
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n\n${usage}\n`);
-  process.exit(2);
+  process.exit(exitCodes.usage);
 }
 
-/** One line per file outcome (published, failed, needs attention, deleted); not the requests' start. */
+/**
+ * One line per file and change of state (published, already on the portal, still being
+ * written, needs attention, deleted…) and one each when the portal goes away and comes back;
+ * not the requests' start.
+ */
 function logLine(event: SyncEvent): void {
   if (event.state === 'publishing') return;
   const id = event.documentId ? ` [document ${event.documentId}]` : '';
-  process.stdout.write(`${new Date().toISOString()} ${event.state.padEnd(15)} ${event.path}: ${event.message}${id}\n`);
+  process.stdout.write(`${new Date().toISOString()} ${event.state.padEnd(19)} ${printable(event.path)}: ${printable(event.message)}${id}\n`);
+}
+
+/** A file name (or a sentence naming one) as printed: a name may hold control characters, which a terminal would obey. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }
 
 async function main(): Promise<number> {
@@ -81,42 +100,65 @@ async function main(): Promise<number> {
     ? path.resolve(base, args.ledger)
     : path.join(os.homedir(), '.everest-sync', `${createHash('sha256').update(folder).digest('hex').slice(0, 16)}.json`);
 
+  let stopped: (reason: string) => void = () => undefined;
+  const stoppedOnItsOwn = new Promise<string>((resolve) => (stopped = resolve));
   const engine = await SyncEngine.create({
     folder,
     ledgerFile,
     portal: createPortal({ serverUrl: args.server, email, password, secondStepCode: secondStepCodeSource() }),
-    stabilityMs: seconds(args['stability-seconds'], 3_000, 1000),
+    runBy: 'command line',
+    stabilityMs: seconds(args['stability-seconds'], 10_000, 1000),
     rescanMs: seconds(args['rescan-minutes'], 5 * 60_000, 60_000),
     poll: args.poll,
     watch: !args.once,
     emailNotification: args['email-notification'],
-    // A one-off run gives up on a failing file after a few attempts, for schedulers.
+    // A one-off run gives up on a failing file, or on reaching the portal, after 5 attempts
+    // (2 s, 4 s, 8 s, 16 s apart, less jitter), for schedulers.
     maxAttempts: args.once ? 5 : undefined,
-    backoff: args.once ? { baseMs: 1_000, maxMs: 15_000 } : undefined,
-    onEvent: logLine,
+    onEvent: (event) => {
+      logLine(event);
+      if (event.state === 'stopped') stopped(event.message);
+    },
   });
   process.stdout.write(`Syncing ${folder} to ${args.server} (ledger ${ledgerFile})${args.once ? ', once' : ''}${args.poll ? ', polling' : ''}\n`);
 
-  if (args.once) {
-    const ok = await engine.runOnce();
-    const status = engine.status();
-    process.stdout.write(
-      `Done: ${status.published.length} published, ${status.failed.length} failed, ${status.needsAttention.length} need attention.\n`,
-    );
-    if (status.unreachable) process.stdout.write(`The portal could not be reached: ${status.unreachable}\n`);
-    for (const entry of [...status.failed, ...status.needsAttention]) {
-      process.stdout.write(`  ${entry.state.padEnd(15)} ${entry.path}: ${entry.lastError ?? ''}\n`);
+  try {
+    if (args.once) {
+      const ok = await engine.runOnce();
+      const status = engine.status();
+      if (status.stoppedBecause) return stoppedCode(status.stoppedBecause);
+      // Every file and manifest row that is not simply published, with its outcome and reason.
+      for (const item of status.report) {
+        if (item.outcome === 'published' || item.outcome === 'skipped') continue;
+        process.stdout.write(`  ${item.outcome.padEnd(19)} ${printable(item.path)}${item.row === undefined ? '' : ` (row ${item.row})`}: ${printable(item.message)}\n`);
+      }
+      if (status.unreachable) process.stdout.write(`The portal could not be reached: ${status.unreachable}\n`);
+      process.stdout.write(`Done: ${status.summary}.\n`);
+      return ok ? exitCodes.ok : exitCodes.attention;
     }
-    return ok ? 0 : 1;
+    await engine.start();
+  } catch (error) {
+    if (error instanceof FolderLocked) {
+      process.stderr.write(`${error.message}\n`);
+      return exitCodes.folderLocked;
+    }
+    throw error;
   }
-
-  await engine.start();
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  const reason = await Promise.race([
+    stoppedOnItsOwn,
+    new Promise<null>((resolve) => {
+      process.once('SIGINT', () => resolve(null));
+      process.once('SIGTERM', () => resolve(null));
+    }),
+  ]);
   await engine.stop();
-  return 0;
+  return reason === null ? exitCodes.ok : stoppedCode(reason);
+}
+
+/** The sync stopped on its own: a refused sign-in (3), or its folder taken over by another (4). */
+function stoppedCode(reason: string): number {
+  process.stderr.write(`${reason}\n`);
+  return reason.startsWith('The portal refused') ? exitCodes.signInRefused : exitCodes.folderLocked;
 }
 
 main().then(

@@ -55,11 +55,27 @@ export interface FolderDropPlan {
   ignored: string[];
 }
 
-export type FileProgressState = 'waiting' | 'sending' | 'published' | 'failed' | 'needs-attention';
+/**
+ * A file's (or manifest row's) state, as the sync reports it (issue 34). Final: `published`,
+ * `already-published` (the portal had it; nothing new published), `needs-attention`,
+ * `still-being-written`, `skipped` (by rule: system files, copies). On the way: `waiting`,
+ * `sending`, `failed` (will be tried again).
+ */
+export type FileProgressState =
+  | 'waiting'
+  | 'sending'
+  | 'published'
+  | 'already-published'
+  | 'failed'
+  | 'needs-attention'
+  | 'still-being-written'
+  | 'skipped';
 
 /** One file of a folder upload or of the watched folder, as the sync engine last reported it. */
 export interface FileProgress {
   path: string;
+  /** A manifest's row (its line in the file), when this is one. */
+  row?: number;
   state: FileProgressState;
   message: string;
 }
@@ -70,9 +86,13 @@ export interface FolderUploadStatus {
   state: 'running' | 'paused' | 'done';
   emailNotification: boolean;
   files: FileProgress[];
-  /** Files with a final outcome (published or needs attention) out of all the plan's files. */
+  /** Files with a final outcome out of all of them. */
   done: number;
   total: number;
+  /** How many files and manifest rows are in each state. */
+  counts: Record<FileProgressState, number>;
+  /** Each final state's count in words: "7 published, 2 already on the portal, 3 need attention, …". */
+  summary: string;
   /** Why the portal could not be reached at the last try, or null. */
   unreachable: string | null;
 }
@@ -83,8 +103,10 @@ export interface SyncStatus {
   /** Why the sync could not start or the portal could not be reached, or null. */
   problem: string | null;
   files: FileProgress[];
-  /** Unmatched or refused files, each with the reason a person must act on. */
-  needsAttention: { path: string; reason: string }[];
+  /** Files and manifest rows a person must act on, each with its reason. */
+  needsAttention: { path: string; row?: number; reason: string }[];
+  counts: Record<FileProgressState, number>;
+  summary: string;
 }
 
 /** The one bridge the preload exposes to the renderer as `window.desktop`. */

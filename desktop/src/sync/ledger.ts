@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { publicationKey, type Destination } from '@everest/core/domain';
+import { publicationKey, type Destination, type Quarter } from '@everest/core/domain';
 
 /**
  * - `waiting`: seen, not yet settled or not yet sent;
@@ -63,6 +63,24 @@ export interface LedgerEntry {
    * until the server answers, so that a retry after a lost answer or a crash is the same request.
    */
   uploadKey?: string | null;
+  /**
+   * The portal held this publication already (its answer `alreadyPublished`, or a file of the
+   * folder published it from another path): nothing new was published from this file (issue 34).
+   */
+  alreadyOnPortal?: boolean;
+  /** For a property document: the period it was published under, to tell a moved folder. */
+  period?: { year: number; quarter: Quarter } | null;
+  /**
+   * A property document already on the portal under another period than its folder's (a folder
+   * moved from Q3 to Q4): the document stays where it is filed; a person decides (issue 34).
+   */
+  filedElsewhere?: { documentId: number; year: number; quarter: Quarter } | null;
+  /** For a manifest: its rows that publish nothing, each with its reason (issue 34). */
+  rowProblems?: { row: number; reason: string }[] | null;
+  /** A copy of another file of the folder with the same content for the same destination: skipped by core's twin rule. */
+  twinOf?: string | null;
+  /** Its end has been missing for long (a PDF without %%EOF): not planned until it changes. */
+  incomplete?: string | null;
   updatedAt: string;
 }
 
@@ -90,11 +108,15 @@ export interface PendingBatch {
   rows: number;
   /** The plan's problem rows, reported with the answer. */
   problems: string[];
+  /** The rows that publish nothing and whose reason no file shows (issue 34). */
+  rowProblems?: { row: number; reason: string }[];
 }
 
 interface LedgerFile {
   version: 1;
   entries: LedgerEntry[];
+  /** System and editor files of the folder at the last scan: skipped by rule (issue 34). */
+  skipped?: string[];
 }
 
 /**
@@ -104,6 +126,7 @@ interface LedgerFile {
  */
 export class Ledger {
   private readonly entries = new Map<string, LedgerEntry>();
+  private skippedFiles: string[] = [];
   private saving: Promise<void> = Promise.resolve();
   private dirty = false;
 
@@ -121,8 +144,20 @@ export class Ledger {
       const parsed = JSON.parse(text) as LedgerFile;
       if (parsed.version !== 1 || !Array.isArray(parsed.entries)) throw new Error(`${file} is not a sync ledger this version can read.`);
       for (const entry of parsed.entries) ledger.entries.set(entry.path, entry);
+      ledger.skippedFiles = Array.isArray(parsed.skipped) ? parsed.skipped : [];
     }
     return ledger;
+  }
+
+  /** The files skipped by rule at the last scan, so that a report read from the ledger alone counts them. */
+  get skipped(): readonly string[] {
+    return this.skippedFiles;
+  }
+
+  set skipped(paths: readonly string[]) {
+    if (paths.length === this.skippedFiles.length && paths.every((p, i) => p === this.skippedFiles[i])) return;
+    this.skippedFiles = [...paths];
+    this.dirty = true;
   }
 
   get(relativePath: string): LedgerEntry | undefined {
@@ -165,7 +200,7 @@ export class Ledger {
     this.saving = this.saving.then(async () => {
       if (!this.dirty) return;
       this.dirty = false;
-      const text = JSON.stringify({ version: 1, entries: this.all() } satisfies LedgerFile, null, 1);
+      const text = JSON.stringify({ version: 1, entries: this.all(), skipped: this.skippedFiles } satisfies LedgerFile, null, 1);
       await mkdir(path.dirname(this.file), { recursive: true });
       const temp = `${this.file}.${randomBytes(4).toString('hex')}.tmp`;
       try {

@@ -11,6 +11,7 @@ import type {
   UserDocumentAnswer,
 } from '@everest/core/contract';
 import type { Quarter } from '@everest/core/domain';
+import { SignInRefused } from './failures';
 
 /** What the sync asks of the server: the admin routes of the contract, signed in as an administrator. */
 export interface Portal {
@@ -84,6 +85,8 @@ export interface PortalAccess {
   signedIn<T>(work: () => Promise<T>): Promise<T>;
 }
 
+export const notAnAdministrator = 'The sync signs in as an administrator: this account is not one.';
+
 export const secondStepNeeded =
   'This account signs in with a second step: run the sync at a terminal to type a code, or set EVEREST_SECOND_STEP_CODE to a current code from the authenticator app (or a backup code).';
 
@@ -96,16 +99,30 @@ export function createPortal(options: PortalOptions): Portal {
   let token: string | null = null;
   const client: ApiClient = createApiClient({ baseUrl: options.serverUrl, getToken: () => token, fetch: options.fetch });
 
+  /**
+   * Any answer of the sign-in routes that is not a session (401 wrong password or deactivated,
+   * a wrong second-step code, 429 with `captchaRequired` or a lock-out, a non-administrator) is
+   * a SignInRefused: the engine stops on it instead of retrying (issue 34). No answer at all
+   * (the portal away) stays an ApiError the engine waits out.
+   */
   async function signIn(): Promise<void> {
-    const first = await client.call('login', { body: { email: options.email, password: options.password } });
+    token = null;
+    const refused = (error: unknown): never => {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw new SignInRefused(error.message, { cause: error });
+      throw error;
+    };
+    const first = await client.call('login', { body: { email: options.email, password: options.password } }).catch(refused);
     let answer;
     if ('mfaRequired' in first) {
-      if (!options.secondStepCode) throw new ApiError(403, secondStepNeeded);
-      answer = await client.call('loginVerify', { body: { mfaToken: first.mfaToken, code: await options.secondStepCode() } });
+      if (!options.secondStepCode) throw new SignInRefused(secondStepNeeded);
+      const code = await options.secondStepCode().catch((error: unknown) => {
+        throw new SignInRefused(error instanceof Error ? error.message : String(error));
+      });
+      answer = await client.call('loginVerify', { body: { mfaToken: first.mfaToken, code } }).catch(refused);
     } else {
       answer = first;
     }
-    if (answer.user.role !== 'administrator') throw new ApiError(403, 'The sync signs in as an administrator: this account is not one.');
+    if (answer.user.role !== 'administrator') throw new SignInRefused(notAnAdministrator);
     token = answer.token;
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +79,23 @@ describe('publishing a dropped folder', () => {
     expect(statuses.some((s) => s.files.some((f) => f.state === 'sending'))).toBe(true);
     expect((await titlesOnServer(prefix)).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `${prefix} ${n}`));
     expect((await planFolderDrop(folder, portal)).propertyDocuments.every((d) => d.alreadyPublished)).toBe(true);
+  });
+
+  it('issue 34: ends with a summary that names each state, never "12 of 12 done" for files that need attention', async () => {
+    const prefix = `Summary ${randomBytes(3).toString('hex')}`;
+    const folder = quarterFolder(prefix, 3);
+    const general = path.join(folder, 'properties', 'General');
+    writeFileSync(path.join(general, `${prefix} 1 - Copy.pdf`), readFileSync(path.join(general, `${prefix} 1.pdf`)));
+    writeFileSync(path.join(general, `${prefix} notes.txt`), 'call the roofer');
+    writeFileSync(path.join(general, 'Thumbs.db'), randomBytes(32));
+    mkdirSync(path.join(folder, 'properties', 'Nowhere Plaza'));
+    writeFileSync(path.join(folder, 'properties', 'Nowhere Plaza', `${prefix} stray.pdf`), pdf());
+    const uploads = createFolderUploads({ directory: temp(), portal: createSessionPortal(session), onStatus: () => undefined, stabilityMs: 50 });
+    await uploads.start(folder, { emailNotification: false });
+    const done = await waitFor(uploads, (s) => s.state === 'done');
+    expect(done.summary).toBe('3 published, 0 already on the portal, 2 need attention, 0 still being written, 2 skipped by rule');
+    expect(done.counts).toMatchObject({ published: 3, 'needs-attention': 2, skipped: 2 });
+    expect(done.files.filter((f) => f.state === 'needs-attention').map((f) => path.basename(f.path)).sort()).toEqual([`${prefix} notes.txt`, `${prefix} stray.pdf`]);
   });
 
   it('closed mid-upload, comes back paused after a restart and, resumed, publishes the rest with no duplicate', async () => {

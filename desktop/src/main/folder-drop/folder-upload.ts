@@ -6,7 +6,7 @@ import { Ledger } from '../../sync/ledger';
 import type { Portal } from '../../sync/portal';
 import { SyncEngine } from '../../sync/sync-engine';
 import type { FolderUploadStatus } from '../../shared/api';
-import { doneCount, fileProgressOf } from '../sync-progress/file-progress';
+import { progressOf } from '../sync-progress/file-progress';
 
 export const folderUploadMessages = {
   busy: 'Another folder is being uploaded: pause it or wait for it to finish.',
@@ -60,16 +60,17 @@ export function createFolderUploads(options: {
 
   function status(): FolderUploadStatus | null {
     if (!job) return null;
-    const engineStatus = engine?.status();
-    const files = fileProgressOf(ledger?.all() ?? [], engineStatus?.settling);
+    const progress = progressOf(engine, ledger);
     return {
       folder: job.folder,
       state: job.state,
       emailNotification: job.emailNotification,
-      files,
-      done: doneCount(files),
-      total: files.length,
-      unreachable: engineStatus?.unreachable ?? null,
+      files: progress.files,
+      done: progress.done,
+      total: progress.files.length,
+      counts: progress.counts,
+      summary: progress.summary,
+      unreachable: engine?.status().unreachable ?? engine?.stoppedBecause ?? null,
     };
   }
 
@@ -107,6 +108,7 @@ export function createFolderUploads(options: {
         ledgerFile: ledgerFileOf(folder),
         portal: options.portal,
         watch: false,
+        runBy: 'desktop app',
         stabilityMs: options.stabilityMs ?? 500,
         emailNotification,
         maxAttempts: 5,

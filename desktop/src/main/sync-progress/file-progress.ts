@@ -1,40 +1,35 @@
-import type { LedgerEntry, LedgerState } from '../../sync/ledger';
+import type { Ledger } from '../../sync/ledger';
+import { countOutcomes, finalOutcomes, summarySentence, syncReport, type ReportItem } from '../../sync/report';
+import type { SyncEngine } from '../../sync/sync-engine';
 import type { FileProgress, FileProgressState } from '../../shared/api';
 
-const progressStates: Record<LedgerState, FileProgressState> = {
-  waiting: 'waiting',
-  publishing: 'sending',
-  published: 'published',
-  failed: 'failed',
-  'needs-attention': 'needs-attention',
-};
-
-const defaultMessages: Record<FileProgressState, string> = {
-  waiting: 'Waiting to be sent.',
-  sending: 'Sending…',
-  published: 'Published.',
-  failed: 'Failed; will be tried again.',
-  'needs-attention': 'Needs attention.',
-};
-
-/**
- * The files of a sync engine's ledger as the screens show them, in path order: the files still
- * settling (being read) first as waiting, then each ledger entry that is still in the folder.
- */
-export function fileProgressOf(entries: readonly LedgerEntry[], settling: readonly string[] = []): FileProgress[] {
-  const known = new Set(entries.map((e) => e.path));
-  const files: FileProgress[] = settling
-    .filter((path) => !known.has(path))
-    .map((path) => ({ path, state: 'waiting', message: 'Being read.' }));
-  for (const entry of entries) {
-    if (entry.missing) continue;
-    const state = progressStates[entry.state];
-    files.push({ path: entry.path, state, message: entry.lastError ?? defaultMessages[state] });
-  }
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+export interface Progress {
+  files: FileProgress[];
+  /** Files with a final outcome (published, already on the portal, needing a person, still being written, skipped). */
+  done: number;
+  counts: Record<FileProgressState, number>;
+  summary: string;
 }
 
-/** Files with a final outcome: published, or waiting for a person. */
-export function doneCount(files: readonly FileProgress[]): number {
-  return files.filter((f) => f.state === 'published' || f.state === 'needs-attention').length;
+/**
+ * The files and manifest rows of a sync as the screens show them, in path order: the engine's
+ * report while it runs, else the report of its ledger (an upload paused or finished). The
+ * report's outcomes are the screens' states, one for one, so that the counts and the summary
+ * are the command line's (issue 34).
+ */
+export function progressOf(engine: SyncEngine | null, ledger: Pick<Ledger, 'all' | 'skipped'> | null): Progress {
+  const report: ReportItem[] = engine ? engine.status().report : syncReport(ledger?.all() ?? [], { skipped: ledger?.skipped ?? [] });
+  const files = report.map((item) => ({
+    path: item.path,
+    ...(item.row === undefined ? {} : { row: item.row }),
+    state: item.outcome,
+    message: item.message,
+  }));
+  const counts = countOutcomes(report);
+  return {
+    files,
+    done: files.filter((f) => (finalOutcomes as readonly string[]).includes(f.state)).length,
+    counts,
+    summary: summarySentence(counts),
+  };
 }

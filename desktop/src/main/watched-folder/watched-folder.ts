@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Portal } from '../../sync/portal';
 import { SyncEngine } from '../../sync/sync-engine';
 import type { SyncStatus } from '../../shared/api';
-import { fileProgressOf } from '../sync-progress/file-progress';
+import { progressOf } from '../sync-progress/file-progress';
 
 export const watchedFolderMessages = {
   noFolder: 'Choose the folder to watch first.',
@@ -32,15 +32,18 @@ export function createWatchedFolder(options: {
 
   function status(): SyncStatus {
     const engineStatus = engine?.status();
-    const entries = engine?.ledger.all() ?? [];
+    const progress = progressOf(engine, null);
     return {
       folder,
-      running: engine !== null,
-      problem: problem ?? engineStatus?.unreachable ?? null,
-      files: fileProgressOf(entries, engineStatus?.settling),
-      needsAttention: entries
-        .filter((e) => !e.missing && e.state === 'needs-attention')
-        .map((e) => ({ path: e.path, reason: e.lastError ?? 'Needs attention.' })),
+      // An engine that stopped on its own (a refused sign-in, its lock taken over) is not running.
+      running: engine !== null && !engineStatus?.stoppedBecause,
+      problem: problem ?? engineStatus?.stoppedBecause ?? engineStatus?.unreachable ?? null,
+      files: progress.files,
+      needsAttention: progress.files
+        .filter((f) => f.state === 'needs-attention')
+        .map((f) => ({ path: f.path, ...(f.row === undefined ? {} : { row: f.row }), reason: f.message })),
+      counts: progress.counts,
+      summary: progress.summary,
     };
   }
 
@@ -73,6 +76,7 @@ export function createWatchedFolder(options: {
           folder: chosen,
           ledgerFile,
           portal: options.portal,
+          runBy: 'desktop app',
           stabilityMs: options.stabilityMs,
           onEvent: report,
         });

@@ -9,6 +9,8 @@ import net from 'node:net';
  */
 export class Relay {
   refusing = false;
+  /** Connections accepted or refused so far: how often a client tried to reach the server. */
+  connections = 0;
   /** How many of the next answers to lose: their connection is cut when the server starts answering. */
   dropAnswers = 0;
   private readonly open = new Set<net.Socket>();
@@ -47,6 +49,7 @@ export class Relay {
   }
 
   private accept(client: net.Socket): void {
+    this.connections += 1;
     this.track(client);
     if (this.refusing) {
       client.destroy();

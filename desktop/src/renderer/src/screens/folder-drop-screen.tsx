@@ -54,16 +54,22 @@ export const fileStateLabels: Record<FileProgressState, string> = {
   waiting: 'Waiting',
   sending: 'Sending',
   published: 'Published',
+  'already-published': 'Already on the portal',
   failed: 'Failed, will retry',
   'needs-attention': 'Needs attention',
+  'still-being-written': 'Still being written',
+  skipped: 'Skipped by rule',
 };
 
-const stateColors = {
+export const stateColors = {
   waiting: 'informative',
   sending: 'brand',
   published: 'success',
+  'already-published': 'subtle',
   failed: 'warning',
   'needs-attention': 'danger',
+  'still-being-written': 'informative',
+  skipped: 'subtle',
 } as const;
 
 /** How a manifest's encoding is named to staff (Excel's "CSV" on Windows is Windows-1252). */
@@ -419,7 +425,10 @@ export function FolderDropScreen() {
         label="Total"
         validationState="none"
         // Paused before the first file was read, the upload knows no file yet.
-        validationMessage={status.total === 0 ? 'No file read yet' : `${status.done} of ${status.total} files done`}
+        // The final summary names every state's count: "Done" is not "published" (issue 34).
+        validationMessage={
+          status.total === 0 ? 'No file read yet' : status.state === 'done' ? status.summary : `${status.done} of ${status.total} files done: ${status.summary}`
+        }
       >
         <ProgressBar value={status.total === 0 ? 0 : status.done / status.total} aria-label="Total progress" />
       </Field>
@@ -453,7 +462,7 @@ export function FolderDropScreen() {
           </TableHeader>
           <TableBody>
             {status.files.map((file) => (
-              <TableRow key={file.path}>
+              <TableRow key={`${file.path}#${file.row ?? ''}`}>
                 <TableCell>
                   <MiddleTruncatedPath path={file.path} />
                 </TableCell>

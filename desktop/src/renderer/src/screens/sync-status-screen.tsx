@@ -11,17 +11,24 @@ import {
   TableHeaderCell,
   TableRow,
   Text,
+  makeStyles,
   useArrowNavigationGroup,
 } from '@fluentui/react-components';
 import type { SyncStatus } from '../../../shared/api';
 import { errorMessage } from '../lib/error-message';
 import { MiddleTruncatedPath } from '../lib/middle-truncated-path';
-import { fileStateLabels } from './folder-drop-screen';
+import { fileStateLabels, stateColors } from './folder-drop-screen';
 import { useScreenStyles } from './styles';
+
+const useStyles = makeStyles({
+  // A state is read at a glance: one line, never broken inside its badge on a narrow window.
+  badge: { whiteSpace: 'nowrap' },
+});
 
 /** The watched-folder sync, run by the main process: its folder, start and stop, every file's state, and what needs a person. */
 export function SyncStatusScreen() {
   const screen = useScreenStyles();
+  const styles = useStyles();
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [folder, setFolder] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -93,8 +100,8 @@ export function SyncStatusScreen() {
       {status && status.needsAttention.length > 0 ? (
         <ul className={screen.list} aria-labelledby="needs-attention-title" tabIndex={0}>
           {status.needsAttention.map((item) => (
-            <li key={item.path}>
-              <span className={screen.path}>{item.path}</span>: {item.reason}
+            <li key={`${item.path}#${item.row ?? ''}`}>
+              <span className={screen.path}>{item.row === undefined ? item.path : `${item.path}, row ${item.row}`}</span>: {item.reason}
             </li>
           ))}
         </ul>
@@ -105,6 +112,7 @@ export function SyncStatusScreen() {
       <Text as="h3" weight="semibold">
         Files ({status?.files.length ?? 0})
       </Text>
+      {status && status.files.length > 0 && <Text role="status">{status.summary}</Text>}
       <div className={screen.table}>
         <Table size="small" aria-label="Watched files" {...tableNavigation}>
           <TableHeader>
@@ -116,11 +124,15 @@ export function SyncStatusScreen() {
           </TableHeader>
           <TableBody>
             {(status?.files ?? []).map((file) => (
-              <TableRow key={file.path}>
+              <TableRow key={`${file.path}#${file.row ?? ''}`}>
                 <TableCell>
-                  <MiddleTruncatedPath path={file.path} />
+                  <MiddleTruncatedPath path={file.row === undefined ? file.path : `${file.path}, row ${file.row}`} />
                 </TableCell>
-                <TableCell>{fileStateLabels[file.state]}</TableCell>
+                <TableCell>
+                  <Badge appearance="tint" color={stateColors[file.state]} className={styles.badge}>
+                    {fileStateLabels[file.state]}
+                  </Badge>
+                </TableCell>
                 <TableCell>{file.message}</TableCell>
               </TableRow>
             ))}

@@ -1,0 +1,127 @@
+// What the sync reports (issue 34): every file and every manifest row ends in one clear state,
+// the same one in the command's summary, its exit code and the app's screens. "Done: 12 of 12"
+// while five files needed a person is what this replaces.
+
+import type { LedgerEntry } from './ledger';
+
+/**
+ * - `published`: this sync published it (now or in an earlier run);
+ * - `already-published`: the portal held it already; nothing new was published;
+ * - `needs-attention`: a person must act, for the reason given;
+ * - `still-being-written`: not finished yet (changing, held open, its end missing);
+ * - `skipped`: left out by rule (system and editor files, a copy of another file);
+ * - `waiting`, `sending`, `failed` (will be tried again): on the way to one of the above.
+ */
+export type SyncOutcome =
+  | 'published'
+  | 'already-published'
+  | 'needs-attention'
+  | 'still-being-written'
+  | 'skipped'
+  | 'waiting'
+  | 'sending'
+  | 'failed';
+
+export interface ReportItem {
+  /** Relative to the folder. */
+  path: string;
+  /** For a manifest's row: its line number in the file (the header is line 1). */
+  row?: number;
+  outcome: SyncOutcome;
+  message: string;
+}
+
+/** The outcomes a run ends in, in the order a summary names them. */
+export const finalOutcomes = ['published', 'already-published', 'needs-attention', 'still-being-written', 'skipped'] as const;
+
+const defaultMessages: Record<SyncOutcome, string> = {
+  published: 'Published.',
+  'already-published': 'Already on the portal: nothing new was published.',
+  'needs-attention': 'Needs attention.',
+  'still-being-written': 'Still being written.',
+  skipped: 'Skipped by rule: a system or editor file, not a document.',
+  waiting: 'Waiting to be sent.',
+  sending: 'Sending…',
+  failed: 'Failed; will be tried again.',
+};
+
+/** The sentence for a document that stays filed under another period than its folder's. */
+export function filedElsewhereSentence(filed: { documentId: number; year: number; quarter: string }, folderPeriod: string): string {
+  return `Already on the portal as document ${filed.documentId}, filed under ${filed.quarter} ${filed.year}: moving the file to ${folderPeriod} did not refile it, and nothing was published. If ${folderPeriod} is right, change the document's quarter in the admin panel (Documents); otherwise move the file back.`;
+}
+
+function outcomeOf(entry: LedgerEntry): { outcome: SyncOutcome; message: string | null } {
+  switch (entry.state) {
+    case 'published':
+      if (entry.filedElsewhere) return { outcome: 'needs-attention', message: entry.lastError };
+      return { outcome: entry.alreadyOnPortal ? 'already-published' : 'published', message: null };
+    case 'waiting':
+      return { outcome: 'waiting', message: entry.lastError };
+    case 'publishing':
+      return { outcome: 'sending', message: null };
+    case 'failed':
+      // Given up (no retry planned): a person must look.
+      return { outcome: entry.nextRetryAt === null ? 'needs-attention' : 'failed', message: entry.lastError };
+    case 'needs-attention':
+      return { outcome: entry.twinOf ? 'skipped' : 'needs-attention', message: entry.lastError };
+  }
+}
+
+/**
+ * The report of a folder: each ledger entry still in the folder, each problem row of a manifest,
+ * the files still being written and those skipped by rule; in path order.
+ */
+export function syncReport(
+  entries: readonly LedgerEntry[],
+  extra: { writing?: readonly { path: string; reason: string | null }[]; skipped?: readonly string[] } = {},
+): ReportItem[] {
+  const writing = new Map((extra.writing ?? []).map((w) => [w.path, w.reason]));
+  const items: ReportItem[] = [];
+  for (const entry of entries) {
+    if (entry.missing || writing.has(entry.path)) continue;
+    const { outcome, message } = outcomeOf(entry);
+    items.push({ path: entry.path, outcome, message: message ?? defaultMessages[outcome] });
+    for (const problem of entry.state === 'published' ? (entry.rowProblems ?? []) : []) {
+      items.push({ path: entry.path, row: problem.row, outcome: 'needs-attention', message: problem.reason });
+    }
+  }
+  for (const [path, reason] of writing) items.push({ path, outcome: 'still-being-written', message: reason ?? defaultMessages['still-being-written'] });
+  for (const path of extra.skipped ?? []) items.push({ path, outcome: 'skipped', message: defaultMessages.skipped });
+  return items.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.row ?? 0) - (b.row ?? 0)));
+}
+
+export function countOutcomes(items: readonly ReportItem[]): Record<SyncOutcome, number> {
+  const counts: Record<SyncOutcome, number> = {
+    published: 0,
+    'already-published': 0,
+    'needs-attention': 0,
+    'still-being-written': 0,
+    skipped: 0,
+    waiting: 0,
+    sending: 0,
+    failed: 0,
+  };
+  for (const item of items) counts[item.outcome] += 1;
+  return counts;
+}
+
+const countWords: Record<SyncOutcome, (n: number) => string> = {
+  published: (n) => `${n} published`,
+  'already-published': (n) => `${n} already on the portal`,
+  'needs-attention': (n) => `${n} ${n === 1 ? 'needs' : 'need'} attention`,
+  'still-being-written': (n) => `${n} still being written`,
+  skipped: (n) => `${n} skipped by rule`,
+  waiting: (n) => `${n} waiting`,
+  sending: (n) => `${n} sending`,
+  failed: (n) => `${n} failed, will retry`,
+};
+
+/**
+ * "7 published, 2 already on the portal, 3 need attention, 1 still being written, 4 skipped by
+ * rule": every final outcome, even at 0, then the ones on the way when there are any.
+ */
+export function summarySentence(counts: Record<SyncOutcome, number>): string {
+  const parts = finalOutcomes.map((outcome) => countWords[outcome](counts[outcome]));
+  for (const outcome of ['waiting', 'sending', 'failed'] as const) if (counts[outcome] > 0) parts.push(countWords[outcome](counts[outcome]));
+  return parts.join(', ');
+}

@@ -1,0 +1,148 @@
+// When a file is finished (issue 34): its size and mtime have stood still for the stability
+// window, it can be opened for reading (on Windows a scanner or an editor still writing holds it
+// with a share mode that refuses readers), and its content checks out: a PDF ends with its
+// trailer. A scanner writing a page every few seconds fails one of these between pages.
+
+import { createHash } from 'node:crypto';
+import { open, stat } from 'node:fs/promises';
+import {
+  documentContainerOf,
+  documentContainers,
+  documentExtensionOf,
+  documentHeadBytes,
+  documentIncompleteness,
+  documentTailBytes,
+} from '@everest/core/domain';
+
+/** A file seen changing, waiting for its size and mtime to stand still. */
+export interface Candidate {
+  size: number;
+  mtimeMs: number;
+  /** When size and mtime were last seen to move (or the file last failed a check). */
+  since: number;
+  /** When the file was first seen in this wait. */
+  firstSeen: number;
+  /** Why it is still being written, once a check has said so (null while merely settling). */
+  writing: string | null;
+}
+
+export const stillBeingWritten = {
+  changing: 'Still being written: its size or date changed within the stability window.',
+  heldOpen: 'Still being written: another program holds it open.',
+} as const;
+
+/** The files seen changing, by relative path. */
+export class Candidates {
+  private readonly waiting = new Map<string, Candidate>();
+
+  constructor(private readonly windowMs: number) {}
+
+  /** Size and mtime as seen now: a new or moved file starts its wait again. True when it moved. */
+  observe(relative: string, size: number, mtimeMs: number, now = Date.now()): boolean {
+    const current = this.waiting.get(relative);
+    if (current && current.size === size && current.mtimeMs === mtimeMs) return false;
+    this.waiting.set(relative, {
+      size,
+      mtimeMs,
+      since: now,
+      firstSeen: current?.firstSeen ?? now,
+      // A file that moved while it was already waiting is visibly being written.
+      writing: current ? stillBeingWritten.changing : null,
+    });
+    return true;
+  }
+
+  /** Starts the wait again after a failed check, saying why. */
+  again(relative: string, size: number, mtimeMs: number, writing: string, now = Date.now()): void {
+    const current = this.waiting.get(relative);
+    this.waiting.set(relative, { size, mtimeMs, since: now, firstSeen: current?.firstSeen ?? now, writing });
+  }
+
+  /** The candidates whose size and mtime stood still for the window. */
+  due(now = Date.now()): [string, Candidate][] {
+    return [...this.waiting].filter(([, c]) => now - c.since >= this.windowMs);
+  }
+
+  get(relative: string): Candidate | undefined {
+    return this.waiting.get(relative);
+  }
+
+  delete(relative: string): void {
+    this.waiting.delete(relative);
+  }
+
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  entries(): [string, Candidate][] {
+    return [...this.waiting];
+  }
+}
+
+export type FileCheck =
+  /** Finished: its hash, and its first bytes for core's type check. */
+  | { kind: 'finished'; sha256: string; head: Uint8Array }
+  /** Still being written: moved while read, held open, or its end not written yet. */
+  | { kind: 'writing'; size: number; mtimeMs: number; reason: string }
+  /** Its end has been missing for longer than a writer would pause: damaged, or abandoned. */
+  | { kind: 'incomplete'; sha256: string; head: Uint8Array; reason: string }
+  | { kind: 'gone' };
+
+const busyCodes = new Set(['EBUSY', 'EPERM', 'EACCES']);
+
+/**
+ * Reads a settled file once: its sha256, first and last bytes, then its size and mtime again.
+ * `incompleteAfterMs`: how long after its last change a file whose end is missing is taken for
+ * damaged rather than still being written.
+ */
+export async function checkFinished(absolute: string, name: string, seen: { size: number; mtimeMs: number }, incompleteAfterMs: number, now = Date.now()): Promise<FileCheck> {
+  let handle;
+  try {
+    handle = await open(absolute, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOENT') return { kind: 'gone' };
+    if (busyCodes.has(code)) return { kind: 'writing', ...seen, reason: stillBeingWritten.heldOpen };
+    throw error;
+  }
+  const hash = createHash('sha256');
+  const head = Buffer.alloc(documentHeadBytes);
+  let headLength = 0;
+  let tail = Buffer.alloc(0);
+  try {
+    for await (const chunk of handle.createReadStream({ autoClose: false })) {
+      const bytes = chunk as Buffer;
+      hash.update(bytes);
+      if (headLength < documentHeadBytes) headLength += bytes.copy(head, headLength, 0, documentHeadBytes - headLength);
+      tail = Buffer.concat([tail, bytes]);
+      if (tail.length > documentTailBytes) tail = tail.subarray(tail.length - documentTailBytes);
+    }
+  } finally {
+    await handle.close();
+  }
+  let after;
+  try {
+    after = await stat(absolute);
+  } catch {
+    return { kind: 'gone' };
+  }
+  if (after.size !== seen.size || after.mtimeMs !== seen.mtimeMs) {
+    return { kind: 'writing', size: after.size, mtimeMs: after.mtimeMs, reason: stillBeingWritten.changing };
+  }
+  const sha256 = hash.digest('hex');
+  const first = new Uint8Array(head.subarray(0, headLength));
+  // Only a file whose first bytes are right is asked for its end: one that is not what its
+  // name says is refused by core's type check, with that sentence.
+  const extension = documentExtensionOf(name);
+  const container = extension ? documentContainers[extension] : null;
+  if (container && documentContainerOf(first) === container) {
+    const missing = documentIncompleteness(container, { size: after.size, tail });
+    if (missing) {
+      return now - after.mtimeMs >= incompleteAfterMs
+        ? { kind: 'incomplete', sha256, head: first, reason: `${missing} Nothing changed it for a while: if it is finished, save or scan it again.` }
+        : { kind: 'writing', size: after.size, mtimeMs: after.mtimeMs, reason: `Still being written: ${missing}` };
+    }
+  }
+  return { kind: 'finished', sha256, head: first };
+}
