@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import {
@@ -391,7 +392,36 @@ describe('a passkey is the second step REQUIRE_SECOND_STEP asks for', () => {
     expect((await client.call('/api/investor/second-step/passkeys', { body: { name: 'Spare key', response: second.register(options) }, token })).status).toBe(200);
     expect((await client.call('/api/investor/second-step/totp/remove', { body: withPassword, token })).status).toBe(200);
 
-    const signedIn = await signInWithPasskey(client, email, second);
+    // Two removals at once (two tabs, or a thief racing the owner) cannot both pass: one method stays.
+    const raced = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
+    const third = testAuthenticator(publicUrl);
+    const thirdOptions = passkeyCreationOptionsAnswer.parse(raced.json).options;
+    expect((await client.call('/api/investor/second-step/passkeys', { body: { name: 'Third', response: third.register(thirdOptions) }, token })).status).toBe(200);
+    const keys = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
+    expect(keys).toHaveLength(2);
+    // Both passkeys' rows are held until both removals wait on a lock, so that their checks
+    // would overlap if nothing made them take turns.
+    const results = await server.services.orm.em.fork().transactional(async (tx) => {
+      await tx.find(Passkey, { user: { email } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const removals = keys.map((key) =>
+        client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: key.id, ...withPassword }, token }),
+      );
+      const waiting = async () => {
+        const [row] = await server.services.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ count: string }[]>("select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+        return Number(row?.count);
+      };
+      await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
+      return removals;
+    });
+    expect((await Promise.all(results)).map((res) => res.status).sort()).toEqual([200, 409]);
+    const left = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
+    expect(left).toHaveLength(1);
+    const survivor = left[0]?.name === 'Spare key' ? second : third;
+
+    const signedIn = await signInWithPasskey(client, email, survivor);
     expect(signedIn.status, signedIn.text).toBe(200);
     expect((await client.call('/api/admin/users', { token: loginAnswer.parse(signedIn.json).token })).status).toBe(200);
     expect((await signInWithPasskey(client, email, authenticator)).status).toBe(401);

@@ -314,6 +314,30 @@ describe('two-step sign-in', () => {
     expect(errorAnswer.parse(none.json).error).toBe('No authenticator app is set up on your account.');
   });
 
+  it('refuses hostile proofs with 400 and a sentence, and a code given as proof works once', async () => {
+    const email = await newInvestor(server);
+    const token = await signInToken(client, email);
+    const { secret } = await enrol(client, token);
+    const hostile: unknown[] = [
+      { currentPassword: `${demoPassword}\u0000` },
+      { currentPassword: 'x'.repeat(100_000) },
+      { currentPassword: 12345678 },
+      { code: ['123456'] },
+      { code: 'x'.repeat(41) },
+    ];
+    for (const body of hostile) {
+      const res = await client.call('/api/investor/second-step/totp/remove', { body, token });
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(errorAnswer.parse(res.json).error).toMatch(/^[A-Z].*\.$/);
+    }
+    const code = await codeAt(secret, 1);
+    expect((await client.call('/api/investor/second-step/backup-codes', { body: { code }, token })).status).toBe(200);
+    const replayed = await client.call('/api/investor/second-step/totp/remove', { body: { code }, token });
+    expect(replayed.status).toBe(400);
+    expect(errorAnswer.parse(replayed.json).error).toBe(codeJustUsed);
+    expect(secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).totp).toBe(true);
+  });
+
   it('has no route that turns every second step off at once', async () => {
     const token = await signInToken(client, await newInvestor(server));
     expect((await client.call('/api/investor/second-step/disable', { body: withPassword, token })).status).toBe(404);
