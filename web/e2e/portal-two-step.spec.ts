@@ -306,6 +306,35 @@ test('an administrator sets up the required second step after sign-in, and canno
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await page.getByRole('heading', { name: 'Two-step sign-in' }).scrollIntoViewIfNeeded();
     await page.locator('section[aria-labelledby="two-step-title"]').screenshot({ path: `${shots}/required-refusal-1280.png` });
+
+    // With a passkey beside it (Chromium's virtual authenticator, as in portal-passkeys.spec.ts),
+    // the app may go, and the passkey alone is the second step the role asks for.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await page.getByRole('textbox', { name: 'Name of the new passkey' }).fill('Office key');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    const addPrompt = page.getByRole('dialog', { name: 'Add the passkey "Office key"' });
+    await addPrompt.getByRole('textbox', { name: 'Current password' }).fill(demoPassword);
+    await addPrompt.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
+    await remove.click();
+    const removePrompt = page.getByRole('dialog', { name: 'Remove the authenticator app?' });
+    await removePrompt.getByRole('textbox', { name: 'Current password' }).fill(demoPassword);
+    await removePrompt.getByRole('button', { name: 'Remove authenticator app' }).click();
+    await expect(page.getByTestId('toast').getByText('The authenticator app is removed.')).toBeVisible();
+    // The last one now stays, said at once.
+    await page.getByRole('button', { name: 'Remove Office key' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: keepOneSecondStep.passkey })).toBeVisible();
+    // A passkey is a second step: the required set-up is not asked for again, and the documents show.
+    await page.reload();
+    await page.getByRole('button', { name: 'Manage Profile' }).click();
+    // Once the status has loaded (the passkey is listed), nothing asks for the set-up.
+    await expect(page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'Set up two-step sign-in' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
   } finally {
     strict.process.kill('SIGTERM');
   }
