@@ -120,7 +120,7 @@ test('an administrator with an authenticator app signs in with a code after the 
   });
   expect(created.status(), await created.text()).toBe(200);
   const headers = { authorization: `Bearer ${(await login(email)).token}` };
-  const { secret } = (await (await page.request.post(`${server}/api/investor/second-step/totp/start`, { headers, data: {} })).json()) as { secret: string };
+  const { secret } = (await (await page.request.post(`${server}/api/investor/second-step/totp/start`, { headers, data: { currentPassword: admin.password } })).json()) as { secret: string };
   expect((await page.request.post(`${server}/api/investor/second-step/totp/confirm`, { headers, data: { code: totpCode(secret) } })).status()).toBe(200);
 
   await page.getByLabel('E-mail').fill(email);

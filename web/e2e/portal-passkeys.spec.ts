@@ -5,6 +5,7 @@ import { loginAnswer } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { queuedMailSubjects } from './support/mail';
 import { signIn } from './support/portal';
+import { totpCode } from './support/totp';
 
 // Passkeys as the second step (issue 21), with Chromium's virtual authenticator standing in for
 // the device's screen lock: it holds the real key pair, signs real challenges, and says the user
@@ -14,7 +15,7 @@ import { signIn } from './support/portal';
 // load 15 on 2 cores, over 30 s at load 40 (seven helpers at once), which timed out 13 of 40.
 test.describe.configure({ timeout: 90_000 });
 
-const shots = '/tmp/passkey-shots';
+const shots = '/tmp/shots-steps33';
 mkdirSync(shots, { recursive: true });
 
 test.beforeEach(async ({ page }) => {
@@ -60,6 +61,10 @@ test('an investor registers a passkey in Manage Profile, signs out, and signs ba
   await page.getByRole('button', { name: 'Manage Profile' }).click();
   await page.getByRole('textbox', { name: 'Name of the new passkey' }).fill('This laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
+  // A session alone does not add a passkey (issue 33): the password first, then the device's prompt.
+  const prompt = page.getByRole('dialog', { name: 'Add the passkey "This laptop"' });
+  await prompt.getByRole('textbox', { name: 'Current password' }).fill(demoPassword);
+  await prompt.getByRole('button', { name: 'Continue' }).click();
   // The first second step of the account: its backup codes, shown once.
   await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved my backup codes' }).click();
@@ -99,8 +104,15 @@ test.describe('on a 375 px phone', () => {
     await name.focus();
     await page.keyboard.type('Phone');
     await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Add the passkey "Phone"' }).getByRole('textbox', { name: 'Current password' })).toBeFocused();
+    await page.keyboard.type(demoPassword);
+    await page.keyboard.press('Enter');
     const saved = page.getByRole('button', { name: 'I have saved my backup codes' });
     await expect(page.getByRole('heading', { name: 'Your backup codes' })).toBeFocused();
+    for (const next of ['Copy codes', 'Download codes']) {
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: next })).toBeFocused();
+    }
     await page.keyboard.press('Tab');
     await expect(saved).toBeFocused();
     await page.keyboard.press('Enter');
@@ -123,23 +135,82 @@ test.describe('on a 375 px phone', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
 
-    // Removing asks for the password; Escape closes the dialog and gives the focus back.
+    // Removing asks for the password again; Escape closes the dialog and gives the focus back.
     await page.getByRole('button', { name: 'Manage Profile' }).click();
     const remove = page.getByRole('button', { name: 'Remove Phone' });
     await remove.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Remove the passkey "Phone"?' });
-    await expect(dialog.getByRole('textbox', { name: 'Password' })).toBeFocused();
+    await expect(dialog.getByRole('textbox', { name: 'Current password' })).toBeFocused();
     await page.screenshot({ path: `${shots}/remove-375.png` });
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(remove).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(dialog.getByRole('textbox', { name: 'Password' })).toBeFocused();
+    await expect(dialog.getByRole('textbox', { name: 'Current password' })).toBeFocused();
     await page.keyboard.type(demoPassword);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('toast').getByText('The passkey "Phone" is removed, and two-step sign-in is off.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Turn on two-step sign-in' })).toBeVisible();
     expect(await queuedMailSubjects(email)).toContain('A passkey was removed from your Everest Properties investor portal account');
   });
+});
+
+test('an investor removes the authenticator app on its own: the passkey stays and still signs in', async ({ page }) => {
+  await virtualAuthenticator(page);
+  const email = await newInvestor(page.request);
+  await signIn(page, email);
+  await page.getByRole('button', { name: 'Manage Profile' }).click();
+
+  await page.getByRole('textbox', { name: 'Name of the new passkey' }).fill('Laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  const addPrompt = page.getByRole('dialog', { name: 'Add the passkey "Laptop"' });
+  await addPrompt.getByRole('textbox', { name: 'Current password' }).fill(demoPassword);
+  await addPrompt.getByRole('button', { name: 'Continue' }).click();
+  const codeItems = page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
+  await expect(codeItems).toHaveCount(10);
+  const backupCodes = await codeItems.allInnerTexts();
+  await page.getByRole('button', { name: 'I have saved my backup codes' }).click();
+
+  // The account has a second step now, so a backup code may stand for the password.
+  await page.getByRole('button', { name: 'Add an authenticator app' }).click();
+  const startPrompt = page.getByRole('dialog', { name: 'Add an authenticator app' });
+  await startPrompt.getByRole('button', { name: 'Use a code instead' }).click();
+  await startPrompt.getByRole('textbox', { name: 'Code from your authenticator app, or a backup code' }).fill(backupCodes[0] ?? '');
+  await startPrompt.getByRole('button', { name: 'Continue' }).click();
+  const secret = (await page.getByTestId('totp-secret').innerText()).replace(/\s/g, '');
+  await page.getByRole('textbox', { name: '2. Enter the 6-digit code the app shows' }).fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Confirm and turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my backup codes' }).click();
+
+  // Each method with its own Remove.
+  const app = page.getByRole('list', { name: 'Your authenticator app' });
+  await expect(app).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('heading', { name: 'Two-step sign-in' }).scrollIntoViewIfNeeded();
+  await page.locator('section[aria-labelledby="two-step-title"]').screenshot({ path: `${shots}/both-methods-1280.png` });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole('heading', { name: 'Two-step sign-in' }).scrollIntoViewIfNeeded();
+  await page.locator('section[aria-labelledby="two-step-title"]').screenshot({ path: `${shots}/both-methods-375.png` });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  const removeApp = page.getByRole('button', { name: 'Remove the authenticator app' });
+  await removeApp.click();
+  const removePrompt = page.getByRole('dialog', { name: 'Remove the authenticator app?' });
+  await expect(removePrompt.getByText('Your passkeys and backup codes still will.')).toBeVisible();
+  await removePrompt.getByRole('textbox', { name: 'Current password' }).fill(demoPassword);
+  await removePrompt.getByRole('button', { name: 'Remove authenticator app' }).click();
+  await expect(page.getByTestId('toast').getByText('The authenticator app is removed.')).toBeVisible();
+  await expect(app).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add an authenticator app' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText('Two-step sign-in is on. 10 backup codes are left.')).toBeVisible();
+  expect(await queuedMailSubjects(email)).toContain('The authenticator app was removed from your Everest Properties investor portal account');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signIn(page, email);
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Documents' })).toBeVisible();
 });

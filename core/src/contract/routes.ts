@@ -93,7 +93,7 @@ import {
   loginOrSecondStepAnswer,
   loginVerifyBody,
   removeSecondStepBody,
-  secondStepProofBody,
+  secondStepChangeBody,
   secondStepStatusAnswer,
   passkeyCreationOptionsAnswer,
   passkeyRequestOptionsAnswer,
@@ -268,12 +268,13 @@ export const routes = {
     beforeSecondStep: true,
     answer: secondStepStatusAnswer,
   },
+  // Each change of the second step asks for an owner proof (issue 33): the password or a code.
   startTotp: {
     method: 'POST',
     path: '/api/investor/second-step/totp/start',
     access: 'signed-in',
     beforeSecondStep: true,
-    body: emptyBody,
+    body: secondStepChangeBody,
     answer: startTotpAnswer,
   },
   confirmTotp: {
@@ -284,19 +285,20 @@ export const routes = {
     body: confirmTotpBody,
     answer: backupCodesAnswer,
   },
+  // Removes the authenticator app alone; passkeys and backup codes stay while any second step does.
+  removeTotp: {
+    method: 'POST',
+    path: '/api/investor/second-step/totp/remove',
+    access: 'signed-in',
+    body: secondStepChangeBody,
+    answer: messageAnswer,
+  },
   regenerateBackupCodes: {
     method: 'POST',
     path: '/api/investor/second-step/backup-codes',
     access: 'signed-in',
-    body: secondStepProofBody,
+    body: secondStepChangeBody,
     answer: backupCodesAnswer,
-  },
-  disableSecondStep: {
-    method: 'POST',
-    path: '/api/investor/second-step/disable',
-    access: 'signed-in',
-    body: secondStepProofBody,
-    answer: messageAnswer,
   },
 
   passkeyCreationOptions: {
@@ -304,7 +306,7 @@ export const routes = {
     path: '/api/investor/second-step/passkeys/options',
     access: 'signed-in',
     beforeSecondStep: true,
-    body: emptyBody,
+    body: secondStepChangeBody,
     answer: passkeyCreationOptionsAnswer,
   },
   registerPasskey: {

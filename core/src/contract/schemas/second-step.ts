@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { idOf } from './fields';
-import { fieldMax } from '../../domain/limits';
 import { loginAnswer } from './auth';
-import { secondStepCode } from './owner-proof';
+import { ownerProof, ownerProofFields, secondStepCode } from './owner-proof';
 
 // Two-step sign-in (issue 21): a TOTP authenticator app, passkeys (WebAuthn), and single-use
 // backup codes.
@@ -163,9 +162,22 @@ export type ConfirmTotpBody = z.infer<typeof confirmTotpBody>;
 export const backupCodesAnswer = z.object({ message: z.string(), backupCodes: z.array(z.string()) });
 export type BackupCodesAnswer = z.infer<typeof backupCodesAnswer>;
 
-/** Turning the second step off or making new backup codes asks for a current code again. */
-export const secondStepProofBody = z.object({ code: secondStepCode });
-export type SecondStepProofBody = z.infer<typeof secondStepProofBody>;
+/**
+ * Every change of the user's own second step asks for an owner proof (issue 33 gap 4): starting
+ * an authenticator app's set-up, asking for a new passkey's options, removing either, making new
+ * backup codes. The current password, or a current code where the account has a second step.
+ */
+export const secondStepChangeBody = ownerProof;
+export type SecondStepChangeBody = z.infer<typeof secondStepChangeBody>;
+
+/**
+ * Each method is removed on its own (issue 33 gap 8), but a role that must sign in with two steps
+ * keeps one: removing the last is refused (409) with the sentence naming what to add first.
+ */
+export const keepOneSecondStep = {
+  totp: 'Your role must sign in with two steps: add a passkey before removing the authenticator app.',
+  passkey: 'Your role must sign in with two steps: add another passkey or an authenticator app before removing this one.',
+} as const;
 
 export const adminSecondStepQuery = z.object({ userId: idOf('user') });
 export type AdminSecondStepQuery = z.infer<typeof adminSecondStepQuery>;
@@ -201,11 +213,8 @@ export type RegisterPasskeyBody = z.infer<typeof registerPasskeyBody>;
 export const registerPasskeyAnswer = z.object({ message: z.string(), backupCodes: z.array(z.string()) });
 export type RegisterPasskeyAnswer = z.infer<typeof registerPasskeyAnswer>;
 
-/** Removing a passkey asks for the account password, so that a session left open cannot do it. */
-export const removePasskeyBody = z.object({
-  passkeyId: idOf('passkey'),
-  password: z.string({ error: 'Please enter your password.' }).min(1, 'Please enter your password.').max(fieldMax.password),
-});
+/** Removing a passkey asks for an owner proof, so that a session left open cannot do it. */
+export const removePasskeyBody = z.object({ passkeyId: idOf('passkey'), ...ownerProofFields });
 export type RemovePasskeyBody = z.infer<typeof removePasskeyBody>;
 
 /** The signed challenge a passkey sign-in needs, for the `mfaToken` of the password step. */

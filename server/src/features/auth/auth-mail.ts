@@ -106,16 +106,6 @@ export function secondStepOnMail(to: string, name: string): Mail {
   ]);
 }
 
-export function secondStepOffMail(to: string, name: string): Mail {
-  return accountMail(to, 'Two-step sign-in is now off for your Everest Properties investor portal account', name, [
-    {
-      kind: 'paragraph',
-      text: 'Two-step sign-in was just turned off for your investor portal account: signing in now asks for your password only. Your backup codes no longer work.',
-    },
-    notYou,
-  ]);
-}
-
 /** An administrator removed it, usually because the user asked: the user still hears of it. */
 export function secondStepRemovedMail(to: string, name: string): Mail {
   return accountMail(to, 'An administrator removed two-step sign-in from your Everest Properties investor portal account', name, [
@@ -155,6 +145,30 @@ export function passkeyRemovedMail(to: string, name: string, passkeyName: string
     : 'It was your last second step: signing in now asks for your password only, and your backup codes no longer work.';
   return accountMail(to, 'A passkey was removed from your Everest Properties investor portal account', name, [
     { kind: 'paragraph', text: `The passkey named "${passkeyName}" was just removed from your investor portal account. ${after}` },
+    notYou,
+  ]);
+}
+
+// ---- Second steps removed one at a time, new backup codes (issue 33) -----------------------
+
+/** `secondStepLeft`: whether the account still signs in with two steps after the removal. */
+export function authenticatorRemovedMail(to: string, name: string, secondStepLeft: boolean): Mail {
+  const after = secondStepLeft
+    ? 'Your passkeys and backup codes still work.'
+    : 'It was your last second step: signing in now asks for your password only, and your backup codes no longer work.';
+  return accountMail(to, 'The authenticator app was removed from your Everest Properties investor portal account', name, [
+    { kind: 'paragraph', text: `The authenticator app was just removed from your investor portal account: its codes no longer sign you in. ${after}` },
+    notYou,
+  ]);
+}
+
+/** A new set voids the old one: the owner must hear of it, in case it was not them. */
+export function backupCodesRenewedMail(to: string, name: string): Mail {
+  return accountMail(to, 'New backup codes were made for your Everest Properties investor portal account', name, [
+    {
+      kind: 'paragraph',
+      text: 'A new set of backup codes was just made for your investor portal account. The codes you saved before no longer work.',
+    },
     notYou,
   ]);
 }

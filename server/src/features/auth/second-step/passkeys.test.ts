@@ -1,6 +1,10 @@
+import { LockMode } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
 import {
+  backupCodesAnswer,
   errorAnswer,
+  keepOneSecondStep,
   loginAnswer,
   messageAnswer,
   passkeyCreationOptionsAnswer,
@@ -8,6 +12,7 @@ import {
   registerPasskeyAnswer,
   secondStepRequiredAnswer,
   secondStepStatusAnswer,
+  startTotpAnswer,
 } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../../test/harness';
@@ -19,11 +24,18 @@ import { proofFailureLimit } from '../login-attempts';
 import { hashPassword } from '../password-hash';
 import { freshAddress, recordingClient } from '../test-client';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
+import { BackupCode } from './second-step.entity';
 
 type Client = ReturnType<typeof recordingClient>;
 
 // The relying party is the site of PUBLIC_URL, whatever address the test server listens on.
 const publicUrl = 'https://portal.everest.example';
+
+/** The owner proof each change of the second step asks for (issue 33): here the current password. */
+const withPassword = { currentPassword: demoPassword };
+
+/** The code an authenticator app shows `offsetSteps` 30-second steps from now. */
+const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * offsetSteps });
 
 let userCounter = 0;
 async function newUser(server: TestServer, role: 'user' | 'administrator' = 'user'): Promise<string> {
@@ -43,7 +55,7 @@ async function signInToken(client: Client, email: string): Promise<string> {
 
 /** Registers a new passkey through the API, as the browser would after the user touched it. */
 async function registerPasskey(client: Client, token: string, name: string, authenticator = testAuthenticator(publicUrl)) {
-  const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: {}, token });
+  const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
   expect(optionsRes.status, optionsRes.text).toBe(200);
   const { options } = passkeyCreationOptionsAnswer.parse(optionsRes.json);
   const res = await client.call('/api/investor/second-step/passkeys', { body: { name, response: authenticator.register(options) }, token });
@@ -91,7 +103,7 @@ describe('passkeys as the second step', () => {
   it('registers a passkey for the site of PUBLIC_URL: the first one turns two-step sign-in on, with backup codes and a notice', async () => {
     const email = await newUser(server);
     const token = await signInToken(client, email);
-    const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: {}, token });
+    const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
     const { options } = passkeyCreationOptionsAnswer.parse(optionsRes.json);
     expect(options.rp).toEqual({ id: 'portal.everest.example', name: 'Everest Properties' });
     expect(options.user.name).toBe(email);
@@ -162,7 +174,7 @@ describe('passkeys as the second step', () => {
     expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(fresh), from)).status).toBe(200);
 
     // Registration: an options challenge answers one registration, right or wrong.
-    const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: {}, token });
+    const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
     const creation = passkeyCreationOptionsAnswer.parse(optionsRes.json).options;
     const other = testAuthenticator(publicUrl);
     const wrongOrigin = testAuthenticator('https://phish.example').register(creation);
@@ -222,7 +234,7 @@ describe('passkeys as the second step', () => {
     expect(errorAnswer.parse(locked.json).error).toMatch(/^Too many failed sign-in attempts\./);
   });
 
-  it('removes a passkey for the password; removing the last turns two-step sign-in off, with a notice', async () => {
+  it('removes a passkey for the password; removing the last turns two-step sign-in off, backup codes too, with a notice', async () => {
     const email = await newUser(server);
     const token = await signInToken(client, email);
     await registerPasskey(client, token, 'Laptop');
@@ -230,23 +242,80 @@ describe('passkeys as the second step', () => {
     const [laptop, phone] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
     if (!laptop || !phone) throw new Error('two passkeys expected');
 
-    const wrong = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: laptop.id, password: 'not it' }, token });
+    const wrong = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: laptop.id, currentPassword: 'not it' }, token });
     expect(wrong.status).toBe(400);
-    const removed = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: laptop.id, password: demoPassword }, token });
+    const removed = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: laptop.id, ...withPassword }, token });
     expect(removed.status, removed.text).toBe(200);
     expect(messageAnswer.parse(removed.json).message).toBe('The passkey "Laptop" is removed.');
     expect((await mailsTo(email)).at(-1)?.text).toContain('Your other second steps still work.');
     expect(secondStepRequiredAnswer.parse((await client.call('/api/investor/login', { body: { email, password: demoPassword }, from: freshAddress() })).json).methods).toContain('passkey');
 
-    const last = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: phone.id, password: demoPassword }, token });
+    const last = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: phone.id, ...withPassword }, token });
     expect(messageAnswer.parse(last.json).message).toBe('The passkey "Phone" is removed, and two-step sign-in is off.');
     expect((await mailsTo(email)).at(-1)?.subject).toBe('A passkey was removed from your Everest Properties investor portal account');
+    expect(await em().count(BackupCode, { user: { email } })).toBe(0);
     await signInToken(client, email);
     // Another user's passkey id is not found on this account.
     const otherToken = await signInToken(client, await newUser(server));
     await registerPasskey(client, otherToken, 'Theirs');
     const [theirs] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token: otherToken })).json).passkeys;
-    expect((await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: theirs?.id, password: demoPassword }, token })).status).toBe(404);
+    expect((await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: theirs?.id, ...withPassword }, token })).status).toBe(404);
+  });
+
+  it('asks for an owner proof before each change of the second step, and counts every wrong password as a failed proof', async () => {
+    const email = await newUser(server);
+    const token = await signInToken(client, email);
+    const call = (path: string, body: object) => client.call(`/api/investor/second-step/${path}`, { body, token });
+    /** Refused without a proof and with a wrong password: one failed proof counted per call. */
+    const expectProofAsked = async (path: string, extra: object = {}) => {
+      const bare = await call(path, extra);
+      expect(bare.status, path).toBe(400);
+      expect(errorAnswer.parse(bare.json).error, path).toBe('Please enter your current password.');
+      const wrong = await call(path, { ...extra, currentPassword: 'Not-the-password1' });
+      expect(wrong.status, path).toBe(400);
+      expect(errorAnswer.parse(wrong.json).error, path).toBe('That password is not correct.');
+    };
+
+    // Adding a passkey: the options, whose challenge alone lets a passkey be registered.
+    await expectProofAsked('passkeys/options');
+    expect(await em().count(PasskeyChallenge, { user: { email } })).toBe(0);
+    const { authenticator, answer } = await registerPasskey(client, token, 'Laptop');
+    const [laptop] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
+
+    // Turning on the app: with a backup code (the account has a second step) instead of the password.
+    await expectProofAsked('totp/start');
+    const started = await call('totp/start', { code: answer.backupCodes[0] });
+    expect(started.status, started.text).toBe(200);
+    const { secret } = startTotpAnswer.parse(started.json);
+    expect((await call('totp/confirm', { code: await codeAt(secret) })).status).toBe(200);
+
+    await expectProofAsked('backup-codes');
+    const renewed = await call('backup-codes', { code: await codeAt(secret, 1) });
+    expect(renewed.status, renewed.text).toBe(200);
+    const backupCodes = backupCodesAnswer.parse(renewed.json).backupCodes;
+
+    // Removing the app leaves the passkey (and the backup codes) signing in.
+    await expectProofAsked('totp/remove');
+    const removedApp = await call('totp/remove', withPassword);
+    expect(removedApp.status, removedApp.text).toBe(200);
+    expect(messageAnswer.parse(removedApp.json).message).toBe('The authenticator app is removed.');
+    expect((await mailsTo(email)).at(-1)?.text).toContain('Your passkeys and backup codes still work.');
+    expect((await passwordStep(client, email, freshAddress())).methods).toEqual(['passkey', 'backup-code']);
+    expect((await signInWithPasskey(client, email, authenticator)).status).toBe(200);
+
+    await expectProofAsked('passkeys/remove', { passkeyId: laptop?.id });
+    const removedKey = await call('passkeys/remove', { passkeyId: laptop?.id, code: backupCodes[0] });
+    expect(removedKey.status, removedKey.text).toBe(200);
+    expect(messageAnswer.parse(removedKey.json).message).toBe('The passkey "Laptop" is removed, and two-step sign-in is off.');
+
+    // Five wrong passwords so far, one per change; five more reach the limit, and then even the
+    // right password is refused: a stolen session cannot guess the password through these calls.
+    for (let i = 5; i < proofFailureLimit.limit; i++) {
+      expect((await call('totp/start', { currentPassword: `Wrong-${i}` })).status).toBe(400);
+    }
+    const locked = await call('totp/start', withPassword);
+    expect(locked.status).toBe(429);
+    expect(errorAnswer.parse(locked.json).error).toMatch(/^Too many failed sign-in attempts\./);
   });
 
   it("lets an administrator remove a user's passkeys with the rest of the second step", async () => {
@@ -290,19 +359,71 @@ describe('a passkey is the second step REQUIRE_SECOND_STEP asks for', () => {
     await server.close();
   });
 
-  it('opens the administration calls once a passkey is registered, and keeps the last one', async () => {
+  it('opens the administration calls once a passkey is registered, and keeps the last second step, whichever it is', async () => {
     const email = await newUser(server, 'administrator');
     const token = await signInToken(client, email);
     expect((await client.call('/api/admin/users', { token })).status).toBe(403);
-    const { authenticator } = await registerPasskey(client, token, 'Office key');
+    const { authenticator, answer } = await registerPasskey(client, token, 'Office key');
     expect((await client.call('/api/admin/users', { token })).status).toBe(200);
 
     const [only] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
-    const kept = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: only?.id, password: demoPassword }, token });
+    const kept = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: only?.id, ...withPassword }, token });
     expect(kept.status).toBe(409);
+    expect(errorAnswer.parse(kept.json).error).toBe(keepOneSecondStep.passkey);
+    // Refused before the proof is checked: a backup code given as proof is not spent on it.
+    const byCode = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: only?.id, code: answer.backupCodes[0] }, token });
+    expect(byCode.status).toBe(409);
+    expect(await server.services.orm.em.fork().count(BackupCode, { user: { email }, usedAt: null })).toBe(10);
 
-    const signedIn = await signInWithPasskey(client, email, authenticator);
+    // With an authenticator app beside it, either may go, but not both.
+    const started = await client.call('/api/investor/second-step/totp/start', { body: withPassword, token });
+    const { secret } = startTotpAnswer.parse(started.json);
+    expect((await client.call('/api/investor/second-step/totp/confirm', { body: { code: await codeAt(secret) }, token })).status).toBe(200);
+    const removedKey = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: only?.id, ...withPassword }, token });
+    expect(removedKey.status, removedKey.text).toBe(200);
+    const keptApp = await client.call('/api/investor/second-step/totp/remove', { body: withPassword, token });
+    expect(keptApp.status).toBe(409);
+    expect(errorAnswer.parse(keptApp.json).error).toBe('Your role must sign in with two steps: add a passkey before removing the authenticator app.');
+    // Adding a passkey back (options asked with a code of the app), the app may go.
+    const again = await client.call('/api/investor/second-step/passkeys/options', { body: { code: await codeAt(secret, 1) }, token });
+    expect(again.status, again.text).toBe(200);
+    const second = testAuthenticator(publicUrl);
+    const options = passkeyCreationOptionsAnswer.parse(again.json).options;
+    expect((await client.call('/api/investor/second-step/passkeys', { body: { name: 'Spare key', response: second.register(options) }, token })).status).toBe(200);
+    expect((await client.call('/api/investor/second-step/totp/remove', { body: withPassword, token })).status).toBe(200);
+
+    // Two removals at once (two tabs, or a thief racing the owner) cannot both pass: one method stays.
+    const raced = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
+    const third = testAuthenticator(publicUrl);
+    const thirdOptions = passkeyCreationOptionsAnswer.parse(raced.json).options;
+    expect((await client.call('/api/investor/second-step/passkeys', { body: { name: 'Third', response: third.register(thirdOptions) }, token })).status).toBe(200);
+    const keys = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
+    expect(keys).toHaveLength(2);
+    // Both passkeys' rows are held until both removals wait on a lock, so that their checks
+    // would overlap if nothing made them take turns.
+    const results = await server.services.orm.em.fork().transactional(async (tx) => {
+      await tx.find(Passkey, { user: { email } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const removals = keys.map((key) =>
+        client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: key.id, ...withPassword }, token }),
+      );
+      const waiting = async () => {
+        const [row] = await server.services.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ count: string }[]>("select count(*) from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+        return Number(row?.count);
+      };
+      await expect.poll(waiting, { timeout: 20_000 }).toBe(2);
+      return removals;
+    });
+    expect((await Promise.all(results)).map((res) => res.status).sort()).toEqual([200, 409]);
+    const left = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
+    expect(left).toHaveLength(1);
+    const survivor = left[0]?.name === 'Spare key' ? second : third;
+
+    const signedIn = await signInWithPasskey(client, email, survivor);
     expect(signedIn.status, signedIn.text).toBe(200);
     expect((await client.call('/api/admin/users', { token: loginAnswer.parse(signedIn.json).token })).status).toBe(200);
+    expect((await signInWithPasskey(client, email, authenticator)).status).toBe(401);
   });
 });

@@ -7,13 +7,13 @@ import type { Services } from '../../../services';
 import {
   adminSecondStep,
   confirmTotp,
-  disableSecondStep,
   passkeyCreationOptions,
   passkeySignInOptions,
   regenerateBackupCodes,
   registerPasskey,
   removePasskey,
   removeSecondStep,
+  removeTotp,
   secondStepStatus,
   startTotp,
   verifyLogin,
@@ -22,8 +22,9 @@ import {
 /**
  * Two-step sign-in (issue 21): the second half of a sign-in, the user's own set-up in Manage
  * Profile, and the administrators' removal. Every answer is no-store: some carry a session, a
- * TOTP secret or backup codes. Calls that turn it on or off declare 'ends-sessions', so that this
- * server's session records learn at once whether the user has a second step.
+ * TOTP secret or backup codes. Calls that add or remove a method declare 'ends-sessions', so that
+ * this server's session records learn at once whether the user has a second step. The user's own
+ * changes each take an owner proof (issue 33), checked in the service.
  */
 export function secondStepRoutes(router: Router<AppState>, { config }: Services): void {
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
@@ -49,9 +50,9 @@ export function secondStepRoutes(router: Router<AppState>, { config }: Services)
     return secondStepStatus(ctx.state.em, config, user);
   });
 
-  bind(router, routes.startTotp, async ({ user, ctx }) => {
+  bind(router, routes.startTotp, async ({ body, user, ctx }) => {
     noStore(ctx);
-    return startTotp(ctx.state.em, config, user);
+    return startTotp(ctx.state.em, config, user, body, ctx.ip);
   });
 
   bind(
@@ -64,24 +65,29 @@ export function secondStepRoutes(router: Router<AppState>, { config }: Services)
     { effects: ['ends-sessions', 'queues-mail'] },
   );
 
-  bind(router, routes.regenerateBackupCodes, async ({ body, user, ctx }) => {
-    noStore(ctx);
-    return regenerateBackupCodes(ctx.state.em, config, user, body.code, ctx.ip);
-  });
-
   bind(
     router,
-    routes.disableSecondStep,
+    routes.removeTotp,
     async ({ body, user, ctx }) => {
       noStore(ctx);
-      return disableSecondStep(ctx.state.em, config, user, body.code, ctx.ip);
+      return removeTotp(ctx.state.em, config, user, body, ctx.ip);
     },
     { effects: ['ends-sessions', 'queues-mail'] },
   );
 
-  bind(router, routes.passkeyCreationOptions, async ({ user, ctx }) => {
+  bind(
+    router,
+    routes.regenerateBackupCodes,
+    async ({ body, user, ctx }) => {
+      noStore(ctx);
+      return regenerateBackupCodes(ctx.state.em, config, user, body, ctx.ip);
+    },
+    { effects: ['queues-mail'] },
+  );
+
+  bind(router, routes.passkeyCreationOptions, async ({ body, user, ctx }) => {
     noStore(ctx);
-    return passkeyCreationOptions(ctx.state.em, config, user);
+    return passkeyCreationOptions(ctx.state.em, config, user, body, ctx.ip);
   });
 
   bind(

@@ -5,6 +5,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import {
   backupCodeCount,
+  keepOneSecondStep,
   maxPasskeys,
   type AdminSecondStepAnswer,
   type BackupCodesAnswer,
@@ -12,6 +13,7 @@ import {
   type LoginAnswer,
   type LoginVerifyBody,
   type MessageAnswer,
+  type OwnerProof,
   type PasskeyCreationOptionsAnswer,
   type PasskeyRequestOptionsAnswer,
   type PasskeySignInOptionsBody,
@@ -30,9 +32,17 @@ import type { SessionUser } from '../../../http/state';
 import { recordAdminAction } from '../../audit/admin-audit';
 import { enqueueMail } from '../../mail/outbox';
 import { User, type IUser } from '../../users/user.entity';
-import { backupCodeUsedMail, passkeyAddedMail, passkeyRemovedMail, secondStepOffMail, secondStepOnMail, secondStepRemovedMail } from '../auth-mail';
+import {
+  authenticatorRemovedMail,
+  backupCodesRenewedMail,
+  backupCodeUsedMail,
+  passkeyAddedMail,
+  passkeyRemovedMail,
+  secondStepOnMail,
+  secondStepRemovedMail,
+} from '../auth-mail';
 import { countAddressFailure, countProof } from '../login-attempts';
-import { verifyPassword } from '../password-hash';
+import { proveOwner } from '../owner-proof';
 import { activeSessionUser, startSession } from '../session';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
 import { checkRegistration, creationOptions, passkeySummary, requestOptions, usePasskey, userPasskeys } from './passkeys';
@@ -114,8 +124,8 @@ async function useCode(
 }
 
 /**
- * Checks a code for a signed-in call (new backup codes, turning it off): wrong codes count with
- * failed sign-ins, as wrong current passwords do.
+ * Checks a code for a signed-in call (an owner proof): wrong codes count with failed sign-ins,
+ * as wrong current passwords do.
  */
 async function proveCode(em: EntityManager, config: Config, user: IUser, row: ISecondStep | null, code: string, address: string) {
   const attempt = await countProof(em, user.email, address);
@@ -234,19 +244,25 @@ export async function secondStepStatus(em: EntityManager, config: Config, sessio
   };
 }
 
+const totpAlreadyOn = 'An authenticator app is set up already. Remove it first to use another one.';
+
 /**
- * A new secret, kept encrypted as pending until a code from the app confirms it. The only
- * answer that ever carries it; starting again replaces it.
+ * A new secret, kept encrypted as pending until a code from the app confirms it, for an owner
+ * proof (a stolen session must not tie the account to the thief's phone). The only answer that
+ * ever carries it; starting again replaces it.
  */
-export async function startTotp(em: EntityManager, config: Config, sessionUser: SessionUser): Promise<StartTotpAnswer> {
+export async function startTotp(em: EntityManager, config: Config, sessionUser: SessionUser, proof: OwnerProof, address: string): Promise<StartTotpAnswer> {
   const user = await activeSessionUser(em, sessionUser);
+  // Refused before the proof, so that a backup code given as proof is not spent for nothing.
+  if (isOn(await secondStepRow(em, user.id))) throw new HttpError(409, totpAlreadyOn);
+  await proveOwner(em, config, user, proof, address);
   const secret = generateSecret();
   // The row is made if missing and then locked: set-ups started at once (a double click, two
   // tabs) take turns, and the last one's secret is the one waiting for a code.
   await em.transactional(async (tx) => {
     await tx.createQueryBuilder(SecondStep).insert({ user: user.id, createdAt: new Date(), updatedAt: new Date() }).onConflict('user').ignore().execute();
     const row = await tx.findOneOrFail(SecondStep, { user: user.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (isOn(row)) throw new HttpError(409, 'Two-step sign-in is already on. Turn it off first to use another authenticator app.');
+    if (isOn(row)) throw new HttpError(409, totpAlreadyOn);
     row.totpPendingSecret = secondStepSecrets(config.secondStep.key).encrypt(secret);
   });
   const otpauthUrl = generateURI({ issuer, label: user.email, secret });
@@ -281,48 +297,57 @@ export async function confirmTotp(em: EntityManager, config: Config, sessionUser
   });
 }
 
-async function enabledRow(em: EntityManager, userId: number) {
-  const steps = await secondSteps(em, userId);
-  if (!steps.any) throw new HttpError(409, noSecondStep);
-  return steps.row;
-}
-
-/** A new set of backup codes, for a current code; the old set stops working. */
+/** A new set of backup codes, for an owner proof; the old set stops working, and the owner hears of it. */
 export async function regenerateBackupCodes(
   em: EntityManager,
   config: Config,
   sessionUser: SessionUser,
-  code: string,
+  proof: OwnerProof,
   address: string,
 ): Promise<BackupCodesAnswer> {
   const user = await activeSessionUser(em, sessionUser);
-  const row = await enabledRow(em, user.id);
-  await proveCode(em, config, user, row, code, address);
+  if (!(await secondSteps(em, user.id)).any) throw new HttpError(409, noSecondStep);
+  await proveOwner(em, config, user, proof, address);
   return em.transactional(async (tx) => {
     const backupCodes = await replaceBackupCodes(tx, config, user);
+    enqueueMail(tx, backupCodesRenewedMail(user.email, displayName(user)));
     return { message: 'New backup codes are ready. Save them now: they are shown only once, and the old ones no longer work.', backupCodes };
   });
 }
 
-/** Turning it off takes a current code, so that a session left open cannot do it. */
-export async function disableSecondStep(
-  em: EntityManager,
-  config: Config,
-  sessionUser: SessionUser,
-  code: string,
-  address: string,
-): Promise<MessageAnswer> {
+/**
+ * Takes the user's row lock for a removal: two removals at once (the app and the last passkey,
+ * two tabs) take turns, so that a role that must have a second step never ends with none.
+ */
+async function lockForRemoval(tx: EntityManager, userId: number): Promise<void> {
+  await tx.findOneOrFail(User, userId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+}
+
+/**
+ * Removes the authenticator app alone (issue 33 gap 8), for an owner proof; passkeys and backup
+ * codes stay. The last second step of a role that must have one stays; removing the last of any
+ * other account turns two-step sign-in off, backup codes included. E-mailed either way.
+ */
+export async function removeTotp(em: EntityManager, config: Config, sessionUser: SessionUser, proof: OwnerProof, address: string): Promise<MessageAnswer> {
   const user = await activeSessionUser(em, sessionUser);
-  if (config.secondStep.requiredRoles.includes(user.role)) {
-    throw new HttpError(409, 'Your role must sign in with two steps: it cannot be turned off. An administrator can reset it if you lose your phone.');
-  }
-  const row = await enabledRow(em, user.id);
-  await proveCode(em, config, user, row, code, address);
-  await em.transactional(async (tx) => {
-    await removeSecondStepRows(tx, user.id);
-    enqueueMail(tx, secondStepOffMail(user.email, displayName(user)));
+  const required = config.secondStep.requiredRoles.includes(user.role);
+  // Checked before the proof (a code is not spent on a refusal) and again under the lock.
+  const check = async (tx: EntityManager) => {
+    const steps = await secondSteps(tx, user.id);
+    if (!steps.totp) throw new HttpError(409, 'No authenticator app is set up on your account.');
+    if (required && steps.passkeys.length === 0) throw new HttpError(409, keepOneSecondStep.totp);
+    return { last: steps.passkeys.length === 0 };
+  };
+  await check(em);
+  await proveOwner(em, config, user, proof, address);
+  return em.transactional(async (tx) => {
+    await lockForRemoval(tx, user.id);
+    const { last } = await check(tx);
+    if (last) await removeSecondStepRows(tx, user.id);
+    else await tx.nativeUpdate(SecondStep, { user: user.id }, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastTimeStep: null });
+    enqueueMail(tx, authenticatorRemovedMail(user.email, displayName(user), !last));
+    return { message: last ? 'The authenticator app is removed, and two-step sign-in is off.' : 'The authenticator app is removed.' };
   });
-  return { message: 'Two-step sign-in is off.' };
 }
 
 /** Every second step of the user (authenticator app, passkeys, backup codes) and open challenges. */
@@ -336,11 +361,22 @@ async function removeSecondStepRows(em: EntityManager, userId: number): Promise<
 
 // ---- Passkeys ------------------------------------------------------------------------------
 
-export async function passkeyCreationOptions(em: EntityManager, config: Config, sessionUser: SessionUser): Promise<PasskeyCreationOptionsAnswer> {
+/**
+ * The options of a new passkey, for an owner proof: the challenge in them is the only way to
+ * register one, so a stolen session cannot add the thief's passkey.
+ */
+export async function passkeyCreationOptions(
+  em: EntityManager,
+  config: Config,
+  sessionUser: SessionUser,
+  proof: OwnerProof,
+  address: string,
+): Promise<PasskeyCreationOptionsAnswer> {
   const user = await activeSessionUser(em, sessionUser);
   if ((await em.count(Passkey, { user: user.id })) >= maxPasskeys) {
     throw new HttpError(409, `An account can keep ${maxPasskeys} passkeys. Please remove one first.`);
   }
+  await proveOwner(em, config, user, proof, address);
   return { options: await creationOptions(em, config, user, displayName(user)) };
 }
 
@@ -369,30 +405,33 @@ export async function registerPasskey(em: EntityManager, config: Config, session
 }
 
 /**
- * Removes one passkey, for the account password (counted like a sign-in failure when wrong). The
- * last second step of a role that must have one stays; removing the last of any other account
- * turns two-step sign-in off, backup codes included.
+ * Removes one passkey, for an owner proof (a wrong one counts like a failed sign-in). The last
+ * second step of a role that must have one stays; removing the last of any other account turns
+ * two-step sign-in off, backup codes included.
  */
 export async function removePasskey(
   em: EntityManager,
   config: Config,
   sessionUser: SessionUser,
-  body: RemovePasskeyBody,
+  { passkeyId, ...proof }: RemovePasskeyBody,
   address: string,
 ): Promise<MessageAnswer> {
   const user = await activeSessionUser(em, sessionUser);
-  const attempt = await countProof(em, user.email, address);
-  if (!(await verifyPassword(user.passwordHash, body.password))) throw new HttpError(400, 'That password is not correct.');
-  await attempt.succeeded();
-
-  return em.transactional(async (tx) => {
-    const passkey = await tx.findOne(Passkey, { id: body.passkeyId, user: user.id });
+  const required = config.secondStep.requiredRoles.includes(user.role);
+  // Checked before the proof (a code is not spent on a refusal) and again under the lock.
+  const check = async (tx: EntityManager) => {
+    const passkey = await tx.findOne(Passkey, { id: passkeyId, user: user.id });
     if (!passkey) throw new HttpError(404, 'That passkey is not on your account.');
     const steps = await secondSteps(tx, user.id);
     const last = !steps.totp && steps.passkeys.length === 1;
-    if (last && config.secondStep.requiredRoles.includes(user.role)) {
-      throw new HttpError(409, 'Your role must sign in with two steps: add another passkey or an authenticator app before removing this one.');
-    }
+    if (last && required) throw new HttpError(409, keepOneSecondStep.passkey);
+    return { passkey, last };
+  };
+  await check(em);
+  await proveOwner(em, config, user, proof, address);
+  return em.transactional(async (tx) => {
+    await lockForRemoval(tx, user.id);
+    const { passkey, last } = await check(tx);
     if (last) await removeSecondStepRows(tx, user.id);
     else await tx.nativeDelete(Passkey, { id: passkey.id });
     enqueueMail(tx, passkeyRemovedMail(user.email, displayName(user), passkey.name, !last));

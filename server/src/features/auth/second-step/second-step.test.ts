@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   backupCodesAnswer,
   errorAnswer,
+  keepOneSecondStep,
   loginAnswer,
   messageAnswer,
   secondStepRequiredAnswer,
@@ -19,7 +20,7 @@ import { User } from '../../users/user.entity';
 import { proofFailureLimit } from '../login-attempts';
 import { hashPassword } from '../password-hash';
 import { freshAddress, recordingClient } from '../test-client';
-import { SecondStep, SecondStepChallenge } from './second-step.entity';
+import { BackupCode, SecondStep, SecondStepChallenge } from './second-step.entity';
 
 type Client = ReturnType<typeof recordingClient>;
 
@@ -49,9 +50,12 @@ async function signInToken(client: Client, email: string, from = freshAddress())
   return loginAnswer.parse(res.json).token;
 }
 
+/** The owner proof each change of the second step asks for (issue 33): here the current password. */
+const withPassword = { currentPassword: demoPassword };
+
 /** Turns TOTP on for a signed-in user through the API; answers the secret and the backup codes. */
 async function enrol(client: Client, token: string): Promise<{ secret: string; backupCodes: string[] }> {
-  const started = await client.call('/api/investor/second-step/totp/start', { body: {}, token });
+  const started = await client.call('/api/investor/second-step/totp/start', { body: withPassword, token });
   expect(started.status, started.text).toBe(200);
   const { secret } = startTotpAnswer.parse(started.json);
   const confirmed = await client.call('/api/investor/second-step/totp/confirm', { body: { code: await codeAt(secret) }, token });
@@ -89,7 +93,7 @@ describe('two-step sign-in', () => {
     const before = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json);
     expect(before).toEqual({ totp: false, passkeys: [], backupCodesLeft: 0, required: false });
 
-    const started = startTotpAnswer.parse((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).json);
+    const started = startTotpAnswer.parse((await client.call('/api/investor/second-step/totp/start', { body: withPassword, token })).json);
     expect(started.qrSvg).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
     expect(started.otpauthUrl).toContain(`secret=${started.secret}`);
     const wrong = await client.call('/api/investor/second-step/totp/confirm', { body: { code: '000000' }, token });
@@ -111,7 +115,9 @@ describe('two-step sign-in', () => {
     expect(secondStepStatusAnswer.parse(status.json)).toEqual({ totp: true, passkeys: [], backupCodesLeft: 10, required: false });
     expect(status.text).not.toContain(started.secret);
     // A second set-up would show a new secret: refused while one is on.
-    expect((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).status).toBe(409);
+    const again = await client.call('/api/investor/second-step/totp/start', { body: withPassword, token });
+    expect(again.status).toBe(409);
+    expect(errorAnswer.parse(again.json).error).toBe('An authenticator app is set up already. Remove it first to use another one.');
     expect((await mailsTo(email)).map((m) => m.subject)).toContain('Two-step sign-in is now on for your Everest Properties investor portal account');
   });
 
@@ -121,7 +127,7 @@ describe('two-step sign-in', () => {
     const email = await newInvestor(server);
     const token = await signInToken(client, email);
     const starts = await Promise.all(
-      Array.from({ length: 6 }, () => client.call('/api/investor/second-step/totp/start', { body: {}, token })),
+      Array.from({ length: 6 }, () => client.call('/api/investor/second-step/totp/start', { body: withPassword, token })),
     );
     expect(starts.map((res) => res.status)).toEqual(starts.map(() => 200));
     const secrets = starts.map((res) => startTotpAnswer.parse(res.json).secret);
@@ -231,7 +237,7 @@ describe('two-step sign-in', () => {
     expect(errorAnswer.parse(late.json).error).toBe('Your sign-in has expired. Please sign in again.');
   });
 
-  it('makes new backup codes for a current code, and the old ones stop working', async () => {
+  it('makes new backup codes for a current code or the password: the old ones stop working, and the owner is told', async () => {
     const email = await newInvestor(server);
     const token = await signInToken(client, email);
     const { backupCodes: old } = await enrol(client, token);
@@ -239,22 +245,102 @@ describe('two-step sign-in', () => {
     expect(res.status, res.text).toBe(200);
     const fresh = backupCodesAnswer.parse(res.json).backupCodes;
     expect(fresh).toHaveLength(10);
+    expect((await mailsTo(email)).at(-1)?.subject).toBe('New backup codes were made for your Everest Properties investor portal account');
 
     const from = freshAddress();
     const challenge = await passwordStep(client, email, from);
     expect((await verify(client, challenge.mfaToken, old[1] ?? '', from)).status).toBe(401);
     expect((await verify(client, challenge.mfaToken, fresh[0] ?? '', from)).status).toBe(200);
+
+    const byPassword = await client.call('/api/investor/second-step/backup-codes', { body: withPassword, token });
+    expect(byPassword.status, byPassword.text).toBe(200);
+    expect(backupCodesAnswer.parse(byPassword.json).backupCodes).not.toContain(fresh[1]);
   });
 
-  it('turns it off for a current code: the password alone signs in again, and a notice goes out', async () => {
+  it('asks for an owner proof before a set-up starts or new backup codes are made: none, or a wrong password, is refused', async () => {
+    const email = await newInvestor(server);
+    const token = await signInToken(client, email);
+    for (const body of [{}, { currentPassword: '' }]) {
+      const bare = await client.call('/api/investor/second-step/totp/start', { body, token });
+      expect(bare.status).toBe(400);
+      expect(errorAnswer.parse(bare.json).error).toBe('Please enter your current password.');
+    }
+    const wrong = await client.call('/api/investor/second-step/totp/start', { body: { currentPassword: `${demoPassword}x` }, token });
+    expect(wrong.status).toBe(400);
+    expect(errorAnswer.parse(wrong.json).error).toBe('That password is not correct.');
+    // No secret was handed out, so no code can turn it on.
+    expect((await em().findOne(SecondStep, { user: { email } }))?.totpPendingSecret ?? null).toBeNull();
+
+    await enrol(client, token);
+    const bare = await client.call('/api/investor/second-step/backup-codes', { body: {}, token });
+    expect(bare.status).toBe(400);
+    expect(errorAnswer.parse(bare.json).error).toBe('Please enter your current password.');
+    const wrongAgain = await client.call('/api/investor/second-step/backup-codes', { body: { currentPassword: 'not the password' }, token });
+    expect(wrongAgain.status).toBe(400);
+    expect(errorAnswer.parse(wrongAgain.json).error).toBe('That password is not correct.');
+    expect(await em().count(BackupCode, { user: { email }, usedAt: null })).toBe(10);
+  });
+
+  it('removes the authenticator app for an owner proof: the last second step of an investor takes the backup codes with it, and a notice goes out', async () => {
     const email = await newInvestor(server);
     const token = await signInToken(client, email);
     const { secret } = await enrol(client, token);
-    const off = await client.call('/api/investor/second-step/disable', { body: { code: await codeAt(secret, 1) }, token });
-    expect(off.status, off.text).toBe(200);
-    expect(messageAnswer.parse(off.json).message).toBe('Two-step sign-in is off.');
+
+    const bare = await client.call('/api/investor/second-step/totp/remove', { body: {}, token });
+    expect(bare.status).toBe(400);
+    expect(errorAnswer.parse(bare.json).error).toBe('Please enter your current password.');
+    const wrong = await client.call('/api/investor/second-step/totp/remove', { body: { currentPassword: 'guess' }, token });
+    expect(wrong.status).toBe(400);
+    expect(errorAnswer.parse(wrong.json).error).toBe('That password is not correct.');
+    expect(secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).totp).toBe(true);
+
+    const removed = await client.call('/api/investor/second-step/totp/remove', { body: { code: await codeAt(secret, 1) }, token });
+    expect(removed.status, removed.text).toBe(200);
+    expect(messageAnswer.parse(removed.json).message).toBe('The authenticator app is removed, and two-step sign-in is off.');
+    expect(secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json)).toEqual({
+      totp: false,
+      passkeys: [],
+      backupCodesLeft: 0,
+      required: false,
+    });
+    expect(await em().count(BackupCode, { user: { email } })).toBe(0);
+    const mail = (await mailsTo(email)).at(-1);
+    expect(mail?.subject).toBe('The authenticator app was removed from your Everest Properties investor portal account');
+    expect(mail?.text).toContain('It was your last second step');
+    // The password alone signs in again; nothing is left to remove.
     await signInToken(client, email);
-    expect((await mailsTo(email)).at(-1)?.subject).toBe('Two-step sign-in is now off for your Everest Properties investor portal account');
+    const none = await client.call('/api/investor/second-step/totp/remove', { body: withPassword, token });
+    expect(none.status).toBe(409);
+    expect(errorAnswer.parse(none.json).error).toBe('No authenticator app is set up on your account.');
+  });
+
+  it('refuses hostile proofs with 400 and a sentence, and a code given as proof works once', async () => {
+    const email = await newInvestor(server);
+    const token = await signInToken(client, email);
+    const { secret } = await enrol(client, token);
+    const hostile: unknown[] = [
+      { currentPassword: `${demoPassword}\u0000` },
+      { currentPassword: 'x'.repeat(100_000) },
+      { currentPassword: 12345678 },
+      { code: ['123456'] },
+      { code: 'x'.repeat(41) },
+    ];
+    for (const body of hostile) {
+      const res = await client.call('/api/investor/second-step/totp/remove', { body, token });
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(errorAnswer.parse(res.json).error).toMatch(/^[A-Z].*\.$/);
+    }
+    const code = await codeAt(secret, 1);
+    expect((await client.call('/api/investor/second-step/backup-codes', { body: { code }, token })).status).toBe(200);
+    const replayed = await client.call('/api/investor/second-step/totp/remove', { body: { code }, token });
+    expect(replayed.status).toBe(400);
+    expect(errorAnswer.parse(replayed.json).error).toBe(codeJustUsed);
+    expect(secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).totp).toBe(true);
+  });
+
+  it('has no route that turns every second step off at once', async () => {
+    const token = await signInToken(client, await newInvestor(server));
+    expect((await client.call('/api/investor/second-step/disable', { body: withPassword, token })).status).toBe(404);
   });
 
   it("lets an administrator remove a user's second step, audited and e-mailed to the user", async () => {
@@ -304,8 +390,11 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
 
     const { secret } = await enrol(client, token);
     expect((await client.call('/api/admin/users', { token })).status).toBe(200);
-    // Required for the role: it cannot be turned off by its owner.
-    expect((await client.call('/api/investor/second-step/disable', { body: { code: await codeAt(secret, 1) }, token })).status).toBe(409);
+    // Required for the role: its only second step cannot be removed by its owner, even with a proof.
+    const kept = await client.call('/api/investor/second-step/totp/remove', { body: withPassword, token });
+    expect(kept.status).toBe(409);
+    expect(errorAnswer.parse(kept.json).error).toBe(keepOneSecondStep.totp);
+    expect(errorAnswer.parse(kept.json).error).toBe('Your role must sign in with two steps: add a passkey before removing the authenticator app.');
 
     const from = freshAddress();
     const challenge = await passwordStep(client, 'admin@example.com', from);
@@ -339,8 +428,10 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
     }
     expect((await client.call('/api/investor/profile', { token })).status).toBe(200);
     expect((await client.call('/api/investor/second-step', { token })).status).toBe(200);
-    expect((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).status).toBe(200);
-    expect((await client.call('/api/investor/second-step/passkeys/options', { body: {}, token })).status).toBe(200);
+    // The set-up asks for the password just typed at sign-in, as every change of the second step does.
+    expect((await client.call('/api/investor/second-step/totp/start', { body: {}, token })).status).toBe(400);
+    expect((await client.call('/api/investor/second-step/totp/start', { body: withPassword, token })).status).toBe(200);
+    expect((await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token })).status).toBe(200);
     // Public calls answer as they would anonymously: the token adds nothing there.
     expect((await client.call('/api/properties', { token })).status).toBe(200);
     expect((await client.call('/api/investor/logout', { body: {}, token })).status).toBe(200);

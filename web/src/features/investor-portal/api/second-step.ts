@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
-import type { ConfirmTotpBody, LoginVerifyBody, RemovePasskeyBody, SecondStepProofBody } from '@everest/core/contract';
+import type { ConfirmTotpBody, LoginVerifyBody, OwnerProof, RemovePasskeyBody } from '@everest/core/contract';
 import { api } from '../../../lib/api';
 import { portalQueryKey } from './query-keys';
 
@@ -54,16 +54,19 @@ function useSecondStepMutation<B, A>(call: (body: B) => Promise<A>) {
   });
 }
 
-export const useStartTotp = () => useSecondStepMutation(() => api.call('startTotp', { body: {} }));
+// Every change of the second step takes an owner proof (issue 33): the password or a current code.
+export const useStartTotp = () => useSecondStepMutation((proof: OwnerProof) => api.call('startTotp', { body: proof }));
 export const useConfirmTotp = () => useSecondStepMutation((body: ConfirmTotpBody) => api.call('confirmTotp', { body }));
-export const useRegenerateBackupCodes = () =>
-  useSecondStepMutation((body: SecondStepProofBody) => api.call('regenerateBackupCodes', { body }));
-export const useDisableSecondStep = () => useSecondStepMutation((body: SecondStepProofBody) => api.call('disableSecondStep', { body }));
+export const useRemoveTotp = () => useSecondStepMutation((proof: OwnerProof) => api.call('removeTotp', { body: proof }));
+export const useRegenerateBackupCodes = () => useSecondStepMutation((proof: OwnerProof) => api.call('regenerateBackupCodes', { body: proof }));
 
-/** A new passkey: options with the server's challenge, the browser's prompt, then the check and store. */
+/**
+ * A new passkey: options with the server's challenge (for the owner proof), the browser's prompt,
+ * then the check and store.
+ */
 export const useRegisterPasskey = () =>
-  useSecondStepMutation(async (name: string) => {
-    const { options } = await api.call('passkeyCreationOptions', { body: {} });
+  useSecondStepMutation(async ({ name, proof }: { name: string; proof: OwnerProof }) => {
+    const { options } = await api.call('passkeyCreationOptions', { body: proof });
     const response = await startRegistration({ optionsJSON: options }).catch((error: unknown) => {
       throw passkeyFailure(error);
     });

@@ -39,9 +39,11 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
   // REQUIRE_SECOND_STEP names this role and there is none yet: the set-up comes first, and stays
   // until its backup codes are put away (issue 21).
   const secondStep = useSecondStep();
-  const mustSetUp = !!secondStep.data?.required && !secondStep.data.totp;
+  // Either method will do: an administrator who removed the app but keeps a passkey (issue 33)
+  // is not asked again.
+  const mustSetUp = !!secondStep.data?.required && !secondStep.data.totp && secondStep.data.passkeys.length === 0;
   // Until then the server refuses every call but the set-up, the profile and sign-out (issue 33).
-  const locked = mustSetUp && secondStep.data?.passkeys.length === 0;
+  const locked = mustSetUp;
   const [setUpOpen, setSetUpOpen] = useState(false);
   if (mustSetUp && !setUpOpen) setSetUpOpen(true);
 

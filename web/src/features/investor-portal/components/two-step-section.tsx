@@ -1,32 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import { maxPasskeys, passkeyName, type PasskeySummary, type StartTotpAnswer } from '@everest/core/contract';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, Text, tokens } from '@fluentui/react-components';
+import { keepOneSecondStep, maxPasskeys, passkeyName, type OwnerProof, type PasskeySummary, type StartTotpAnswer } from '@everest/core/contract';
 import { formatDate } from '@everest/core/domain';
 import { showToast } from '../../../lib/toast';
 import {
   useConfirmTotp,
-  useDisableSecondStep,
   useRegenerateBackupCodes,
   useRegisterPasskey,
   useRemovePasskey,
+  useRemoveTotp,
   useSecondStep,
   useStartTotp,
 } from '../api/second-step';
 import { usePortalSession } from '../lib/portal-session';
+import { ConfirmOwnerDialog } from './confirm-owner-dialog';
 import { usePortalStyles } from './portal-styles';
 
 const useStyles = makeStyles({
@@ -42,16 +29,26 @@ const useStyles = makeStyles({
     overflowWrap: 'anywhere',
     userSelect: 'all',
   },
+  // A plain grid, no list numbers: a number beside a code reads as part of it.
   codes: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     display: 'grid',
     gridTemplateColumns: 'repeat(2, max-content)',
-    gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalXXL}`,
-    margin: 0,
-    paddingLeft: tokens.spacingHorizontalXL,
+    justifyContent: 'start',
+    gap: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXXXL}`,
     fontFamily: tokens.fontFamilyMonospace,
     fontSize: tokens.fontSizeBase400,
+    lineHeight: tokens.lineHeightBase400,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground2,
+    userSelect: 'all',
+    // Two columns of 11 monospace characters fit a 375 px phone; narrower than that, one.
+    '@media (max-width: 340px)': { gridTemplateColumns: 'max-content' },
   },
-  passkeys: {
+  methods: {
     listStyleType: 'none',
     margin: 0,
     padding: 0,
@@ -59,7 +56,7 @@ const useStyles = makeStyles({
     flexDirection: 'column',
     rowGap: tokens.spacingVerticalS,
   },
-  passkey: {
+  method: {
     display: 'flex',
     flexWrap: 'wrap',
     alignItems: 'center',
@@ -69,7 +66,7 @@ const useStyles = makeStyles({
     border: `1px solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
-  passkeyText: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
+  methodText: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
   addPasskey: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -82,6 +79,20 @@ const useStyles = makeStyles({
 /** Groups of four, as authenticator apps show a key typed by hand. */
 const spaced = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
+/** The file 'Download codes' saves; made in the browser, nothing goes to the server. */
+export const backupCodesFileName = 'everest-backup-codes.txt';
+
+function backupCodesFile(codes: string[], email: string | undefined): string {
+  const account = email ? ` for ${email}` : '';
+  return [
+    `Everest Properties investor portal: backup codes${account}, made ${formatDate(new Date().toISOString())}.`,
+    'Each code signs you in once when your authenticator app or passkey is not at hand. Making new codes voids these.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
 function useFailure() {
   const session = usePortalSession();
   return (title: string) => (error: Error) => {
@@ -90,25 +101,74 @@ function useFailure() {
   };
 }
 
-/** Backup codes, shown once after they are made; Done forgets them. */
+/**
+ * The dialog's opener gets the focus back once the dialog is gone (it is unmounted on close),
+ * or `fallback` when the change removed the opener.
+ */
+function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    remember: (element: HTMLElement) => {
+      opener.current = element;
+    },
+    restore: (fallback?: HTMLElement | null) => {
+      const element = opener.current;
+      requestAnimationFrame(() => (element?.isConnected ? element : fallback)?.focus());
+    },
+  };
+}
+
+/** Backup codes, shown once after they are made, with Copy and Download; Done forgets them. */
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const portal = usePortalStyles();
   const styles = useStyles();
+  const session = usePortalSession();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('No clipboard');
+      await navigator.clipboard.writeText(codes.join('\n'));
+      showToast({ title: 'Backup codes copied', description: 'Paste them somewhere only you can open, such as your password manager.' });
+    } catch {
+      showToast({
+        title: 'The codes could not be copied',
+        description: 'This browser did not allow the copy. Please use Download codes, or select the codes and copy them.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([backupCodesFile(codes, session.user?.email)], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = backupCodesFileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Some browsers read the address after the click returns: let it live a little.
+    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  };
+
   return (
     <div className={portal.form} role="region" aria-labelledby="backup-codes-title">
       <h4 id="backup-codes-title" className={portal.sectionTitle} tabIndex={-1} ref={headingRef}>
         Your backup codes
       </h4>
       <Text>
-        Each code signs you in once if your phone is not at hand. Save them somewhere safe now: they are not shown again.
+        Each code signs you in once if your phone or passkey is not at hand. Save them somewhere safe now: they are not shown again.
       </Text>
-      <ol className={styles.codes} aria-label="Backup codes">
+      <ul className={styles.codes} aria-label="Backup codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
-      </ol>
+      </ul>
+      <div className={portal.buttons}>
+        <Button onClick={() => void copy()}>Copy codes</Button>
+        <Button onClick={download}>Download codes</Button>
+      </div>
       <div className={portal.buttons}>
         <Button appearance="primary" onClick={onDone}>
           I have saved my backup codes
@@ -118,34 +178,35 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
   );
 }
 
-/** Turning it on: QR code and key, then the first code from the app. */
-function TotpSetUp({ first, onBackupCodes }: { first: boolean; onBackupCodes: (codes: string[]) => void }) {
+/** Why the last second step of a role that must have one stays, said at the Remove button's side. */
+function KeepOneNotice({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <MessageBar intent="warning" role="alert">
+      <MessageBarBody>{text}</MessageBarBody>
+    </MessageBar>
+  );
+}
+
+interface MethodProps {
+  /** The account has a second step, so a current code may stand for the password. */
+  codeAllowed: boolean;
+  /** This method is the account's only second step and the role must keep one. */
+  mustKeep: boolean;
+  /** Removing this method would leave the account without a second step. */
+  isLast: boolean;
+  onBackupCodes: (codes: string[]) => void;
+}
+
+/** The code of the app's set-up, after the owner proof: QR code and key, then the first code. */
+function TotpConfirm({ pending, onCancel, onBackupCodes }: { pending: StartTotpAnswer; onCancel: () => void; onBackupCodes: (codes: string[]) => void }) {
   const portal = usePortalStyles();
   const styles = useStyles();
   const failure = useFailure();
-  const start = useStartTotp();
   const confirm = useConfirmTotp();
-  const [pending, setPending] = useState<StartTotpAnswer | null>(null);
   const [code, setCode] = useState('');
   const codeRef = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (pending) codeRef.current?.focus();
-  }, [pending]);
-
-  if (!pending) {
-    return (
-      <div className={portal.buttons}>
-        <Button
-          appearance="primary"
-          disabledFocusable={start.isPending}
-          onClick={() => start.mutate(undefined, { onSuccess: setPending, onError: failure('Two-step sign-in could not be set up') })}
-        >
-          {start.isPending ? 'Starting...' : first ? 'Turn on two-step sign-in' : 'Add an authenticator app'}
-        </Button>
-      </div>
-    );
-  }
+  useEffect(() => codeRef.current?.focus(), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -196,7 +257,7 @@ function TotpSetUp({ first, onBackupCodes }: { first: boolean; onBackupCodes: (c
         <Button type="submit" appearance="primary" disabledFocusable={confirm.isPending}>
           {confirm.isPending ? 'Checking...' : 'Confirm and turn on'}
         </Button>
-        <Button type="button" onClick={() => setPending(null)}>
+        <Button type="button" onClick={onCancel}>
           Cancel
         </Button>
       </div>
@@ -204,101 +265,147 @@ function TotpSetUp({ first, onBackupCodes }: { first: boolean; onBackupCodes: (c
   );
 }
 
-/** Asks for the password before a passkey goes; focus returns to its Remove button after. */
-function RemovePasskeyDialog({ passkey, onClose }: { passkey: PasskeySummary; onClose: () => void }) {
+/** The authenticator app: set up with its own Remove, or a button that starts the set-up. */
+function AuthenticatorApp({ on, first, codeAllowed, mustKeep, isLast, onBackupCodes }: MethodProps & { on: boolean; first: boolean }) {
   const portal = usePortalStyles();
-  const failure = useFailure();
-  const remove = useRemovePasskey();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const styles = useStyles();
+  const start = useStartTotp();
+  const remove = useRemoveTotp();
+  const focus = useReturnFocus();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [dialog, setDialog] = useState<'start' | 'remove' | null>(null);
+  const [pending, setPending] = useState<StartTotpAnswer | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const startLabel = first ? 'Turn on two-step sign-in' : 'Add an authenticator app';
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (remove.isPending) return;
-    if (!password) return setError('Please enter your password.');
-    setError(undefined);
-    remove.mutate(
-      { passkeyId: passkey.id, password },
-      {
-        onSuccess: (answer) => {
-          showToast({ title: answer.message });
-          onClose();
-        },
-        onError: (e) => {
-          setPassword('');
-          failure('The passkey was not removed')(e);
-        },
-      },
-    );
+  const close = () => {
+    setDialog(null);
+    focus.restore(headingRef.current);
   };
 
   return (
-    <Dialog open onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        <form onSubmit={submit} noValidate>
-          <DialogBody>
-            <DialogTitle>{`Remove the passkey "${passkey.name}"?`}</DialogTitle>
-            <DialogContent className={portal.form}>
-              <Text>It will no longer sign you in. Please enter your password to confirm.</Text>
-              <Field label="Password" required validationMessage={error}>
-                <Input type="password" autoComplete="current-password" value={password} onChange={(_, data) => setPassword(data.value)} />
-              </Field>
-            </DialogContent>
-            <DialogActions>
-              <Button type="submit" appearance="primary" disabledFocusable={remove.isPending}>
-                {remove.isPending ? 'Removing...' : 'Remove passkey'}
-              </Button>
-              <Button type="button" onClick={onClose}>
-                Cancel
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+    <div className={portal.form}>
+      <h4 className={portal.sectionTitle} tabIndex={-1} ref={headingRef}>
+        Authenticator app
+      </h4>
+      {on ? (
+        <ul className={styles.methods} aria-label="Your authenticator app">
+          <li className={styles.method}>
+            <span className={styles.methodText}>
+              <Text weight="semibold">Your authenticator app</Text>
+              <Text size={200} className={portal.muted}>
+                Set up: signing in can ask for the 6-digit code it shows.
+              </Text>
+            </span>
+            <Button
+              size="small"
+              aria-label="Remove the authenticator app"
+              onClick={(event) => {
+                if (mustKeep) return setNotice(keepOneSecondStep.totp);
+                setNotice(null);
+                focus.remember(event.currentTarget);
+                setDialog('remove');
+              }}
+            >
+              Remove
+            </Button>
+          </li>
+        </ul>
+      ) : pending ? (
+        <TotpConfirm
+          pending={pending}
+          onBackupCodes={onBackupCodes}
+          onCancel={() => {
+            setPending(null);
+            requestAnimationFrame(() => headingRef.current?.focus());
+          }}
+        />
+      ) : (
+        <>
+          <Text className={portal.muted}>A code from an app on your phone, such as Google Authenticator or Microsoft Authenticator.</Text>
+          <div className={portal.buttons}>
+            <Button
+              appearance={first ? 'primary' : 'secondary'}
+              onClick={(event) => {
+                focus.remember(event.currentTarget);
+                setDialog('start');
+              }}
+            >
+              {startLabel}
+            </Button>
+          </div>
+        </>
+      )}
+      <KeepOneNotice text={mustKeep ? notice : null} />
+      {dialog === 'start' && (
+        <ConfirmOwnerDialog
+          title={startLabel}
+          confirmLabel="Continue"
+          pendingLabel="Checking..."
+          codeAllowed={codeAllowed}
+          onClose={close}
+          onConfirm={async (proof: OwnerProof) => {
+            setPending(await start.mutateAsync(proof));
+            // The set-up's code field takes the focus (TotpConfirm).
+            setDialog(null);
+          }}
+        >
+          <Text>Next, you scan a QR code with the authenticator app on your phone.</Text>
+        </ConfirmOwnerDialog>
+      )}
+      {dialog === 'remove' && (
+        <ConfirmOwnerDialog
+          title="Remove the authenticator app?"
+          confirmLabel="Remove authenticator app"
+          pendingLabel="Removing..."
+          codeAllowed={codeAllowed}
+          onClose={close}
+          onConfirm={async (proof: OwnerProof) => {
+            const answer = await remove.mutateAsync(proof);
+            showToast({ title: answer.message });
+            close();
+          }}
+        >
+          <Text>
+            {isLast
+              ? 'Its codes will no longer sign you in. It is your last second step: signing in will ask for your password only, and your backup codes will stop working.'
+              : 'Its codes will no longer sign you in. Your passkeys and backup codes still will.'}
+          </Text>
+        </ConfirmOwnerDialog>
+      )}
+    </div>
   );
 }
 
-/** The account's passkeys, each removable, and a form to add one (named by the user). */
-function Passkeys({ passkeys, onBackupCodes }: { passkeys: PasskeySummary[]; onBackupCodes: (codes: string[]) => void }) {
+/** The account's passkeys, each with its own Remove, and a form to add one (named by the user). */
+function Passkeys({ passkeys, codeAllowed, mustKeep, isLast, onBackupCodes }: MethodProps & { passkeys: PasskeySummary[] }) {
   const portal = usePortalStyles();
   const styles = useStyles();
-  const failure = useFailure();
   const register = useRegisterPasskey();
+  const remove = useRemovePasskey();
+  const focus = useReturnFocus();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [removing, setRemoving] = useState<PasskeySummary | null>(null);
+  const [dialog, setDialog] = useState<{ add: string } | { remove: PasskeySummary } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
-  const removeButtons = useRef(new Map<number, HTMLElement>());
 
-  // The dialog is unmounted when it closes, so the focus is given back here: to the passkey's
-  // Remove button, or to the name field when the passkey is gone.
-  const closeDialog = () => {
-    const trigger = removing && removeButtons.current.get(removing.id);
-    setRemoving(null);
-    requestAnimationFrame(() => (trigger?.isConnected ? trigger : nameRef.current)?.focus());
+  const close = () => {
+    setDialog(null);
+    focus.restore(nameRef.current);
   };
 
-  const add = (event: FormEvent) => {
+  const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (register.isPending) return;
     const parsed = passkeyName.safeParse(name);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return nameRef.current?.focus();
     }
     setError(undefined);
-    register.mutate(parsed.data, {
-      onSuccess: (answer) => {
-        setName('');
-        showToast({ title: answer.message });
-        if (answer.backupCodes.length > 0) onBackupCodes(answer.backupCodes);
-      },
-      onError: (e) => {
-        failure('The passkey was not added')(e);
-        nameRef.current?.focus();
-      },
-    });
+    setNotice(null);
+    focus.remember(nameRef.current ?? event.currentTarget);
+    setDialog({ add: parsed.data });
   };
 
   return (
@@ -309,10 +416,10 @@ function Passkeys({ passkeys, onBackupCodes }: { passkeys: PasskeySummary[]; onB
         one after its device, for example "Work laptop".
       </Text>
       {passkeys.length > 0 && (
-        <ul className={styles.passkeys} aria-label="Your passkeys">
+        <ul className={styles.methods} aria-label="Your passkeys">
           {passkeys.map((passkey) => (
-            <li key={passkey.id} className={styles.passkey}>
-              <span className={styles.passkeyText}>
+            <li key={passkey.id} className={styles.method}>
+              <span className={styles.methodText}>
                 <Text weight="semibold">{passkey.name}</Text>
                 <Text size={200} className={portal.muted}>
                   {`Added ${formatDate(passkey.createdAt)} · ${passkey.lastUsedAt ? `last used ${formatDate(passkey.lastUsedAt)}` : 'not used yet'}`}
@@ -321,11 +428,12 @@ function Passkeys({ passkeys, onBackupCodes }: { passkeys: PasskeySummary[]; onB
               <Button
                 size="small"
                 aria-label={`Remove ${passkey.name}`}
-                ref={(button) => {
-                  if (button) removeButtons.current.set(passkey.id, button);
-                  else removeButtons.current.delete(passkey.id);
+                onClick={(event) => {
+                  if (mustKeep) return setNotice(keepOneSecondStep.passkey);
+                  setNotice(null);
+                  focus.remember(event.currentTarget);
+                  setDialog({ remove: passkey });
                 }}
-                onClick={() => setRemoving(passkey)}
               >
                 Remove
               </Button>
@@ -333,116 +441,125 @@ function Passkeys({ passkeys, onBackupCodes }: { passkeys: PasskeySummary[]; onB
           ))}
         </ul>
       )}
-      {removing && <RemovePasskeyDialog passkey={removing} onClose={closeDialog} />}
+      <KeepOneNotice text={mustKeep ? notice : null} />
       {passkeys.length < maxPasskeys && (
         <form className={styles.addPasskey} onSubmit={add} noValidate aria-label="Add a passkey">
           <Field label="Name of the new passkey" validationMessage={error}>
             <Input ref={nameRef} name="passkey-name" maxLength={60} value={name} onChange={(_, data) => setName(data.value)} />
           </Field>
-          <Button type="submit" appearance={passkeys.length === 0 ? 'primary' : 'secondary'} disabledFocusable={register.isPending}>
-            {register.isPending ? 'Waiting for your passkey...' : 'Add a passkey'}
+          <Button type="submit" appearance={passkeys.length === 0 ? 'primary' : 'secondary'}>
+            Add a passkey
           </Button>
         </form>
+      )}
+      {dialog && 'add' in dialog && (
+        <ConfirmOwnerDialog
+          title={`Add the passkey "${dialog.add}"`}
+          confirmLabel="Continue"
+          pendingLabel="Waiting for your passkey..."
+          codeAllowed={codeAllowed}
+          onClose={close}
+          onConfirm={async (proof: OwnerProof) => {
+            const answer = await register.mutateAsync({ name: dialog.add, proof });
+            setName('');
+            showToast({ title: answer.message });
+            // The first second step's backup codes take the focus (BackupCodes).
+            if (answer.backupCodes.length > 0) {
+              setDialog(null);
+              onBackupCodes(answer.backupCodes);
+            } else close();
+          }}
+        >
+          <Text>Next, this device asks for its screen lock or your security key.</Text>
+        </ConfirmOwnerDialog>
+      )}
+      {dialog && 'remove' in dialog && (
+        <ConfirmOwnerDialog
+          title={`Remove the passkey "${dialog.remove.name}"?`}
+          confirmLabel="Remove passkey"
+          pendingLabel="Removing..."
+          codeAllowed={codeAllowed}
+          onClose={close}
+          onConfirm={async (proof: OwnerProof) => {
+            const answer = await remove.mutateAsync({ passkeyId: dialog.remove.id, ...proof });
+            showToast({ title: answer.message });
+            close();
+          }}
+        >
+          <Text>
+            {isLast
+              ? 'It will no longer sign you in. It is your last second step: signing in will ask for your password only, and your backup codes will stop working.'
+              : 'It will no longer sign you in.'}
+          </Text>
+        </ConfirmOwnerDialog>
       )}
     </div>
   );
 }
 
-/** While on: new backup codes, or off, each for a current code. */
-function SecondStepOn({
-  totp,
-  backupCodesLeft,
-  required,
-  onBackupCodes,
-}: {
-  totp: boolean;
-  backupCodesLeft: number;
-  required: boolean;
-  onBackupCodes: (codes: string[]) => void;
-}) {
+/** While any second step is on: how many backup codes are left, and a new set for a proof. */
+function BackupCodesLeft({ left, onBackupCodes }: { left: number; onBackupCodes: (codes: string[]) => void }) {
   const portal = usePortalStyles();
-  const failure = useFailure();
   const regenerate = useRegenerateBackupCodes();
-  const disable = useDisableSecondStep();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const codeRef = useRef<HTMLInputElement>(null);
-  const busy = regenerate.isPending || disable.isPending;
-
-  const withCode = (run: () => void) => {
-    if (busy) return;
-    if (!code.trim()) {
-      setError(totp ? 'Please enter a code from your authenticator app or a backup code.' : 'Please enter one of your backup codes.');
-      return codeRef.current?.focus();
-    }
-    setError(undefined);
-    run();
-  };
-  const failed = (title: string) => (e: Error) => {
-    setCode('');
-    failure(title)(e);
-    codeRef.current?.focus();
-  };
+  const focus = useReturnFocus();
+  const [open, setOpen] = useState(false);
 
   return (
-    <form className={portal.form} onSubmit={(event) => event.preventDefault()} noValidate aria-label="Change two-step sign-in">
+    <div className={portal.form}>
       <h4 className={portal.sectionTitle}>Backup codes</h4>
-      <Text>
-        Two-step sign-in is on. {backupCodesLeft === 1 ? '1 backup code is' : `${backupCodesLeft} backup codes are`} left.
-      </Text>
-      <Field label={totp ? 'Current code (authenticator app or backup code)' : 'A backup code'} validationMessage={error}>
-        <Input
-          ref={codeRef}
-          name="second-step-code"
-          autoComplete="one-time-code"
-          maxLength={40}
-          value={code}
-          onChange={(_, data) => setCode(data.value)}
-        />
-      </Field>
+      <Text>Two-step sign-in is on. {left === 1 ? '1 backup code is' : `${left} backup codes are`} left.</Text>
       <div className={portal.buttons}>
         <Button
-          disabledFocusable={busy}
-          onClick={() =>
-            withCode(() =>
-              regenerate.mutate(
-                { code },
-                { onSuccess: (answer) => (setCode(''), onBackupCodes(answer.backupCodes)), onError: failed('New backup codes could not be made') },
-              ),
-            )
-          }
+          onClick={(event) => {
+            focus.remember(event.currentTarget);
+            setOpen(true);
+          }}
         >
           New backup codes
         </Button>
-        {!required && (
-          <Button
-            disabledFocusable={busy}
-            onClick={() =>
-              withCode(() =>
-                disable.mutate(
-                  { code },
-                  { onSuccess: (answer) => (setCode(''), showToast({ title: answer.message })), onError: failed('Two-step sign-in is still on') },
-                ),
-              )
-            }
-          >
-            Turn off
-          </Button>
-        )}
       </div>
-    </form>
+      {open && (
+        <ConfirmOwnerDialog
+          title="Make new backup codes?"
+          confirmLabel="Make new codes"
+          pendingLabel="Making..."
+          codeAllowed
+          onClose={() => {
+            setOpen(false);
+            focus.restore();
+          }}
+          onConfirm={async (proof: OwnerProof) => {
+            const answer = await regenerate.mutateAsync(proof);
+            setOpen(false);
+            onBackupCodes(answer.backupCodes);
+          }}
+        >
+          <Text>The codes you saved before will stop working.</Text>
+        </ConfirmOwnerDialog>
+      )}
+    </div>
   );
 }
 
 /**
- * Manage Profile's 'Two-step sign-in' section (issue 21): passkeys, an authenticator app (TOTP),
- * and the backup codes that go with either; turning it off removes them all. `intro` says why it is shown when the user's role must have it; `onFinished`
- * runs once the backup codes of a set-up have been put away.
+ * Manage Profile's 'Two-step sign-in' section (issues 21 and 33): passkeys and an authenticator
+ * app (TOTP), each added and removed on its own, and the backup codes that go with either. Every
+ * change asks for the current password or a current code first. `intro` says why it is shown
+ * when the user's role must have it; `onFinished` runs once the backup codes of a set-up have
+ * been put away.
  */
 export function TwoStepSection({ intro, onFinished }: { intro?: string; onFinished?: () => void }) {
   const portal = usePortalStyles();
   const status = useSecondStep();
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
+  const data = status.data;
+  const methods = data ? (data.totp ? 1 : 0) + data.passkeys.length : 0;
+  const shared = {
+    codeAllowed: methods > 0,
+    mustKeep: !!data?.required && methods === 1,
+    isLast: methods === 1,
+    onBackupCodes: setBackupCodes,
+  };
 
   return (
     <section className={portal.form} aria-labelledby="two-step-title">
@@ -461,25 +578,11 @@ export function TwoStepSection({ intro, onFinished }: { intro?: string; onFinish
             onFinished?.();
           }}
         />
-      ) : status.data ? (
+      ) : data ? (
         <>
-          <Passkeys passkeys={status.data.passkeys} onBackupCodes={setBackupCodes} />
-          <div className={portal.form}>
-            <h4 className={portal.sectionTitle}>Authenticator app</h4>
-            {status.data.totp ? (
-              <Text>Your authenticator app is set up.</Text>
-            ) : (
-              <TotpSetUp first={status.data.passkeys.length === 0} onBackupCodes={setBackupCodes} />
-            )}
-          </div>
-          {(status.data.totp || status.data.passkeys.length > 0) && (
-            <SecondStepOn
-              totp={status.data.totp}
-              backupCodesLeft={status.data.backupCodesLeft}
-              required={status.data.required}
-              onBackupCodes={setBackupCodes}
-            />
-          )}
+          <Passkeys passkeys={data.passkeys} {...shared} />
+          <AuthenticatorApp on={data.totp} first={methods === 0} {...shared} />
+          {methods > 0 && <BackupCodesLeft left={data.backupCodesLeft} onBackupCodes={setBackupCodes} />}
         </>
       ) : status.isError ? (
         <Text role="alert">The two-step sign-in settings could not be loaded.</Text>
