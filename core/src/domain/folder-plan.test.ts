@@ -207,6 +207,7 @@ describe('planFolder: ignored names', () => {
     '~$Q3 report.docx',
     '.~lock.Q3 report.xlsx#',
     'upload.TMP',
+    '.everest-sync.lock',
   ];
 
   it.each(ignored)('ignores %s', (name) => {

@@ -104,10 +104,13 @@ export const manifestFilename = 'manifest.csv';
 
 const quarterFolderPattern = /^(\d{4})-q(\d+)$/i;
 
+/** The watched-folder sync's lock (one sync per folder, issue 34): the one file it writes there. */
+export const syncLockFileName = '.everest-sync.lock';
+
 /**
  * System, sync-tool and editor files that are never documents and never worth a warning:
  * Finder and Windows metadata, macOS zip leftovers, Office and LibreOffice lock files,
- * temporary files, Syncthing's marker, Synology's thumbnail folders.
+ * temporary files, Syncthing's marker, Synology's thumbnail folders, our own sync's lock.
  */
 export function isIgnoredName(name: string): boolean {
   const lower = name.toLowerCase();
@@ -118,6 +121,8 @@ export function isIgnoredName(name: string): boolean {
     lower === '__macosx' ||
     lower === '.stfolder' ||
     lower === '@eadir' ||
+    lower === syncLockFileName ||
+    lower.startsWith(`${syncLockFileName}.`) ||
     name.startsWith('._') ||
     name.startsWith('~$') ||
     name.startsWith('.~lock') ||

@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { timeZone } from '@everest/core/domain';
+import { syncLockFileName, timeZone } from '@everest/core/domain';
 
-export const lockFileName = '.everest-sync.lock';
+export const lockFileName = syncLockFileName;
 
 /** The lock and the sync's own temporary copies of it: never files of the folder. */
 export function isLockFileName(name: string): boolean {
