@@ -74,7 +74,7 @@ export const portalMessages = {
   refreshFailed: 'Refresh Failed',
   missingFiles: 'Missing Files',
   newPasswordsDoNotMatch: 'New passwords do not match.',
-  // decided (DECISIONS.md): investors and employees must give their current password.
+  // decided (DECISIONS.md, 27 November): every role, administrators included, gives its current password.
   enterCurrentPassword: 'Please enter your current password.',
   passwordRequirementsNotMet: 'Password Requirements Not Met',
   noChanges: { title: 'No Changes', description: 'Password unchanged.' },

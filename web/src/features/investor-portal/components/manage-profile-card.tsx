@@ -97,13 +97,14 @@ export function ManageProfileCard({ user, twoStep = true }: { user: User; twoSte
   const [needsProof, setNeedsProof] = useState<UpdateProfileBody | null>(null);
   const submitRef = useRef<HTMLButtonElement>(null);
   // Focus goes back to Update Profile once the dialog has gone and the button is enabled again.
-  const [refocus, setRefocus] = useState(false);
+  const [focusAsked, setFocusAsked] = useState(0);
+  const focusGiven = useRef(0);
   const busy = update.isPending || cancel.isPending;
   useEffect(() => {
-    if (!refocus || busy || needsProof) return;
+    if (focusGiven.current === focusAsked || busy || needsProof) return;
+    focusGiven.current = focusAsked;
     submitRef.current?.focus();
-    setRefocus(false);
-  }, [refocus, busy, needsProof]);
+  }, [focusAsked, busy, needsProof]);
 
   const emailBlank = form.email.trim() === '';
 
@@ -131,7 +132,7 @@ export function ManageProfileCard({ user, twoStep = true }: { user: User; twoSte
 
   const closeProof = () => {
     setNeedsProof(null);
-    setRefocus(true);
+    setFocusAsked((n) => n + 1);
   };
 
   const saveWithProof = async (proof: OwnerProof) => {
@@ -148,7 +149,7 @@ export function ManageProfileCard({ user, twoStep = true }: { user: User; twoSte
       onSuccess: (answer) => {
         saved(answer);
         showToast(portalSuccess.emailChangeCancelled);
-        setRefocus(true);
+        setFocusAsked((n) => n + 1);
       },
       onError: (error) => {
         if (session.endIfUnauthorized(error)) return;
