@@ -112,12 +112,17 @@ export async function cancelEmailChange(em: EntityManager, userId: number): Prom
   await cancelPending(em, userId, new Date());
 }
 
-/** The row of a link and its active user, locked; null when the link cannot be used. */
+/**
+ * The row of a link and its active user, both locked; null when the link cannot be used. The
+ * user's row is locked first, as update-profile does, so that the two never wait for each other.
+ */
 async function linkRow(em: EntityManager, where: { confirmTokenHash: string } | { undoTokenHash: string }) {
-  const row = await em.findOne(EmailChange, where, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  if (!row) return null;
-  const user = await em.findOne(User, { id: row.user.id, isActive: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-  return user ? { row, user } : null;
+  const found = await em.findOne(EmailChange, where, { fields: ['user'] });
+  if (!found) return null;
+  const user = await em.findOne(User, { id: found.user.id, isActive: true }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (!user) return null;
+  const row = await em.findOne(EmailChange, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  return row ? { row, user } : null;
 }
 
 /** Whether another account (or the built-in administrator's address) holds `email`. */

@@ -251,6 +251,24 @@ describe('e-mail change by confirmation', () => {
     expect(await mailsTo(`many-5-${email}`)).toHaveLength(0);
   });
 
+  it('refuses hostile update-profile bodies with 400, changing nothing', async () => {
+    const { email, token } = await newInvestor();
+    const bodies = [
+      { email: `${'x'.repeat(250)}@example.com`, currentPassword: demoPassword },
+      { email: 'a\u0000@example.com', currentPassword: demoPassword },
+      { email: 'other@example.com', currentPassword: 12 },
+      { email: 'other@example.com', currentPassword: 'x'.repeat(10_000) },
+      { email: 'other@example.com', code: 'c'.repeat(41) },
+      { email: 'other@example.com', code: ['123456'] },
+      { email: ['other@example.com'], currentPassword: demoPassword },
+    ];
+    for (const body of bodies) expect((await update(token, body)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    const stored = await em().findOneOrFail(User, { email });
+    expect(await em().count(EmailChange, { user: stored.id })).toBe(0);
+    // The cancel call takes an empty body only.
+    expect((await client.call('/api/investor/cancel-email-change', { body: { userId: 1 }, token })).status).toBe(400);
+  });
+
   it('refuses hostile link bodies with 400', async () => {
     for (const body of [{}, { token: 12 }, { token: '' }, { token: 'x'.repeat(201) }, { token: 'a\u0000b' }, { token: ['a'] }]) {
       const res = await client.call('/api/investor/confirm-email-change', { body, from: freshAddress() });
