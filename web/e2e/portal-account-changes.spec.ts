@@ -125,7 +125,8 @@ for (const width of [1280, 375]) {
   });
 }
 
-test('with the keyboard only: the password prompt, Escape, and cancelling a change', async ({ page }) => {
+test('with the keyboard only: the password prompt, Escape, cancelling a change, and the link\'s card', async ({ page }) => {
+  test.slow();
   const email = await newInvestor('keyboard');
   const newEmail = `kb.${email}`;
   await signIn(page, email);
@@ -166,4 +167,27 @@ test('with the keyboard only: the password prompt, Escape, and cancelling a chan
   await expect(pending).toHaveCount(0);
   await expect(submit).toBeFocused();
   await expect(emailField).toHaveValue(email);
+
+  // Asked again, then confirmed from the link's card: its button has the focus, then its outcome.
+  const before = deliveredMailFiles();
+  await emailField.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(newEmail);
+  await page.keyboard.press('Enter');
+  await expect(password).toBeFocused();
+  await page.keyboard.type(demoPassword);
+  await page.keyboard.press('Enter');
+  await expect(pending).toContainText(newEmail);
+  await page.goto(await linkFromMail(newEmail, 'confirmEmail', before));
+  const linkCard = page.getByTestId('email-link-card');
+  await expect(linkCard.getByRole('button', { name: 'Confirm Email Address' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const outcome = linkCard.getByRole('heading', { name: 'Email Address Changed' });
+  await expect(outcome).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(linkCard.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(linkCard).toHaveCount(0);
+  await expect(page.locator('#main-content')).toBeFocused();
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
 });

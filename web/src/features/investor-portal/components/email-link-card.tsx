@@ -4,6 +4,7 @@ import { Button, Card, Spinner, Text } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@everest/core/client';
 import { portalMessages, portalSuccess } from '@everest/core/domain';
+import type { ScrollState } from '../../../lib/scroll';
 import { useConfirmEmailChange, useUndoEmailChange } from '../api/email-change';
 import { profileQueryKey } from '../api/profile';
 import { usePortalStyles } from './portal-styles';
@@ -38,7 +39,9 @@ export function useEmailLinkFromAddress(): EmailLink | null {
     params.delete(linkParams.confirm);
     params.delete(linkParams.undo);
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    // The same page: the card keeps the focus rather than the main region taking it (lib/scroll.ts).
+    const state: ScrollState = { keepScroll: true };
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, state });
   }, [location.pathname, location.search, location.hash, navigate]);
 
   return link;

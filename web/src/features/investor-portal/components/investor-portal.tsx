@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { mainContentId } from '../../../components/layout/use-scroll-management';
 import { PageContainer } from '../../../components/ui/page-container';
 import { PortalSessionProvider, usePortalSessionState } from '../lib/portal-session';
 import { useResetTokenFromAddress } from '../lib/use-reset-token';
@@ -29,13 +30,18 @@ export function InvestorPortal({ adminPanel }: InvestorPortalProps) {
   // An e-mail change's link (issue 33) works signed in or not: its card comes first either way.
   const addressLink = useEmailLinkFromAddress();
   const [emailLink, setEmailLink] = useState(addressLink);
+  // The card goes away with the focus inside it: the page's content takes it, as the skip link gives it.
+  const closeEmailLink = () => {
+    setEmailLink(null);
+    document.getElementById(mainContentId)?.focus();
+  };
 
   return (
     <PageContainer title="Investor Services">
       <PortalSessionProvider session={session}>
         {emailLink && (
           <div className={styles.emailLink}>
-            <EmailLinkCard link={emailLink} onClose={() => setEmailLink(null)} />
+            <EmailLinkCard link={emailLink} onClose={closeEmailLink} />
           </div>
         )}
         {session.status === 'checking' && (
