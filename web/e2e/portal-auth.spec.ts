@@ -302,7 +302,7 @@ test.describe('profile', () => {
     await expect(page.getByRole('heading', { name: 'Welcome, Daniel Kim' })).toBeVisible();
   });
 
-  test('an administrator changes the password without the current one and stays signed in', async ({ page }) => {
+  test('an administrator gives the current password too (DECISIONS.md) and stays signed in', async ({ page }) => {
     // An administrator of its own (with the demo password's hash), so that the built-in one keeps
     // the demo password for the other tests running in parallel.
     await withDatabase((db) =>
@@ -316,8 +316,11 @@ test.describe('profile', () => {
     await signIn(page, 'second.admin@example.com');
     await page.getByRole('button', { name: 'Manage Profile' }).click();
     const card = page.locator('#manage-profile');
-    await expect(card.getByLabel(/^Current password/)).toHaveCount(0);
     await card.getByLabel(/^New password/).fill('Sandia@2026');
+    await card.getByLabel(/^Confirm new password/).fill('Sandia@2026');
+    await card.getByRole('button', { name: 'Update Password' }).click();
+    await expect(toast(page, portalMessages.enterCurrentPassword)).toBeVisible();
+    await card.getByLabel(/^Current password/).fill(demoPassword);
     await card.getByLabel(/^Confirm new password/).fill('Sandia@2026');
     await card.getByRole('button', { name: 'Update Password' }).click();
     await expect(toast(page, portalSuccess.passwordChanged.title)).toBeVisible();

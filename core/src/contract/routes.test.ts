@@ -7,7 +7,8 @@ const entries = Object.entries(routes) as [string, RouteDef][];
 // challenge, the sign-out that ends a session on the server, the geocoding the server does for the
 // panel, the bulk upload's dry-run lookup, the watched-folder sync's batch digest and personal
 // document replacement, the OpenAPI document, issue 21's two-step sign-in, read receipts and
-// document versions, issue 22's document links, and issue 32's count of a document's recipients.
+// document versions, issue 22's document links, issue 32's count of a document's recipients, and
+// issue 33's e-mail change links.
 const specCalls = [
   'GET /api/admin/document-versions/:documentType/:documentId',
   'GET /api/investor/download-version/:versionId',
@@ -53,6 +54,9 @@ const specCalls = [
   'POST /api/investor/request-password-reset',
   'GET /api/investor/validate-reset-token/:token',
   'POST /api/investor/reset-password',
+  'POST /api/investor/confirm-email-change',
+  'POST /api/investor/undo-email-change',
+  'POST /api/investor/cancel-email-change',
   'GET /api/investor/documents',
   'GET /api/investor/categories',
   'GET /api/investor/download/:id',
@@ -100,6 +104,8 @@ const publicCalls = new Set([
   'requestPasswordReset',
   'validateResetToken',
   'resetPassword',
+  'confirmEmailChange',
+  'undoEmailChange',
   'bulkImportTemplate',
 ]);
 

@@ -37,6 +37,8 @@ import {
   deleteUserBody,
   editUserAnswer,
   editUserBody,
+  emailChangeLinkAnswer,
+  emailChangeLinkBody,
   profileAnswer,
   removePropertyBody,
   updateProfileAnswer,
@@ -258,6 +260,31 @@ export const routes = {
     access: 'public',
     body: resetPasswordBody,
     answer: messageAnswer,
+  },
+  // Not in the spec (issue 33): a new e-mail address asked for by update-profile takes effect
+  // only when the link sent to it is opened (confirm), and the old address can put itself back
+  // (undo). The token in the body is the proof: no sign-in needed, and never a token in a path.
+  confirmEmailChange: {
+    method: 'POST',
+    path: '/api/investor/confirm-email-change',
+    access: 'public',
+    body: emailChangeLinkBody,
+    answer: emailChangeLinkAnswer,
+  },
+  undoEmailChange: {
+    method: 'POST',
+    path: '/api/investor/undo-email-change',
+    access: 'public',
+    body: emailChangeLinkBody,
+    answer: emailChangeLinkAnswer,
+  },
+  // The owner withdraws a change still waiting for its link: no proof, it only keeps the address.
+  cancelEmailChange: {
+    method: 'POST',
+    path: '/api/investor/cancel-email-change',
+    access: 'signed-in',
+    body: emptyBody,
+    answer: updateProfileAnswer,
   },
 
   // ---- Investor: second step (issue 21) ----------------------------------------------------

@@ -74,7 +74,7 @@ export const portalMessages = {
   refreshFailed: 'Refresh Failed',
   missingFiles: 'Missing Files',
   newPasswordsDoNotMatch: 'New passwords do not match.',
-  // decided (DECISIONS.md): investors and employees must give their current password.
+  // decided (DECISIONS.md, 27 November): every role, administrators included, gives its current password.
   enterCurrentPassword: 'Please enter your current password.',
   passwordRequirementsNotMet: 'Password Requirements Not Met',
   noChanges: { title: 'No Changes', description: 'Password unchanged.' },
@@ -94,6 +94,12 @@ export const portalMessages = {
   noPropertyDocuments: 'No property documents available.',
   noPersonalDocuments: 'No personal documents available.',
   roleChanged: (roleLabel: string): string => `Your role has been changed to ${roleLabel}`,
+  // decided (issue 33): the links of an e-mail change (confirm, undo) that cannot be used.
+  invalidEmailChangeLink: {
+    title: 'Invalid or Expired Link',
+    description: 'This link is invalid, has expired or was already used. Nothing was changed.',
+  },
+  emailChangeFailed: 'Email Not Changed',
 } as const;
 
 /** Success toasts. The spec shows only the first two; the others are decided. */
@@ -112,4 +118,19 @@ export const portalSuccess = {
     description: 'Your password has been reset. You can now sign in with it.',
   },
   profileUpdated: { title: 'Profile Updated', description: 'Your profile has been saved.' },
+  // decided (issue 33): a new e-mail address takes effect only once its owner opens our link.
+  // The same words whether or not another account uses the address, so they reveal nothing.
+  emailChangeRequested: (email: string) => ({
+    title: 'Confirm Your New Email',
+    description: `Your profile has been saved. We sent a link to ${email}: your email address changes once you open it.`,
+  }),
+  emailChangeConfirmed: (email: string) => ({
+    title: 'Email Address Changed',
+    description: `Your email address is now ${email}. Use it to sign in from now on.`,
+  }),
+  emailChangeUndone: (email: string) => ({
+    title: 'Email Change Undone',
+    description: `Your email address is ${email} again, and every device has been signed out. We have e-mailed you a link to choose a new password: please use it, in case someone else knows your password.`,
+  }),
+  emailChangeCancelled: { title: 'Email Change Cancelled', description: 'Your email address stays as it is.' },
 } as const;

@@ -17,6 +17,7 @@ import { DocumentRead } from '../features/read-receipts/document-read.entity';
 import { DocumentReminder } from '../features/read-receipts/document-reminder.entity';
 import { RateLimitBudget } from '../features/rate-limit/rate-limit-budget.entity';
 import { RateLimitCounter } from '../features/rate-limit/rate-limit-counter.entity';
+import { EmailChange } from '../features/users/email-change.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User } from '../features/users/user.entity';
 
@@ -46,4 +47,5 @@ export const entities = [
   DocumentRead,
   DocumentReminder,
   DocumentVersion,
+  EmailChange,
 ];

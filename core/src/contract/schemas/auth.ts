@@ -3,6 +3,7 @@ import { fieldMax } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 import { newPassword } from '../../domain/password';
 import { emailAddress } from './fields';
+import { ownerProofFields } from './owner-proof';
 import { user } from './user';
 
 // Passwords are never trimmed: a space is a character of the password.
@@ -36,12 +37,13 @@ export const loginAnswer = z.object({ token: z.string(), user });
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
 /**
- * Investors and employees give their current password; an administrator may leave it empty
- * (DECISIONS.md). The spec's client sends a fixed override value then: the server ignores the
- * field for administrators, so any value works.
+ * Every role, administrators included, proves it is the account's owner: the current password, or
+ * a current second-step code (DECISIONS.md, changed 2026-11-27). The spec's "fixed override value"
+ * of administrators is no longer honoured: it let a stolen administrator session take the most
+ * powerful account. An administrator who forgot the password uses a reset link.
  */
 export const changePasswordBody = z.object({
-  currentPassword: z.string({ error: portalMessages.enterCurrentPassword }).max(fieldMax.password).optional(),
+  ...ownerProofFields,
   newPassword,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;

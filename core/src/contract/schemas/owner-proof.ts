@@ -6,14 +6,15 @@ import { portalMessages } from '../../domain/messages';
 // password, and adding or removing a second step, each asks again for something only the owner
 // has: the current password, or a current second-step code.
 
-const enterCode = 'Please enter the code from your authenticator app or a backup code.';
+/** The refusal of an empty code, also what the portal's forms say before sending one. */
+export const enterSecondStepCode = 'Please enter the code from your authenticator app or a backup code.';
 
 /** A 6-digit TOTP code or a backup code; spaces and dashes people type are ignored. */
 export const secondStepCode = z
-  .string({ error: enterCode })
-  .max(40, enterCode)
+  .string({ error: enterSecondStepCode })
+  .max(40, enterSecondStepCode)
   .transform((value) => value.replace(/[\s-]/g, '').toLowerCase())
-  .pipe(z.string().min(1, enterCode));
+  .pipe(z.string().min(1, enterSecondStepCode));
 
 /**
  * The fields of a proof, spread into the body of each call that needs one. Either will do; the

@@ -4,6 +4,7 @@ import { fieldMax } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 import { newPassword } from '../../domain/password';
 import { splitFullName } from '../../domain/format';
+import { ownerProofFields } from './owner-proof';
 import { emailAddress, idOf, optionalText, pageLimit, pageNumber, requiredText, timestamp, yesNo } from './fields';
 
 // Text fields a user may leave empty answer '' (never null), so that forms bind them directly.
@@ -41,19 +42,51 @@ const profileFields = {
 
 // ---- Own profile (investor calls) ----------------------------------------------------------
 
-/** GET /api/investor/profile. decided: the user under `user`, like the login answer. */
-export const profileAnswer = z.object({ user });
+/**
+ * A new e-mail address waiting for its owner to open the link sent to it (issue 33): until then
+ * the account keeps its address. `expiresAt` is when the link stops working.
+ */
+export const pendingEmailChange = z.object({ email: z.string(), expiresAt: timestamp });
+export type PendingEmailChange = z.infer<typeof pendingEmailChange>;
+
+/**
+ * GET /api/investor/profile. decided: the user under `user`, like the login answer, and the
+ * e-mail change waiting for confirmation (null when none), so that Manage Profile can say so.
+ */
+export const profileAnswer = z.object({ user, pendingEmail: pendingEmailChange.nullable() });
 export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
+/**
+ * A new `email` needs an owner proof (the current password or a second-step code) and takes
+ * effect only once the link sent to it is opened (issue 33); the other fields save without one.
+ */
 export const updateProfileBody = z.object({
   ...profileFields,
   email: emailAddress(portalMessages.enterEmail),
+  ...ownerProofFields,
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-/** decided: the saved user comes back so the header shows it without another request. */
-export const updateProfileAnswer = z.object({ message: z.string(), user });
+/**
+ * decided: the saved user comes back so the header shows it without another request, with the
+ * e-mail change now waiting (the same answer whether or not another account uses that address).
+ */
+export const updateProfileAnswer = z.object({ message: z.string(), user, pendingEmail: pendingEmailChange.nullable() });
 export type UpdateProfileAnswer = z.infer<typeof updateProfileAnswer>;
+
+/** The token of an e-mail change's link (confirm, sent to the new address; undo, sent to the old one), in the body. */
+export const emailChangeLinkBody = z.object({
+  token: z
+    .string({ error: portalMessages.invalidEmailChangeLink.description })
+    .trim()
+    .min(1, portalMessages.invalidEmailChangeLink.description)
+    .max(fieldMax.resetToken, portalMessages.invalidEmailChangeLink.description),
+});
+export type EmailChangeLinkBody = z.infer<typeof emailChangeLinkBody>;
+
+/** What the link did, and the account's e-mail address now. */
+export const emailChangeLinkAnswer = z.object({ message: z.string(), email: z.string() });
+export type EmailChangeLinkAnswer = z.infer<typeof emailChangeLinkAnswer>;
 
 // ---- Administration of users ---------------------------------------------------------------
 

@@ -18,6 +18,7 @@ import { Migration20261127020000 } from './Migration20261127020000';
 import { Migration20261127120000 } from './Migration20261127120000';
 import { Migration20261127130000 } from './Migration20261127130000';
 import { Migration20261127140000 } from './Migration20261127140000';
+import { Migration20261127150000 } from './Migration20261127150000';
 import { Migration20261127160000 } from './Migration20261127160000';
 
 /**
@@ -44,5 +45,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127120000_idempotency_keys', class: Migration20261127120000 },
   { name: 'Migration20261127130000_user_document_notification_pending', class: Migration20261127130000 },
   { name: 'Migration20261127140000_rate_limit_budgets', class: Migration20261127140000 },
+  { name: 'Migration20261127150000_email_changes', class: Migration20261127150000 },
   { name: 'Migration20261127160000_sessions', class: Migration20261127160000 },
 ];

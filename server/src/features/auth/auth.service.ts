@@ -20,7 +20,8 @@ import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
 import { User, type IUser } from '../users/user.entity';
 import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from './auth-mail';
 import type { CaptchaProvider } from '../captcha/captcha-provider';
-import { countAttempt, countProof, countSignIn } from './login-attempts';
+import { countAttempt, countSignIn } from './login-attempts';
+import { proveOwner } from './owner-proof';
 import { hashPassword, verifyPassword } from './password-hash';
 import { EndedSession } from './ended-session.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -71,8 +72,8 @@ export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Marks every unused reset link of a user as used: a new password voids the old links. */
-async function voidResetTokens(em: EntityManager, user: IUser, now: Date): Promise<void> {
+/** Marks every unused reset link of a user as used: a new password (or address) voids the old links. */
+export async function voidResetTokens(em: EntityManager, user: IUser, now: Date): Promise<void> {
   await em.nativeUpdate(PasswordResetToken, { user: user.id, usedAt: null }, { usedAt: now });
 }
 
@@ -215,8 +216,9 @@ export async function resetPassword(em: EntityManager, body: ResetPasswordBody, 
 // ---- Change password -----------------------------------------------------------------------
 
 /**
- * Investors and employees prove the current password; administrators may leave it out
- * (DECISIONS.md). Every session of the user ends; the caller gets a fresh one.
+ * Every role, administrators included, proves it is the account's owner (DECISIONS.md, changed
+ * 2026-11-27): the current password, refused with the spec's sentence, or a second-step code.
+ * Every session of the user ends; the caller gets a fresh one.
  */
 export async function changePassword(
   em: EntityManager,
@@ -226,14 +228,7 @@ export async function changePassword(
   clientAddress: string,
 ): Promise<ChangePasswordAnswer> {
   const user = await activeSessionUser(em, sessionUser);
-  if (user.role !== 'administrator') {
-    if (!body.currentPassword) throw new HttpError(400, portalMessages.enterCurrentPassword);
-    // Guesses of the current password are limited per account (and per address), so a stolen
-    // session cannot be used to try passwords without limit.
-    const attempt = await countProof(em, user.email, clientAddress);
-    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) throw new HttpError(400, wrongCurrentPassword);
-    await attempt.succeeded();
-  }
+  await proveOwner(em, config, user, { currentPassword: body.currentPassword, code: body.code }, clientAddress, wrongCurrentPassword);
 
   const passwordHash = await hashPassword(body.newPassword);
   const tokenVersion = await em.transactional(async (tx) => {

@@ -1,54 +1,55 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileAnswer, UpdateProfileAnswer, UpdateProfileBody } from '@everest/core/contract';
-import { displayName, fieldMax, joinFullName, portalSuccess, splitFullName } from '@everest/core/domain';
+import { fieldMax, joinFullName, portalSuccess, splitFullName } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
-import { emailChangedMail } from '../auth/auth-mail';
+import { proveOwner } from '../auth/owner-proof';
 import { activeSessionUser } from '../auth/session';
-import { enqueueMail } from '../mail/outbox';
+import { cancelEmailChange, countEmailChangeRequest, pendingEmailChange, requestEmailChange } from './email-change.service';
 import { toUserAnswer } from './user-answer';
 import { User } from './user.entity';
 
-const emailTaken = 'That email address is already used by another account. Please choose another one.';
 const builtInAdminEmailLocked = "The built-in administrator's email address cannot be changed.";
 
 export async function getProfile(em: EntityManager, sessionUser: SessionUser): Promise<ProfileAnswer> {
   const user = await activeSessionUser(em, sessionUser);
-  return { user: toUserAnswer(user) };
+  return { user: toUserAnswer(user), pendingEmail: await pendingEmailChange(em, user.id) };
 }
 
 /**
  * Saves the caller's own profile. First and last name are held as one full name split at the
  * first space (spec section 2), so 'Mary Ann' + 'Smith' is saved as 'Mary' + 'Ann Smith' and
  * every client shows the same parts. Fields left out of the body keep their value.
+ *
+ * A new e-mail address (issue 33) needs an owner proof and only waits for the link sent to it
+ * (email-change.service.ts): the answer is the same whether or not another account uses it.
  */
 export async function updateProfile(
   em: EntityManager,
   config: Config,
   sessionUser: SessionUser,
   body: UpdateProfileBody,
+  address: string,
 ): Promise<UpdateProfileAnswer> {
-  const saved = await em.transactional(async (tx) => {
-    const user = await activeSessionUser(tx, sessionUser);
-    const oldEmail = user.email;
+  const current = await activeSessionUser(em, sessionUser);
+  const { firstName, lastName } = splitFullName(joinFullName(body.firstName ?? current.firstName, body.lastName ?? current.lastName));
+  if (firstName.length > fieldMax.name || lastName.length > fieldMax.name) {
+    throw new HttpError(400, `First and last name must each be ${fieldMax.name} characters or fewer.`);
+  }
+  const emailChanges = body.email !== current.email;
+  if (emailChanges) {
+    // The built-in administrator is who ADMIN_EMAIL names: renaming it would orphan the setting.
+    if (current.email === config.adminEmail) throw new HttpError(403, builtInAdminEmailLocked);
+    await countEmailChangeRequest(em, current.id);
+    await proveOwner(em, config, current, { currentPassword: body.currentPassword, code: body.code }, address);
+  }
 
-    if (body.email !== oldEmail) {
-      // The built-in administrator is who ADMIN_EMAIL names: renaming it would orphan the setting.
-      if (oldEmail === config.adminEmail) throw new HttpError(403, builtInAdminEmailLocked);
-      if ((await tx.count(User, { email: body.email, id: { $ne: user.id } })) > 0) throw new HttpError(409, emailTaken);
-      user.email = body.email;
-      enqueueMail(tx, emailChangedMail(oldEmail, displayName(user), body.email));
-    }
-
+  return em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { id: current.id, isActive: true }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!user) throw new HttpError(401, 'Please sign in to continue.');
     if (body.firstName !== undefined || body.lastName !== undefined) {
-      const { firstName, lastName } = splitFullName(
-        joinFullName(body.firstName ?? user.firstName, body.lastName ?? user.lastName),
-      );
-      if (firstName.length > fieldMax.name || lastName.length > fieldMax.name) {
-        throw new HttpError(400, `First and last name must each be ${fieldMax.name} characters or fewer.`);
-      }
       user.firstName = firstName;
       user.lastName = lastName;
     }
@@ -57,11 +58,17 @@ export async function updateProfile(
     if (body.city !== undefined) user.city = body.city;
     if (body.state !== undefined) user.state = body.state;
     if (body.zipCode !== undefined) user.zipCode = body.zipCode;
-    return user;
-  }).catch((error: unknown) => {
-    // Two accounts taking the same new address at the same moment: the unique index decides.
-    if (error instanceof UniqueConstraintViolationException) throw new HttpError(409, emailTaken);
-    throw error;
+    // The address proven above is the one the change is asked from; if it moved meanwhile, ask again.
+    if (emailChanges && user.email !== current.email) throw new HttpError(409, 'Your email address has just changed. Please reload the page and try again.');
+    const pendingEmail = emailChanges ? await requestEmailChange(tx, config, user, body.email) : await pendingEmailChange(tx, user.id);
+    const message = emailChanges ? portalSuccess.emailChangeRequested(body.email).description : portalSuccess.profileUpdated.description;
+    return { message, user: toUserAnswer(user), pendingEmail };
   });
-  return { message: portalSuccess.profileUpdated.description, user: toUserAnswer(saved) };
+}
+
+/** Withdraws the e-mail change waiting for its link: the account keeps its address. */
+export async function cancelOwnEmailChange(em: EntityManager, sessionUser: SessionUser): Promise<UpdateProfileAnswer> {
+  const user = await activeSessionUser(em, sessionUser);
+  await cancelEmailChange(em, user.id);
+  return { message: portalSuccess.emailChangeCancelled.description, user: toUserAnswer(user), pendingEmail: null };
 }

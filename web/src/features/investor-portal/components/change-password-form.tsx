@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { Button, Field, Input } from '@fluentui/react-components';
-import type { User } from '@everest/core/contract';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Field, Input, Link, mergeClasses } from '@fluentui/react-components';
+import { enterSecondStepCode } from '@everest/core/contract';
 import { checkPassword, passwordMinLength, portalMessages, portalSuccess } from '@everest/core/domain';
 import { showToast, type ToastOptions } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
+import { useSecondStep } from '../api/second-step';
 import { usePortalSession } from '../lib/portal-session';
 import { passwordRulesHint } from './password-reset-panel';
 import { usePortalStyles } from './portal-styles';
@@ -20,29 +21,43 @@ export function changePasswordNotice(newPassword: string, confirm: string): Toas
   return null;
 }
 
+/** Whether the account has a second step whose code can stand for the password (an app, or backup codes). */
+export function useCodeAllowed(): boolean {
+  const secondStep = useSecondStep();
+  return !!secondStep.data && (secondStep.data.totp || secondStep.data.backupCodesLeft > 0);
+}
+
 /**
- * Investors and employees confirm their current password; administrators may leave it out
- * (DECISIONS.md), so they get no such field and the server is sent an empty one.
+ * Every role, administrators included, confirms the current password, or a current code of its
+ * second step (DECISIONS.md, changed 2026-11-27): a session left open must not take the account.
  */
-export function ChangePasswordForm({ user }: { user: User }) {
+export function ChangePasswordForm() {
   const portal = usePortalStyles();
   const session = usePortalSession();
   const change = useChangePassword();
-  const needsCurrent = user.role !== 'administrator';
+  const codeAllowed = useCodeAllowed();
+  const [withCode, setWithCode] = useState(false);
   const [current, setCurrent] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const currentRef = useRef<HTMLInputElement>(null);
+  const usingCode = withCode && codeAllowed;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (change.isPending) return;
     const notice = changePasswordNotice(newPassword, confirm);
     if (notice) return showToast(notice);
-    if (needsCurrent && !current) {
-      return showToast({ title: portalMessages.changePasswordFailed, description: portalMessages.enterCurrentPassword, variant: 'destructive' });
+    if (!current.trim()) {
+      currentRef.current?.focus();
+      return showToast({
+        title: portalMessages.changePasswordFailed,
+        description: usingCode ? enterSecondStepCode : portalMessages.enterCurrentPassword,
+        variant: 'destructive',
+      });
     }
     change.mutate(
-      { currentPassword: needsCurrent ? current : '', newPassword },
+      usingCode ? { code: current, newPassword } : { currentPassword: current, newPassword },
       {
         onSuccess: (answer) => {
           session.replaceToken(answer.token);
@@ -64,23 +79,49 @@ export function ChangePasswordForm({ user }: { user: User }) {
     );
   };
 
+  const switchMethod = () => {
+    setWithCode((value) => !value);
+    setCurrent('');
+    currentRef.current?.focus();
+  };
+
   return (
     <form className={portal.form} onSubmit={submit} noValidate aria-labelledby="change-password-title">
       <h3 id="change-password-title" className={portal.sectionTitle}>
         Change Password
       </h3>
       <div className={portal.fieldGrid}>
-        {needsCurrent && (
-          <Field label="Current password" required className={portal.wide}>
-            <Input
-              type="password"
-              name="current-password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(_, data) => setCurrent(data.value)}
-            />
-          </Field>
-        )}
+        <div className={mergeClasses(portal.form, portal.wide)}>
+          {usingCode ? (
+            <Field label="Code from your authenticator app, or a backup code" required>
+              <Input
+                ref={currentRef}
+                name="current-code"
+                autoComplete="one-time-code"
+                value={current}
+                onChange={(_, data) => setCurrent(data.value)}
+              />
+            </Field>
+          ) : (
+            <Field label="Current password" required>
+              <Input
+                ref={currentRef}
+                type="password"
+                name="current-password"
+                autoComplete="current-password"
+                value={current}
+                onChange={(_, data) => setCurrent(data.value)}
+              />
+            </Field>
+          )}
+          {codeAllowed && (
+            <div>
+              <Link as="button" type="button" onClick={switchMethod}>
+                {usingCode ? 'Use my current password instead' : 'Use a code instead of my current password'}
+              </Link>
+            </div>
+          )}
+        </div>
         <Field label="New password" hint={passwordRulesHint}>
           <Input
             type="password"

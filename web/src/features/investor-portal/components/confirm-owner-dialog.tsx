@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, Link, Text } from '@fluentui/react-components';
-import type { OwnerProof } from '@everest/core/contract';
+import { enterSecondStepCode, type OwnerProof } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { usePortalSession } from '../lib/portal-session';
 import { usePortalStyles } from './portal-styles';
@@ -39,7 +39,7 @@ export function ConfirmOwnerDialog({ title, children, confirmLabel, pendingLabel
     event.preventDefault();
     if (pending) return;
     if (!value.trim()) {
-      setError(withCode ? 'Please enter the code from your authenticator app or a backup code.' : portalMessages.enterCurrentPassword);
+      setError(withCode ? enterSecondStepCode : portalMessages.enterCurrentPassword);
       return inputRef.current?.focus();
     }
     setError(undefined);
