@@ -45,6 +45,15 @@ export function useSecondStep() {
   return useQuery(secondStepQueryOptions);
 }
 
+/**
+ * Whether a code can stand for the password in an owner proof (ConfirmOwnerDialog): the account
+ * has an authenticator app, or backup codes left (a passkey alone gives no code to type).
+ */
+export function useCodeAllowed(): boolean {
+  const { data } = useSecondStep();
+  return !!data && (data.totp || data.backupCodesLeft > 0);
+}
+
 /** Each change asks for the status again, so the section and the required-set-up card follow. */
 function useSecondStepMutation<B, A>(call: (body: B) => Promise<A>) {
   const queryClient = useQueryClient();

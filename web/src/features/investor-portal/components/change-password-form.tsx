@@ -4,7 +4,7 @@ import { enterSecondStepCode } from '@everest/core/contract';
 import { checkPassword, passwordMinLength, portalMessages, portalSuccess } from '@everest/core/domain';
 import { showToast, type ToastOptions } from '../../../lib/toast';
 import { useChangePassword } from '../api/change-password';
-import { useSecondStep } from '../api/second-step';
+import { useCodeAllowed } from '../api/second-step';
 import { usePortalSession } from '../lib/portal-session';
 import { passwordRulesHint } from './password-reset-panel';
 import { usePortalStyles } from './portal-styles';
@@ -19,12 +19,6 @@ export function changePasswordNotice(newPassword: string, confirm: string): Toas
   const rules = checkPassword(newPassword);
   if (rules) return { title: portalMessages.passwordRequirementsNotMet, description: rules, variant: 'destructive' };
   return null;
-}
-
-/** Whether the account has a second step whose code can stand for the password (an app, or backup codes). */
-export function useCodeAllowed(): boolean {
-  const secondStep = useSecondStep();
-  return !!secondStep.data && (secondStep.data.totp || secondStep.data.backupCodesLeft > 0);
 }
 
 /**

@@ -4,6 +4,7 @@ import { keepOneSecondStep, maxPasskeys, passkeyName, type OwnerProof, type Pass
 import { formatDate } from '@everest/core/domain';
 import { showToast } from '../../../lib/toast';
 import {
+  useCodeAllowed,
   useConfirmTotp,
   useRegenerateBackupCodes,
   useRegisterPasskey,
@@ -551,11 +552,12 @@ function BackupCodesLeft({ left, onBackupCodes }: { left: number; onBackupCodes:
 export function TwoStepSection({ intro, onFinished }: { intro?: string; onFinished?: () => void }) {
   const portal = usePortalStyles();
   const status = useSecondStep();
+  const codeAllowed = useCodeAllowed();
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
   const data = status.data;
   const methods = data ? (data.totp ? 1 : 0) + data.passkeys.length : 0;
   const shared = {
-    codeAllowed: methods > 0,
+    codeAllowed,
     mustKeep: !!data?.required && methods === 1,
     isLast: methods === 1,
     onBackupCodes: setBackupCodes,
