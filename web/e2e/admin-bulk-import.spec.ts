@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { adminUsersAnswer } from '@everest/core/contract';
 import { bulkImportTemplateFilename, importColumns, portalSuccess } from '@everest/core/domain';
 import { bulkUserImportExample, fixtureFile } from '@everest/fixtures';
-import { openAdminTab, toast, unique } from './support/admin';
+import { adminToken, openAdminTab, toast, unique } from './support/admin';
 import { passwordLinkFromMail } from './support/mail';
 import { signIn } from './support/portal';
 
@@ -70,6 +71,11 @@ test('an administrator previews the example CSV, imports it, and a new investor 
   const existingList = page.getByRole('region', { name: 'Existing Users to Update' });
   await expect(existingList).toContainText(existing.email);
   await expect(existingList).toContainText(`New property access: ${existing.newPropertyAccess.join(', ')}`);
+  // Issue 33: the example's employee is a staff account, listed apart and confirmed on its own.
+  const employee = newUsers.find((email) => email.startsWith('marcus.lee.')) ?? '';
+  await expect(page.getByRole('region', { name: 'Staff accounts in this import' })).toContainText(`${employee}Row 4 · Marcus Lee · Everest PropertiesEverest Employee, new account`);
+  await expect(page.getByRole('button', { name: 'Confirm & Import Users' })).toBeDisabled();
+  await page.getByRole('checkbox', { name: `I confirm this staff account: ${employee} as Everest Employee` }).check();
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Confirm & Import Users' }).click();
@@ -127,3 +133,55 @@ test('View Instructions opens the instructions in a new tab, and Download Templa
   const template = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
   expect(template.split(/\r?\n/)[0]).toBe(importColumns.join(','));
 });
+
+// Issue 33, gap 5: a CSV row with role=administrator made an administrator while the preview
+// said only "name · 0 properties". Now the row is listed apart, and Import waits for its own tick.
+for (const width of [1280, 375]) {
+  test(`a new administrator row is listed apart and imported only once confirmed, by keyboard, at ${width} px`, async ({ page, request }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 900 });
+    const email = `${unique('staff')}@example.com`;
+    const csv = `email,firstName,lastName,entity,role,propertyAccess\n${email},Ada,Admin,,administrator,\n`;
+
+    await openAdminTab(page, 'Bulk Import');
+    await page.getByLabel(/^CSV file/).setInputFiles({ name: 'staff.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    // The keyboard from here on: Preview Import, then the preview's own controls.
+    await page.getByRole('button', { name: 'Preview Import' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Import Preview' })).toBeFocused();
+
+    const staff = page.getByRole('region', { name: 'Staff accounts in this import' });
+    await expect(staff).toContainText(email);
+    await expect(staff).toContainText('Administrator, new account');
+    await expect(page.getByRole('region', { name: 'New Users' })).toContainText('Ada Admin · Administrator · 0 properties');
+    const importButton = page.getByRole('button', { name: 'Confirm & Import Users' });
+    await expect(importButton).toBeDisabled();
+    await expect(page.getByText('Confirm the staff accounts above first.')).toBeVisible();
+
+    // Tab to the confirmation (past the staff list, which scrolls and takes the focus), tick it with Space.
+    const tick = page.getByRole('checkbox', { name: `I confirm this staff account: ${email} as Administrator` });
+    await page.keyboard.press('Tab');
+    await expect(staff).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(tick).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(tick).toBeChecked();
+    await expect(importButton).toBeEnabled();
+    await expectAccessible(page);
+
+    // On to Confirm & Import Users (past the New Users list and Cancel Import), and Enter.
+    for (let i = 0; i < 5; i++) {
+      if (await importButton.evaluate((button) => button === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    await expect(importButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Import Results' })).toBeFocused();
+    await expect(count(page.getByLabel('Import results', { exact: true }), 'Imported')).toHaveText('Imported1');
+
+    const token = await adminToken(request);
+    const found = await request.get(`/api/admin/users?page=1&limit=10&search=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } });
+    const { users } = adminUsersAnswer.parse(await found.json());
+    expect(users.map((u) => [u.email, u.role])).toEqual([[email, 'administrator']]);
+  });
+}
