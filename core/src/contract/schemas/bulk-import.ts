@@ -76,7 +76,7 @@ export const staffRowConfirmation = z.object(
       .string({ error: 'A confirmed staff row needs its email.' })
       .trim()
       .toLowerCase()
-      .max(fieldMax.email, 'A confirmed staff row needs its email.'),
+      .max(fieldMax.email, `A confirmed staff row's email must be ${fieldMax.email} characters or fewer.`),
     role: z.enum(roles, { error: 'A confirmed staff row needs its role: user, everest_employee or administrator.' }),
   },
   { error: 'Each confirmed staff row is an email and a role.' },
