@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateBulkImportRows } from './bulk-import-csv';
-import { bulkImportChanges, type ImportExistingUser } from './bulk-import-diff';
+import {
+  bulkImportChanges,
+  importStaffRow,
+  staffImportMessages,
+  staffRowsToConfirm,
+  unconfirmedStaffRows,
+  type ImportExistingUser,
+} from './bulk-import-diff';
 
 const existing: ImportExistingUser = {
   firstName: 'Ann',
@@ -45,5 +52,68 @@ describe('bulkImportChanges', () => {
   it('adds only property access the user does not have, and never takes any away', () => {
     const result = bulkImportChanges(existing, row({ entity: '', firstName: 'Ann', lastName: 'Lee', propertyAccess: 'Heartland Plaza, Aspen Ridge' }));
     expect(result).toEqual({ changes: {}, newPropertyAccess: ['Heartland Plaza'], hasChanges: true });
+  });
+});
+
+describe('staff rows (issue 33)', () => {
+  const valid = (cells: Record<string, string>, defaultRole: 'user' | 'administrator' = 'user') => {
+    const [first] = validateBulkImportRows([{ line: 4, email: 'Ann@Example.com', firstName: 'Ann', lastName: 'Lee', ...cells }], { defaultRole }).valid;
+    if (!first) throw new Error('the test row is not valid');
+    return first;
+  };
+
+  it('names a new administrator or employee, by its cell or by the default role, and no new investor', () => {
+    expect(importStaffRow(null, valid({ role: 'Administrator' }))).toEqual({
+      row: 4,
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      entity: '',
+      role: 'administrator',
+      previousRole: null,
+      change: 'new',
+    });
+    expect(importStaffRow(null, valid({ role: 'everest_employee' }))?.change).toBe('new');
+    expect(importStaffRow(null, valid({}, 'administrator'))?.role).toBe('administrator');
+    expect(importStaffRow(null, valid({}))).toBeNull();
+  });
+
+  it('counts every role change of an existing account, up or down, and no empty role cell', () => {
+    expect(importStaffRow('user', valid({ role: 'administrator' }))?.change).toBe('promoted');
+    expect(importStaffRow('everest_employee', valid({ role: 'administrator' }))?.change).toBe('promoted');
+    expect(importStaffRow('administrator', valid({ role: 'user' }))?.change).toBe('demoted');
+    expect(importStaffRow('administrator', valid({ role: 'everest_employee' }))?.change).toBe('demoted');
+    expect(importStaffRow('administrator', valid({ role: 'administrator' }))).toBeNull();
+    // The default role is for new accounts: an existing investor is not promoted by it.
+    expect(importStaffRow('user', valid({}, 'administrator'))).toBeNull();
+  });
+
+  it("asks to confirm role changes only when existing users are updated", () => {
+    const rows = [{ change: 'new' as const }, { change: 'promoted' as const }, { change: 'demoted' as const }];
+    expect(staffRowsToConfirm(rows, 'update')).toEqual(rows);
+    expect(staffRowsToConfirm(rows, 'skip')).toEqual([{ change: 'new' }]);
+    expect(staffRowsToConfirm(rows, 'fail')).toEqual([{ change: 'new' }]);
+  });
+
+  it('takes a confirmation only for the same e-mail and the same role', () => {
+    const rows = [
+      { email: 'ann@example.com', role: 'administrator' as const },
+      { email: 'bob@example.com', role: 'everest_employee' as const },
+    ];
+    expect(unconfirmedStaffRows(rows, [{ email: ' ANN@example.com', role: 'administrator' }])).toEqual([rows[1]]);
+    // Confirmed as an employee, the file now says administrator: not confirmed.
+    expect(unconfirmedStaffRows(rows, [{ email: 'bob@example.com', role: 'administrator' }, { email: 'ann@example.com', role: 'administrator' }])).toEqual([rows[1]]);
+  });
+
+  it('names the unconfirmed rows in the refusal, five of them and a count of the rest', () => {
+    const row = (n: number) => ({ row: n, email: `u${n}@example.com`, role: 'administrator' as const, previousRole: null, change: 'new' as const });
+    expect(staffImportMessages.notConfirmed([row(3)])).toBe(
+      'This staff row was not confirmed: row 3, u3@example.com (Administrator, new account). Nothing was imported: preview the file again and confirm the staff accounts.',
+    );
+    const message = staffImportMessages.notConfirmed([2, 3, 4, 5, 6, 7, 8].map(row));
+    expect(message).toMatch(/^These 7 staff rows were not confirmed: row 2, .*row 6, u6@example\.com \(Administrator, new account\), and 2 more\./);
+    expect(
+      staffImportMessages.notConfirmed([{ row: 9, email: 'x@example.com', role: 'administrator', previousRole: 'user', change: 'promoted' }]),
+    ).toContain('row 9, x@example.com (Investor → Administrator, promoted)');
   });
 });

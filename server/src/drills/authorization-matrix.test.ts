@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Access } from '@everest/core/contract';
+import { secondStepMissingMessage } from '../http/route';
 import { buildMatrix, closeMatrix, runMatrix, table, type Cell, type Matrix } from './authorization-matrix';
 
 /**
@@ -34,5 +35,20 @@ describe('the authorization matrix of the route table', () => {
     expect(link.find((cell) => cell.route === 'download')?.status).toBe(200);
     const signedIn = table.filter(([, route]) => route.access !== 'public' && route !== routes.download).map(([name]) => name);
     expect(link.filter((cell) => signedIn.includes(cell.route)).map((cell) => cell.status)).toEqual(signedIn.map(() => 401));
+  });
+
+  // Issue 33, gap 1: the administrator's password alone opened every K-1 through the investor routes.
+  it('refuses the administrator without a second step every route but the set-up, the profile and sign-out, the K-1 routes included', () => {
+    const strict = cells.filter((cell) => cell.identity === '2step');
+    expect(strict.map((cell) => cell.route).sort()).toEqual(table.map(([name]) => name).sort());
+    const open = new Set(table.filter(([, route]) => route.access === 'public' || route.beforeSecondStep).map(([name]) => name));
+    const refused = strict.filter((cell) => !open.has(cell.route));
+    expect(refused.filter((cell) => cell.status !== 403 || cell.error !== secondStepMissingMessage)).toEqual([]);
+    const names = refused.map((cell) => cell.route);
+    for (const route of ['investorDocuments', 'download', 'downloadVersion', 'documentLink', 'adminUsers', 'bulkImportUsers']) expect(names).toContain(route);
+    // What it may still do: set the second step up, read its profile, sign out.
+    expect([...open].filter((name) => routes[name as keyof typeof routes].access !== 'public')).toEqual(
+      expect.arrayContaining(['profile', 'logout']),
+    );
   });
 });

@@ -4,7 +4,7 @@ import { accountFailureLimit, addressFailureBudget, pairFailureLimit, proofFailu
 import { resetRequestLimitPerAddress, resetRequestLimitPerEmail, setPasswordFailureLimit } from '../features/auth/auth.service';
 import { captchaChallengeLimit } from '../features/captcha/captcha.routes';
 import { contactRateLimit } from '../features/contact/contact.service';
-import { probeAll, probeOwner, startBruteForceServer, type OwnerCase, type Probe } from './brute-force';
+import { probeAddressRefill, probeAll, probeOwner, startBruteForceServer, type OwnerCase, type Probe } from './brute-force';
 
 /**
  * Issue 22: every endpoint a guesser or a flooder would call answers 429 after its limit, per
@@ -14,10 +14,12 @@ describe('brute force limits', () => {
   let server: TestServer;
   let probes: Probe[];
   let owner: OwnerCase[];
+  let refill: OwnerCase[];
   beforeAll(async () => {
     server = await startBruteForceServer();
     probes = await probeAll(server);
     owner = await probeOwner(server);
+    refill = await probeAddressRefill(server);
   });
   afterAll(async () => {
     await server?.close();
@@ -45,10 +47,23 @@ describe('brute force limits', () => {
 
   it('never refuses the owner of a guessed account who signs in from an address of their own, and tells them once', () => {
     expect(owner).toEqual([
-      { case: 'right password, fresh address, no check', status: 429 },
-      { case: 'right password, fresh address, with the check', status: 200 },
-      { case: 'right password, from an address that guessed 10 times', status: 429 },
-      { case: 'e-mails to the owner about the guessing', status: 1 },
+      // The account's own count asks for the proof of work: it never refuses the right password.
+      { case: 'right password, fresh address, no check', status: 429, check: true },
+      { case: 'right password, fresh address, with the check', status: 200, check: false },
+      { case: 'right password, from an address that guessed 10 times', status: 429, check: false },
+      { case: 'e-mails to the owner about the guessing', status: 1, check: false },
+      // Issue 33, gap 2: ten wrong from one stranger's address do not keep the owner out elsewhere.
+      { case: "a stranger's 10 wrong from one address, then the owner from another, no check", status: 429, check: true },
+      { case: "a stranger's 10 wrong from one address, then the owner from another, with the check", status: 200, check: false },
+      { case: "the stranger's address, right password with the check", status: 429, check: false },
+    ]);
+  });
+
+  it("grows an address's budget back one attempt a refill, never a lock of the whole window", () => {
+    expect(refill).toEqual([
+      { case: `guess ${addressFailureBudget.burst + 1}: the budget is spent`, status: 429, check: false },
+      { case: 'one refill later: one attempt more', status: 401, check: false },
+      { case: 'and not two', status: 429, check: false },
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { demoPassword } from '@everest/fixtures';
 import { loginAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { accountGuessedSubject } from '../features/auth/auth-mail';
-import { pairFailureLimit } from '../features/auth/login-attempts';
+import { addressFailureBudget, pairFailureLimit } from '../features/auth/login-attempts';
 import { altchaToken } from '../features/captcha/testing/altcha';
 import { queuedMails } from '../features/mail/testing/queued-mails';
 
@@ -36,6 +36,8 @@ export interface Probe {
 export interface OwnerCase {
   case: string;
   status: number;
+  /** The answer asked for the proof of work (captchaRequired) rather than refusing. */
+  check: boolean;
 }
 
 let counter = 0;
@@ -173,11 +175,12 @@ export async function probeAll(server: TestServer): Promise<Probe[]> {
  */
 export async function probeOwner(server: TestServer): Promise<OwnerCase[]> {
   const owner = 'margaret.chen@example.com';
-  const signIn = async (from: string, captcha?: string) => {
-    const res = await call(server, '/api/investor/login', from, { body: { email: owner, password: demoPassword, ...(captcha ? { captcha } : {}) } });
-    await res.arrayBuffer();
-    return res.status;
+  const attempt = async (what: string, from: string, email: string, password: string, captcha?: string): Promise<OwnerCase> => {
+    const res = await call(server, '/api/investor/login', from, { body: { email, password, ...(captcha ? { captcha } : {}) } });
+    const answer = (await res.json()) as { captchaRequired?: unknown };
+    return { case: what, status: res.status, check: answer.captchaRequired === true };
   };
+  const signIn = (what: string, from: string, captcha?: string) => attempt(what, from, owner, demoPassword, captcha);
   // A guesser who does the check each time, from one address: stopped there after 10.
   const guessingFrom = address();
   for (let i = 0; i < pairFailureLimit.limit; i++) {
@@ -185,12 +188,55 @@ export async function probeOwner(server: TestServer): Promise<OwnerCase[]> {
     await guess.arrayBuffer();
   }
   const notices = await queuedMails(server.services.orm.em.fork(), { recipient: owner });
-  return [
-    { case: 'right password, fresh address, no check', status: await signIn(address()) },
-    { case: 'right password, fresh address, with the check', status: await signIn(address(), await altchaToken(server.api)) },
-    { case: 'right password, from an address that guessed 10 times', status: await signIn(guessingFrom, await altchaToken(server.api)) },
-    { case: 'e-mails to the owner about the guessing', status: notices.filter((mail) => mail.subject === accountGuessedSubject).length },
+  const cases = [
+    await signIn('right password, fresh address, no check', address()),
+    await signIn('right password, fresh address, with the check', address(), await altchaToken(server.api)),
+    await signIn('right password, from an address that guessed 10 times', guessingFrom, await altchaToken(server.api)),
+    { case: 'e-mails to the owner about the guessing', status: notices.filter((mail) => mail.subject === accountGuessedSubject).length, check: false },
   ];
+
+  // Issue 33, gap 2: a stranger's ten wrong passwords from one address, at an account nobody
+  // guessed before; its owner then signs in from an address of their own.
+  const other = 'investor2@example.com';
+  const strangerFrom = address();
+  for (let i = 0; i < pairFailureLimit.limit; i++) {
+    const guess = await call(server, '/api/investor/login', strangerFrom, { body: { email: other, password: wrongPassword } });
+    await guess.arrayBuffer();
+  }
+  const ownerFrom = address();
+  cases.push(
+    await attempt("a stranger's 10 wrong from one address, then the owner from another, no check", ownerFrom, other, demoPassword),
+    await attempt("a stranger's 10 wrong from one address, then the owner from another, with the check", ownerFrom, other, demoPassword, await altchaToken(server.api)),
+    await attempt("the stranger's address, right password with the check", strangerFrom, other, demoPassword, await altchaToken(server.api)),
+  );
+  return cases;
+}
+
+/**
+ * Issue 33, gap 2: an address's budget of failures grows back slowly, one attempt a refill, not a
+ * lock of a whole window. The budget's clock is moved back by one refill (as a minute passing)
+ * rather than waited for.
+ */
+export async function probeAddressRefill(server: TestServer): Promise<OwnerCase[]> {
+  const from = address();
+  const guess = (what: string) => attempt(server, what, from, `nobody-${next()}@example.com`);
+  for (let i = 0; i < addressFailureBudget.burst; i++) await guess('spending the budget');
+  const cases = [await guess(`guess ${addressFailureBudget.burst + 1}: the budget is spent`)];
+  await server.services.orm.em
+    .fork()
+    .getConnection()
+    .execute(`update rate_limit_budgets set full_at = full_at - make_interval(secs => ?) where key = ?`, [
+      addressFailureBudget.refillMs / 1000 + 1,
+      `login-failure:ip:${from}`,
+    ]);
+  cases.push(await guess('one refill later: one attempt more'), await guess('and not two'));
+  return cases;
+}
+
+async function attempt(server: TestServer, what: string, from: string, email: string): Promise<OwnerCase> {
+  const res = await call(server, '/api/investor/login', from, { body: { email, password: wrongPassword } });
+  const answer = (await res.json()) as { captchaRequired?: unknown };
+  return { case: what, status: res.status, check: answer.captchaRequired === true };
 }
 
 export function formatProbes(probes: Probe[], ms: number, owner: OwnerCase[] = []): string {
@@ -203,6 +249,12 @@ export function formatProbes(probes: Probe[], ms: number, owner: OwnerCase[] = [
         `${p.endpoint.padEnd(width)}${p.scope.padEnd(26)}${(p.before429 === null ? `>${attemptCap}` : String(p.before429)).padStart(11)}${(p.check ? 'the check' : p.retryAfter === null ? '-' : `wait ${p.retryAfter} s`).padStart(14)}`,
     ),
     `${probes.filter((p) => p.before429 === null).length} not limited, in ${ms} ms`,
-    ...(owner.length > 0 ? ['', 'The owner after strangers guessed (sign-in status, or a count):', ...owner.map((c) => `${c.case.padEnd(caseWidth)}${c.status}`)] : []),
+    ...(owner.length > 0
+      ? [
+          '',
+          'The owner after strangers guessed, and an address refilling (sign-in status, or a count; "check" when the 429 asks for the proof of work):',
+          ...owner.map((c) => `${c.case.padEnd(caseWidth)}${c.status}${c.check ? ' check' : ''}`),
+        ]
+      : []),
   ].join('\n');
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSweep, sweepUser, sweptUsers, type Sweep } from './object-sweep';
+import { buildSweep, sweepSecondStepMissing, sweepUser, sweptUsers, type Sweep } from './object-sweep';
 
 /**
  * Issue 22's object-level sweep: each demo investor and employee asks for every document id in
@@ -18,6 +18,7 @@ describe('every document id, as every demo investor and employee', () => {
   it('sweeps both kinds of documents, for investors and an employee', () => {
     expect(sweep.documents.property.length).toBeGreaterThan(0);
     expect(sweep.documents.user.length).toBeGreaterThan(0);
+    expect(sweep.versionIds.length).toBeGreaterThan(0);
     expect(new Set(sweptUsers.map((user) => user.role))).toEqual(new Set(['user', 'everest_employee']));
   });
 
@@ -29,5 +30,12 @@ describe('every document id, as every demo investor and employee', () => {
       expect(f.allowed, f.email).toBeGreaterThan(0);
       expect(f.refused, f.email).toBeGreaterThan(0);
     }
+  }, 120_000);
+
+  // Issue 33, gap 1: every personal document by id, with an administrator's password alone.
+  it('refuses every document id to an administrator whose role needs a second step not yet set up', async () => {
+    const result = await sweepSecondStepMissing(sweep);
+    expect(result.mismatches).toEqual([]);
+    expect(result.calls).toBeGreaterThan(5 * (sweep.documents.property.length + sweep.documents.user.length));
   });
 });

@@ -1,12 +1,16 @@
 import { demoPassword, demoUsers } from '@everest/fixtures';
 import { investorDocumentsAnswer, loginAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { secondStepMissingMessage } from '../http/route';
 
 /**
  * The object-level sweep of issue 22: for each demo investor and employee, every document id in
  * the database (property and personal, plus ids that do not exist) through the list, the preview,
  * the download and the document link. What the policy allows opens; what it does not answers
  * exactly as a document that does not exist (status and body), so nobody learns that it exists.
+ * Issue 33: every readable document is first read from its second byte (`Range: bytes=1-`),
+ * which must count as an open in the read receipts (gap 7); and an administrator who has not set
+ * up the second step that REQUIRE_SECOND_STEP asks for is refused every id (gap 1).
  */
 
 type Kind = 'property' | 'user';
@@ -17,7 +21,7 @@ export interface SweepFigures {
   /** Documents (of both kinds) the policy lets this user read, and those it does not. */
   allowed: number;
   refused: number;
-  /** Calls made: list, then preview, download and link for every id of both kinds. */
+  /** Calls made: list, then a ranged read of every readable id, then preview, download and link for every id of both kinds. */
   calls: number;
   /** Calls whose answer was not the expected one, with what was wrong. */
   mismatches: string[];
@@ -28,6 +32,8 @@ export interface Sweep {
   /** Ids that name no document of that kind, among them ones too large for the column. */
   missingIds: number[];
   documents: { property: { id: number; propertyId: number | null }[]; user: { id: number; userId: number }[] };
+  /** Ids of earlier versions of documents (download-version). */
+  versionIds: number[];
 }
 
 export async function buildSweep(): Promise<Sweep> {
@@ -40,8 +46,14 @@ export async function buildSweep(): Promise<Sweep> {
     id: row.id,
     userId: row.user_id,
   }));
+  const versionIds = (await em.execute<{ id: number }[]>('select id from document_versions order by id')).map((row) => row.id);
   const top = Math.max(0, ...property.map((d) => d.id), ...user.map((d) => d.id));
-  return { server, missingIds: [top + 1, top + 1000, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER], documents: { property, user } };
+  return {
+    server,
+    missingIds: [top + 1, top + 1000, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER],
+    documents: { property, user },
+    versionIds,
+  };
 }
 
 /** The demo accounts the sweep signs in as: every investor and employee of the fixtures. */
@@ -78,9 +90,16 @@ export async function sweepUser(sweep: Sweep, email: string): Promise<SweepFigur
   let calls = 0;
 
   const answerOf = async (res: Response): Promise<Answer> => ({ status: res.status, body: await res.text(), type: res.headers.get('content-type') });
-  const download = async (kind: Kind, id: number, preview: boolean) => {
+  const download = async (kind: Kind, id: number, preview: boolean, range?: string) => {
     calls += 1;
-    return answerOf(await server.api(`/api/investor/download/${id}?type=${kind}${preview ? '&preview=1' : ''}`, { headers }));
+    return answerOf(await server.api(`/api/investor/download/${id}?type=${kind}${preview ? '&preview=1' : ''}`, { headers: { ...headers, ...(range ? { range } : {}) } }));
+  };
+  const opensOf = async (kind: Kind, id: number) => {
+    const [read] = await em.execute<{ opens: number }[]>(
+      'select opens from document_reads where user_id = ? and document_type = ? and document_id = ?',
+      [userId, kind === 'user' ? 'personal' : 'property', id],
+    );
+    return read?.opens ?? 0;
   };
   const link = async (kind: Kind, id: number) => {
     calls += 1;
@@ -115,6 +134,26 @@ export async function sweepUser(sweep: Sweep, email: string): Promise<SweepFigur
     }
   }
 
+  // Issue 33, gap 7: a read from the second byte serves the file, so it counts as an open. First,
+  // before any whole read of the same document could stand in for it.
+  const ranged = { property: await download('property', missing, false, 'bytes=1-'), user: await download('user', missing, false, 'bytes=1-') };
+  // Each id on its own (its count before and after its one read), all of them at once.
+  for (const kind of ['property', 'user'] as const) {
+    await Promise.all(
+      [...sweep.documents[kind].map((d) => d.id), ...sweep.missingIds].map(async (id) => {
+        const before = mayRead[kind].has(id) ? await opensOf(kind, id) : 0;
+        const answer = await download(kind, id, false, 'bytes=1-');
+        if (!mayRead[kind].has(id)) {
+          if (!same(answer, ranged[kind])) mismatches.push(`ranged ${kind} ${id} (not theirs): ${answer.status} ${answer.body.slice(0, 120)}`);
+          return;
+        }
+        if (answer.status !== 206) mismatches.push(`ranged ${kind} ${id} (readable): ${answer.status} instead of 206`);
+        const after = await opensOf(kind, id);
+        if (before !== 0 || after !== 1) mismatches.push(`ranged ${kind} ${id}: read receipts counted ${before} → ${after} opens instead of 0 → 1`);
+      }),
+    );
+  }
+
   const ids = {
     property: [...sweep.documents.property.map((d) => d.id), ...sweep.missingIds],
     user: [...sweep.documents.user.map((d) => d.id), ...sweep.missingIds],
@@ -141,7 +180,7 @@ export async function sweepUser(sweep: Sweep, email: string): Promise<SweepFigur
   };
 }
 
-export function formatSweep(sweep: Sweep, figures: SweepFigures[], ms: number): string {
+export function formatSweep(sweep: Sweep, figures: SweepFigures[], ms: number, secondStep?: SecondStepSweep): string {
   const lines = [
     `documents in the database: ${sweep.documents.property.length} property, ${sweep.documents.user.length} personal; ids that do not exist: ${sweep.missingIds.join(', ')}`,
     `${'user'.padEnd(30)}${'role'.padEnd(18)}${'readable'.padStart(9)}${'refused'.padStart(9)}${'calls'.padStart(7)}${'wrong'.padStart(7)}`,
@@ -150,6 +189,72 @@ export function formatSweep(sweep: Sweep, figures: SweepFigures[], ms: number): 
         `${f.email.padEnd(30)}${f.role.padEnd(18)}${String(f.allowed).padStart(9)}${String(f.refused).padStart(9)}${String(f.calls).padStart(7)}${String(f.mismatches.length).padStart(7)}`,
     ),
     `${figures.reduce((n, f) => n + f.calls, 0)} calls in ${ms} ms, ${figures.reduce((n, f) => n + f.mismatches.length, 0)} wrong answers`,
+    ...(secondStep
+      ? [
+          `administrator without a second step (REQUIRE_SECOND_STEP=administrator): ${secondStep.calls} calls (list, every id as preview, download, ranged, ?token=, link, every version), ${secondStep.mismatches.length} not refused with 403`,
+        ]
+      : []),
   ];
   return lines.join('\n');
+}
+
+/** What the administrator without a second step met (gap 1): each call with a wrong answer. */
+export interface SecondStepSweep {
+  calls: number;
+  mismatches: string[];
+}
+
+/**
+ * Issue 33, gap 1: an administrator's password alone opened every K-1 through the investor
+ * routes. With REQUIRE_SECOND_STEP=administrator (a second instance over the sweep's database),
+ * the built-in administrator, who has not set one up, asks for the document list and for every
+ * id of both kinds (and ids that do not exist, and every earlier version) through the preview,
+ * the download, a ranged download, the document link and download-version: each must be
+ * refused with 403 and the admin routes' own sentence, before anything is looked up.
+ */
+export async function sweepSecondStepMissing(sweep: Sweep): Promise<SecondStepSweep> {
+  const strict = await startTestServer({ besides: sweep.server, env: { REQUIRE_SECOND_STEP: 'administrator' } });
+  try {
+    const login = await strict.api('/api/investor/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.1.1' },
+      body: JSON.stringify({ email: 'admin@example.com', password: demoPassword }),
+    });
+    const { token } = loginAnswer.parse(await login.json());
+    const headers = { authorization: `Bearer ${token}` };
+    const expected = JSON.stringify({ error: secondStepMissingMessage });
+    const mismatches: string[] = [];
+    let calls = 0;
+    const check = async (what: string, res: Promise<Response>) => {
+      calls += 1;
+      const answer = await res;
+      const body = await answer.text();
+      if (answer.status !== 403 || body !== expected) mismatches.push(`${what}: ${answer.status} ${body.slice(0, 120)}`);
+    };
+    await check('list', strict.api('/api/investor/documents', { headers }));
+    for (const kind of ['property', 'user'] as const) {
+      for (const id of [...sweep.documents[kind].map((d) => d.id), ...sweep.missingIds]) {
+        await Promise.all([
+          check(`preview ${kind} ${id}`, strict.api(`/api/investor/download/${id}?type=${kind}&preview=1`, { headers })),
+          check(`download ${kind} ${id}`, strict.api(`/api/investor/download/${id}?type=${kind}`, { headers })),
+          check(`ranged ${kind} ${id}`, strict.api(`/api/investor/download/${id}?type=${kind}`, { headers: { ...headers, range: 'bytes=1-' } })),
+          check(`download as ?token= ${kind} ${id}`, strict.api(`/api/investor/download/${id}?type=${kind}&token=${token}`)),
+          check(
+            `link ${kind} ${id}`,
+            strict.api('/api/investor/document-link', {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({ id, type: kind }),
+            }),
+          ),
+        ]);
+      }
+    }
+    for (const id of [...sweep.versionIds, ...sweep.missingIds]) {
+      await check(`version ${id}`, strict.api(`/api/investor/download-version/${id}`, { headers }));
+    }
+    return { calls, mismatches };
+  } finally {
+    await strict.close();
+  }
 }

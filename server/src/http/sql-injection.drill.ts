@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '@everest/fixtures';
 import { ChildServer } from '../../test/child-server';
 import { createTestDatabase, type TestDatabase } from '../../test/harness';
+import { runBounded } from '../drills/run-bounded';
 import { openOrm } from '../db/orm';
 import { seedDemoData } from '../db/seed';
 import { LocalFileStore } from '../features/files/local-file-store';
@@ -13,6 +13,8 @@ import { LocalFileStore } from '../features/files/local-file-store';
 // sqlmap (Debian's package) against the server's sign-in, searches, paging and ids, run against
 // a server process of our own on 127.0.0.1 and nothing else. Bounded: level 2, risk 1,
 // PostgreSQL's payloads only, two-second delays for the time-based tests, a time limit per target.
+// `pnpm drill` installs sqlmap first (scripts/drill-setup.sh); run alone without it, the drill
+// fails at once with a sentence, never waits on a program that did not start.
 
 interface Target {
   what: string;
@@ -50,20 +52,10 @@ const targets: Target[] = [
 /** Seconds one target may take: sqlmap is stopped after that and the target counts as failed. */
 const targetSeconds = 90;
 
-function runSqlmap(args: string[]): Promise<{ output: string; exit: number | null; seconds: number }> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn('sqlmap', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), targetSeconds * 1000);
-    child.on('exit', (exit) => {
-      clearTimeout(timer);
-      resolve({ output, exit, seconds: (Date.now() - started) / 1000 });
-    });
-  });
-}
+export const sqlmapMissing =
+  'sqlmap is not installed: run pnpm drill (scripts/drill-setup.sh installs it) or apt-get install sqlmap.';
+
+const runSqlmap = (args: string[]) => runBounded('sqlmap', args, targetSeconds);
 
 /** The parameters sqlmap tested, skipped and found injectable, from its log lines. */
 export function readVerdict(output: string): Pick<Verdict, 'tested' | 'injectable' | 'skipped' | 'codes'> {
@@ -89,6 +81,8 @@ describe('sqlmap against sign-in, searches, paging and ids', () => {
   const verdicts: Verdict[] = [];
 
   beforeAll(async () => {
+    const version = await runBounded('sqlmap', ['--version'], 30);
+    if (version.error?.code === 'ENOENT') throw new Error(sqlmapMissing);
     database = await createTestDatabase();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-sqlmap-data-'));
     outputDir = mkdtempSync(path.join(os.tmpdir(), 'everest-sqlmap-out-'));
@@ -121,8 +115,8 @@ describe('sqlmap against sign-in, searches, paging and ids', () => {
     );
     await server?.stop();
     await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(outputDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (outputDir) rmSync(outputDir, { recursive: true, force: true });
   });
 
   it('reads a finding from sqlmap\'s report, so that a real one fails the drill', () => {
@@ -163,7 +157,8 @@ describe('sqlmap against sign-in, searches, paging and ids', () => {
         ...(target.data ? [`--data=${target.data}`] : []),
         ...(target.params ? [`-p`, target.params] : []),
       ];
-      const { output, exit, seconds } = await runSqlmap(args);
+      const { output, exit, seconds, error } = await runSqlmap(args);
+      if (error) throw new Error(error.code === 'ENOENT' ? sqlmapMissing : `sqlmap did not start: ${error.message}`);
       const verdict: Verdict = { what: target.what, ...readVerdict(output), seconds, exit };
       verdicts.push(verdict);
       expect(verdict.tested.length, output.slice(-3000)).toBeGreaterThan(0);

@@ -45,9 +45,52 @@ const defaultRole = z.enum(roles, { error: 'Please choose a default role.' }).de
 export const previewBulkImportBody = z.object({ csvData, defaultRole });
 export type PreviewBulkImportBody = z.infer<typeof previewBulkImportBody>;
 
+/**
+ * Issue 33: a row that creates a staff account (administrator or Everest employee) or changes an
+ * existing account's role. The preview lists these apart; the import writes them only when the
+ * request confirms each one by its e-mail and new role, so that a file changed after its preview
+ * cannot slip another staff account (or another role) in under an earlier confirmation.
+ */
+export const staffChanges = ['new', 'promoted', 'demoted'] as const;
+export type StaffChange = (typeof staffChanges)[number];
+
+export const importStaffRow = z.object({
+  /** The file line of the row. */
+  row: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  entity: z.string(),
+  /** The role the row gives. */
+  role: z.enum(roles),
+  /** The account's role before the import; null for a new account. */
+  previousRole: z.enum(roles).nullable(),
+  change: z.enum(staffChanges),
+});
+export type ImportStaffRow = z.infer<typeof importStaffRow>;
+
+/** One staff row the administrator confirmed: its e-mail and the role it was shown with. */
+export const staffRowConfirmation = z.object(
+  {
+    email: z
+      .string({ error: 'A confirmed staff row needs its email.' })
+      .trim()
+      .toLowerCase()
+      .max(fieldMax.email, `A confirmed staff row's email must be ${fieldMax.email} characters or fewer.`),
+    role: z.enum(roles, { error: 'A confirmed staff row needs its role: user, everest_employee or administrator.' }),
+  },
+  { error: 'Each confirmed staff row is an email and a role.' },
+);
+export type StaffRowConfirmation = z.infer<typeof staffRowConfirmation>;
+
 export const bulkImportUsersBody = z.object({
   csvData,
   defaultRole,
+  /** Issue 33: the staff rows of the preview the administrator confirmed (none by default). */
+  confirmedStaffRows: z
+    .array(staffRowConfirmation, { error: 'Confirmed staff rows must be a list of emails and roles.' })
+    .max(maxImportRows, `Please confirm at most ${maxImportRows} staff rows at a time.`)
+    .default([]),
   duplicateHandling: z
     .enum(duplicateHandlings, { error: 'Please choose how to handle duplicates: skip, update or fail.' })
     .default('skip'),
@@ -104,6 +147,8 @@ export const importPreview = z.object({
       firstName: z.string(),
       lastName: z.string(),
       entity: z.string(),
+      /** decided (issue 33): the role the new account gets, so that no administrator is created unseen. */
+      role: z.enum(roles),
       propertyAccess: z.array(z.string()),
     }),
   ),
@@ -118,6 +163,8 @@ export const importPreview = z.object({
     }),
   ),
   errors: z.array(importRowError),
+  /** Issue 33: the rows that create a staff account or change a role, listed apart, in file order. */
+  staffRows: z.array(importStaffRow),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 

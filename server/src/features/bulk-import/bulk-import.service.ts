@@ -6,12 +6,17 @@ import type {
   ImportPreview,
   ImportResults,
   ImportRowError,
+  ImportStaffRow,
   PreviewBulkImportAnswer,
   PreviewBulkImportBody,
 } from '@everest/core/contract';
 import {
   bulkImportChanges,
   displayName,
+  importStaffRow,
+  staffImportMessages,
+  staffRowsToConfirm,
+  unconfirmedStaffRows,
   validateBulkImportRows,
   type ImportExistingUser,
   type ImportRowChanges,
@@ -114,6 +119,8 @@ interface ImportPlan {
   updates: ImportUpdate[];
   /** E-mails of valid rows whose user exists, changed or not. */
   duplicates: string[];
+  /** Rows that create a staff account or change a role (issue 33), in file order. */
+  staffRows: ImportStaffRow[];
 }
 
 /** The rows checked as the core checks them in the browser, against the assignable properties. */
@@ -129,11 +136,13 @@ function planImport(
   existing: ReadonlyMap<string, ExistingUser>,
   config: Config,
 ): ImportPlan {
-  const plan: ImportPlan = { errors: [...errors], newRows: [], updates: [], duplicates: [] };
+  const plan: ImportPlan = { errors: [...errors], newRows: [], updates: [], duplicates: [], staffRows: [] };
   for (const row of valid) {
     const user = existing.get(row.email);
     if (!user) {
       plan.newRows.push(row);
+      const staff = importStaffRow(null, row);
+      if (staff) plan.staffRows.push(staff);
       continue;
     }
     const diff = bulkImportChanges(user, row);
@@ -144,6 +153,8 @@ function planImport(
     }
     plan.duplicates.push(user.email);
     if (diff.hasChanges) plan.updates.push({ row, user, diff });
+    const staff = importStaffRow(user.role, row);
+    if (staff) plan.staffRows.push(staff);
   }
   plan.errors.sort((a, b) => a.row - b.row);
   return plan;
@@ -160,6 +171,7 @@ export async function previewBulkImport(em: EntityManager, config: Config, body:
       firstName: row.firstName,
       lastName: row.lastName,
       entity: row.entity,
+      role: row.role,
       propertyAccess: row.propertyAccess,
     })),
     existingUsers: plan.updates.map(({ user, diff }) => ({
@@ -169,6 +181,7 @@ export async function previewBulkImport(em: EntityManager, config: Config, body:
       newPropertyAccess: diff.newPropertyAccess,
     })),
     errors: plan.errors,
+    staffRows: plan.staffRows,
   };
   return { success: true, preview };
 }
@@ -240,6 +253,11 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     if (body.duplicateHandling === 'fail' && plan.duplicates.length > 0) {
       throw new HttpError(409, bulkImportMessages.duplicatesFound(plan.duplicates.length, plan.duplicates.slice(0, 3)));
     }
+    // Issue 33: every staff row this import would write must be confirmed by e-mail and role,
+    // checked before anything is written or e-mailed.
+    const staffRows = staffRowsToConfirm(plan.staffRows, body.duplicateHandling);
+    const unconfirmed = unconfirmedStaffRows(staffRows, body.confirmedStaffRows);
+    if (unconfirmed.length > 0) throw new HttpError(409, staffImportMessages.notConfirmed(unconfirmed));
     const updates = body.duplicateHandling === 'update' ? plan.updates : [];
     await refuseLosingLastAdministrator(tx, updates);
 
@@ -392,6 +410,8 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
         duplicateHandling: body.duplicateHandling,
         defaultRole: body.defaultRole,
         imported: created.map((row) => row.email),
+        // Issue 33: the staff accounts created or roles changed, each confirmed in the request.
+        staffRows: staffRows.map(({ row, email, previousRole, role, change }) => ({ row, email, previousRole, role, change })),
         updated: updates.map(({ user, diff }) => ({ email: user.email, changes: diff.changes, newPropertyAccess: diff.newPropertyAccess })),
         skipped: results.skipped,
         failed: results.failed,

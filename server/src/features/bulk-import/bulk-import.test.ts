@@ -7,7 +7,7 @@ import {
   type BulkImportUsersAnswer,
   type ImportPreview,
 } from '@everest/core/contract';
-import { maxImportCsvBytes, maxImportRows, parseBulkImportCsv, portalMessages } from '@everest/core/domain';
+import { maxImportCsvBytes, maxImportRows, parseBulkImportCsv, portalMessages, staffRowConfirmationOf } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { welcomeMail } from '../auth/auth-mail';
@@ -60,6 +60,10 @@ describe('bulk user import', () => {
     expect(res.status, res.text).toBe(200);
     return bulkImportUsersAnswer.parse(res.json);
   }
+  /** The confirmations of every staff row of a preview, as the panel sends them once ticked (issue 33). */
+  async function staffOf(csvData: unknown[], defaultRole?: string) {
+    return (await preview(csvData, defaultRole)).staffRows.map(staffRowConfirmationOf);
+  }
   const counts = async () => {
     const e = em();
     return {
@@ -95,8 +99,23 @@ describe('bulk user import', () => {
         firstName: '',
         lastName: '',
         entity: 'Harbor Point Capital LLC',
+        role: 'user',
         propertyAccess: ['Heartland Plaza'],
       });
+      // Issue 33: the employee of the example is listed apart, as a new staff account.
+      expect(result.newUsers.map((u) => u.role)).toEqual(['user', 'user', 'everest_employee', 'user']);
+      expect(result.staffRows).toEqual([
+        {
+          row: 4,
+          email: 'marcus.lee@example.com',
+          firstName: 'Marcus',
+          lastName: 'Lee',
+          entity: 'Everest Properties',
+          role: 'everest_employee',
+          previousRole: null,
+          change: 'new',
+        },
+      ]);
       const carter = result.existingUsers.find((u) => u.email === 'investor@example.com');
       expect(carter?.hasChanges).toBe(true);
       // Only what differs from the seeded James Carter: nothing that is equal is listed.
@@ -127,7 +146,7 @@ describe('bulk user import', () => {
       const p = fresh();
       const csv = `${header}\n${p}.a@example.com,Ann,Lee,,,Aspen Ridge,,,,`;
       await importRows(rowsOf(csv));
-      expect(await preview(rowsOf(csv))).toEqual({ newUsers: [], existingUsers: [], errors: [] });
+      expect(await preview(rowsOf(csv))).toEqual({ newUsers: [], existingUsers: [], errors: [], staffRows: [] });
     });
 
     it('says each row rule with the file line: email, names or entity, role, duplicates, exact property names', async () => {
@@ -177,7 +196,11 @@ describe('bulk user import', () => {
     it('creates users without a password, with their access, and a welcome e-mail whose 7-day link sets one', async () => {
       const p = fresh();
       const csv = `${header}\n${p}.new@example.com,Nora,New,,,"Aspen Ridge,Mission Oaks",5 Elm St.,Glendale,CA,91203\n${p}.trust@example.com,,,${p} Trust,everest_employee,,,,,\nbad-row,,,,,,,,,`;
-      const answer = await importRows(rowsOf(csv), { sendWelcomeEmails: true, defaultRole: 'user' });
+      const answer = await importRows(rowsOf(csv), {
+        sendWelcomeEmails: true,
+        defaultRole: 'user',
+        confirmedStaffRows: [{ email: `${p}.trust@example.com`, role: 'everest_employee' }],
+      });
       expect(answer.success).toBe(true);
       expect(answer.results).toEqual({
         imported: 2,
@@ -251,7 +274,7 @@ describe('bulk user import', () => {
     it('a second run of the same file imports, changes and e-mails nothing (skip and update alike)', async () => {
       const p = fresh();
       const csv = `${header}\n${p}.a@example.com,Ann,Lee,,,Aspen Ridge,,,,\n${p}.b@example.com,Bob,Lee,,administrator,,,,,`;
-      const first = await importRows(rowsOf(csv), { sendWelcomeEmails: true, sendUpdateEmails: true });
+      const first = await importRows(rowsOf(csv), { sendWelcomeEmails: true, sendUpdateEmails: true, confirmedStaffRows: await staffOf(rowsOf(csv)) });
       expect(first.results).toMatchObject({ imported: 2, emailsSent: 2 });
       const before = await counts();
       const audits = await em().count(AuditEvent, { action: 'bulk-import-users' });
@@ -295,7 +318,11 @@ describe('bulk user import', () => {
       };
       expect((await preview(rowsOf(csv))).existingUsers).toEqual([expected]);
 
-      const answer = await importRows(rowsOf(csv), { duplicateHandling: 'update', sendUpdateEmails: true });
+      const answer = await importRows(rowsOf(csv), {
+        duplicateHandling: 'update',
+        sendUpdateEmails: true,
+        confirmedStaffRows: [{ email, role: 'everest_employee' }],
+      });
       expect(answer.results).toMatchObject({ imported: 0, updated: 1, skipped: 1, emailsSent: 0, propertyUpdateEmailsSent: 1 });
 
       const e = em();
@@ -376,7 +403,11 @@ describe('bulk user import', () => {
         const token = await otherClient.signIn('admin@example.com');
         const res = await otherClient.call('/api/admin/bulk-import-users', {
           token,
-          body: { csvData: [{ email: 'admin@example.com', role: 'user', entity: 'Everest' }], duplicateHandling: 'update' },
+          body: {
+            csvData: [{ email: 'admin@example.com', role: 'user', entity: 'Everest' }],
+            duplicateHandling: 'update',
+            confirmedStaffRows: [{ email: 'admin@example.com', role: 'user' }],
+          },
         });
         expect(res.status).toBe(409);
         expect(res.json).toEqual({ error: adminUserMessages.lastAdministrator });
@@ -400,7 +431,8 @@ describe('bulk user import', () => {
       expect([semicolonParse.encoding, semicolonParse.delimiter]).toEqual(['utf-8', ';']);
 
       expect((await importRows(latinParse.csvData)).results).toMatchObject({ imported: 2, failed: 0 });
-      expect((await importRows(semicolonParse.csvData)).results).toMatchObject({ imported: 1, failed: 0 });
+      const soren_ = { email: `${p}.sem@example.com`, role: 'everest_employee' };
+      expect((await importRows(semicolonParse.csvData, { confirmedStaffRows: [soren_] })).results).toMatchObject({ imported: 1, failed: 0 });
       const e = em();
       expect(await e.findOneOrFail(User, { email: `${p}.jose@example.com` })).toMatchObject({ firstName: 'José', lastName: 'Muñoz', city: 'Montréal', streetAddress: '1 Côte St.' });
       expect(await e.findOneOrFail(User, { email: `${p}.zoe@example.com` })).toMatchObject({ firstName: 'Zoë', lastName: 'Brontë' });
@@ -446,6 +478,127 @@ describe('bulk user import', () => {
         body: JSON.stringify({ name: 'x'.repeat(200_000) }),
       });
       expect(other.status).toBe(413);
+    });
+  });
+
+  describe('staff accounts (issue 33)', () => {
+    /** The import's answer as it is, refusals included. */
+    const tryImport = (csvData: unknown[], options: object = {}) =>
+      client.call('/api/admin/bulk-import-users', { token: admin, body: { csvData, sendWelcomeEmails: true, ...options } });
+    const notConfirmed = (message: string) => expect.stringMatching(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+    it('names each row role in the preview, and lists new staff accounts and role changes apart', async () => {
+      const p = fresh();
+      await importRows(rowsOf(`${header}\n${p}.inv@example.com,Ivy,Inv,,,,,,,\n${p}.boss@example.com,Bo,Boss,,administrator,,,,,`), {
+        confirmedStaffRows: [{ email: `${p}.boss@example.com`, role: 'administrator' }],
+      });
+      const csv = [
+        header,
+        `${p}.adm@example.com,Ada,Admin,,administrator,,,,,`,
+        `${p}.emp@example.com,,,${p} Staffing,everest_employee,,,,,`,
+        `${p}.plain@example.com,Pat,Plain,,,,,,,`,
+        `${p}.inv@example.com,Ivy,Inv,,Administrator,,,,,`,
+        `${p}.boss@example.com,Bo,Boss,,user,,,,,`,
+      ].join('\n');
+      const result = await preview(rowsOf(csv));
+      expect(result.newUsers.map((u) => [u.email, u.role])).toEqual([
+        [`${p}.adm@example.com`, 'administrator'],
+        [`${p}.emp@example.com`, 'everest_employee'],
+        [`${p}.plain@example.com`, 'user'],
+      ]);
+      expect(result.staffRows.map((r) => [r.row, r.email, r.previousRole, r.role, r.change])).toEqual([
+        [2, `${p}.adm@example.com`, null, 'administrator', 'new'],
+        [3, `${p}.emp@example.com`, null, 'everest_employee', 'new'],
+        [5, `${p}.inv@example.com`, 'user', 'administrator', 'promoted'],
+        [6, `${p}.boss@example.com`, 'administrator', 'user', 'demoted'],
+      ]);
+      // The default role counts: a file without a role column, imported as administrators.
+      const byDefault = await preview(rowsOf(`email,firstName,lastName\n${p}.d@example.com,Dee,Fault`), 'administrator');
+      expect(byDefault.staffRows.map((r) => [r.email, r.role, r.change])).toEqual([[`${p}.d@example.com`, 'administrator', 'new']]);
+    });
+
+    it('refuses an import with an unconfirmed administrator row (409 naming it) before writing or e-mailing anything', async () => {
+      const p = fresh();
+      const csv = `${header}\n${p}.ann@example.com,Ann,Lee,,,Aspen Ridge,,,,\n${p}.adm@example.com,Ada,Admin,,administrator,,,,,`;
+      const before = await counts();
+      const audits = await em().count(AuditEvent, {});
+      for (const confirmedStaffRows of [undefined, [], [{ email: `${p}.ann@example.com`, role: 'user' }]]) {
+        const res = await tryImport(rowsOf(csv), { confirmedStaffRows });
+        expect(res.status, res.text).toBe(409);
+        expect(res.json).toEqual({
+          error: `This staff row was not confirmed: row 3, ${p}.adm@example.com (Administrator, new account). Nothing was imported: preview the file again and confirm the staff accounts.`,
+        });
+      }
+      expect(await counts()).toEqual(before);
+      expect(await em().count(AuditEvent, {})).toBe(audits);
+      expect(await em().count(User, { email: { $in: [`${p}.ann@example.com`, `${p}.adm@example.com`] } })).toBe(0);
+    });
+
+    it('creates the administrator once its row is confirmed, and audits the confirmation', async () => {
+      const p = fresh();
+      const csv = `${header}\n${p}.adm@example.com,Ada,Admin,,administrator,,,,,`;
+      const confirmed = await staffOf(rowsOf(csv));
+      expect(confirmed).toEqual([{ email: `${p}.adm@example.com`, role: 'administrator' }]);
+      const answer = await importRows(rowsOf(csv), { sendWelcomeEmails: true, confirmedStaffRows: confirmed });
+      expect(answer.results).toMatchObject({ imported: 1, emailsSent: 1 });
+      expect(await em().findOneOrFail(User, { email: `${p}.adm@example.com` })).toMatchObject({ role: 'administrator', passwordHash: '' });
+      const [audit] = await em().find(AuditEvent, { action: 'bulk-import-users' }, { orderBy: { id: 'desc' }, limit: 1 });
+      expect(audit?.details).toMatchObject({
+        after: { staffRows: [{ row: 2, email: `${p}.adm@example.com`, previousRole: null, role: 'administrator', change: 'new' }] },
+      });
+    });
+
+    it('counts a promotion (and a demotion) of an existing account when existing users are updated, and not when they are skipped', async () => {
+      const p = fresh();
+      await importRows(rowsOf(`${header}\n${p}.inv@example.com,Ivy,Inv,,,,,,,`));
+      const csv = `${header}\n${p}.inv@example.com,Ivy,Inv,,administrator,,,,,`;
+      const refused = await tryImport(rowsOf(csv), { duplicateHandling: 'update' });
+      expect(refused.status).toBe(409);
+      expect((refused.json as { error: string }).error).toMatch(
+        new RegExp(`^This staff row was not confirmed: row 2, ${p}\\.inv@example\\.com \\(Investor → Administrator, promoted\\)\\.`),
+      );
+      expect((await em().findOneOrFail(User, { email: `${p}.inv@example.com` })).role).toBe('user');
+      // Skip leaves the account as it is: nothing to confirm.
+      expect((await importRows(rowsOf(csv))).results).toMatchObject({ skipped: 1, updated: 0 });
+      const promoted = await importRows(rowsOf(csv), { duplicateHandling: 'update', confirmedStaffRows: await staffOf(rowsOf(csv)) });
+      expect(promoted.results).toMatchObject({ updated: 1 });
+      expect((await em().findOneOrFail(User, { email: `${p}.inv@example.com` })).role).toBe('administrator');
+
+      const back = `${header}\n${p}.inv@example.com,Ivy,Inv,,user,,,,,`;
+      expect((await tryImport(rowsOf(back), { duplicateHandling: 'update' })).status).toBe(409);
+      await importRows(rowsOf(back), { duplicateHandling: 'update', confirmedStaffRows: [{ email: `${p}.inv@example.com`, role: 'user' }] });
+      expect((await em().findOneOrFail(User, { email: `${p}.inv@example.com` })).role).toBe('user');
+    });
+
+    it('refuses a file changed after its preview, with a new administrator row or a higher role, even with the earlier confirmation', async () => {
+      const p = fresh();
+      const previewed = `${header}\n${p}.emp@example.com,Eve,Emp,,everest_employee,,,,,\n${p}.ann@example.com,Ann,Lee,,,,,,,`;
+      const confirmed = await staffOf(rowsOf(previewed));
+      expect(confirmed).toEqual([{ email: `${p}.emp@example.com`, role: 'everest_employee' }]);
+      const before = await counts();
+
+      const added = `${previewed}\n${p}.sneaky@example.com,Sly,Sneaky,,administrator,,,,,`;
+      const res = await tryImport(rowsOf(added), { confirmedStaffRows: confirmed });
+      expect(res.status).toBe(409);
+      expect(res.json).toEqual({ error: notConfirmed(`This staff row was not confirmed: row 4, ${p}.sneaky@example.com (Administrator, new account).`) });
+
+      const raised = previewed.replace('everest_employee', 'administrator');
+      const res2 = await tryImport(rowsOf(raised), { confirmedStaffRows: confirmed });
+      expect(res2.status).toBe(409);
+      expect(res2.json).toEqual({ error: notConfirmed(`This staff row was not confirmed: row 2, ${p}.emp@example.com (Administrator, new account).`) });
+      expect(await counts()).toEqual(before);
+
+      // The file as previewed goes through with its confirmation.
+      expect((await importRows(rowsOf(previewed), { confirmedStaffRows: confirmed })).results).toMatchObject({ imported: 2 });
+    });
+
+    it('refuses confirmations that are not a list of e-mails and roles', async () => {
+      const rows = [{ email: 'x@example.com', entity: 'X' }];
+      for (const confirmedStaffRows of ['all', [{ email: 'x@example.com' }], [{ email: 5, role: 'user' }], [{ email: 'x@example.com', role: 'owner' }], true]) {
+        const res = await tryImport(rows, { confirmedStaffRows });
+        expect(res.status, JSON.stringify(confirmedStaffRows)).toBe(400);
+        expect(typeof (res.json as { error?: unknown }).error).toBe('string');
+      }
     });
   });
 

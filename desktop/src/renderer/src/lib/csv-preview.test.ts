@@ -53,6 +53,17 @@ describe('the local CSV preview', () => {
     expect(preview.errors).toEqual([{ row: 3, error: expect.stringContaining('Nowhere Plaza') }]);
   });
 
+  it('lists new staff accounts and role changes apart, with their file line (issue 33)', () => {
+    const preview = previewImportCsv(
+      bytes('ada@example.com,Ada,Admin,,administrator,,,,,', 'investor@example.com,James,Carter,,everest_employee,,,,,', 'nina@example.com,Nina,New,,user,,,,,'),
+      server,
+    );
+    expect(preview.staffRows.map((r) => [r.row, r.email, r.previousRole, r.role, r.change])).toEqual([
+      [2, 'ada@example.com', null, 'administrator', 'new'],
+      [3, 'investor@example.com', 'user', 'everest_employee', 'promoted'],
+    ]);
+  });
+
   it('answers the file-level sentence for a file without an email column', () => {
     const preview = previewImportCsv(new TextEncoder().encode('name\nNina\n'), server);
     expect(preview.error).toBe('The CSV file has no email column. Please start from the template.');

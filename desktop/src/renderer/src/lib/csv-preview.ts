@@ -1,6 +1,7 @@
-import type { ImportRowError, User, UserPropertyLink } from '@everest/core/contract';
+import type { ImportRowError, ImportStaffRow, User, UserPropertyLink } from '@everest/core/contract';
 import {
   bulkImportChanges,
+  importStaffRow,
   parseBulkImportCsv,
   type CsvDelimiter,
   type CsvEncoding,
@@ -18,6 +19,11 @@ export interface CsvPreview {
   changed: { row: ValidImportRow; changes: ImportRowChanges }[];
   unchanged: ValidImportRow[];
   errors: ImportRowError[];
+  /**
+   * Issue 33: rows that create an administrator or employee, or change an existing account's
+   * role (the server's preview lists the same, and the import asks to confirm each one).
+   */
+  staffRows: ImportStaffRow[];
 }
 
 /**
@@ -42,9 +48,12 @@ export function previewImportCsv(
     changed: [],
     unchanged: [],
     errors: parsed.errors,
+    staffRows: [],
   };
   for (const row of parsed.valid) {
     const existing = byEmail.get(row.email.toLowerCase());
+    const staff = importStaffRow(existing?.role ?? null, row);
+    if (staff) preview.staffRows.push(staff);
     if (!existing) {
       preview.newUsers.push(row);
       continue;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
-import { importChangeFields } from '@everest/core/domain';
+import { importChangeFields, roleLabels, staffChangeLabel } from '@everest/core/domain';
 import { api } from '../lib/api';
 import { errorMessage } from '../lib/error-message';
 import { previewImportCsv, type CsvPreview } from '../lib/csv-preview';
@@ -118,8 +118,30 @@ function PreviewResult({ name, preview, headingRef }: { name: string; preview: C
             <li>Existing users with changes: {preview.changed.length}</li>
             <li>Existing users unchanged: {preview.unchanged.length}</li>
             <li>Errors: {preview.errors.length}</li>
+            <li>Staff accounts: {preview.staffRows.length}</li>
           </ul>
-          <List title="New users" items={preview.newUsers.map((row) => `${row.email} (${row.firstName} ${row.lastName}, ${row.role})`)} />
+          {preview.staffRows.length > 0 && (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                This file makes administrators or Everest employees, or changes roles. The Bulk Import tab lists these rows apart and
+                imports them only once you confirm each one (role changes of existing users only when they are updated).
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          <List
+            title="Staff accounts in this file"
+            items={preview.staffRows.map((row) =>
+              [`Row ${row.row}: ${row.email}`, [row.firstName, row.lastName].filter(Boolean).join(' ') || row.entity, staffChangeLabel(row)]
+                .filter(Boolean)
+                .join(' · '),
+            )}
+          />
+          <List
+            title="New users"
+            items={preview.newUsers.map(
+              (row) => `${row.email} (${[[row.firstName, row.lastName].filter(Boolean).join(' ') || row.entity, roleLabels[row.role]].filter(Boolean).join(', ')})`,
+            )}
+          />
           <List
             title="Existing users with changes"
             items={preview.changed.map(({ row, changes }) =>

@@ -80,6 +80,19 @@ export const useImportStyles = makeStyles({
     '@media (max-width: 480px)': { padding: tokens.spacingHorizontalM },
   },
   progress: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
+  /** Issue 33: the staff accounts of an import, apart from the other lists and marked as a warning. */
+  staff: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+    padding: tokens.spacingHorizontalM,
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorPaletteDarkOrangeBorder1}`,
+    borderLeftWidth: '4px',
+    backgroundColor: tokens.colorPaletteDarkOrangeBackground1,
+    minWidth: 0,
+  },
+  staffChange: { fontSize: tokens.fontSizeBase200, fontWeight: tokens.fontWeightSemibold },
 });
 
 export interface CappedListProps<T> {

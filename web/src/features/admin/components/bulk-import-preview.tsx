@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
-import { Button, MessageBar, MessageBarBody, ProgressBar, Field, mergeClasses } from '@fluentui/react-components';
-import type { ImportPreview, ImportRowError } from '@everest/core/contract';
-import type { BulkImportCsvParse } from '@everest/core/domain';
+import { Button, Checkbox, MessageBar, MessageBarBody, ProgressBar, Field, mergeClasses } from '@fluentui/react-components';
+import type { ImportPreview, ImportRowError, ImportStaffRow } from '@everest/core/contract';
+import { roleLabels, staffChangeLabel, type BulkImportCsvParse } from '@everest/core/domain';
 import { changeLine, changedExistingUsers, importWouldChange, nothingToImportReason, plural } from '../lib/bulk-import-rules';
 import { useAdminStyles } from './admin-styles';
 import type { ImportOptions } from './bulk-import-form';
@@ -37,19 +37,45 @@ export interface BulkImportPreviewProps {
   serverError?: string;
   importing: boolean;
   options: ImportOptions;
+  /**
+   * Issue 33: the staff rows this import would write with the chosen duplicate handling (new
+   * administrators and employees, role changes), listed apart; Import waits for their own tick.
+   */
+  staffRows: readonly ImportStaffRow[];
+  staffConfirmed: boolean;
+  onStaffConfirmedChange: (confirmed: boolean) => void;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
+const fullName = (row: { firstName: string; lastName: string }) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+
 /** Spec: three counts, the capped lists, Cancel Import and Confirm & Import Users. */
 export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPreviewProps>(function BulkImportPreview(
-  { fileName, local, rowsSent, server, errors, checking, serverError, importing, options, onCancel, onConfirm },
+  {
+    fileName,
+    local,
+    rowsSent,
+    server,
+    errors,
+    checking,
+    serverError,
+    importing,
+    options,
+    staffRows,
+    staffConfirmed,
+    onStaffConfirmedChange,
+    onCancel,
+    onConfirm,
+  },
   headingRef,
 ) {
   const admin = useAdminStyles();
   const styles = useImportStyles();
   const existing = server ? changedExistingUsers(server) : [];
   const canImport = server !== null && importWouldChange(server, options.duplicateHandling);
+  const waitsForStaff = canImport && staffRows.length > 0 && !staffConfirmed;
+  const reasonId = !server ? undefined : !canImport ? 'bulk-import-nothing' : waitsForStaff ? 'bulk-import-staff-reason' : undefined;
   const validRows = local.csvData.length;
 
   return (
@@ -95,6 +121,38 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
         </dl>
       )}
 
+      {server && staffRows.length > 0 && (
+        <div className={styles.staff}>
+          <CappedList
+            id="bulk-import-staff"
+            title="Staff accounts in this import"
+            items={staffRows}
+            itemKey={(r) => r.email}
+            renderItem={(r) => (
+              <>
+                <span className={styles.email}>{r.email}</span>
+                <span className={styles.detail}>{[`Row ${r.row}`, fullName(r), r.entity].filter(Boolean).join(' · ')}</span>
+                <span className={styles.staffChange}>{staffChangeLabel(r)}</span>
+              </>
+            )}
+          />
+          <p className={styles.meta}>
+            Administrators can open every investor&apos;s documents and change every account; Everest employees sign in to the
+            portal. Check that each of these people should have this role.
+          </p>
+          <Checkbox
+            checked={staffConfirmed}
+            disabled={importing}
+            onChange={(_, data) => onStaffConfirmedChange(data.checked === true)}
+            label={
+              staffRows.length === 1
+                ? `I confirm this staff account: ${staffRows[0]?.email ?? ''} as ${roleLabels[staffRows[0]?.role ?? 'user']}`
+                : `I confirm these ${plural(staffRows.length, 'staff account')} and their roles`
+            }
+          />
+        </div>
+      )}
+
       {server && server.newUsers.length > 0 && (
         <CappedList
           id="bulk-import-new-users"
@@ -102,8 +160,7 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
           items={server.newUsers}
           itemKey={(u) => u.email}
           renderItem={(u) => {
-            const name = [u.firstName, u.lastName].filter(Boolean).join(' ');
-            const details = [name, u.entity, plural(u.propertyAccess.length, 'property', 'properties')].filter(Boolean);
+            const details = [fullName(u), u.entity, roleLabels[u.role], plural(u.propertyAccess.length, 'property', 'properties')].filter(Boolean);
             return (
               <>
                 <span className={styles.email}>{u.email}</span>
@@ -148,14 +205,19 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
         <Button
           appearance="primary"
           onClick={onConfirm}
-          disabled={!canImport || importing}
-          aria-describedby={server && !canImport ? 'bulk-import-nothing' : undefined}
+          disabled={!canImport || waitsForStaff || importing}
+          aria-describedby={reasonId}
         >
           {importing ? 'Importing...' : 'Confirm & Import Users'}
         </Button>
         {server && !canImport && (
           <span id="bulk-import-nothing" className={admin.muted}>
             {nothingToImportReason(server, options.duplicateHandling)}
+          </span>
+        )}
+        {waitsForStaff && (
+          <span id="bulk-import-staff-reason" className={admin.muted}>
+            Confirm the staff accounts above first.
           </span>
         )}
       </div>

@@ -40,7 +40,7 @@ function json(value: unknown, status = 200) {
 
 beforeEach(() => {
   sent = [];
-  previewAnswer = { newUsers: [], existingUsers: [], errors: [] };
+  previewAnswer = { newUsers: [], existingUsers: [], errors: [], staffRows: [] };
   previewHeld = null;
   vi.stubGlobal(
     'fetch',
@@ -54,6 +54,12 @@ beforeEach(() => {
         case '/api/admin/preview-bulk-import':
           await previewHeld;
           return json({ success: true, preview: previewAnswer });
+        case '/api/admin/bulk-import-users':
+          return json({
+            success: true,
+            message: 'Imported.',
+            results: { imported: 1, updated: 0, skipped: 0, failed: 0, emailsSent: 0, propertyUpdateEmailsSent: 0, errors: [] },
+          });
         default:
           return json({ error: 'Not stubbed' }, 500);
       }
@@ -113,9 +119,10 @@ it('refuses a file over 5 MB when it is chosen, and a file that is not a CSV', (
 
 it('shows row errors with their file line from the browser, sends every row with its line, and shows the server\'s counts', async () => {
   previewAnswer = {
-    newUsers: [{ email: 'nina.park@example.com', firstName: 'Nina', lastName: 'Park', entity: '', propertyAccess: [] }],
+    newUsers: [{ email: 'nina.park@example.com', firstName: 'Nina', lastName: 'Park', entity: '', role: 'user', propertyAccess: [] }],
     existingUsers: [],
     errors: [{ row: 4, error: 'Email is not a valid email address.' }],
+    staffRows: [],
   };
   let release = () => {};
   previewHeld = new Promise((resolve) => (release = resolve));
@@ -173,6 +180,7 @@ it('counts changed existing users as a change only when duplicates are updated',
       },
     ],
     errors: [],
+    staffRows: [],
   };
   renderTab();
   choose(csv(existingUserRow));
@@ -196,4 +204,61 @@ it('holds back a row whose cell is too long to send, and counts it among the err
   const body = sent.find((c) => c.path === '/api/admin/preview-bulk-import')?.body as { csvData: { line: number }[] };
   expect(body.csvData.map((r) => r.line)).toEqual([2]);
   within(screen.getByRole('region', { name: 'Errors (will be skipped)' })).getByText('Row 3');
+});
+
+it('lists a new administrator apart and keeps Import disabled until that row is confirmed (issue 33)', async () => {
+  const adminRow = 'ada.admin@example.com,Ada,Admin,,administrator,,,,,';
+  previewAnswer = {
+    newUsers: [{ email: 'ada.admin@example.com', firstName: 'Ada', lastName: 'Admin', entity: '', role: 'administrator', propertyAccess: [] }],
+    existingUsers: [],
+    errors: [],
+    staffRows: [
+      { row: 2, email: 'ada.admin@example.com', firstName: 'Ada', lastName: 'Admin', entity: '', role: 'administrator', previousRole: null, change: 'new' },
+    ],
+  };
+  renderTab();
+  choose(csv(adminRow));
+  fireEvent.click(previewButton());
+  const staff = await screen.findByRole('region', { name: 'Staff accounts in this import' });
+  within(staff).getByText('ada.admin@example.com');
+  within(staff).getByText('Administrator, new account');
+  within(screen.getByRole('region', { name: 'New Users' })).getByText('Ada Admin · Administrator · 0 properties');
+
+  const tick = screen.getByRole('checkbox', { name: 'I confirm this staff account: ada.admin@example.com as Administrator' });
+  expect(confirmButton()).toHaveProperty('disabled', true);
+  expect(confirmButton().getAttribute('aria-describedby')).toBe('bulk-import-staff-reason');
+  screen.getByText('Confirm the staff accounts above first.');
+
+  fireEvent.click(tick);
+  expect(confirmButton()).toHaveProperty('disabled', false);
+  fireEvent.click(confirmButton());
+  await screen.findByRole('heading', { name: 'Import Results' });
+  const importCall = sent.find((c) => c.path === '/api/admin/bulk-import-users');
+  expect(importCall?.body).toMatchObject({ confirmedStaffRows: [{ email: 'ada.admin@example.com', role: 'administrator' }] });
+});
+
+it('asks again for a promotion that Update existing users brings in after the tick', async () => {
+  previewAnswer = {
+    newUsers: [{ email: 'eve.emp@example.com', firstName: 'Eve', lastName: 'Emp', entity: '', role: 'everest_employee', propertyAccess: [] }],
+    existingUsers: [{ email: 'investor@example.com', hasChanges: true, changes: { role: { from: 'user', to: 'administrator' } }, newPropertyAccess: [] }],
+    errors: [],
+    staffRows: [
+      { row: 2, email: 'eve.emp@example.com', firstName: 'Eve', lastName: 'Emp', entity: '', role: 'everest_employee', previousRole: null, change: 'new' },
+      { row: 3, email: 'investor@example.com', firstName: 'James', lastName: 'Carter', entity: '', role: 'administrator', previousRole: 'user', change: 'promoted' },
+    ],
+  };
+  renderTab();
+  choose(csv('eve.emp@example.com,Eve,Emp,,everest_employee,,,,,', 'investor@example.com,James,Carter,,administrator,,,,,'));
+  fireEvent.click(previewButton());
+  const staff = await screen.findByRole('region', { name: 'Staff accounts in this import' });
+  // Skip (the default) leaves the investor as they are: only the new employee is listed.
+  expect(within(staff).queryByText('investor@example.com')).toBeNull();
+  fireEvent.click(screen.getByRole('checkbox', { name: /^I confirm this staff account: eve\.emp@example\.com/ }));
+  expect(confirmButton()).toHaveProperty('disabled', false);
+
+  fireEvent.change(screen.getByRole('combobox', { name: 'Duplicate handling' }), { target: { value: 'update' } });
+  within(staff).getByText('Investor → Administrator, promoted');
+  const tick = screen.getByRole('checkbox', { name: 'I confirm these 2 staff accounts and their roles' });
+  expect(tick).toHaveProperty('checked', false);
+  expect(confirmButton()).toHaveProperty('disabled', true);
 });

@@ -1,11 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field, MessageBar, MessageBarBody, ProgressBar, makeStyles, tokens } from '@fluentui/react-components';
-import type { ImportPreview, ImportResults } from '@everest/core/contract';
+import type { ImportPreview, ImportResults, StaffRowConfirmation } from '@everest/core/contract';
 import {
   defaultDuplicateHandling,
   defaultImportRole,
   megabyte,
   portalMessages,
+  staffRowConfirmationOf,
+  staffRowsToConfirm,
+  unconfirmedStaffRows,
   welcomeEmailWarningThreshold,
   type BulkImportCsvParse,
 } from '@everest/core/domain';
@@ -48,7 +51,7 @@ const initialOptions: ImportOptions = {
 
 type Busy = 'reading' | 'checking' | 'importing' | null;
 
-const noPreview: ImportPreview = { newUsers: [], existingUsers: [], errors: [] };
+const noPreview: ImportPreview = { newUsers: [], existingUsers: [], errors: [], staffRows: [] };
 
 /**
  * The bulk-import tab: choose a CSV, preview it (first in the browser with core's parser, which
@@ -71,6 +74,8 @@ export function BulkImportTab() {
   const [server, setServer] = useState<ImportPreview | null>(null);
   const [serverError, setServerError] = useState<string>();
   const [results, setResults] = useState<ImportResults | null>(null);
+  /** Issue 33: the staff rows ticked, by e-mail and role; the server writes no other. */
+  const [confirmedStaff, setConfirmedStaff] = useState<StaffRowConfirmation[]>([]);
 
   // Every preview run has a number; an answer of an older run (the file or role changed, or
   // Cancel Import was pressed meanwhile) is dropped.
@@ -87,6 +92,7 @@ export function BulkImportTab() {
     setLocal(null);
     setServer(null);
     setServerError(undefined);
+    setConfirmedStaff([]);
     setBusy((b) => (b === 'importing' ? b : null));
   };
 
@@ -181,11 +187,11 @@ export function BulkImportTab() {
   };
 
   const confirm = async () => {
-    if (!local || !server || busy) return;
+    if (!local || !server || busy || !staffConfirmed) return;
     setBusy('importing');
     try {
       const { rows, heldBack } = rowsToSend(local);
-      const answer = await importCall.mutateAsync({ csvData: rows, ...options });
+      const answer = await importCall.mutateAsync({ csvData: rows, ...options, confirmedStaffRows: confirmedStaff });
       if (!answer.success) throw new Error(answer.error ?? answer.message);
       // Rows held back were never sent: they are failed rows of this import too.
       const final: ImportResults = {
@@ -222,6 +228,10 @@ export function BulkImportTab() {
   const sending = useMemo(() => (local ? rowsToSend(local) : { rows: [], heldBack: [] }), [local]);
   const heldBack = sending.heldBack;
   const errors = !local ? [] : server ? mergeRowErrors(heldBack, server.errors) : local.errors;
+  // The staff rows that the chosen duplicate handling would write: a tick covers exactly those,
+  // so rows that appear later (Update chosen after the tick) wait for a tick of their own.
+  const staffRows = useMemo(() => (server ? staffRowsToConfirm(server.staffRows, options.duplicateHandling) : []), [server, options.duplicateHandling]);
+  const staffConfirmed = unconfirmedStaffRows(staffRows, confirmedStaff).length === 0;
   const manyWelcomes =
     options.sendWelcomeEmails && local !== null && local.csvData.length > welcomeEmailWarningThreshold;
 
@@ -272,6 +282,9 @@ export function BulkImportTab() {
             serverError={serverError}
             importing={busy === 'importing'}
             options={options}
+            staffRows={staffRows}
+            staffConfirmed={staffConfirmed}
+            onStaffConfirmedChange={(checked) => setConfirmedStaff(checked ? staffRows.map(staffRowConfirmationOf) : [])}
             onCancel={cancel}
             onConfirm={() => void confirm()}
           />
