@@ -10,7 +10,7 @@ import { freshAddress, recordingClient } from '../features/auth/test-client';
 import { User } from '../features/users/user.entity';
 import { createLogger } from '../logger';
 import { errorHandler } from './errors';
-import { nulRefused } from './route';
+import { brokenCharacterRefused, nulRefused } from './route';
 
 /**
  * Issue 33: PostgreSQL refuses the NUL character in text, so a NUL anywhere in a form became a
@@ -66,6 +66,18 @@ describe('the NUL character in text', () => {
     expectRefused(res);
     expect(await server.services.orm.em.fork().count(ContactMessage)).toBe(before);
     expect(log).not.toMatch(/Privatename|private\.visitor|Secret Lane/);
+  });
+
+  it('refuses a lone surrogate (half a UTF-16 pair) with a sentence, not 500 (route fuzz seed 500545103)', async () => {
+    const name = 'Heights \udfff\ud800';
+    const res = await client.call('/api/admin/create-property', { body: { name }, token: admin });
+    expect(res.status, res.text).toBe(400);
+    expect(errorAnswer.parse(res.json).error).toBe(brokenCharacterRefused);
+    const search = await client.call(`/api/admin/users?page=1&limit=10&search=${encodeURIComponent('a')}%ED%A0%80`, { token: admin });
+    expect(search.status, search.text).toBeLessThan(500);
+    // A well-formed pair (an emoji) is text like any other.
+    const emoji = await client.call('/api/admin/create-property', { body: { name: 'Heights \u{1F3E0}' }, token: admin });
+    expect(emoji.status, emoji.text).toBe(200);
   });
 
   it('refuses a NUL in a query, a path, a nested body and a multipart field', async () => {

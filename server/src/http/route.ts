@@ -99,24 +99,37 @@ function callerFor<R extends RouteDef>(route: R, user: SessionUser | null): Call
 export const nulRefused =
   'Some text you sent contains an invisible control character (NUL) that cannot be saved. Please retype it and try again.';
 
+/** The answer to text holding half of a UTF-16 pair (a lone surrogate), which no encoding can store. */
+export const brokenCharacterRefused =
+  'Some text you sent contains a broken character that cannot be saved. Please retype it and try again.';
+
+// A lone surrogate: JSON's "\ud800" parses into one, and PostgreSQL refuses it in jsonb (the
+// audit row), so a property named with one answered 500 (route fuzz, seed 500545103).
+const loneSurrogate = /\p{Cs}/u;
+
+function refuseUnstorable(text: string): void {
+  if (text.includes('\u0000')) throw new HttpError(400, nulRefused);
+  if (loneSurrogate.test(text)) throw new HttpError(400, brokenCharacterRefused);
+}
+
 /**
  * Refuses a route's input (its query, params or body, as parsed from JSON, a query string or a
- * multipart form) holding U+0000 anywhere, keys included: PostgreSQL refuses it in text, so it
- * would reach the database as a 500 with the visitor's values in the error. Checked here, once
- * for every route and field, rather than in each schema; walked without recursion, as a body may
- * nest thousands deep.
+ * multipart form) holding U+0000 or a lone surrogate anywhere, keys included: PostgreSQL refuses
+ * both, so they would reach the database as a 500 with the visitor's values in the error. Checked
+ * here, once for every route and field, rather than in each schema; walked without recursion, as
+ * a body may nest thousands deep.
  */
-function refuseNul(input: unknown): void {
+function refuseUnstorableText(input: unknown): void {
   const pending: unknown[] = [input];
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) throw new HttpError(400, nulRefused);
+      refuseUnstorable(value);
     } else if (Array.isArray(value)) {
       for (const item of value) pending.push(item);
     } else if (value !== null && typeof value === 'object') {
       for (const [key, item] of Object.entries(value)) {
-        if (key.includes('\u0000')) throw new HttpError(400, nulRefused);
+        refuseUnstorable(key);
         pending.push(item);
       }
     }
@@ -146,8 +159,8 @@ export function bind<R extends RouteDef>(
     let batch: BatchMultipartBody | null = null;
     try {
       // Only what the route reads: a stray query string on a route without one costs nothing.
-      if (route.query) refuseNul(ctx.query);
-      if (route.params) refuseNul(ctx.params);
+      if (route.query) refuseUnstorableText(ctx.query);
+      if (route.params) refuseUnstorableText(ctx.params);
       const head: RouteHead<R> = {
         query: (route.query ? route.query.parse(ctx.query) : undefined) as Infer<R['query']>,
         params: (route.params ? route.params.parse(ctx.params) : undefined) as Infer<R['params']>,
@@ -165,7 +178,7 @@ export function bind<R extends RouteDef>(
         else multipart = await readMultipart(ctx, options.upload);
       }
       const fields = batch?.fields ?? multipart?.fields ?? ctx.request.body ?? {};
-      if (route.body) refuseNul(fields);
+      if (route.body) refuseUnstorableText(fields);
       // A batch's text part sent as a file (a manifest) is text the route reads too.
       if (batch?.textFile?.includes(0)) throw new HttpError(400, nulRefused);
       const input: RouteInput<R> = {
