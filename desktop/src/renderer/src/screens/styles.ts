@@ -8,6 +8,8 @@ export const useScreenStyles = makeStyles({
   list: {
     maxHeight: '18rem',
     overflowY: 'auto',
+    // A 200-character file name has no space to break at: it wraps inside the box, never past it.
+    overflowWrap: 'anywhere',
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderRadius: tokens.borderRadiusMedium,
   },
