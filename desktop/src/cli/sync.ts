@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FolderLocked } from '../sync/folder-lock';
 import { createPortal, secondStepNeeded } from '../sync/portal';
+import { printable } from '../sync/report';
 import { SyncEngine, type SyncEvent } from '../sync/sync-engine';
 
 /**
@@ -48,11 +49,6 @@ function logLine(event: SyncEvent): void {
   if (event.state === 'publishing') return;
   const id = event.documentId ? ` [document ${event.documentId}]` : '';
   process.stdout.write(`${new Date().toISOString()} ${event.state.padEnd(19)} ${printable(event.path)}: ${printable(event.message)}${id}\n`);
-}
-
-/** A file name (or a sentence naming one) as printed: a name may hold control characters, which a terminal would obey. */
-function printable(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }
 
 async function main(): Promise<number> {

@@ -11,6 +11,7 @@ import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { syncLockFileName, timeZone } from '@everest/core/domain';
+import { printable } from './report';
 
 export const lockFileName = syncLockFileName;
 
@@ -39,7 +40,7 @@ export class FolderLocked extends Error {
 }
 
 /** A lock's field as shown: anyone who can write the folder wrote it, so no control characters and at most 100 characters. */
-const shown = (value: unknown) => String(value).replace(/[\u0000-\u001f\u007f-\u009f]/g, '?').slice(0, 100);
+const shown = (value: unknown) => printable(String(value)).slice(0, 100);
 
 export function folderLockedSentence(holder: LockHolder): string {
   const at = new Date(holder.since);

@@ -5,6 +5,14 @@
 import type { LedgerEntry } from './ledger';
 
 /**
+ * Text from the folder (a file name, a lock's fields: whoever can write the folder wrote them) as
+ * printed or shown: control characters, which a terminal would obey, become '?'.
+ */
+export function printable(text: string): string {
+  return text.replace(/\p{Cc}/gu, '?');
+}
+
+/**
  * - `published`: this sync published it (now or in an earlier run);
  * - `already-published`: the portal held it already; nothing new was published;
  * - `needs-attention`: a person must act, for the reason given;
