@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +12,7 @@ import type {} from '../../../server/test/global-setup';
 import type { LedgerEntry } from './ledger';
 import { createPortal, type Portal } from './portal';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
+import { pdf, removeWorkspaces, sha256, workspace, write } from './testing/folder';
 import { Relay } from './testing/relay';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
@@ -31,34 +30,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  removeWorkspaces();
 });
 
-const temps: string[] = [];
-afterAll(() => {
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A watched folder and, beside it, the ledger's place. */
-function workspace(name = 'watched'): { folder: string; ledgerFile: string } {
-  const base = mkdtempSync(path.join(os.tmpdir(), 'everest-sync-test-'));
-  temps.push(base);
-  const folder = path.join(base, name);
-  mkdirSync(folder);
-  return { folder, ledgerFile: path.join(base, 'ledger', 'sync.json') };
-}
-
-/** A small real PDF: the server checks the first bytes. */
-function pdf(label: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n% ${label} ${randomBytes(8).toString('hex')}\n${'x'.repeat(200)}\n%%EOF\n`);
-}
-
-function write(folder: string, relative: string, content: Buffer): void {
-  const file = path.join(folder, relative);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
-}
-
-const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 
 async function serverDocuments(titlePrefix: string, url = server.url): Promise<PropertyDocument[]> {
   const client = url === server.url ? createApiClient({ baseUrl: url, getToken: () => token }) : await adminClient(url);

@@ -3,8 +3,8 @@
 // passed as options.
 
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,7 @@ import { buildAccountantFolder } from '@everest/fixtures/accountant-folder';
 import { FolderLocked, lockFileName } from './folder-lock';
 import { createPortal, type Portal } from './portal';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
+import { pdf, removeWorkspaces, sha256, workspace, write } from './testing/folder';
 import { Relay } from './testing/relay';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
@@ -31,29 +32,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+  removeWorkspaces();
 });
 
-const temps: string[] = [];
-function workspace(name = 'watched'): { folder: string; ledgerFile: string } {
-  const base = mkdtempSync(path.join(os.tmpdir(), 'everest-sync34-'));
-  temps.push(base);
-  const folder = path.join(base, name);
-  mkdirSync(folder);
-  return { folder, ledgerFile: path.join(base, 'ledger', 'sync.json') };
-}
-
-function pdf(label: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n% ${label} ${randomBytes(8).toString('hex')}\n${'x'.repeat(200)}\n%%EOF\n`);
-}
-
-function write(folder: string, relative: string, content: Buffer): void {
-  const file = path.join(folder, relative);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
-}
-
-const sha256 = (content: Buffer) => createHash('sha256').update(content).digest('hex');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every request the portal makes, by method and path, as it went over the wire. */
