@@ -22,25 +22,6 @@ import { usePortalSession } from '../lib/portal-session';
 import { usePortalStyles } from './portal-styles';
 
 const useStyles = makeStyles({
-  list: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    rowGap: tokens.spacingVerticalS,
-  },
-  session: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  text: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
   name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
   heading: { outlineOffset: '2px' },
   // The dialog's action column is narrow on a wide screen: the label stays on one line.
@@ -145,10 +126,10 @@ export function SessionsSection() {
         </Text>
         {sessions.data ? (
           <>
-            <ul className={styles.list} aria-label="Signed-in devices">
+            <ul className={portal.itemList} aria-label="Signed-in devices">
               {list.map((session) => (
-                <li key={session.id} className={styles.session}>
-                  <span className={styles.text}>
+                <li key={session.id} className={portal.item}>
+                  <span className={portal.itemText}>
                     <span className={styles.name}>
                       <Text weight="semibold">{session.device}</Text>
                       {session.current && (

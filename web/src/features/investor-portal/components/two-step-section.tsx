@@ -49,25 +49,6 @@ const useStyles = makeStyles({
     // Two columns of 11 monospace characters fit a 375 px phone; narrower than that, one.
     '@media (max-width: 340px)': { gridTemplateColumns: 'max-content' },
   },
-  methods: {
-    listStyleType: 'none',
-    margin: 0,
-    padding: 0,
-    display: 'flex',
-    flexDirection: 'column',
-    rowGap: tokens.spacingVerticalS,
-  },
-  method: {
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-  },
-  methodText: { display: 'flex', flexDirection: 'column', minWidth: 0, overflowWrap: 'anywhere' },
   addPasskey: {
     display: 'flex',
     flexWrap: 'wrap',
@@ -269,7 +250,6 @@ function TotpConfirm({ pending, onCancel, onBackupCodes }: { pending: StartTotpA
 /** The authenticator app: set up with its own Remove, or a button that starts the set-up. */
 function AuthenticatorApp({ on, first, codeAllowed, mustKeep, isLast, onBackupCodes }: MethodProps & { on: boolean; first: boolean }) {
   const portal = usePortalStyles();
-  const styles = useStyles();
   const start = useStartTotp();
   const remove = useRemoveTotp();
   const focus = useReturnFocus();
@@ -290,9 +270,9 @@ function AuthenticatorApp({ on, first, codeAllowed, mustKeep, isLast, onBackupCo
         Authenticator app
       </h4>
       {on ? (
-        <ul className={styles.methods} aria-label="Your authenticator app">
-          <li className={styles.method}>
-            <span className={styles.methodText}>
+        <ul className={portal.itemList} aria-label="Your authenticator app">
+          <li className={portal.item}>
+            <span className={portal.itemText}>
               <Text weight="semibold">Your authenticator app</Text>
               <Text size={200} className={portal.muted}>
                 Set up: signing in can ask for the 6-digit code it shows.
@@ -417,10 +397,10 @@ function Passkeys({ passkeys, codeAllowed, mustKeep, isLast, onBackupCodes }: Me
         one after its device, for example "Work laptop".
       </Text>
       {passkeys.length > 0 && (
-        <ul className={styles.methods} aria-label="Your passkeys">
+        <ul className={portal.itemList} aria-label="Your passkeys">
           {passkeys.map((passkey) => (
-            <li key={passkey.id} className={styles.method}>
-              <span className={styles.methodText}>
+            <li key={passkey.id} className={portal.item}>
+              <span className={portal.itemText}>
                 <Text weight="semibold">{passkey.name}</Text>
                 <Text size={200} className={portal.muted}>
                   {`Added ${formatDate(passkey.createdAt)} · ${passkey.lastUsedAt ? `last used ${formatDate(passkey.lastUsedAt)}` : 'not used yet'}`}
