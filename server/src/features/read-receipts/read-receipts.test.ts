@@ -186,8 +186,13 @@ describe('read receipts', () => {
       expect(found.length, search).toBeGreaterThan(0);
       expect(found, search).toEqual(await userDocumentIds(search));
     }
-    // '%' and '_' are searched as themselves, as in User Documents.
+    // '%' and '_' are searched as themselves, as in User Documents; SQL is text like any other.
     expect(await personalIds('%')).toEqual(await userDocumentIds('%'));
+    expect(await personalIds("' or 1=1 --")).toEqual([]);
+    // Hostile input is refused at the edge, and nobody but an administrator may search.
+    expect((await get('/api/admin/read-receipts/documents?search=a%00b')).status).toBe(400);
+    expect((await get(`/api/admin/read-receipts/documents?search=${'x'.repeat(5000)}`)).status).toBe(400);
+    expect((await get('/api/admin/read-receipts/documents?search=carter', investorA)).status).toBe(403);
   });
 
   it('shows an investor what they may read, opened or not, not opened first', async () => {
