@@ -75,7 +75,8 @@ test('an administrator previews the example CSV, imports it, and a new investor 
   await expect(errors).toContainText('Email is not a valid email address.');
   const newList = page.getByRole('region', { name: 'New Users' });
   for (const email of newUsers) await expect(newList).toContainText(email);
-  const existingList = page.getByRole('region', { name: 'Existing Users to Update' });
+  // 'Skip existing users' is the default: the list says so (issue 35), never 'to Update'.
+  const existingList = page.getByRole('region', { name: 'Existing Users to Skip' });
   await expect(existingList).toContainText(existing.email);
   await expect(existingList).toContainText(`New property access: ${existing.newPropertyAccess.join(', ')}`);
   // Issue 33: the example's employee is a staff account, listed apart and confirmed on its own.
@@ -190,5 +191,45 @@ for (const width of [1280, 375]) {
     const found = await request.get(`/api/admin/users?page=1&limit=10&search=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } });
     const { users } = adminUsersAnswer.parse(await found.json());
     expect(users.map((u) => [u.email, u.role])).toEqual([[email, 'administrator']]);
+  });
+}
+
+// Issue 35: a preview that agrees with itself. The server finds what the browser cannot (here a
+// role change of the built-in administrator), so the sentence above the counts once said '1 row
+// error found in your browser' beside an Errors card of 2; under 'Skip existing users' the list
+// was headed 'Existing Users to Update'; and a row error named its row but not the bad value.
+for (const width of [1280, 375]) {
+  test(`the preview's sentence, Errors card and lists agree, and a row error shows its value as text, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const hostile = '<img src=x onerror="document.title=1">';
+    const csv = [
+      'email,firstName,lastName,entity,role,propertyAccess',
+      'admin@example.com,Site,Administrator,,user,',
+      `${hostile},Ann,Lee,,,`,
+      `investor@example.com,,,${unique('Carter Trust ')},,`,
+    ].join('\n');
+
+    await openAdminTab(page, 'Bulk Import');
+    await page.getByLabel(/^CSV file/).setInputFiles({ name: 'agree.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+    await page.getByRole('button', { name: 'Preview Import' }).click();
+    await expect(page.getByRole('heading', { name: 'Import Preview' })).toBeFocused(slowStep);
+
+    const summary = page.getByLabel('Import summary');
+    await expect(count(summary, 'Errors')).toHaveText('Errors2need attention');
+    await expect(page.getByText('agree.csv: read as UTF-8')).toContainText('3 rows, 2 row errors (1 found by the server).');
+    await expect(count(summary, 'Existing Users')).toContainText('Existing Users1');
+    await expect(page.getByRole('region', { name: 'Existing Users to Skip' })).toContainText('investor@example.com');
+    await expect(page.getByRole('region', { name: 'Existing Users to Update' })).toHaveCount(0);
+
+    const errors = page.getByRole('region', { name: 'Errors (will be skipped)' });
+    await expect(errors.getByRole('listitem')).toHaveCount(2);
+    await expect(errors.getByRole('listitem').nth(1)).toHaveText(`Row 3Email is not a valid email address.Value: “${hostile}”`);
+    await expect(errors.locator('img')).toHaveCount(0);
+    expect(await page.title()).not.toBe('1');
+
+    // Update chosen: the same list is now the one to update.
+    await page.getByLabel(/^Duplicate handling/).selectOption('update');
+    await expect(page.getByRole('region', { name: 'Existing Users to Update' })).toContainText('investor@example.com');
+    await expectAccessible(page);
   });
 }

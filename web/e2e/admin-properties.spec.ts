@@ -71,6 +71,11 @@ test('an administrator adds a property with a photo and coordinates, and it appe
   const picker = editor.getByLabel('Photo');
   await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') });
   await expect(toast(page, portalMessages.invalidFileType)).toBeVisible();
+  // Issue 35: so is one named and typed as an image that is none, with a sentence, and no broken preview.
+  await picker.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a photo either') });
+  await expect(toast(page, portalMessages.invalidFileType).filter({ hasText: 'fake.png is not a picture that can be shown.' })).toBeVisible();
+  await expect(editor.getByRole('img', { name: `Chosen photo of ${name}` })).toHaveCount(0);
+  await expect(picker).toHaveValue('');
   await picker.setInputFiles({ name: 'cedar-point.png', mimeType: 'image/png', buffer: await photo(page) });
   await expect(editor.getByRole('img', { name: `Chosen photo of ${name}` })).toBeVisible();
 
@@ -108,6 +113,8 @@ test("an address the geocoder does not know says 'Address Not Found'", async ({ 
   await editor.getByRole('textbox', { name: 'State' }).fill('ZZ');
   await editor.getByRole('button', { name: 'Get Coordinates' }).click();
   await expect(toast(page, portalMessages.addressNotFound)).toBeVisible();
+  // Issue 35: the geocoder's sentence under the title starts with a capital letter.
+  await expect(toast(page, portalMessages.addressNotFound)).toContainText('No place matches this address.');
   await expect(editor.getByRole('textbox', { name: 'Latitude' })).toHaveValue('');
 
   await editor.getByRole('textbox', { name: 'Latitude' }).fill('north');

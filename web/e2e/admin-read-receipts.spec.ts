@@ -103,3 +103,31 @@ test('an administrator reminds an investor of an unopened K-1; the investor open
   await expect(item.getByTestId('new-badge')).toHaveCount(0);
   await portal.context().close();
 });
+
+// Issue 35: searching the read receipts for an investor's name found nothing ('carter'), while
+// User Documents found them; the two searches now share one rule (names, entities, e-mails).
+test("the read-receipt search finds an investor's personal documents by name and by entity", async ({ page, request }) => {
+  const token = await adminToken(request);
+  const lastName = unique('Carterson');
+  const entity = unique('Carter Family Trust ');
+  const investor = `${unique('receipts.name.')}@example.com`;
+  await createUserByApi(request, { email: investor, name: `Reese ${lastName}`, entity }, token);
+  const title = unique('K-1 2025 ');
+  const uploaded = await request.post('/api/admin/upload-user-document', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { userEmail: investor, documentCategory: 'tax', title, emailNotification: 'false', document: pdfFile('k1.pdf') },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+
+  await openAdminTab(page, 'Read Receipts');
+  const search = page.getByRole('searchbox', { name: 'Search documents' });
+  const rows = page.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: title });
+  for (const text of [lastName.toLowerCase(), `reese ${lastName}`, entity.toUpperCase()]) {
+    // A search that finds nothing between them, so that a row still shown from the last search never passes.
+    const none = unique('no such investor ');
+    await search.fill(none);
+    await expect(page.getByText(`No document matches "${none}".`)).toBeVisible();
+    await search.fill(text);
+    await expect(rows, text).toHaveCount(1);
+  }
+});

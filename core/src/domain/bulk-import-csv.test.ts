@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkImportCsvMessages, parseBulkImportCsv, validateBulkImportRows } from './bulk-import-csv';
+import { bulkImportCsvMessages, parseBulkImportCsv, shownImportValue, validateBulkImportRows } from './bulk-import-csv';
 import { decodeCsvBytes } from './publishing';
 import { maxImportCsvBytes, maxImportRows } from './limits';
 import { portalMessages } from './messages';
@@ -73,7 +73,7 @@ describe('parseBulkImportCsv', () => {
       ].join('\r\n'),
     );
     expect(result.valid.map((row) => [row.line, row.streetAddress])).toEqual([[3, '12 Oak St.\r\nApt 4']]);
-    expect(result.errors).toEqual([{ row: 6, error: 'Email is not a valid email address.' }]);
+    expect(result.errors).toEqual([{ row: 6, error: 'Email is not a valid email address.', value: 'not-an-email' }]);
   });
 
   it('says each row rule in its own sentence, with the row line', () => {
@@ -91,14 +91,26 @@ describe('parseBulkImportCsv', () => {
     );
     expect(result.errors).toEqual([
       { row: 2, error: 'Email is required.' },
-      { row: 3, error: 'Email is not a valid email address.' },
+      { row: 3, error: 'Email is not a valid email address.', value: 'bad@' },
       { row: 4, error: 'Either firstName and lastName, or entity, is required.' },
-      { row: 5, error: 'Role must be user, everest_employee or administrator.' },
-      { row: 7, error: bulkImportCsvMessages.duplicateEmail(6) },
-      { row: 8, error: 'First name must be 100 characters or fewer.' },
+      { row: 5, error: 'Role must be user, everest_employee or administrator.', value: 'owner' },
+      { row: 7, error: bulkImportCsvMessages.duplicateEmail(6), value: 'ANN2@example.com' },
+      { row: 8, error: 'First name must be 100 characters or fewer.', value: `${'x'.repeat(59)}…` },
     ]);
     expect(result.valid.map((row) => [row.line, row.email, row.role])).toEqual([[6, 'ann2@example.com', 'everest_employee']]);
     expect(result.csvData.map((row) => row.line)).toEqual([6]);
+  });
+
+  it('shows the bad value of a row error as plain text: control characters and bidirectional marks replaced, cut at 60 characters', () => {
+    expect(shownImportValue('  ')).toBeUndefined();
+    expect(shownImportValue(undefined)).toBeUndefined();
+    expect(shownImportValue('ann\u0000@x\u202Emoc')).toBe('ann\uFFFD@x\uFFFDmoc');
+    // Cut by characters, never inside an emoji's surrogate pair.
+    expect(shownImportValue('😀'.repeat(70))).toBe(`${'😀'.repeat(59)}…`);
+    expect(shownImportValue(['Aspen Ridge', 'Nowhere'])).toBe('Aspen Ridge, Nowhere');
+    const row = parseBulkImportCsv(`${header}
+<img src=x onerror=alert(1)>,A,B,,,,,,,`).errors[0];
+    expect(row).toEqual({ row: 2, error: 'Email is not a valid email address.', value: '<img src=x onerror=alert(1)>' });
   });
 
   it('gives an empty role the chosen default role', () => {
@@ -172,8 +184,8 @@ describe('parseBulkImportCsv', () => {
   it("refuses a cell longer than the contract allows, and returns every row as read in 'rows'", () => {
     const result = parseBulkImportCsv(`${header}\na@example.com,A,B,${'x'.repeat(1001)},,,,,,\nnope,A,B,,,,,,,\nc@example.com,C,D,,,,,,,`);
     expect(result.errors).toEqual([
-      { row: 2, error: 'A CSV cell must be 1000 characters or fewer.' },
-      { row: 3, error: 'Email is not a valid email address.' },
+      { row: 2, error: 'A CSV cell must be 1000 characters or fewer.', value: `${'x'.repeat(59)}…` },
+      { row: 3, error: 'Email is not a valid email address.', value: 'nope' },
     ]);
     expect(result.rows.map((row) => [row.line, row.email])).toEqual([
       [2, 'a@example.com'],
@@ -210,7 +222,7 @@ describe('validateBulkImportRows', () => {
   it('numbers rows without a line by their place, the first data row being 2', () => {
     const result = validateBulkImportRows([{ email: 'a@example.com', entity: 'A' }, { email: 'nope' }]);
     expect(result.valid.map((row) => row.line)).toEqual([2]);
-    expect(result.errors).toEqual([{ row: 3, error: 'Email is not a valid email address.' }]);
+    expect(result.errors).toEqual([{ row: 3, error: 'Email is not a valid email address.', value: 'nope' }]);
   });
 
   it('takes property access as a list too, and an empty role cell as the default role', () => {

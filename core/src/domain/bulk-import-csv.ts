@@ -104,8 +104,27 @@ function toCsvRows(records: readonly CsvRecord[]): { rows: BulkImportCsvRow[]; e
   return { rows, error: null };
 }
 
-function firstMessage(error: { issues: readonly { message: string }[] }): string {
-  return error.issues[0]?.message ?? 'This row is not valid.';
+/** A row error's value is cut to this many characters: it names the cell, it need not hold it. */
+export const shownValueMax = 60;
+
+/**
+ * A cell's value as a row error shows it: control characters and bidirectional marks as '�'
+ * (they would hide or reorder what is shown), cut at `shownValueMax` characters with '…'.
+ * Undefined for an empty cell: there is nothing to show.
+ */
+export function shownImportValue(value: unknown): string | undefined {
+  const text = Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : undefined;
+  if (text === undefined || text.trim() === '') return undefined;
+  const characters = Array.from(text.replace(/[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu, '\uFFFD'));
+  return characters.length > shownValueMax ? `${characters.slice(0, shownValueMax - 1).join('')}…` : characters.join('');
+}
+
+/** The row error of a failed parse: the first issue's sentence, with the cell it is about. */
+function rowError(line: number, input: BulkImportCsvRow, error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] }): ImportRowError {
+  const issue = error.issues[0];
+  const field = issue?.path[0];
+  const value = typeof field === 'string' && field !== 'line' ? shownImportValue(input[field as keyof BulkImportCsvRow]) : undefined;
+  return { row: line, error: issue?.message ?? 'This row is not valid.', ...(value === undefined ? {} : { value }) };
 }
 
 /**
@@ -128,13 +147,13 @@ export function validateBulkImportRows(
     const line = input.line ?? index + firstCsvDataRow;
     const parsed = schema.safeParse(input);
     if (!parsed.success) {
-      errors.push({ row: line, error: firstMessage(parsed.error) });
+      errors.push(rowError(line, input, parsed.error));
       return;
     }
     const row = parsed.data;
     const firstLine = firstLineOf.get(row.email);
     if (firstLine !== undefined) {
-      errors.push({ row: line, error: bulkImportCsvMessages.duplicateEmail(firstLine) });
+      errors.push({ row: line, error: bulkImportCsvMessages.duplicateEmail(firstLine), value: shownImportValue(input.email) ?? row.email });
       return;
     }
     firstLineOf.set(row.email, line);
@@ -173,7 +192,7 @@ export function parseBulkImportCsv(input: Uint8Array | string, options: BulkImpo
   const shapeErrors: ImportRowError[] = [];
   const shaped = rows.filter((row) => {
     const cells = bulkImportCsvRow.safeParse(row);
-    if (!cells.success) shapeErrors.push({ row: row.line ?? 0, error: firstMessage(cells.error) });
+    if (!cells.success) shapeErrors.push(rowError(row.line ?? 0, row, cells.error));
     return cells.success;
   });
   const checked = validateBulkImportRows(shaped, options);

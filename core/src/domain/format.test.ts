@@ -5,26 +5,21 @@ import {
   formatCategory,
   formatDate,
   formatDateTime,
-  formatPersonalFileSize,
-  formatPropertyFileSize,
+  formatFileSize,
   joinFullName,
   roleLabel,
   splitFullName,
 } from './format';
 
 describe('file sizes', () => {
-  it('shows property documents in MB with one decimal, even when small', () => {
-    expect(formatPropertyFileSize(2.5 * 1024 * 1024)).toBe('2.5 MB');
-    expect(formatPropertyFileSize(1_234_567)).toBe('1.2 MB');
-    expect(formatPropertyFileSize(300 * 1024)).toBe('0.3 MB');
-    expect(formatPropertyFileSize(0)).toBe('0.0 MB');
-  });
-
-  it('shows personal documents in KB under 1 MB and in MB from 1 MB', () => {
-    expect(formatPersonalFileSize(512 * 1024)).toBe('512.0 KB');
-    expect(formatPersonalFileSize(1024 * 1024 - 1)).toBe('1024.0 KB');
-    expect(formatPersonalFileSize(1024 * 1024)).toBe('1.0 MB');
-    expect(formatPersonalFileSize(3.75 * 1024 * 1024)).toBe('3.8 MB');
+  it('shows whole KB under 1 MB and MB with one decimal above, never 0.0 MB for a small file (issue 35)', () => {
+    expect(formatFileSize(0)).toBe('0 KB');
+    expect(formatFileSize(200)).toBe('1 KB');
+    expect(formatFileSize(12 * 1024)).toBe('12 KB');
+    expect(formatFileSize(300 * 1024)).toBe('300 KB');
+    expect(formatFileSize(1024 * 1024 - 1)).toBe('1.0 MB');
+    expect(formatFileSize(1.4 * 1024 * 1024)).toBe('1.4 MB');
+    expect(formatFileSize(3.75 * 1024 * 1024)).toBe('3.8 MB');
   });
 });
 

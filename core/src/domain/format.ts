@@ -1,14 +1,13 @@
 import { roleLabels, type Role } from './enums';
 import { megabyte, timeZone } from './limits';
 
-/** Size of a property document: always MB with one decimal ('2.4 MB'). */
-export function formatPropertyFileSize(bytes: number): string {
-  return `${(bytes / megabyte).toFixed(1)} MB`;
-}
-
-/** Size of a personal document: MB with one decimal, or KB under 1 MB ('512.0 KB'). */
-export function formatPersonalFileSize(bytes: number): string {
-  if (bytes < megabyte) return `${(bytes / 1024).toFixed(1)} KB`;
+/**
+ * The one size of a file everywhere (issue 35: a small file read '0.0 MB'): whole KB under 1 MB
+ * ('12 KB', never under 1 KB for a file that has bytes), else MB with one decimal ('1.4 MB').
+ */
+export function formatFileSize(bytes: number): string {
+  const kilobytes = Math.round(bytes / 1024);
+  if (kilobytes < 1024) return `${bytes > 0 ? Math.max(1, kilobytes) : 0} KB`;
   return `${(bytes / megabyte).toFixed(1)} MB`;
 }
 

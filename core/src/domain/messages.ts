@@ -134,3 +134,25 @@ export const portalSuccess = {
   }),
   emailChangeCancelled: { title: 'Email Change Cancelled', description: 'Your email address stays as it is.' },
 } as const;
+
+/** A refusal a retry cannot fix: bad input, not allowed, not found, a conflict, too large, wrong type. */
+const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+
+/**
+ * The title of a failure toast from a catalogue text (issue 35). A refusal a retry cannot fix
+ * drops the closing 'Please try again.', which sent staff clicking again at a demotion of the
+ * built-in administrator; when the server gave its own reason, the title keeps only the
+ * catalogue's first sentence, since its advice was a guess at that reason ('Please check if
+ * email already exists.' above 'That email address is already used by another account.').
+ * Network failures (status 0), 408, 429 and 5xx keep the whole text: there a retry may help.
+ */
+export function failureTitle(title: string, status: number | undefined, reasonGiven = false): string {
+  if (!isRefusal(status)) return title;
+  if (reasonGiven) return title.replace(/^(.*?\.)\s.*$/s, '$1');
+  return title.replace(/\s*Please try again\.$/, '');
+}
+
+/** A sentence shown on its own (a toast's description cut from 'Title: sentence') starts with a capital. */
+export function asSentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -134,7 +134,12 @@ export function bulkImportRow(fallbackRole: Role) {
 export type BulkImportRow = z.infer<ReturnType<typeof bulkImportRow>>;
 
 /** A row that will be skipped, with its CSV line number (the header is line 1, the first data row 2). */
-export const importRowError = z.object({ error: z.string(), row: z.number().int() });
+export const importRowError = z.object({
+  error: z.string(),
+  row: z.number().int(),
+  /** Issue 35: the cell the error is about, as read (shortened, control characters shown as '�'), when one is. */
+  value: z.string().optional(),
+});
 export type ImportRowError = z.infer<typeof importRowError>;
 
 export const fieldChange = z.object({ from: z.string().nullable(), to: z.string().nullable() });

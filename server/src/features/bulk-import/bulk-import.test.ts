@@ -120,7 +120,8 @@ describe('bulk user import', () => {
       expect(carter?.hasChanges).toBe(true);
       // Only what differs from the seeded James Carter: nothing that is equal is listed.
       for (const [field, change] of Object.entries(carter?.changes ?? {})) expect(change.from, field).not.toBe(change.to);
-      expect(result.errors).toEqual([{ row: 7, error: 'Email is not a valid email address.' }]);
+      // Issue 35: with the bad value, so the administrator sees what to fix.
+      expect(result.errors).toEqual([{ row: 7, error: 'Email is not a valid email address.', value: 'pat.morgan.example.com' }]);
       // A preview writes nothing.
       expect(await counts()).toEqual(before);
     });
@@ -164,20 +165,20 @@ describe('bulk user import', () => {
       const result = await preview(rows);
       expect(result.errors).toEqual([
         { row: 2, error: 'Email is required.' },
-        { row: 3, error: 'Email is not a valid email address.' },
+        { row: 3, error: 'Email is not a valid email address.', value: 'not-an-email' },
         { row: 5, error: 'Either firstName and lastName, or entity, is required.' },
-        { row: 6, error: 'Role must be user, everest_employee or administrator.' },
+        { row: 6, error: 'Role must be user, everest_employee or administrator.', value: 'owner' },
         { row: 7, error: 'Unknown property "aspen ridge": property names must match exactly.' },
         // Not flagged for investor relations, so not assignable.
         { row: 8, error: 'Unknown property "Fig Garden Court": property names must match exactly.' },
-        { row: 12, error: 'This email appears more than once in the file (first on line 9).' },
+        { row: 12, error: 'This email appears more than once in the file (first on line 9).', value: `${p.toUpperCase()}.E@example.com` },
       ]);
       expect(result.newUsers.map((u) => u.email)).toEqual([`${p}.e@example.com`]);
     });
 
     it('numbers rows sent without a line by their place, the first data row being 2', async () => {
       const result = await preview([{ email: 'ok.place@example.com', entity: 'A' }, { email: 'bad' }]);
-      expect(result.errors).toEqual([{ row: 3, error: 'Email is not a valid email address.' }]);
+      expect(result.errors).toEqual([{ row: 3, error: 'Email is not a valid email address.', value: 'bad' }]);
     });
 
     it('refuses an empty list, and callers other than administrators', async () => {
@@ -209,7 +210,7 @@ describe('bulk user import', () => {
         failed: 1,
         emailsSent: 2,
         propertyUpdateEmailsSent: 0,
-        errors: [{ row: 4, error: 'Email is not a valid email address.' }],
+        errors: [{ row: 4, error: 'Email is not a valid email address.', value: 'bad-row' }],
       });
       expect(answer.message).toBe('2 users imported, 0 updated, 0 skipped, 1 failed. 2 welcome emails queued.');
 

@@ -21,7 +21,7 @@ import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import {
-  containsPattern,
+  personalDocumentMatch,
   keepDocumentFile,
   storedFileId,
   type KeptDocumentFile,
@@ -53,12 +53,7 @@ export async function listAdminUserDocuments(
   fileExistence: FileExistence,
   query: AdminUserDocumentsQuery,
 ): Promise<AdminUserDocumentsAnswer> {
-  const where = query.search
-    ? {
-        sql: `(d.title ilike ? or d.tags ilike ? or u.email ilike ? or (u.first_name || ' ' || u.last_name) ilike ? or u.entity ilike ?)`,
-        params: Array<string>(5).fill(containsPattern(query.search)),
-      }
-    : { sql: 'true', params: [] };
+  const where = query.search ? personalDocumentMatch(query.search) : { sql: 'true', params: [] };
   const offset = (query.page - 1) * query.limit;
   const [documents, counted] = await Promise.all([
     selectPersonalDocuments(em, fileExistence, { sql: where.sql, params: [...where.params, query.limit, offset] }, `${listOrder} limit ? offset ?`),

@@ -62,3 +62,15 @@ export async function storedFileId(tx: EntityManager, file: KeptDocumentFile): P
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, '\\$&')}%`;
 }
+
+/**
+ * The panel's one search of personal documents (User Documents and Read Receipts, issue 35): a
+ * document `d` whose title or tags, or whose owner `u`'s e-mail, full name or entity, contains
+ * the text, in any case.
+ */
+export function personalDocumentMatch(search: string): { sql: string; params: string[] } {
+  return {
+    sql: `(d.title ilike ? or d.tags ilike ? or u.email ilike ? or (u.first_name || ' ' || u.last_name) ilike ? or u.entity ilike ?)`,
+    params: Array<string>(5).fill(containsPattern(search)),
+  };
+}

@@ -64,7 +64,7 @@ export function newDocumentsMail(to: string, name: string, documents: readonly P
     });
   }
   blocks.push(
-    { kind: 'paragraph', text: "Sign in to the investor portal to read it under 'Your Documents'." },
+    { kind: 'paragraph', text: `Sign in to the investor portal to read ${one ? 'it' : 'them'} under 'Your Documents'.` },
     { kind: 'button', label: 'Open the investor portal', url: portalUrl },
   );
   return {

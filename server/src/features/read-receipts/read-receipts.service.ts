@@ -12,6 +12,7 @@ import {
 } from '@everest/core/contract';
 import { defaultPropertyGroup, displayName, formatDateTime, toCsv, type CsvValue } from '@everest/core/domain';
 import { executeBound } from '../../db/bound-query';
+import { personalDocumentMatch } from '../documents/document-files';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { recordAdminAction } from '../audit/admin-audit';
@@ -110,9 +111,14 @@ export interface ReceiptPage {
 /** A page of every document, newest first, with who may read it and how many did. */
 export async function listReceiptDocuments(em: EntityManager, query: ReceiptPage & { search?: string }): Promise<ReceiptDocumentsAnswer> {
   const search = query.search?.trim() ?? '';
-  const where = `(? = '' or strpos(lower(docs.title || ' ' || docs.context), lower(?)) > 0)
+  // A property document by its title or property; a personal one as User Documents searches it
+  // (its owner's name, entity and e-mail too: issue 35, 'carter' found nothing here).
+  const personal = personalDocumentMatch(search);
+  const where = `(? = '' or strpos(lower(docs.title || ' ' || docs.context), lower(?)) > 0
+      or (docs.document_type = 'personal' and exists (
+        select 1 from user_documents d join users u on u.id = d.user_id where d.id = docs.id and ${personal.sql})))
     and (not ? or docs.opened_count < docs.entitled_count)`;
-  const params = [search, search, query.notOpened];
+  const params = [search, search, ...personal.params, query.notOpened];
   const rows = await executeBound<SummaryRow>(
     em,
     `${documentsWithCounts}

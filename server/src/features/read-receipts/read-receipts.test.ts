@@ -166,6 +166,35 @@ describe('read receipts', () => {
     expect(filtered.documents[0]).toMatchObject({ openedCount: 1 });
   });
 
+  it("finds personal documents by their owner's name, entity or e-mail, as User Documents does (issue 35)", async () => {
+    const [owner] = await em()
+      .getConnection()
+      .execute<{ first_name: string; last_name: string; entity: string }[]>('select first_name, last_name, entity from users where email = ?', [investorA]);
+    const personalIds = async (search: string) => {
+      const res = await get(`/api/admin/read-receipts/documents?search=${encodeURIComponent(search)}&limit=100`);
+      expect(res.status, res.text).toBe(200);
+      return receiptDocumentsAnswer.parse(res.json).documents.filter((d) => d.documentType === 'personal').map((d) => d.id).sort();
+    };
+    const userDocumentIds = async (search: string) => {
+      const res = await get(`/api/admin/user-documents?search=${encodeURIComponent(search)}&page=1&limit=100`);
+      expect(res.status, res.text).toBe(200);
+      return (res.json as { documents: { id: number }[] }).documents.map((d) => d.id).sort();
+    };
+    const searches = [owner!.last_name.toLowerCase(), `${owner!.first_name} ${owner!.last_name}`.toUpperCase(), owner!.entity, investorA.split('@')[0]!];
+    for (const search of searches.filter(Boolean)) {
+      const found = await personalIds(search);
+      expect(found.length, search).toBeGreaterThan(0);
+      expect(found, search).toEqual(await userDocumentIds(search));
+    }
+    // '%' and '_' are searched as themselves, as in User Documents; SQL is text like any other.
+    expect(await personalIds('%')).toEqual(await userDocumentIds('%'));
+    expect(await personalIds("' or 1=1 --")).toEqual([]);
+    // Hostile input is refused at the edge, and nobody but an administrator may search.
+    expect((await get('/api/admin/read-receipts/documents?search=a%00b')).status).toBe(400);
+    expect((await get(`/api/admin/read-receipts/documents?search=${'x'.repeat(5000)}`)).status).toBe(400);
+    expect((await get('/api/admin/read-receipts/documents?search=carter', investorA)).status).toBe(403);
+  });
+
   it('shows an investor what they may read, opened or not, not opened first', async () => {
     const res = await get(`/api/admin/read-receipts/investors/${userIdOfB}?limit=100`);
     expect(res.status, res.text).toBe(200);

@@ -147,6 +147,8 @@ export function RowErrorList({ id, title, errors }: { id: string; title: string;
         <>
           <span className={styles.errorRow}>Row {e.row}</span>
           <span>{e.error}</span>
+          {/* Issue 35: the bad value, as text (core shortened it and replaced control characters). */}
+          {e.value !== undefined && <span className={styles.detail}>Value: “{e.value}”</span>}
         </>
       )}
     />

@@ -23,6 +23,15 @@ const existingNote: Record<ImportOptions['duplicateHandling'], string> = {
   fail: 'with changes; the import stops on them',
 };
 
+/** The list of existing users with changes, headed by what the chosen duplicate handling does to them. */
+const existingTitle: Record<ImportOptions['duplicateHandling'], string> = {
+  update: 'Existing Users to Update',
+  skip: 'Existing Users to Skip',
+  fail: 'Existing Users That Stop the Import',
+};
+
+const errorKey = (e: ImportRowError) => `${e.row}\u0000${e.error}`;
+
 export interface BulkImportPreviewProps {
   fileName: string;
   /** The browser's own reading of the file: shown at once, without any upload. */
@@ -76,7 +85,12 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
   const canImport = server !== null && importWouldChange(server, options.duplicateHandling);
   const waitsForStaff = canImport && staffRows.length > 0 && !staffConfirmed;
   const reasonId = !server ? undefined : !canImport ? 'bulk-import-nothing' : waitsForStaff ? 'bulk-import-staff-reason' : undefined;
-  const validRows = local.csvData.length;
+  // One count of row errors: the Errors card's. Until the server answers it is the browser's;
+  // then the server's too, which knows what the browser cannot (the accounts, e.g. a role change
+  // of the built-in administrator), and the sentence says how many of them it added.
+  const browserErrors = new Set(local.errors.map(errorKey));
+  const serverOnly = server ? errors.filter((e) => !browserErrors.has(errorKey(e))).length : 0;
+  const rowsRead = plural(local.rows.length, 'row');
 
   return (
     <section className={styles.panel} aria-labelledby="bulk-import-preview-title">
@@ -85,7 +99,9 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
       </h4>
       <p className={styles.meta}>
         {fileName}: read as {encodingLabels[local.encoding]}, columns separated by {delimiterLabels[local.delimiter]};{' '}
-        {plural(validRows, 'valid row')} and {plural(local.errors.length, 'row error')} found in your browser.
+        {server
+          ? `${rowsRead}, ${plural(errors.length, 'row error')}${serverOnly > 0 ? ` (${serverOnly.toLocaleString('en-US')} found by the server)` : ''}.`
+          : `${rowsRead}, ${plural(local.errors.length, 'row error')} found in your browser.`}
       </p>
 
       {checking && (
@@ -173,7 +189,7 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
       {existing.length > 0 && (
         <CappedList
           id="bulk-import-existing-users"
-          title="Existing Users to Update"
+          title={existingTitle[options.duplicateHandling]}
           items={existing}
           itemKey={(u) => u.email}
           renderItem={(u) => (

@@ -185,13 +185,13 @@ it('counts changed existing users as a change only when duplicates are updated',
   renderTab();
   choose(csv(existingUserRow));
   fireEvent.click(previewButton());
-  const existing = await screen.findByRole('region', { name: 'Existing Users to Update' });
-  within(existing).getByText('streetAddress: (empty) → 2250 Lombardy Rd.');
-
-  // Skip (the default) leaves existing users as they are: nothing would change.
+  // Skip (the default) leaves existing users as they are: the list says so (issue 35), and nothing would change.
+  const skipped = await screen.findByRole('region', { name: 'Existing Users to Skip' });
+  within(skipped).getByText('streetAddress: (empty) → 2250 Lombardy Rd.');
   expect(confirmButton()).toHaveProperty('disabled', true);
   fireEvent.change(screen.getByRole('combobox', { name: 'Duplicate handling' }), { target: { value: 'update' } });
   expect(confirmButton()).toHaveProperty('disabled', false);
+  screen.getByRole('region', { name: 'Existing Users to Update' });
 });
 
 it('holds back a row whose cell is too long to send, and counts it among the errors', async () => {

@@ -4,7 +4,7 @@ import type { ImportPreview, ImportResults, StaffRowConfirmation } from '@everes
 import {
   defaultDuplicateHandling,
   defaultImportRole,
-  megabyte,
+  formatFileSize,
   portalMessages,
   staffRowConfirmationOf,
   staffRowsToConfirm,
@@ -257,7 +257,7 @@ export function BulkImportTab() {
             onPreview={() => void preview()}
           />
           {busy === 'reading' && file && (
-            <Field label={`Reading ${file.name} (${(file.size / megabyte).toFixed(1)} MB)...`} validationState="none">
+            <Field label={`Reading ${file.name} (${formatFileSize(file.size)})...`} validationState="none">
               <ProgressBar aria-label={`Reading ${file.name}`} />
             </Field>
           )}

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-components';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PropertyDocument } from '@everest/core/contract';
-import { formatPropertyFileSize } from '@everest/core/domain';
+import { formatFileSize } from '@everest/core/domain';
 import { CorrectedBadge } from './corrected-badge';
 import { useAdminStyles } from './admin-styles';
 
@@ -51,7 +51,7 @@ function FileCell({ document }: { document: PropertyDocument }) {
   return (
     <div className={styles.cellStack}>
       <span className={styles.breakAnywhere}>{document.filename}</span>
-      <span className={styles.muted}>{formatPropertyFileSize(document.fileSize)}</span>
+      <span className={styles.muted}>{formatFileSize(document.fileSize)}</span>
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from '@fluentui/react-components';
 import type { DocumentVersionsParams } from '@everest/core/contract';
 import { useMutation } from '@tanstack/react-query';
-import { formatDateTime, formatPersonalFileSize, portalMessages } from '@everest/core/domain';
+import { formatDateTime, formatFileSize, portalMessages } from '@everest/core/domain';
 import { openVersion, useDocumentVersions } from '../api/document-versions';
 import { notifyFailure } from '../lib/notify';
 import { useAdminStyles } from './admin-styles';
@@ -84,7 +84,7 @@ export function DocumentVersionsDialog({ target, onClose }: DocumentVersionsDial
                           </Badge>
                         )}
                       </span>
-                      <span className={admin.breakAnywhere}>{`${version.filename} · ${formatPersonalFileSize(version.fileSize)}`}</span>
+                      <span className={admin.breakAnywhere}>{`${version.filename} · ${formatFileSize(version.fileSize)}`}</span>
                       <span className={admin.muted}>
                         {`${version.version === 1 ? 'Published' : 'Corrected'} ${formatDateTime(version.uploadedAt)}${version.uploadedBy ? ` by ${version.uploadedBy}` : ''}`}
                       </span>

@@ -31,6 +31,22 @@ import { propertyStatusLabels } from './property-columns';
 
 
 type TextKey = 'name' | 'address' | 'city' | 'state' | 'zipCode' | 'phone' | 'website' | 'latitude' | 'longitude';
+const notAPicture = (name: string) => `${name} is not a picture that can be shown. Choose a JPEG, PNG, WebP or GIF photo.`;
+
+/**
+ * Whether the browser can draw the file, as the preview must. Where it cannot tell (no
+ * createImageBitmap, as in jsdom) the file passes, and the server still decides at Save.
+ */
+async function decodesAsImage(file: Blob): Promise<boolean> {
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const textFields: { key: TextKey; label: string; maxLength: number; required?: boolean; inputMode?: 'decimal' | 'tel' | 'url'; wide?: boolean }[] = [
   { key: 'name', label: 'Name', maxLength: fieldMax.propertyName, required: true },
   { key: 'address', label: 'Address', maxLength: fieldMax.streetAddress, required: true },
@@ -76,16 +92,24 @@ export function PropertyEditor({ property, onClose }: PropertyEditorProps) {
   const set = <K extends keyof PropertyForm>(key: K, value: PropertyForm[K]) =>
     setForm((previous) => ({ ...previous, [key]: value }));
 
-  const choosePhoto = (input: HTMLInputElement) => {
+  const choosing = useRef(0);
+  const choosePhoto = async (input: HTMLInputElement) => {
     const file = input.files?.[0] ?? null;
     if (!file) return;
-    const problem = checkImage(file);
-    if (problem) {
+    const mine = ++choosing.current;
+    const refuse = (problem: { title: string; description?: string }) => {
       showToast({ ...problem, variant: 'destructive' });
       input.value = '';
+    };
+    const problem = checkImage(file);
+    if (problem) return refuse(problem);
+    // Issue 35: a file named and typed as an image may hold anything; one the browser cannot
+    // decode showed a broken preview until Save refused it. It is refused at once instead.
+    if (!(await decodesAsImage(file))) {
+      if (mine === choosing.current) refuse({ title: portalMessages.invalidFileType, description: notAPicture(file.name) });
       return;
     }
-    setPhoto(file);
+    if (mine === choosing.current) setPhoto(file);
   };
 
   const removePhoto = () => {
@@ -228,7 +252,7 @@ export function PropertyEditor({ property, onClose }: PropertyEditorProps) {
                 name="image"
                 type="file"
                 accept={imageAccept}
-                onChange={(event) => choosePhoto(event.currentTarget)}
+                onChange={(event) => void choosePhoto(event.currentTarget)}
               />
             )}
           </Field>

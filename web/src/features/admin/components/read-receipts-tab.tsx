@@ -82,7 +82,7 @@ function ReceiptDocumentsList({ onShowDocument }: { onShowDocument: (document: R
           <SearchBox
             value={list.draft}
             maxLength={fieldMax.search}
-            placeholder="Title, property or investor e-mail"
+            placeholder="Title, property, or investor name, entity or e-mail"
             onChange={(_, data) => list.setDraft(data.value)}
           />
         </Field>

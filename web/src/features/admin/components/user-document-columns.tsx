@@ -3,7 +3,7 @@ import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-compo
 import { useMutation } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { UserDocument } from '@everest/core/contract';
-import { documentCategoryLabels, formatPersonalFileSize, portalMessages } from '@everest/core/domain';
+import { documentCategoryLabels, formatFileSize, portalMessages } from '@everest/core/domain';
 import { openUserDocument } from '../api/user-document-download';
 import { notifyFailure } from '../lib/notify';
 import { useAdminStyles } from './admin-styles';
@@ -51,7 +51,7 @@ function FileCell({ document }: { document: UserDocument }) {
   return (
     <div className={styles.cellStack}>
       <span className={styles.breakAnywhere}>{document.filename}</span>
-      <span className={styles.muted}>{formatPersonalFileSize(document.fileSize)}</span>
+      <span className={styles.muted}>{formatFileSize(document.fileSize)}</span>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, makeStyles, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InvestorDocument } from '@everest/core/contract';
-import { formatCategory, formatDate, formatPersonalFileSize, formatPropertyFileSize } from '@everest/core/domain';
+import { formatCategory, formatDate, formatFileSize } from '@everest/core/domain';
 import { markOpened, useOpenDocument } from './documents-query';
 
 const useStyles = makeStyles({
@@ -46,7 +46,7 @@ export function DocumentItem({ document, onPreview }: DocumentItemProps) {
   const restoreFocusTarget = useRestoreFocusTarget();
   const queryClient = useQueryClient();
   const openDocument = useOpenDocument();
-  const size = personal ? formatPersonalFileSize(document.fileSize) : formatPropertyFileSize(document.fileSize);
+  const size = personal ? formatFileSize(document.fileSize) : formatFileSize(document.fileSize);
   return (
     <li className={styles.item}>
       <Button {...restoreFocusTarget} appearance="transparent" className={styles.open} onClick={() => {
