@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-components';
+import { Badge, Button, makeStyles, type useRestoreFocusTarget } from '@fluentui/react-components';
 import { createColumnHelper } from '@tanstack/react-table';
 import { userStatusLabels, type AdminUser, type User, type UserStatus } from '@everest/core/contract';
 import { formatDateTime, roleLabels } from '@everest/core/domain';
@@ -63,18 +63,21 @@ const statusColors: Record<UserStatus, 'success' | 'informative' | 'warning' | '
   deactivated: 'subtle',
 };
 
+// A badge has a fixed height: 'Never signed in' wrapped inside it was cut off.
+const useStatusStyles = makeStyles({ badge: { whiteSpace: 'nowrap' } });
+
 function StatusCell({ status }: { status: UserStatus }) {
+  const styles = useStatusStyles();
   return (
-    <Badge appearance="tint" color={statusColors[status]}>
+    <Badge appearance="tint" color={statusColors[status]} className={styles.badge}>
       {userStatusLabels[status]}
     </Badge>
   );
 }
 
-/** Blank for a user who never signed in, as staff expect from other portals. */
+/** Blank for a user who never signed in, as staff expect from other portals; may wrap after the date. */
 function LastSignInCell({ at }: { at: string | null }) {
-  const styles = useAdminStyles();
-  return <span className={styles.nowrap}>{formatDateTime(at)}</span>;
+  return <span>{formatDateTime(at)}</span>;
 }
 
 function UserAccessCell({ user }: { user: User }) {
