@@ -54,9 +54,11 @@ export const cacheTable = {
    * PostgreSQL each time. Any change to an account drops it, a sign-in's last-login time included.
    */
   userLists: {
-    key: (query: { search?: string; page?: number; limit?: number }) => JSON.stringify([query.search ?? null, query.page ?? null, query.limit ?? null]),
+    key: (query: { search?: string; page?: number; limit?: number; role?: string; status?: string }) =>
+      JSON.stringify([query.search ?? null, query.page ?? null, query.limit ?? null, query.role ?? null, query.status ?? null]),
     channel: 'user_lists_changed',
-    triggerTables: ['users'],
+    // user_documents: each row counts the user's personal documents (issue 35).
+    triggerTables: ['users', 'user_documents'],
     maxBytes: 4_000_000,
     ttlMs: 60_000,
   },

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { portalMessages, portalSuccess, roleLabels } from '@everest/core/domain';
 import { propertyDocuments } from '@everest/fixtures';
 import { signIn } from './support/portal';
-import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, toast, unique } from './support/admin';
+import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFile, toast, unique } from './support/admin';
 
 // The Users tab of the admin panel against the real server (issue 15): create, sign in as the
 // new user, edit, property access, delete, and the panel's accessibility.
@@ -104,15 +104,24 @@ test('an administrator edits a user and gives them a property, whose documents t
     await other.close();
   }
 
-  // Removing the chip takes the access away again.
+  // Removing the chip takes the access away again, once confirmed.
   await row.getByRole('button', { name: `Remove ${property} from Rowan Vale-Okafor` }).click();
+  await page.getByRole('alertdialog', { name: `Remove ${property} from Rowan Vale-Okafor?` }).getByRole('button', { name: 'Remove Access' }).click();
   await expect(toast(page, 'Property Removed')).toBeVisible();
   await expect(row.getByRole('button', { name: `Remove ${property} from Rowan Vale-Okafor` })).toHaveCount(0);
 });
 
-test('an administrator deletes a user through the confirmation dialog', async ({ page, request }) => {
+test('an administrator deletes a user through the confirmation dialog, which counts their personal documents', async ({ page, request }) => {
   const email = `${unique('gone-')}@example.com`;
-  const { password } = await createUserByApi(request, { email, name: 'Sage Delmore' });
+  const token = await adminToken(request);
+  const { password } = await createUserByApi(request, { email, name: 'Sage Delmore' }, token);
+  for (const title of ['K-1 2025', '1099 2025']) {
+    const uploaded = await request.post('/api/admin/upload-user-document', {
+      headers: { Authorization: `Bearer ${token}` },
+      multipart: { userEmail: email, documentCategory: 'tax', title, emailNotification: 'false', document: pdfFile('tax.pdf') },
+    });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  }
   await openAdminTab(page, 'Users');
   const row = await findRow(page, email);
   const remove = row.getByRole('button', { name: 'Delete Sage Delmore' });
@@ -121,7 +130,7 @@ test('an administrator deletes a user through the confirmation dialog', async ({
   await remove.click();
   let dialog = page.getByRole('alertdialog', { name: 'Delete Sage Delmore?' });
   await expect(dialog).toContainText(email);
-  await expect(dialog).toContainText('their personal documents');
+  await expect(dialog).toContainText('2 personal documents');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(remove).toBeFocused();
@@ -129,7 +138,7 @@ test('an administrator deletes a user through the confirmation dialog', async ({
   await remove.click();
   dialog = page.getByRole('alertdialog', { name: 'Delete Sage Delmore?' });
   await dialog.getByRole('button', { name: 'Delete User' }).click();
-  await expect(toast(page, 'User Deleted')).toBeVisible();
+  await expect(toast(page, 'User Deleted')).toContainText('with 2 personal documents');
   await expect(usersTable(page)).toContainText(`No user matches "${email}".`);
   await expect(usersTable(page).getByRole('button', { name: 'Edit Sage Delmore' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeFocused();
@@ -204,4 +213,117 @@ test('the users tab passes axe, with the editor and the delete dialog open', asy
   await row.getByRole('button', { name: 'Delete Axel Reed' }).click();
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await check('[role="alertdialog"]');
+});
+
+// Issue 35: the people bookkeeping, at a desk and on a phone, with the keyboard.
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the list shows Status and Last sign-in, filters by status and role in the address, and resends an invitation', async ({ page, request }) => {
+      const prefix = unique('status-');
+      const token = await adminToken(request);
+      await createUserByApi(request, { email: `${prefix}-a@example.com`, name: 'Ines Invited', sendWelcomeEmail: true }, token);
+      await createUserByApi(request, { email: `${prefix}-b@example.com`, name: 'Nico Never' }, token);
+      const active = await createUserByApi(request, { email: `${prefix}-c@example.com`, name: 'Ada Active' }, token);
+      expect((await request.post('/api/investor/login', { data: { email: active.user.email, password: active.password } })).ok()).toBe(true);
+
+      await openAdminTab(page, 'Users');
+      const list = page.getByRole('region', { name: 'Users', exact: true });
+      const search = list.getByRole('searchbox', { name: 'Search users' });
+      await search.fill(prefix);
+      await expect(page).toHaveURL(new RegExp(`userSearch=${prefix}`));
+      const rows = usersTable(page).getByRole('row');
+      await expect(rows.filter({ hasText: prefix })).toHaveCount(3);
+      const rowOf = (name: string) => rows.filter({ hasText: name });
+      await expect(rowOf('Ines Invited')).toContainText('Invited');
+      await expect(rowOf('Nico Never')).toContainText('Never signed in');
+      await expect(rowOf('Ada Active')).toContainText('Active');
+      // Last sign-in: a date for the one who signed in, blank for the others.
+      const signedIn = /[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}/;
+      await expect(rowOf('Ada Active')).toContainText(signedIn);
+      await expect(rowOf('Nico Never')).not.toContainText(signedIn);
+      // Only an Invited user is offered the invitation again.
+      await expect(rowOf('Nico Never').getByRole('button', { name: /Resend invitation/ })).toHaveCount(0);
+
+      // The keyboard: from the search, Tab to Role, Tab to Status, and pick Invited with the arrow key.
+      await search.focus();
+      await page.keyboard.press('Tab');
+      await expect(list.getByRole('combobox', { name: 'Role' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      const statusFilter = list.getByRole('combobox', { name: 'Status' });
+      await expect(statusFilter).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(statusFilter).toHaveValue('invited');
+      await expect(page).toHaveURL(/userStatus=invited/);
+      await expect(page).toHaveURL(new RegExp(`userSearch=${prefix}`));
+      await expect(rows.filter({ hasText: prefix })).toHaveCount(1);
+      await expect(rowOf('Ines Invited')).toBeVisible();
+
+      const resend = rowOf('Ines Invited').getByRole('button', { name: 'Resend invitation to Ines Invited' });
+      await resend.focus();
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Invitation Sent')).toContainText(`A new invitation was sent to ${prefix}-a@example.com.`);
+
+      // The address keeps the filters: after a reload the panel opens on the same list.
+      await page.reload();
+      await page.getByRole('button', { name: 'Admin Panel' }).click();
+      await page.getByRole('tab', { name: 'Users', exact: true }).click();
+      await expect(statusFilter).toHaveValue('invited');
+      await expect(search).toHaveValue(prefix);
+      await expect(rows.filter({ hasText: prefix })).toHaveCount(1);
+      await list.getByRole('combobox', { name: 'Role' }).selectOption('everest_employee');
+      await expect(page).toHaveURL(/userRole=everest_employee/);
+      await expect(usersTable(page)).toContainText(`No user matches "${prefix}", Everest Employee, Invited.`);
+    });
+
+    test('removing a property-access chip asks to confirm; Escape keeps the access and the focus', async ({ page, request }) => {
+      const [property] = await investorPropertyNames(request);
+      if (!property) throw new Error('the fixtures have an investor-relations property');
+      const email = `${unique('chip-')}@example.com`;
+      await createUserByApi(request, { email, name: 'Cleo Chip', properties: [property] });
+      await openAdminTab(page, 'Users');
+      const row = await findRow(page, email);
+      const chip = row.getByRole('button', { name: `Remove ${property} from Cleo Chip` });
+
+      await chip.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('alertdialog', { name: `Remove ${property} from Cleo Chip?` });
+      await expect(dialog).toContainText(`Cleo Chip will no longer see the documents of ${property}`);
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(chip).toBeFocused();
+
+      await page.keyboard.press('Enter');
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(dialog.getByRole('button', { name: 'Remove Access' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(toast(page, 'Property Removed')).toContainText(`Cleo Chip no longer has access to ${property}.`);
+      await expect(chip).toHaveCount(0);
+      await expect(row.getByRole('button', { name: 'Add property access for Cleo Chip' })).toBeFocused();
+    });
+  });
+}
+
+test('first and last name are kept as typed and reopen so', async ({ page, request }) => {
+  const email = `${unique('names-')}@example.com`;
+  await createUserByApi(request, { email, name: 'Olivia Brennan' });
+  await openAdminTab(page, 'Users');
+  const row = await findRow(page, email);
+  await row.getByRole('button', { name: 'Edit Olivia Brennan' }).click();
+  let editor = page.getByRole('form', { name: 'Edit Olivia Brennan' });
+  await editor.getByRole('textbox', { name: 'First name' }).fill('Olivia Rose');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'User Updated')).toBeVisible();
+  // Read back from the server, not from the edit's answer.
+  await page.reload();
+  await page.getByRole('button', { name: 'Admin Panel' }).click();
+  await page.getByRole('tab', { name: 'Users', exact: true }).click();
+  const again = usersTable(page).getByRole('row').filter({ hasText: email });
+  await again.getByRole('button', { name: 'Edit Olivia Rose Brennan' }).click();
+  editor = page.getByRole('form', { name: 'Edit Olivia Rose Brennan' });
+  await expect(editor.getByRole('textbox', { name: 'First name' })).toHaveValue('Olivia Rose');
+  await expect(editor.getByRole('textbox', { name: 'Last name' })).toHaveValue('Brennan');
 });

@@ -72,6 +72,7 @@ const specCalls = [
   'POST /api/admin/edit-user',
   'POST /api/admin/delete-user',
   'POST /api/admin/reset-password',
+  'POST /api/admin/resend-invitation', // issue 35
   'POST /api/admin/assign-property',
   'POST /api/admin/remove-property',
   'POST /api/admin/create-property',

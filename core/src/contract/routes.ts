@@ -41,6 +41,8 @@ import {
   emailChangeLinkBody,
   profileAnswer,
   removePropertyBody,
+  resendInvitationAnswer,
+  resendInvitationBody,
   updateProfileAnswer,
   updateProfileBody,
 } from './schemas/user';
@@ -515,6 +517,14 @@ export const routes = {
     access: 'administrator',
     body: adminResetPasswordBody,
     answer: adminResetPasswordAnswer,
+  },
+  /** Issue 35: the welcome e-mail again, with a fresh 7-day link; 409 unless the user is Invited. */
+  resendInvitation: {
+    method: 'POST',
+    path: '/api/admin/resend-invitation',
+    access: 'administrator',
+    body: resendInvitationBody,
+    answer: resendInvitationAnswer,
   },
   assignProperty: {
     method: 'POST',

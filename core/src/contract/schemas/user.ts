@@ -91,15 +91,42 @@ export type EmailChangeLinkAnswer = z.infer<typeof emailChangeLinkAnswer>;
 // ---- Administration of users ---------------------------------------------------------------
 
 /**
+ * Where an account stands (issue 35), first match wins: `deactivated`; `active`, signed in at
+ * least once; `invited`, a welcome link was sent and no password chosen yet; `never-signed-in`,
+ * the rest (a password given by an administrator, or an import without welcome e-mails).
+ */
+export const userStatuses = ['invited', 'active', 'never-signed-in', 'deactivated'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+export const userStatusLabels: Record<UserStatus, string> = {
+  invited: 'Invited',
+  active: 'Active',
+  'never-signed-in': 'Never signed in',
+  deactivated: 'Deactivated',
+};
+
+/**
  * GET /api/admin/users. Without `page` the spec's call answers every user; the panel always
- * asks for a page (10 by default), searched by name, entity or e-mail (DECISIONS.md).
+ * asks for a page (10 by default), searched by name, entity or e-mail (DECISIONS.md), and
+ * narrowed by role and status when asked.
  */
 export const adminUsersQuery = z.object({
   page: pageNumber.optional(),
   limit: pageLimit.optional(),
   search: optionalText('Search', fieldMax.search),
+  role: z.enum(roles, { error: 'Please choose a role: Investor, Everest Employee or Administrator.' }).optional(),
+  status: z.enum(userStatuses, { error: 'Please choose a status: Invited, Active, Never signed in or Deactivated.' }).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+/**
+ * A row of the administrators' list: the user, where the account stands, and how many personal
+ * documents are theirs (the delete dialog names them). `lastLoginAt` is the last sign-in.
+ */
+export const adminUser = user.extend({
+  status: z.enum(userStatuses),
+  personalDocuments: z.number().int().nonnegative(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
 
 /**
  * `totalCount` counts every user the search matches, on every page. `builtInAdministratorEmail`
@@ -107,7 +134,7 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
  * section 5), as the server refuses both anyway.
  */
 export const adminUsersAnswer = z.object({
-  users: z.array(user),
+  users: z.array(adminUser),
   totalCount: z.number().int().nonnegative(),
   builtInAdministratorEmail: z.string(),
 });
@@ -171,7 +198,8 @@ export const editUserBody = z.object({
 });
 export type EditUserBody = z.infer<typeof editUserBody>;
 
-export const editUserAnswer = z.object({ message: z.string(), user });
+/** The saved user as the list shows it, status included, so that the row is shown from it at once. */
+export const editUserAnswer = z.object({ message: z.string(), user: adminUser });
 export type EditUserAnswer = z.infer<typeof editUserAnswer>;
 
 export const userIdBody = z.object({ userId: idOf('user') });
@@ -188,6 +216,13 @@ export type AdminResetPasswordBody = UserIdBody;
 /** The administrator's "send reset link": whether the e-mail went into the outbox. */
 export const adminResetPasswordAnswer = z.object({ message: z.string(), emailSent: z.boolean() });
 export type AdminResetPasswordAnswer = z.infer<typeof adminResetPasswordAnswer>;
+
+export const resendInvitationBody = userIdBody;
+export type ResendInvitationBody = UserIdBody;
+
+/** A fresh welcome e-mail (issue 35): only for an account whose status is `invited`. */
+export const resendInvitationAnswer = z.object({ message: z.string() });
+export type ResendInvitationAnswer = z.infer<typeof resendInvitationAnswer>;
 
 export const assignPropertyBody = z.object({ userId: idOf('user'), property: propertyName });
 export type AssignPropertyBody = z.infer<typeof assignPropertyBody>;

@@ -14,13 +14,14 @@ import {
   listUserProperties,
   listUsers,
   removeProperty,
+  resendInvitation,
   sendResetLink,
   type AdminCall,
 } from './admin-users.service';
 
 /**
  * Users administration: GET users and user-properties; POST create-user, edit-user, delete-user,
- * reset-password, assign-property, remove-property. Administrators only, by the route table.
+ * reset-password, resend-invitation, assign-property, remove-property. Administrators only, by the route table.
  * Every answer is no-store: they hold investors' details, and create-user's a password.
  */
 export function adminUsersRoutes(router: Router<AppState>, { config, orm, userLists }: Services): void {
@@ -51,6 +52,9 @@ export function adminUsersRoutes(router: Router<AppState>, { config, orm, userLi
     effects: ['changes-users', 'ends-sessions'],
   });
   bind(router, routes.adminResetPassword, async ({ body, user, ctx }) => sendResetLink(adminCall(ctx, user), body.userId), {
+    effects: ['queues-mail'],
+  });
+  bind(router, routes.resendInvitation, async ({ body, user, ctx }) => resendInvitation(adminCall(ctx, user), body.userId), {
     effects: ['queues-mail'],
   });
   bind(router, routes.assignProperty, async ({ body, user, ctx }) => assignProperty(adminCall(ctx, user), body));

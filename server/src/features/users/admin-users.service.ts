@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   AdminResetPasswordAnswer,
   AdminUserPropertiesAnswer,
+  AdminUser,
   AdminUsersAnswer,
   AdminUsersQuery,
   AssignPropertyBody,
@@ -14,15 +15,16 @@ import type {
   EditUserBody,
   MessageAnswer,
   RemovePropertyBody,
-  User as UserAnswer,
+  ResendInvitationAnswer,
+  UserStatus,
 } from '@everest/core/contract';
-import { displayName, fieldMax, joinFullName, pageSize, passwordProblems, passwordSpecials, roleLabel, splitFullName, type Role } from '@everest/core/domain';
+import { displayName, pageSize, passwordProblems, passwordSpecials, roleLabel, splitFullName, type Role } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import { emailChangedMail, welcomeMail } from '../auth/auth-mail';
-import { createPasswordLink, queuePasswordResetMail, welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { createPasswordLink, queuePasswordResetMail, voidResetTokens, welcomeLinkLifetimeMs } from '../auth/auth.service';
 import { hashPassword } from '../auth/password-hash';
 import { UserDocument } from '../documents/user-document.entity';
 import { enqueueMail } from '../mail/outbox';
@@ -43,7 +45,6 @@ export const adminUserMessages = {
   emailTaken: 'That email address is already used by another account. Please choose another one.',
   userNotFound: 'That user was not found. They may have been deleted already.',
   nameOrEntity: 'Please enter a full name or an entity.',
-  nameTooLong: `First and last name must each be ${fieldMax.name} characters or fewer.`,
   builtInDelete: 'The built-in administrator cannot be deleted.',
   builtInRole: 'The built-in administrator must stay an administrator.',
   builtInDeactivate: 'The built-in administrator cannot be deactivated.',
@@ -51,6 +52,12 @@ export const adminUserMessages = {
   lastAdministrator: 'This would leave no active administrator. Make another user an administrator first.',
   deleteSelf: 'You cannot delete your own account. Ask another administrator to do it.',
   resetInactive: 'This account is deactivated. Activate it before sending a password reset link.',
+  notInvited: {
+    active: 'This user has already signed in, so there is no invitation to send again. Send a reset link if they forgot their password.',
+    'never-signed-in':
+      'This user has no invitation waiting: they already have a password (chosen or given by an administrator). Send a reset link if they need a new one.',
+    deactivated: 'This account is deactivated. Activate it before sending the invitation again.',
+  } satisfies Record<Exclude<UserStatus, 'invited'>, string>,
 } as const;
 
 function notInvestorRelations(names: readonly string[]): string {
@@ -68,8 +75,16 @@ function notInvestorRelations(names: readonly string[]): string {
 // looks in `search_text` (full name, entity and e-mail, lower-cased), which its trigram index serves.
 export const userListOrderSql = `lower(coalesce(nullif(last_name, ''), nullif(first_name, ''), entity)), lower(first_name), email, id`;
 const isoUtc = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+/**
+ * Where an account stands (core's `userStatuses`), the one place this rule is written. Invited:
+ * a welcome link was made and no password chosen since (both kept by triggers, migration
+ * 20261127170000), so an imported account without a password is never "active".
+ */
+export const userStatusSql = `case when not is_active then 'deactivated' when last_login_at is not null then 'active'
+  when invited_at is not null and (password_set_at is null or password_set_at < invited_at) then 'invited' else 'never-signed-in' end`;
 const userColumns = `id, first_name, last_name, email, entity, street_address, city, state, zip_code, role, is_active,
-  ${isoUtc('last_login_at')}, ${isoUtc('previous_login_at')}`;
+  ${isoUtc('last_login_at')}, ${isoUtc('previous_login_at')}, ${userStatusSql} as status,
+  (select count(*) from user_documents d where d.user_id = users.id) as personal_documents`;
 
 /** A user's account columns as PostgreSQL answers them; the bulk import reads the same. */
 export interface UserAccountRow {
@@ -89,9 +104,11 @@ export interface UserAccountRow {
 interface UserRow extends UserAccountRow {
   last_login_at: string | null;
   previous_login_at: string | null;
+  status: UserStatus;
+  personal_documents: string;
 }
 
-function fromRow(row: UserRow): UserAnswer {
+function fromRow(row: UserRow): AdminUser {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -106,6 +123,8 @@ function fromRow(row: UserRow): UserAnswer {
     isActive: row.is_active,
     lastLoginAt: row.last_login_at,
     previousLoginAt: row.previous_login_at,
+    status: row.status,
+    personalDocuments: Number(row.personal_documents),
   };
 }
 
@@ -119,15 +138,28 @@ function containsPattern(search: string): string {
 
 /**
  * The users an administrator sees, in the list's order. `search` keeps those whose full name,
- * entity or e-mail contains it, in any case; `page` or `limit` asks for one page (limit 10 when
+ * entity or e-mail contains it, in any case; `role` and `status` keep those that have them; `page` or `limit` asks for one page (limit 10 when
  * only `page` is given, page 1 when only `limit` is), and `totalCount` counts every match. Without
  * either, as the spec calls it, every match comes back.
  */
 export async function listUsers(em: EntityManager, config: Config, query: AdminUsersQuery): Promise<AdminUsersAnswer> {
   const builtInAdministratorEmail = config.adminEmail;
-  // lower() in PostgreSQL, as search_text was made: JavaScript's lower-casing may differ beyond ASCII.
-  const where = query.search ? 'where search_text like lower(?)' : '';
-  const whereParams = query.search ? [containsPattern(query.search)] : [];
+  const conditions: string[] = [];
+  const whereParams: unknown[] = [];
+  if (query.search) {
+    // lower() in PostgreSQL, as search_text was made: JavaScript's lower-casing may differ beyond ASCII.
+    conditions.push('search_text like lower(?)');
+    whereParams.push(containsPattern(query.search));
+  }
+  if (query.role) {
+    conditions.push('role = ?');
+    whereParams.push(query.role);
+  }
+  if (query.status) {
+    conditions.push(`(${userStatusSql}) = ?`);
+    whereParams.push(query.status);
+  }
+  const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
   if (query.page === undefined && query.limit === undefined) {
     const rows = await em.execute<UserRow[]>(`select ${userColumns} from users ${where} order by ${userListOrderSql}`, whereParams);
     return { users: rows.map(fromRow), totalCount: rows.length, builtInAdministratorEmail };
@@ -161,6 +193,13 @@ export async function listUsers(em: EntityManager, config: Config, query: AdminU
       : Number((await tx.execute<{ count: string }[]>(`select count(*) from users ${where}`, whereParams))[0]?.count ?? 0);
     return { users: rows.map(fromRow), totalCount, builtInAdministratorEmail };
   });
+}
+
+/** One user as the list shows it (after an edit, so that the panel's row is right at once). */
+async function adminUserById(em: EntityManager, id: number): Promise<AdminUser> {
+  const [row] = await em.execute<UserRow[]>(`select ${userColumns} from users where id = ?`, [id]);
+  if (!row) throw new HttpError(404, adminUserMessages.userNotFound);
+  return fromRow(row);
 }
 
 /** Every user's access, by property name. */
@@ -320,12 +359,10 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       if (user.role === 'administrator' && user.isActive && (roleChanges || deactivates)) refuseLosingLastAdministrator(administrators, user);
       const before = auditedFields(user);
 
-      if (body.firstName !== undefined || body.lastName !== undefined) {
-        const { firstName, lastName } = splitFullName(joinFullName(body.firstName ?? user.firstName, body.lastName ?? user.lastName));
-        if (firstName.length > fieldMax.name || lastName.length > fieldMax.name) throw new HttpError(400, adminUserMessages.nameTooLong);
-        user.firstName = firstName;
-        user.lastName = lastName;
-      }
+      // Kept as typed (issue 35): "Olivia Rose" / "Brennan" reopens as it was entered. The
+      // contract already bounds each field's length.
+      if (body.firstName !== undefined) user.firstName = body.firstName;
+      if (body.lastName !== undefined) user.lastName = body.lastName;
       if (body.entity !== undefined) user.entity = body.entity;
       // Asked of the names this edit sends: an old account without either can still get a new city.
       const namesSent = body.firstName !== undefined || body.lastName !== undefined || body.entity !== undefined;
@@ -358,7 +395,7 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
 
   const self = saved.id === actor.id;
   const message = self && body.role !== undefined && body.role !== actor.role ? `Your role has been changed to ${roleLabel(saved.role)}` : 'User updated.';
-  return { message, user: toUserAnswer(saved) };
+  return { message, user: await adminUserById(em, saved.id) };
 }
 
 /**
@@ -400,6 +437,27 @@ export async function sendResetLink(call: AdminCall, userId: number): Promise<Ad
     return user.email;
   });
   return { message: `A password reset link was sent to ${email}.`, emailSent: true };
+}
+
+/**
+ * Sends the welcome e-mail again with a fresh 7-day link (issue 35), only while the account's
+ * status is 'invited'; the links sent before stop working, so that only the newest e-mail opens
+ * the account.
+ */
+export async function resendInvitation(call: AdminCall, userId: number): Promise<ResendInvitationAnswer> {
+  const { em, config, actor, clientAddress } = call;
+  const email = await em.transactional(async (tx) => {
+    const user = await userById(tx, userId);
+    const [row] = await tx.execute<{ status: UserStatus }[]>(`select ${userStatusSql} as status from users where id = ?`, [user.id]);
+    const status = row?.status ?? 'never-signed-in';
+    if (status !== 'invited') throw new HttpError(409, adminUserMessages.notInvited[status]);
+    await voidResetTokens(tx, user, new Date());
+    const link = createPasswordLink(tx, config, user, welcomeLinkLifetimeMs);
+    enqueueMail(tx, welcomeMail(user.email, displayName(user), link, welcomeLinkLifetimeMs / 86_400_000));
+    recordAdminAction(tx, actor, clientAddress, { action: 'resend-invitation', subject: { type: 'user', id: user.id, label: user.email } });
+    return user.email;
+  });
+  return { message: `A new invitation was sent to ${email}. Its link works for ${welcomeLinkLifetimeMs / 86_400_000} days.` };
 }
 
 /** Grants access to an investor-relations property; a user who has it already keeps it. */

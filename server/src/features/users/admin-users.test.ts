@@ -176,13 +176,13 @@ describe('users administration', () => {
   });
 
   describe('edit-user', () => {
-    it('saves only the fields sent, splitting the name at the first space, and limits the entity', async () => {
+    it('saves only the fields sent, the names as typed, and limits the entity', async () => {
       const { user } = await create({ name: 'Edith Edit', entity: 'Edit Holdings', email: freshEmail() });
       const res = await post('edit-user', { userId: user.id, firstName: 'Edith Anne', city: 'Pasadena' });
       expect(res.status, res.text).toBe(200);
       expect(editUserAnswer.parse(res.json).user).toMatchObject({
-        firstName: 'Edith',
-        lastName: 'Anne Edit',
+        firstName: 'Edith Anne',
+        lastName: 'Edit',
         entity: 'Edit Holdings',
         city: 'Pasadena',
         email: user.email,

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ProfileAnswer, UpdateProfileAnswer, UpdateProfileBody } from '@everest/core/contract';
-import { fieldMax, joinFullName, portalSuccess, splitFullName } from '@everest/core/domain';
+import { portalSuccess } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
@@ -19,9 +19,9 @@ export async function getProfile(em: EntityManager, sessionUser: SessionUser): P
 }
 
 /**
- * Saves the caller's own profile. First and last name are held as one full name split at the
- * first space (spec section 2), so 'Mary Ann' + 'Smith' is saved as 'Mary' + 'Ann Smith' and
- * every client shows the same parts. Fields left out of the body keep their value.
+ * Saves the caller's own profile. First and last name are stored as typed (issue 35: 'Mary Ann' +
+ * 'Smith' reopens so); only create-user's single full name is split at the first space. Fields
+ * left out of the body keep their value.
  *
  * A new e-mail address (issue 33) needs an owner proof and only waits for the link sent to it
  * (email-change.service.ts): the answer is the same whether or not another account uses it.
@@ -34,10 +34,9 @@ export async function updateProfile(
   address: string,
 ): Promise<UpdateProfileAnswer> {
   const current = await activeSessionUser(em, sessionUser);
-  const { firstName, lastName } = splitFullName(joinFullName(body.firstName ?? current.firstName, body.lastName ?? current.lastName));
-  if (firstName.length > fieldMax.name || lastName.length > fieldMax.name) {
-    throw new HttpError(400, `First and last name must each be ${fieldMax.name} characters or fewer.`);
-  }
+  // Kept as typed (issue 35): the contract bounds each field's length.
+  const firstName = body.firstName ?? current.firstName;
+  const lastName = body.lastName ?? current.lastName;
   const emailChanges = body.email !== current.email;
   if (emailChanges) {
     // The built-in administrator is who ADMIN_EMAIL names: renaming it would orphan the setting.

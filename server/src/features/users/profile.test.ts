@@ -40,7 +40,7 @@ describe('own profile', () => {
     );
   });
 
-  it('saves the profile without a proof while the e-mail stays, splitting the full name at the first space', async () => {
+  it('saves the profile without a proof while the e-mail stays, first and last name as typed', async () => {
     const token = await client.signIn('investor@example.com');
     const res = await update(token, {
       firstName: 'Mary Ann',
@@ -57,8 +57,8 @@ describe('own profile', () => {
     expect(answer.message).toBe(portalSuccess.profileUpdated.description);
     expect(answer.pendingEmail).toBeNull();
     expect(answer.user).toMatchObject({
-      firstName: 'Mary',
-      lastName: 'Ann Carter',
+      firstName: 'Mary Ann',
+      lastName: 'Carter',
       email: 'investor@example.com',
       entity: 'Carter Holdings LLC',
       streetAddress: '1 Main St.',

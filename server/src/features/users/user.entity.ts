@@ -34,6 +34,10 @@ export const User = defineEntity({
     // Raised on a password change, reset, deactivation or role change: tokens that carry an
     // older value stop working on their next request.
     tokenVersion: p.integer().default(0),
+    // Kept by the database's triggers (migration 20261127170000): when the last welcome link was
+    // made, and when the owner last chose a password. The user list's Status reads them.
+    invitedAt: p.datetime().nullable(),
+    passwordSetAt: p.datetime().nullable(),
     // What the administrators' search looks in, lower-cased by PostgreSQL when the row is written.
     searchText: p
       .text()

@@ -1,25 +1,29 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { pageSize } from '@everest/core/domain';
+import type { UserStatus } from '@everest/core/contract';
+import { pageSize, type Role } from '@everest/core/domain';
 import { api } from '../../../lib/api';
 import { adminKeys } from './query-keys';
 
 export interface UsersPageQuery {
   page: number;
   search: string;
+  /** Only users of this role or status (issue 35); absent: all. */
+  role?: Role;
+  status?: UserStatus;
 }
 
 /** GET /api/admin/users, one page of a search; fetched with no cache, as the spec does. */
-export function getUsers({ page, search }: UsersPageQuery, signal?: AbortSignal) {
+export function getUsers({ page, search, role, status }: UsersPageQuery, signal?: AbortSignal) {
   return api.call(
     'adminUsers',
-    { query: { page, limit: pageSize, search: search.trim() === '' ? undefined : search.trim() } },
+    { query: { page, limit: pageSize, search: search.trim() === '' ? undefined : search.trim(), role, status } },
     { signal, cache: 'no-store' },
   );
 }
 
 export const usersQueryOptions = (query: UsersPageQuery) =>
   queryOptions({
-    queryKey: [...adminKeys.users, query.page, query.search.trim()],
+    queryKey: [...adminKeys.users, query.page, query.search.trim(), query.role ?? null, query.status ?? null],
     queryFn: ({ signal }) => getUsers(query, signal),
   });
 

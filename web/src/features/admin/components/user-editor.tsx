@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Switch } from '@fluentui/react-components';
 import { editUserBody, type User } from '@everest/core/contract';
-import { fieldMax, joinFullName, portalMessages, roleLabels, roles, splitFullName } from '@everest/core/domain';
+import { fieldMax, portalMessages, roleLabels, roles } from '@everest/core/domain';
 import { useEditUser } from '../api/edit-user';
 import { adminSuccess } from '../lib/admin-messages';
 import { notifyFailure, notifySuccess } from '../lib/notify';
@@ -56,9 +56,8 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (edit.isPending) return;
-    // One full name split at the first space, as the profile keeps it: what is sent is what shows.
-    const { firstName, lastName } = splitFullName(joinFullName(form.firstName, form.lastName));
-    const body = { userId: user.id, ...form, firstName, lastName, ...(emailLocked ? { email: undefined } : {}) };
+    // First and last name are sent as typed (issue 35): "Olivia Rose" / "Brennan" stays so.
+    const body = { userId: user.id, ...form, ...(emailLocked ? { email: undefined } : {}) };
     const parsed = editUserBody.safeParse(body);
     if (!parsed.success) {
       const found: Partial<Record<keyof UserForm, string>> = {};

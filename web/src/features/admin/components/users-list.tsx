@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Button, Field, makeStyles, SearchBox, Select, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
 import { getCoreRowModel, useReactTable, type PaginationState, type Updater } from '@tanstack/react-table';
-import type { User } from '@everest/core/contract';
-import { fieldMax, pageSize, portalMessages, resetLinkSentToastMs } from '@everest/core/domain';
+import { userStatusLabels, userStatuses, type AdminUser, type User, type UserStatus } from '@everest/core/contract';
+import { fieldMax, pageSize, portalMessages, resetLinkSentToastMs, roleLabels, roles, type Role } from '@everest/core/domain';
 import { useDeleteUser } from '../api/delete-user';
+import { useResendInvitation } from '../api/resend-invitation';
 import { useResetUserPassword } from '../api/reset-user-password';
 import { useUserProperties } from '../api/user-properties';
 import { useUsers } from '../api/users';
 import { adminSuccess } from '../lib/admin-messages';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
 import { notifyFailure, notifySuccess } from '../lib/notify';
+import { useListAddress } from '../lib/list-address';
 import { useLastPageBound, usePagedListAddress } from '../lib/paged-list';
 import { isLockedRow, isOwnRow, userLabel } from '../lib/user-rows';
 import { AdminTable } from './admin-table';
@@ -20,6 +22,16 @@ import { UserRowsContext, userColumns, type UserRowsContextValue } from './user-
 
 /** The address's query keys of this list: `?userPage=2&userSearch=smith`. */
 export const usersAddressKeys = { page: 'userPage', search: 'userSearch' } as const;
+/** The filters' keys (issue 35): `?userRole=everest_employee&userStatus=invited`. */
+export const usersFilterKeys = { role: 'userRole', status: 'userStatus' } as const;
+
+// The filters share the search's row, and wrap under it on a phone.
+const useFilterStyles = makeStyles({ filter: { flex: '1 1 10rem', maxWidth: '14rem' } });
+
+/** A value from the address, if it is one of `allowed` (an old or edited link may hold anything). */
+function oneOf<T extends string>(allowed: readonly T[], value: string | null): T | undefined {
+  return allowed.find((item) => item === value);
+}
 
 export interface UsersListProps {
   currentUser?: User;
@@ -30,16 +42,23 @@ export interface UsersListProps {
 /** The searchable list of users, paged by 10 on the server, with the row actions of the spec. */
 export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: UsersListProps) {
   const styles = useAdminStyles();
+  const filterStyles = useFilterStyles();
   const list = usePagedListAddress(usersAddressKeys);
   const { page, search } = list;
-  const users = useUsers({ page, search });
+  const address = useListAddress();
+  const role = oneOf<Role>(roles, address.get(usersFilterKeys.role));
+  const status = oneOf<UserStatus>(userStatuses, address.get(usersFilterKeys.status));
+  // A new filter, like a new search, starts on page 1 and is a history entry.
+  const setFilter = (key: string, value: string) => address.update({ [key]: value === '' ? null : value, [usersAddressKeys.page]: null }, { push: true });
+  const users = useUsers({ page, search, role, status });
   const access = useUserProperties();
   const reset = useResetUserPassword();
+  const resend = useResendInvitation();
   const remove = useDeleteUser();
   const restoreFocusTarget = useRestoreFocusTarget();
 
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const editButtons = useRef(new Map<number, HTMLElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Where the focus goes once the element exists (the row's Edit button after its editor
@@ -86,6 +105,21 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
       },
     );
 
+  const resendInvitation = (user: User) =>
+    resend.mutate(
+      { userId: user.id },
+      {
+        onSuccess: (answer) => notifySuccess('Invitation Sent', answer.message),
+        onError: (error) => notifyFailure('Invitation Not Sent', error),
+      },
+    );
+
+  const openDelete = (user: AdminUser) => {
+    setDeleting(user);
+    // The count the dialog names must be today's: documents may have been published since the page loaded.
+    void users.refetch();
+  };
+
   const confirmDelete = () => {
     if (!deleting) return;
     const user = deleting;
@@ -118,7 +152,9 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
     onEdit: (user) => setEditingId(user.id),
     onSendResetLink: sendResetLink,
     sendingResetTo: reset.isPending && reset.variables ? Number(reset.variables.userId) : null,
-    onDelete: setDeleting,
+    onResendInvitation: resendInvitation,
+    sendingInvitationTo: resend.isPending && resend.variables ? Number(resend.variables.userId) : null,
+    onDelete: openDelete,
     editButtonRef: (user) => (element) => {
       if (element) editButtons.current.set(user.id, element);
       else editButtons.current.delete(user.id);
@@ -144,6 +180,8 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
   });
 
   const deletingAccess = deleting ? (accessByUser.get(deleting.id) ?? []) : [];
+  // The row as last fetched (refetched when the dialog opened), else as it was clicked.
+  const deletingDocuments = deleting ? (users.data?.users.find((u) => u.id === deleting.id) ?? deleting).personalDocuments : 0;
   const first = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, totalCount);
 
@@ -160,6 +198,26 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
             placeholder="Name, entity or e-mail"
             onChange={(_, data) => list.setDraft(data.value)}
           />
+        </Field>
+        <Field label="Role" className={filterStyles.filter}>
+          <Select value={role ?? ''} onChange={(_, data) => setFilter(usersFilterKeys.role, data.value)}>
+            <option value="">All roles</option>
+            {roles.map((value) => (
+              <option key={value} value={value}>
+                {roleLabels[value]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Status" className={filterStyles.filter}>
+          <Select value={status ?? ''} onChange={(_, data) => setFilter(usersFilterKeys.status, data.value)}>
+            <option value="">All statuses</option>
+            {userStatuses.map((value) => (
+              <option key={value} value={value}>
+                {userStatusLabels[value]}
+              </option>
+            ))}
+          </Select>
         </Field>
         {users.isFetching && <Spinner size="tiny" label="Loading users..." />}
       </div>
@@ -181,7 +239,13 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
               onClose={(saved) => closeEditor(row.original, saved)}
             />
           )}
-          empty={users.isPending ? 'Loading users...' : search ? `No user matches "${search}".` : 'No users yet.'}
+          empty={
+            users.isPending
+              ? 'Loading users...'
+              : search || role || status
+                ? `No user matches ${[search && `"${search}"`, role && roleLabels[role], status && userStatusLabels[status]].filter(Boolean).join(', ')}.`
+                : 'No users yet.'
+          }
         />
         </UserRowsContext.Provider>
       )}
@@ -211,7 +275,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
           <>
             <p>
               {`The account of ${userLabel(deleting)} (${deleting.email}) is deleted, and with it everything that is theirs: `}
-              <strong>their personal documents</strong>
+              <strong>{deletingDocuments === 1 ? '1 personal document' : `${deletingDocuments} personal documents`}</strong>
               {deletingAccess.length === 0
                 ? ' (they have no property access).'
                 : ` and their access to ${deletingAccess.length === 1 ? 'one property' : `${deletingAccess.length} properties`} (${deletingAccess.join(', ')}).`}

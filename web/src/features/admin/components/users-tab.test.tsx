@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import type { User } from '@everest/core/contract';
+import type { AdminUser, User } from '@everest/core/contract';
 import { portalMessages, portalSuccess, userCreatedToastMs } from '@everest/core/domain';
 import { createQueryClient } from '../../../lib/query-client';
 import { everestTheme } from '../../../lib/theme';
@@ -27,7 +27,7 @@ afterAll(() => {
   Element.prototype.animate = animate;
 });
 
-const base: User = {
+const base: AdminUser = {
   id: 0,
   firstName: '',
   lastName: '',
@@ -41,14 +41,17 @@ const base: User = {
   isActive: true,
   lastLoginAt: null,
   previousLoginAt: null,
+  status: 'active',
+  personalDocuments: 0,
 };
-const admin: User = { ...base, id: 1, firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com', role: 'administrator' };
-const investors: User[] = Array.from({ length: 23 }, (_, i) => ({
+const admin: AdminUser = { ...base, id: 1, firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com', role: 'administrator' };
+const investors: AdminUser[] = Array.from({ length: 23 }, (_, i) => ({
   ...base,
   id: 100 + i,
   firstName: `Investor${i + 1}`,
   lastName: 'Smith',
   email: `investor${i + 1}@example.com`,
+  personalDocuments: i === 0 ? 3 : 0,
 }));
 const everyone = [admin, ...investors];
 
@@ -187,7 +190,7 @@ it('the delete confirmation names the user and says their personal documents and
   // later dialog aria-hidden; Chromium's accessibility tree is checked by the e2e tests.
   const dialog = await screen.findByRole('alertdialog', { name: 'Delete Investor1 Smith?', hidden: true });
   expect(dialog.textContent).toContain('investor1@example.com');
-  expect(dialog.textContent).toContain('their personal documents');
+  expect(dialog.textContent).toContain('3 personal documents');
   expect(dialog.textContent).toContain('access to 2 properties (Elm Court, Oak Terrace)');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }));
   await waitFor(() => expect(screen.queryByRole('alertdialog', { hidden: true })).toBeNull());

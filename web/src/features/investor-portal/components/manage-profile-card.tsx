@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OwnerProof, UpdateProfileAnswer, UpdateProfileBody, User } from '@everest/core/contract';
-import { fieldMax, formatDateTime, joinFullName, portalMessages, portalSuccess, splitFullName } from '@everest/core/domain';
+import { fieldMax, formatDateTime, portalMessages, portalSuccess } from '@everest/core/domain';
 import { showToast } from '../../../lib/toast';
 import { useCancelEmailChange } from '../api/email-change';
 import { profileQueryKey, profileQueryOptions } from '../api/profile';
@@ -47,13 +47,9 @@ function formOf(user: User): ProfileForm {
   };
 }
 
-/**
- * The body to send. The spec holds first and last name as one full name split at the first
- * space, so the two fields are joined and split again: what is sent is what will be shown.
- */
+/** The body to send: first and last name as typed (issue 35), the e-mail trimmed. */
 export function profileBodyOf(form: ProfileForm): UpdateProfileBody {
-  const { firstName, lastName } = splitFullName(joinFullName(form.firstName, form.lastName));
-  return { ...form, firstName, lastName, email: form.email.trim() };
+  return { ...form, email: form.email.trim() };
 }
 
 interface TextFieldSpec {

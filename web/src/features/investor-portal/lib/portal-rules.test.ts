@@ -54,9 +54,9 @@ describe('reset password checks', () => {
 });
 
 describe('profile body', () => {
-  it('holds first and last name as one full name split at the first space', () => {
+  it('sends first and last name as typed (issue 35) and the e-mail trimmed', () => {
     const body = profileBodyOf({ ...user, firstName: 'Mary Ann', lastName: 'Smith', email: ' Mary@Example.com ' });
-    expect(body).toMatchObject({ firstName: 'Mary', lastName: 'Ann Smith', email: 'Mary@Example.com' });
+    expect(body).toMatchObject({ firstName: 'Mary Ann', lastName: 'Smith', email: 'Mary@Example.com' });
   });
 });
 
