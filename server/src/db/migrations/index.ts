@@ -20,6 +20,7 @@ import { Migration20261127130000 } from './Migration20261127130000';
 import { Migration20261127140000 } from './Migration20261127140000';
 import { Migration20261127150000 } from './Migration20261127150000';
 import { Migration20261127160000 } from './Migration20261127160000';
+import { Migration20261127180000 } from './Migration20261127180000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127140000_rate_limit_budgets', class: Migration20261127140000 },
   { name: 'Migration20261127150000_email_changes', class: Migration20261127150000 },
   { name: 'Migration20261127160000_sessions', class: Migration20261127160000 },
+  { name: 'Migration20261127180000_audit_activity', class: Migration20261127180000 },
 ];
