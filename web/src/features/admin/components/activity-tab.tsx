@@ -57,7 +57,7 @@ const useStyles = makeStyles({
     overflowWrap: 'anywhere',
   },
   cardAction: { fontWeight: tokens.fontWeightSemibold },
-  fieldList: { margin: 0, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+  fieldList: { margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   fieldName: { fontWeight: tokens.fontWeightSemibold },
   values: {
     margin: 0,
@@ -196,7 +196,7 @@ function EntryDialog({ id, onClose }: { id: number | null; onClose: () => void }
                 ) : (
                   <ul className={styles.fieldList} aria-label="Recorded fields">
                     {names.map((name) => (
-                      <li key={name} style={{ listStyle: 'none' }}>
+                      <li key={name}>
                         <div className={styles.fieldName}>{fieldLabel(name)}</div>
                         <dl className={styles.values}>
                           {data.before && (
@@ -329,7 +329,7 @@ export function ActivityTab() {
           </>
         )}
         <nav className={styles.pager} aria-label="Activity pages">
-          <span aria-live="polite">{entries.length === 0 ? '' : `Page ${befores.length} · ${entries.length} entries`}</span>
+          <span aria-live="polite">{entries.length === 0 ? '' : `Page ${befores.length} · ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`}</span>
           <div className={styles.buttons}>
             <Button size="small" disabled={befores.length <= 1} onClick={() => setPages({ view, befores: befores.slice(0, -1) })}>
               Newer
