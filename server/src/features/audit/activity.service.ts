@@ -82,17 +82,22 @@ function filterSql(filter: ActivityFilter, before: number | undefined): { sql: s
   return { sql: parts.join(' and '), params };
 }
 
-async function entryRows(em: EntityManager, filter: ActivityFilter, before: number | undefined, limit: number, extra = ''): Promise<(EntryRow & Record<string, unknown>)[]> {
+/** The statement of a page (the bench explains it): entries matching `filter`, older than `before`, newest first. */
+export function activityPageStatement(filter: ActivityFilter, before: number | undefined, limit: number, extra = ''): { sql: string; params: unknown[] } {
   const where = filterSql(filter, before);
-  return executeBound(
-    em,
-    `select ${entryColumns}, ${fieldNames}${extra}
+  return {
+    sql: `select ${entryColumns}, ${fieldNames}${extra}
        from audit_events a left join users u on u.id = a.user_id
       where ${where.sql}
       order by a.created_at desc, a.id desc
       limit ?`,
-    [...where.params, limit],
-  );
+    params: [...where.params, limit],
+  };
+}
+
+async function entryRows(em: EntityManager, filter: ActivityFilter, before: number | undefined, limit: number, extra = ''): Promise<(EntryRow & Record<string, unknown>)[]> {
+  const { sql, params } = activityPageStatement(filter, before, limit, extra);
+  return executeBound(em, sql, params);
 }
 
 function entryOf(row: EntryRow): ActivityEntry {
