@@ -5,6 +5,7 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchActivity } from './activity';
 import { benchAdminUsers } from './admin-users';
 import { benchBulkDocuments } from './bulk-documents';
 import { benchBulkImport } from './bulk-import';
@@ -21,6 +22,7 @@ const benchmarks = {
   'public-pages': benchPublicPages,
   documents: benchDocuments,
   'admin-users': benchAdminUsers,
+  activity: benchActivity,
   'bulk-documents': benchBulkDocuments,
   'two-instances': benchTwoInstances,
   'bulk-import': benchBulkImport,

@@ -21,6 +21,7 @@ import { adminUsersRoutes } from './features/users/admin-users.routes';
 import { bulkImportRoutes, importJsonPaths, importTooLarge, maxImportJsonBytes } from './features/bulk-import/bulk-import.routes';
 import { profileRoutes } from './features/users/profile.routes';
 import { readReceiptsRoutes } from './features/read-receipts/read-receipts.routes';
+import { activityRoutes } from './features/audit/activity.routes';
 import { errorHandler, HttpError } from './http/errors';
 import { apiRoutes, bindUnbuiltRoutes, hotAnswers, type HotAnswers } from './http/route';
 import { loggedPath, requestLog } from './http/request-log';
@@ -82,6 +83,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     adminDocumentsRoutes,
     bulkImportRoutes,
     readReceiptsRoutes,
+    activityRoutes,
     geocodingRoutes,
   ]) {
     feature(api, services);

@@ -25,3 +25,4 @@ export {
   wholeNumber,
   yesNo,
 } from './schemas/fields';
+export * from './schemas/activity';

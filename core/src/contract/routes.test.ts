@@ -25,6 +25,11 @@ const specCalls = [
   'GET /api/admin/read-receipts/investors/:userId',
   'GET /api/admin/read-receipts/investors/:userId/csv',
   'POST /api/admin/read-receipts/remind',
+  // Issue 35: the Activity tab.
+  'GET /api/admin/activity',
+  'GET /api/admin/activity/entries/:id',
+  'GET /api/admin/activity/people',
+  'GET /api/admin/activity/csv',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/investor/sessions',
@@ -135,7 +140,7 @@ describe('route table', () => {
   it('gives every POST a body schema and every answering route a JSON answer but the file routes', () => {
     for (const [name, route] of entries) {
       if (route.method === 'POST') expect(route.body, name).toBeDefined();
-      const answersFile = ['download', 'downloadVersion', 'bulkImportTemplate', 'readReceiptDocumentCsv', 'readReceiptInvestorCsv'].includes(name);
+      const answersFile = ['download', 'downloadVersion', 'bulkImportTemplate', 'readReceiptDocumentCsv', 'readReceiptInvestorCsv', 'activityCsv'].includes(name);
       expect(route.answer === undefined, name).toBe(answersFile);
     }
   });

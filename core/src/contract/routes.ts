@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { activityAnswer, activityEntryAnswer, activityEntryParams, activityFilters, activityPeopleAnswer, activityQuery } from './schemas/activity';
 import { healthAnswer, readyAnswer } from './schemas/health';
 import { emptyBody, messageAnswer, openApiAnswer } from './schemas/common';
 import {
@@ -712,6 +713,35 @@ export const routes = {
     access: 'administrator',
     body: bulkImportUsersBody,
     answer: bulkImportUsersAnswer,
+  },
+
+  // The Activity tab (issue 35): administrators' changes from the audit rows.
+  activity: {
+    method: 'GET',
+    path: '/api/admin/activity',
+    access: 'administrator',
+    query: activityQuery,
+    answer: activityAnswer,
+  },
+  activityEntry: {
+    method: 'GET',
+    path: '/api/admin/activity/entries/:id',
+    access: 'administrator',
+    params: activityEntryParams,
+    answer: activityEntryAnswer,
+  },
+  activityPeople: {
+    method: 'GET',
+    path: '/api/admin/activity/people',
+    access: 'administrator',
+    answer: activityPeopleAnswer,
+  },
+  // Answers a CSV file of the filtered view, newest first, at most maxActivityCsvRows entries.
+  activityCsv: {
+    method: 'GET',
+    path: '/api/admin/activity/csv',
+    access: 'administrator',
+    query: activityFilters,
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -21,6 +21,7 @@ import { Migration20261127140000 } from './Migration20261127140000';
 import { Migration20261127150000 } from './Migration20261127150000';
 import { Migration20261127160000 } from './Migration20261127160000';
 import { Migration20261127170000 } from './Migration20261127170000';
+import { Migration20261127180000 } from './Migration20261127180000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -49,4 +50,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127150000_email_changes', class: Migration20261127150000 },
   { name: 'Migration20261127160000_sessions', class: Migration20261127160000 },
   { name: 'Migration20261127170000_user_invitation_status', class: Migration20261127170000 },
+  { name: 'Migration20261127180000_audit_activity', class: Migration20261127180000 },
 ];

@@ -13,6 +13,7 @@ import {
 import type { User } from '@everest/core/contract';
 import { createQueryClient } from '../../../lib/query-client';
 import { ListAddressProvider } from '../lib/list-address';
+import { ActivityTab } from './activity-tab';
 import { BulkImportTab } from './bulk-import-tab';
 import { DocumentsTab } from './documents-tab';
 import { PropertiesTab } from './properties-tab';
@@ -27,6 +28,7 @@ export const adminTabs = [
   'user-documents',
   'bulk-import',
   'read-receipts',
+  'activity',
 ] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
@@ -37,6 +39,7 @@ const adminTabLabels: Record<AdminTab, string> = {
   'user-documents': 'User Documents',
   'bulk-import': 'Bulk Import',
   'read-receipts': 'Read Receipts',
+  activity: 'Activity',
 };
 
 const useStyles = makeStyles({
@@ -104,6 +107,7 @@ export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUse
             {tab === 'user-documents' && <UserDocumentsTab />}
             {tab === 'bulk-import' && <BulkImportTab />}
             {tab === 'read-receipts' && <ReadReceiptsTab />}
+            {tab === 'activity' && <ActivityTab />}
           </ListAddressProvider>
         </PanelQueryClient>
       </div>
