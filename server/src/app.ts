@@ -56,7 +56,9 @@ const answered = Promise.resolve();
 /** The Koa application: no `listen` here, so tests and the CLI each decide where it runs. */
 export function createApp(services: Services, options: AppOptions = {}): Koa<AppState> {
   const { config, orm, logger } = services;
-  const app = new App({ proxy: config.trustProxy });
+  // Behind one proxy, only the last X-Forwarded-For entry is the proxy's word; the ones before it
+  // are whatever the client sent (maxIpsCount 1 makes Koa read that last one).
+  const app = new App({ proxy: config.trustProxy, maxIpsCount: 1 });
   app.silent = true;
   // What fails after the answer has started (a file read mid-download) cannot become an answer.
   // A client that went away (a tab closed mid-download, an upload abandoned) is no fault of ours.
