@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { portalAddressMessages, serverUrlSchema } from '../shared/settings';
 import { FolderLocked } from '../sync/folder-lock';
 import { createPortal, secondStepNeeded } from '../sync/portal';
 import { printable } from '../sync/report';
@@ -78,6 +79,9 @@ async function main(): Promise<number> {
     return 0;
   }
   if (!args.server) fail('--server is required.');
+  // The app's own rule for the portal's address: over plain http the password would cross the network.
+  const server = serverUrlSchema.safeParse(args.server);
+  if (!server.success) fail(server.error.issues[0]?.message ?? portalAddressMessages.invalid);
   if (!args.folder) fail('--folder is required.');
   const email = process.env.EVEREST_EMAIL;
   const password = process.env.EVEREST_PASSWORD;
@@ -101,7 +105,7 @@ async function main(): Promise<number> {
   const engine = await SyncEngine.create({
     folder,
     ledgerFile,
-    portal: createPortal({ serverUrl: args.server, email, password, secondStepCode: secondStepCodeSource() }),
+    portal: createPortal({ serverUrl: server.data, email, password, secondStepCode: secondStepCodeSource() }),
     runBy: 'command line',
     stabilityMs: seconds(args['stability-seconds'], 10_000, 1000),
     rescanMs: seconds(args['rescan-minutes'], 5 * 60_000, 60_000),

@@ -228,6 +228,21 @@ describe('defect 2: a refused sign-in stops the sync at once, never retried', ()
     expect(stdout).not.toContain('could not be reached');
     expect(relay.connections).toBe(1);
   });
+
+  it('the command refuses a portal over plain http on another computer before it sends the password', async () => {
+    const space = workspace('2025-Q2');
+    const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli/sync.ts', '--server', 'http://portal.example.com', '--folder', space.folder, '--ledger', space.ledgerFile, '--once'],
+      { cwd: desktop, env: { ...process.env, EVEREST_EMAIL: admin.email, EVEREST_PASSWORD: admin.password, INIT_CWD: desktop }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^Use https:\/\/ for a portal on another computer/);
+  });
 });
 
 describe('defect 3: backoff that backs off, and one line per change of state', () => {
