@@ -1,21 +1,29 @@
 import { execFile } from 'node:child_process';
+import os from 'node:os';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { demoPassword } from '@everest/fixtures';
+import { sessionTokens } from '../src/features/auth/session';
 import { documentTypes } from '../src/features/files/sniff';
 import type { BenchServer } from './bench-server';
-import { load } from './load';
+import { load, loadEach } from './load';
 
-const investors = 1000;
-const properties = 250;
-const propertyDocuments = 8000;
-const personalDocumentsPerInvestor = 2; // 2,000: 10,000 documents in all
-const accessPerInvestor = 20;
+// A real firm's size (issue 37): 2,000 investors, 500 properties, 10 years of quarters with two
+// documents each (a report and a distribution notice), 3 personal documents per investor per
+// year: 40,000 + 60,000 = 100,000 documents. Each investor holds 10 properties.
+const investors = 2000;
+const properties = 500;
+const years = 10;
+const documentsPerPropertyQuarter = 2;
+const personalDocumentsPerInvestorYear = 3;
+const accessPerInvestor = 10;
+const propertyDocuments = properties * years * 4 * documentsPerPropertyQuarter;
+const personalDocuments = investors * years * personalDocumentsPerInvestorYear;
+const firstYear = 2016;
 
 /**
- * Fills the database as a firm of this size would: 250 properties with 32 quarterly documents
- * each, 1,000 investors with access to 20 properties and 2 personal documents each. Plain SQL
- * (generate_series) so that it takes a second, not minutes.
+ * Fills the database as a firm of this size would (above). Plain SQL (generate_series) so that
+ * it takes seconds, not minutes.
  */
 export async function populate(server: BenchServer): Promise<void> {
   const connection = server.services.orm.em.fork().getConnection();
@@ -37,15 +45,22 @@ export async function populate(server: BenchServer): Promise<void> {
      where u.email like 'bench%'`);
   await connection.execute(`
     insert into property_documents (title, property_id, year, quarter, filename, file_id, uploaded_at)
-    select 'Quarterly Report ' || i, p.id, 2018 + (i % 8), 'Q' || (1 + i % 4), 'report-' || i || '.pdf',
+    select case when k = 1 then 'Quarterly Report' else 'Distribution Notice' end || ' ' || y || ' Q' || q,
+           p.id, y, 'Q' || q, 'document-' || p.id || '-' || y || '-' || q || '-' || k || '.pdf',
            (select id from stored_files where content_type = 'application/pdf' order by id limit 1), now()
-      from generate_series(1, ${propertyDocuments}) i
-      join lateral (select id from properties where name = 'Bench Property ' || (1 + i % ${properties})) p on true`);
+      from properties p
+      cross join generate_series(${firstYear}, ${firstYear + years - 1}) y
+      cross join generate_series(1, 4) q
+      cross join generate_series(1, ${documentsPerPropertyQuarter}) k
+     where p.name like 'Bench Property %'`);
   await connection.execute(`
     insert into user_documents (user_id, title, document_category, year, quarter, filename, file_id, uploaded_at)
-    select u.id, 'K-1 ' || (2023 + k), 'tax', 2023 + k, 'Q1', 'k1-' || k || '.pdf',
+    select u.id, case k when 1 then 'K-1 ' when 2 then 'Capital Account Statement ' else 'Distribution Statement ' end || y,
+           case k when 1 then 'tax' else 'financial' end, y, 'Q' || k, 'personal-' || u.id || '-' || y || '-' || k || '.pdf',
            (select id from stored_files where content_type = 'application/pdf' order by id limit 1), now()
-      from users u cross join generate_series(1, ${personalDocumentsPerInvestor}) k
+      from users u
+      cross join generate_series(${firstYear}, ${firstYear + years - 1}) y
+      cross join generate_series(1, ${personalDocumentsPerInvestorYear}) k
      where u.email like 'bench%'`);
   await connection.execute('analyze');
 }
@@ -60,17 +75,37 @@ export async function signIn(server: Pick<BenchServer, 'url'>, email: string): P
   return ((await res.json()) as { token: string }).token;
 }
 
-/** GET /api/investor/documents under load. Goal: p99 under 20 ms at 20 concurrent requests. */
+const firm = `${investors.toLocaleString('en-US')} investors, ${(propertyDocuments + personalDocuments).toLocaleString('en-US')} documents`;
+const listGoalMs = 10;
+
+/**
+ * GET /api/investor/documents at a firm's size (issue 37), 50 connections. Goal: p99 under 10 ms
+ * both for the first load after a sign-in (the list built from the database, one investor after
+ * another) and for the cached list (the same investor again).
+ */
 async function benchDocumentList(server: BenchServer, token: string): Promise<void> {
   const url = `${server.url}/api/investor/documents`;
   // As the portal asks for it: browsers always offer gzip.
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
   const count = ((await (await fetch(url, { headers })).json()) as { documents: unknown[] }).documents.length;
-  await load(url, { connections: 20, seconds: 3, headers }); // warm-up
-  const result = await load(url, { connections: 20, seconds: 10, headers });
-  console.log(`GET /api/investor/documents (${investors} investors, ${propertyDocuments + investors * personalDocumentsPerInvestor} documents; this investor sees ${count}), 20 connections, 10 s`);
-  console.log(`  ${result.requestsPerSecond.toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-  console.log(`  goal p99 < 20 ms: ${result.latency.p99 < 20 ? 'met' : 'NOT met'}`);
+
+  // First loads: every other investor once, each with a session of its own (issued as sign-in
+  // does, without 1,999 password hashes), so that no answer comes from the cache.
+  const connection = server.services.orm.em.fork().getConnection();
+  const others = await connection.execute<{ id: number; token_version: number }[]>(
+    `select id, token_version from users where email like 'bench%' and email <> 'bench1@example.com' order by id`,
+  );
+  const signer = sessionTokens(server.services.config);
+  const sessions = await Promise.all(others.map((u) => signer.issue({ userId: u.id, tokenVersion: u.token_version })));
+  const first = await loadEach(url, sessions.map((t) => ({ ...headers, authorization: `Bearer ${t}` })), { connections: 50 });
+  console.log(`GET /api/investor/documents (${firm}; each investor sees about ${count}), 50 connections`);
+  console.log(`  first load after sign-in (${first.requests} investors once each): ${first.requestsPerSecond.toFixed(0)} requests/s, p50 ${first.latency.p50} ms, p99 ${first.latency.p99} ms, max ${first.latency.max} ms`);
+
+  await load(url, { connections: 50, seconds: 3, headers }); // warm-up
+  const cached = await load(url, { connections: 50, seconds: 10, headers });
+  console.log(`  cached list, 10 s: ${cached.requestsPerSecond.toFixed(0)} requests/s, p50 ${cached.latency.p50} ms, p99 ${cached.latency.p99} ms, max ${cached.latency.max} ms`);
+  const met = (ms: number) => (ms < listGoalMs ? 'met' : 'NOT met');
+  console.log(`  goal p99 < ${listGoalMs} ms: first load ${met(first.latency.p99)}, cached ${met(cached.latency.p99)} (load average ${os.loadavg()[0]?.toFixed(1)})`);
 }
 
 /** A 100 MB download, streamed: the server's memory must grow by less than 20 MB. */

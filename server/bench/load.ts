@@ -1,8 +1,12 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+const autocannonModule = createRequire(import.meta.url).resolve('autocannon');
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -28,6 +32,46 @@ export async function load(url: string, options: { connections: number; seconds:
   };
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { requestsPerSecond: result.requests.average, latency: result.latency };
+}
+
+/**
+ * Each header set once (a request per signed-in investor, say), from autocannon in a separate
+ * process with `connections` at a time: the latencies of requests that no cache has seen.
+ */
+export async function loadEach(
+  url: string,
+  headerSets: Record<string, string>[],
+  options: { connections: number },
+): Promise<LoadResult & { requests: number }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'everest-load-'));
+  try {
+    const file = path.join(dir, 'requests.json');
+    writeFileSync(file, JSON.stringify(headerSets));
+    const script = `
+      const autocannon = require(${JSON.stringify(autocannonModule)});
+      const sets = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+      let next = 0;
+      autocannon({
+        url: ${JSON.stringify(url)},
+        connections: ${options.connections},
+        amount: sets.length,
+        requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...sets[next++ % sets.length] } }) }],
+      }, (error, result) => {
+        if (error) throw error;
+        process.stdout.write(JSON.stringify(result));
+      });`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 10 * 1024 * 1024 });
+    const result = JSON.parse(stdout) as {
+      non2xx: number;
+      errors: number;
+      requests: { average: number; total: number };
+      latency: { p50: number; p99: number; max: number };
+    };
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return { requestsPerSecond: result.requests.average, requests: result.requests.total, latency: result.latency };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface WrkResult {
