@@ -122,6 +122,15 @@ describe('route table', () => {
     expect([...calls].sort()).toEqual([...specCalls].sort());
   });
 
+  it('gives every route a summary of its own, a few words long (the API description shows it)', () => {
+    for (const [name, route] of entries) {
+      expect(route.summary, name).toMatch(/^[A-Z][^\n]*[^\s.]$/);
+      expect(route.summary.length, name).toBeLessThanOrEqual(80);
+    }
+    const summaries = entries.map(([, route]) => route.summary);
+    expect(new Set(summaries).size).toBe(summaries.length);
+  });
+
   it('puts every path under /api/', () => {
     for (const [, route] of entries) expect(route.path.startsWith('/api/')).toBe(true);
   });

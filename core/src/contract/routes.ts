@@ -128,6 +128,8 @@ export interface RouteDef {
   method: 'GET' | 'POST';
   /** Koa-style path: `/api/investor/download/:id`. */
   path: string;
+  /** What the call does, in a few words: the API description's `summary` (required, so no route goes without). */
+  summary: string;
   access: Access;
   /** JSON body, or the text fields of a multipart body when `multipart` is set. */
   body?: z.ZodType;
@@ -156,27 +158,30 @@ export interface RouteDef {
 /** Every call of both specs' section 7, one line each. Servers and clients read it. */
 export const routes = {
   // ---- Public site -------------------------------------------------------------------------
-  health: { method: 'GET', path: '/api/health', access: 'public', answer: healthAnswer },
+  health: { method: 'GET', path: '/api/health', summary: 'Check that this server is running', access: 'public', answer: healthAnswer },
   // Not in the spec: this table as an OpenAPI 3.1 document, for the firm's other systems.
-  openApi: { method: 'GET', path: '/api/openapi.json', access: 'public', answer: openApiAnswer },
-  healthReady: { method: 'GET', path: '/api/health/ready', access: 'public', answer: readyAnswer },
+  openApi: { method: 'GET', path: '/api/openapi.json', summary: 'Get this API description as OpenAPI 3.1', access: 'public', answer: openApiAnswer },
+  healthReady: { method: 'GET', path: '/api/health/ready', summary: 'Check that this server is ready for requests', access: 'public', answer: readyAnswer },
   listProperties: {
     method: 'GET',
     path: '/api/properties',
+    summary: 'List the properties the public site shows',
     access: 'public',
     answer: publicPropertyList,
   },
   recaptchaSiteKey: {
     method: 'GET',
     path: '/api/recaptcha-site-key',
+    summary: 'Get the captcha the contact form shows',
     access: 'public',
     answer: recaptchaSiteKeyAnswer,
   },
-  contact: { method: 'POST', path: '/api/contact', access: 'public', body: contactBody, answer: contactAnswer },
+  contact: { method: 'POST', path: '/api/contact', summary: 'Send the firm a message from the contact form', access: 'public', body: contactBody, answer: contactAnswer },
   // Not in the spec: where the self-hosted captcha (ALTCHA, the default) fetches its challenge.
   captchaChallenge: {
     method: 'GET',
     path: '/api/captcha/challenge',
+    summary: 'Get a challenge of the self-hosted captcha',
     access: 'public',
     answer: captchaChallengeAnswer,
   },
@@ -184,10 +189,11 @@ export const routes = {
   // ---- Investor: session and password ------------------------------------------------------
   // The spec's `{ token, user }`, or `{ mfaRequired, mfaToken, methods }` for an account with a
   // second step (issue 21), which then signs in with loginVerify.
-  login: { method: 'POST', path: '/api/investor/login', access: 'public', body: loginBody, answer: loginOrSecondStepAnswer },
+  login: { method: 'POST', path: '/api/investor/login', summary: 'Sign in with an e-mail address and password', access: 'public', body: loginBody, answer: loginOrSecondStepAnswer },
   loginVerify: {
     method: 'POST',
     path: '/api/investor/login/verify',
+    summary: 'Finish a sign-in with its second step',
     access: 'public',
     body: loginVerifyBody,
     answer: loginAnswer,
@@ -196,6 +202,7 @@ export const routes = {
   passkeySignInOptions: {
     method: 'POST',
     path: '/api/investor/login/passkey-options',
+    summary: "Get the passkey challenge of a sign-in's second step",
     access: 'public',
     body: passkeySignInOptionsBody,
     answer: passkeyRequestOptionsAnswer,
@@ -204,6 +211,7 @@ export const routes = {
   logout: {
     method: 'POST',
     path: '/api/investor/logout',
+    summary: 'Sign out, ending this session on the server',
     access: 'signed-in',
     beforeSecondStep: true,
     body: emptyBody,
@@ -211,10 +219,11 @@ export const routes = {
   },
   // Not in the spec (issue 33): the account's signed-in sessions in Manage Profile, and ending
   // the others. No password: they only protect the account.
-  sessions: { method: 'GET', path: '/api/investor/sessions', access: 'signed-in', answer: sessionsAnswer },
+  sessions: { method: 'GET', path: '/api/investor/sessions', summary: "List the account's signed-in sessions", access: 'signed-in', answer: sessionsAnswer },
   endOtherSessions: {
     method: 'POST',
     path: '/api/investor/sessions/end-others',
+    summary: 'Sign out every other session of the account',
     access: 'signed-in',
     body: emptyBody,
     answer: endSessionsAnswer,
@@ -222,14 +231,16 @@ export const routes = {
   endSession: {
     method: 'POST',
     path: '/api/investor/sessions/end',
+    summary: 'Sign out one other session of the account',
     access: 'signed-in',
     body: endSessionBody,
     answer: endSessionsAnswer,
   },
-  profile: { method: 'GET', path: '/api/investor/profile', access: 'signed-in', beforeSecondStep: true, answer: profileAnswer },
+  profile: { method: 'GET', path: '/api/investor/profile', summary: "Get the signed-in user's profile", access: 'signed-in', beforeSecondStep: true, answer: profileAnswer },
   updateProfile: {
     method: 'POST',
     path: '/api/investor/update-profile',
+    summary: "Change the signed-in user's profile or e-mail address",
     access: 'signed-in',
     body: updateProfileBody,
     answer: updateProfileAnswer,
@@ -237,6 +248,7 @@ export const routes = {
   changePassword: {
     method: 'POST',
     path: '/api/investor/change-password',
+    summary: "Change the signed-in user's password",
     access: 'signed-in',
     body: changePasswordBody,
     answer: changePasswordAnswer,
@@ -244,6 +256,7 @@ export const routes = {
   requestPasswordReset: {
     method: 'POST',
     path: '/api/investor/request-password-reset',
+    summary: 'Ask for a password-reset link by e-mail',
     access: 'public',
     body: requestPasswordResetBody,
     answer: messageAnswer,
@@ -251,6 +264,7 @@ export const routes = {
   validateResetToken: {
     method: 'GET',
     path: '/api/investor/validate-reset-token/:token',
+    summary: 'Check that a password-reset link is still valid',
     access: 'public',
     secretInPath: true,
     params: validateResetTokenParams,
@@ -260,6 +274,7 @@ export const routes = {
   resetPassword: {
     method: 'POST',
     path: '/api/investor/reset-password',
+    summary: "Set a new password with a reset link's token",
     access: 'public',
     body: resetPasswordBody,
     answer: messageAnswer,
@@ -270,6 +285,7 @@ export const routes = {
   confirmEmailChange: {
     method: 'POST',
     path: '/api/investor/confirm-email-change',
+    summary: 'Confirm a new e-mail address with the link sent to it',
     access: 'public',
     body: emailChangeLinkBody,
     answer: emailChangeLinkAnswer,
@@ -277,6 +293,7 @@ export const routes = {
   undoEmailChange: {
     method: 'POST',
     path: '/api/investor/undo-email-change',
+    summary: 'Put the old e-mail address back with the link sent to it',
     access: 'public',
     body: emailChangeLinkBody,
     answer: emailChangeLinkAnswer,
@@ -285,6 +302,7 @@ export const routes = {
   cancelEmailChange: {
     method: 'POST',
     path: '/api/investor/cancel-email-change',
+    summary: 'Withdraw an e-mail change still waiting for its link',
     access: 'signed-in',
     body: emptyBody,
     answer: updateProfileAnswer,
@@ -294,6 +312,7 @@ export const routes = {
   secondStep: {
     method: 'GET',
     path: '/api/investor/second-step',
+    summary: 'Get the second steps the account has set up',
     access: 'signed-in',
     beforeSecondStep: true,
     answer: secondStepStatusAnswer,
@@ -302,6 +321,7 @@ export const routes = {
   startTotp: {
     method: 'POST',
     path: '/api/investor/second-step/totp/start',
+    summary: 'Start setting up an authenticator app',
     access: 'signed-in',
     beforeSecondStep: true,
     body: secondStepChangeBody,
@@ -310,6 +330,7 @@ export const routes = {
   confirmTotp: {
     method: 'POST',
     path: '/api/investor/second-step/totp/confirm',
+    summary: 'Confirm the authenticator app with a code and get backup codes',
     access: 'signed-in',
     beforeSecondStep: true,
     body: confirmTotpBody,
@@ -319,6 +340,7 @@ export const routes = {
   removeTotp: {
     method: 'POST',
     path: '/api/investor/second-step/totp/remove',
+    summary: 'Remove the authenticator app',
     access: 'signed-in',
     body: secondStepChangeBody,
     answer: messageAnswer,
@@ -326,6 +348,7 @@ export const routes = {
   regenerateBackupCodes: {
     method: 'POST',
     path: '/api/investor/second-step/backup-codes',
+    summary: 'Replace the backup codes with new ones',
     access: 'signed-in',
     body: secondStepChangeBody,
     answer: backupCodesAnswer,
@@ -334,6 +357,7 @@ export const routes = {
   passkeyCreationOptions: {
     method: 'POST',
     path: '/api/investor/second-step/passkeys/options',
+    summary: 'Get the challenge for registering a passkey',
     access: 'signed-in',
     beforeSecondStep: true,
     body: secondStepChangeBody,
@@ -342,6 +366,7 @@ export const routes = {
   registerPasskey: {
     method: 'POST',
     path: '/api/investor/second-step/passkeys',
+    summary: 'Register a passkey as a second step',
     access: 'signed-in',
     beforeSecondStep: true,
     body: registerPasskeyBody,
@@ -350,6 +375,7 @@ export const routes = {
   removePasskey: {
     method: 'POST',
     path: '/api/investor/second-step/passkeys/remove',
+    summary: 'Remove a passkey',
     access: 'signed-in',
     body: removePasskeyBody,
     answer: messageAnswer,
@@ -359,12 +385,14 @@ export const routes = {
   investorDocuments: {
     method: 'GET',
     path: '/api/investor/documents',
+    summary: 'List the documents the signed-in user may read',
     access: 'signed-in',
     answer: investorDocumentsAnswer,
   },
   investorCategories: {
     method: 'GET',
     path: '/api/investor/categories',
+    summary: 'List the categories of personal documents',
     access: 'signed-in',
     answer: investorCategoriesAnswer,
   },
@@ -372,6 +400,7 @@ export const routes = {
   download: {
     method: 'GET',
     path: '/api/investor/download/:id',
+    summary: 'Download a document',
     access: 'signed-in',
     params: downloadParams,
     query: downloadQuery,
@@ -381,6 +410,7 @@ export const routes = {
   downloadVersion: {
     method: 'GET',
     path: '/api/investor/download-version/:versionId',
+    summary: 'Download an earlier version of a document',
     access: 'signed-in',
     params: downloadVersionParams,
     query: downloadVersionQuery,
@@ -390,18 +420,20 @@ export const routes = {
   documentLink: {
     method: 'POST',
     path: '/api/investor/document-link',
+    summary: 'Get a link of a few minutes that opens one document',
     access: 'signed-in',
     body: documentLinkBody,
     answer: documentLinkAnswer,
   },
   // Answers a CSV file by browser navigation; it holds no data, so anyone may fetch it.
-  bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', access: 'public' },
+  bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', summary: 'Download the CSV template of the bulk user import', access: 'public' },
 
   // ---- Admin: reads ------------------------------------------------------------------------
   // Not in the spec: read receipts (issue 21), from the audit rows of previews and downloads.
   readReceiptDocuments: {
     method: 'GET',
     path: '/api/admin/read-receipts/documents',
+    summary: 'List documents with how many of their investors opened them',
     access: 'administrator',
     query: receiptDocumentsQuery,
     answer: receiptDocumentsAnswer,
@@ -409,6 +441,7 @@ export const routes = {
   readReceiptDocument: {
     method: 'GET',
     path: '/api/admin/read-receipts/documents/:documentType/:id',
+    summary: 'List which investors opened one document',
     access: 'administrator',
     params: receiptDocumentParams,
     query: receiptPageQuery,
@@ -418,12 +451,14 @@ export const routes = {
   readReceiptDocumentCsv: {
     method: 'GET',
     path: '/api/admin/read-receipts/documents/:documentType/:id/csv',
+    summary: "Download one document's read receipts as CSV",
     access: 'administrator',
     params: receiptDocumentParams,
   },
   readReceiptInvestor: {
     method: 'GET',
     path: '/api/admin/read-receipts/investors/:userId',
+    summary: 'List which documents one investor opened',
     access: 'administrator',
     params: receiptInvestorParams,
     query: receiptPageQuery,
@@ -433,12 +468,14 @@ export const routes = {
   readReceiptInvestorCsv: {
     method: 'GET',
     path: '/api/admin/read-receipts/investors/:userId/csv',
+    summary: "Download one investor's read receipts as CSV",
     access: 'administrator',
     params: receiptInvestorParams,
   },
   readReceiptRemind: {
     method: 'POST',
     path: '/api/admin/read-receipts/remind',
+    summary: 'E-mail investors a reminder of documents they have not opened',
     access: 'administrator',
     body: remindBody,
     answer: remindAnswer,
@@ -447,6 +484,7 @@ export const routes = {
   adminUsers: {
     method: 'GET',
     path: '/api/admin/users',
+    summary: 'List users, a page at a time when asked',
     access: 'administrator',
     query: adminUsersQuery,
     answer: adminUsersAnswer,
@@ -454,30 +492,35 @@ export const routes = {
   adminUserProperties: {
     method: 'GET',
     path: '/api/admin/user-properties',
+    summary: 'List which properties each user may see',
     access: 'administrator',
     answer: adminUserPropertiesAnswer,
   },
   adminDocuments: {
     method: 'GET',
     path: '/api/admin/documents',
+    summary: 'List every property document',
     access: 'administrator',
     answer: adminDocumentsAnswer,
   },
   adminAllProperties: {
     method: 'GET',
     path: '/api/admin/all-properties',
+    summary: 'List every property',
     access: 'administrator',
     answer: adminPropertiesAnswer,
   },
   adminInvestorProperties: {
     method: 'GET',
     path: '/api/admin/investor-properties',
+    summary: 'List the properties flagged for investor relations',
     access: 'administrator',
     answer: adminPropertiesAnswer,
   },
   adminProperty: {
     method: 'GET',
     path: '/api/admin/property/:id',
+    summary: 'Get one property with everything the panel edits',
     access: 'administrator',
     params: adminPropertyParams,
     answer: adminPropertyAnswer,
@@ -485,6 +528,7 @@ export const routes = {
   adminUserDocuments: {
     method: 'GET',
     path: '/api/admin/user-documents',
+    summary: 'List personal documents, a page at a time',
     access: 'administrator',
     query: adminUserDocumentsQuery,
     answer: adminUserDocumentsAnswer,
@@ -494,6 +538,7 @@ export const routes = {
   createUser: {
     method: 'POST',
     path: '/api/admin/create-user',
+    summary: 'Create a user',
     access: 'administrator',
     body: createUserBody,
     answer: createUserAnswer,
@@ -501,6 +546,7 @@ export const routes = {
   editUser: {
     method: 'POST',
     path: '/api/admin/edit-user',
+    summary: "Change a user's details, role or status",
     access: 'administrator',
     body: editUserBody,
     answer: editUserAnswer,
@@ -508,6 +554,7 @@ export const routes = {
   deleteUser: {
     method: 'POST',
     path: '/api/admin/delete-user',
+    summary: 'Delete a user with their access and personal documents',
     access: 'administrator',
     body: deleteUserBody,
     answer: deleteUserAnswer,
@@ -515,6 +562,7 @@ export const routes = {
   adminResetPassword: {
     method: 'POST',
     path: '/api/admin/reset-password',
+    summary: 'Send a user a password-reset link',
     access: 'administrator',
     body: adminResetPasswordBody,
     answer: adminResetPasswordAnswer,
@@ -523,6 +571,7 @@ export const routes = {
   resendInvitation: {
     method: 'POST',
     path: '/api/admin/resend-invitation',
+    summary: "Send an invited user's welcome e-mail again",
     access: 'administrator',
     body: resendInvitationBody,
     answer: resendInvitationAnswer,
@@ -530,6 +579,7 @@ export const routes = {
   assignProperty: {
     method: 'POST',
     path: '/api/admin/assign-property',
+    summary: 'Give a user access to a property',
     access: 'administrator',
     body: assignPropertyBody,
     answer: messageAnswer,
@@ -537,6 +587,7 @@ export const routes = {
   removeProperty: {
     method: 'POST',
     path: '/api/admin/remove-property',
+    summary: "Take a user's access to a property away",
     access: 'administrator',
     body: removePropertyBody,
     answer: messageAnswer,
@@ -546,6 +597,7 @@ export const routes = {
   adminSecondStep: {
     method: 'GET',
     path: '/api/admin/second-step',
+    summary: 'Get the second steps a user has set up',
     access: 'administrator',
     query: adminSecondStepQuery,
     answer: adminSecondStepAnswer,
@@ -553,6 +605,7 @@ export const routes = {
   removeSecondStep: {
     method: 'POST',
     path: '/api/admin/remove-second-step',
+    summary: "Remove a locked-out user's second step",
     access: 'administrator',
     body: removeSecondStepBody,
     answer: messageAnswer,
@@ -562,6 +615,7 @@ export const routes = {
   createProperty: {
     method: 'POST',
     path: '/api/admin/create-property',
+    summary: 'Create a property',
     access: 'administrator',
     body: createPropertyBody,
     answer: propertyAnswer,
@@ -569,6 +623,7 @@ export const routes = {
   updateProperty: {
     method: 'POST',
     path: '/api/admin/update-property',
+    summary: 'Change a property and its photo',
     access: 'administrator',
     body: updatePropertyBody,
     answer: propertyAnswer,
@@ -577,6 +632,7 @@ export const routes = {
   deleteProperty: {
     method: 'POST',
     path: '/api/admin/delete-property',
+    summary: 'Delete a property that nothing names any more',
     access: 'administrator',
     body: deletePropertyBody,
     answer: messageAnswer,
@@ -587,6 +643,7 @@ export const routes = {
   geocode: {
     method: 'GET',
     path: '/api/admin/geocode',
+    summary: 'Look up the coordinates of an address',
     access: 'administrator',
     query: geocodeQuery,
     answer: geocodeAnswer,
@@ -596,6 +653,7 @@ export const routes = {
   uploadDocument: {
     method: 'POST',
     path: '/api/admin/upload-document',
+    summary: 'Upload a property document',
     access: 'administrator',
     body: uploadDocumentBody,
     answer: documentAnswer,
@@ -604,6 +662,7 @@ export const routes = {
   replaceDocument: {
     method: 'POST',
     path: '/api/admin/replace-document/:documentId',
+    summary: "Replace a property document's file, keeping the old one as a version",
     access: 'administrator',
     params: replaceDocumentParams,
     body: replaceDocumentBody,
@@ -613,6 +672,7 @@ export const routes = {
   updateDocument: {
     method: 'POST',
     path: '/api/admin/update-document',
+    summary: "Change a property document's details",
     access: 'administrator',
     body: updateDocumentBody,
     answer: documentAnswer,
@@ -620,6 +680,7 @@ export const routes = {
   deleteDocument: {
     method: 'POST',
     path: '/api/admin/delete-document',
+    summary: 'Delete a property document',
     access: 'administrator',
     body: deleteDocumentBody,
     answer: messageAnswer,
@@ -628,6 +689,7 @@ export const routes = {
   documentVersions: {
     method: 'GET',
     path: '/api/admin/document-versions/:documentType/:documentId',
+    summary: "List a document's versions, newest first",
     access: 'administrator',
     params: documentVersionsParams,
     answer: documentVersionsAnswer,
@@ -636,6 +698,7 @@ export const routes = {
   notifyDocuments: {
     method: 'POST',
     path: '/api/admin/notify-documents',
+    summary: 'E-mail investors one digest of a batch of new documents',
     access: 'administrator',
     body: notifyDocumentsBody,
     answer: notifyDocumentsAnswer,
@@ -644,6 +707,7 @@ export const routes = {
   documentRecipients: {
     method: 'GET',
     path: '/api/admin/document-recipients',
+    summary: 'Count who a new document of a property would e-mail',
     access: 'administrator',
     query: documentRecipientsQuery,
     answer: documentRecipientsAnswer,
@@ -653,6 +717,7 @@ export const routes = {
   uploadUserDocument: {
     method: 'POST',
     path: '/api/admin/upload-user-document',
+    summary: 'Upload a personal document for an investor',
     access: 'administrator',
     body: uploadUserDocumentBody,
     answer: userDocumentAnswer,
@@ -661,6 +726,7 @@ export const routes = {
   editUserDocument: {
     method: 'POST',
     path: '/api/admin/edit-user-document',
+    summary: "Change a personal document's details",
     access: 'administrator',
     body: editUserDocumentBody,
     answer: userDocumentAnswer,
@@ -668,6 +734,7 @@ export const routes = {
   deleteUserDocument: {
     method: 'POST',
     path: '/api/admin/delete-user-document',
+    summary: 'Delete a personal document',
     access: 'administrator',
     body: deleteUserDocumentBody,
     answer: messageAnswer,
@@ -676,6 +743,7 @@ export const routes = {
   replaceUserDocument: {
     method: 'POST',
     path: '/api/admin/replace-user-document/:documentId',
+    summary: "Replace a personal document's file",
     access: 'administrator',
     params: replaceUserDocumentParams,
     body: replaceUserDocumentBody,
@@ -685,6 +753,7 @@ export const routes = {
   bulkUploadUserDocuments: {
     method: 'POST',
     path: '/api/admin/bulk-upload-user-documents',
+    summary: 'Upload personal documents in bulk with a manifest',
     access: 'administrator',
     body: bulkUploadUserDocumentsBody,
     answer: bulkUploadUserDocumentsAnswer,
@@ -694,6 +763,7 @@ export const routes = {
   bulkUploadPreview: {
     method: 'POST',
     path: '/api/admin/bulk-upload-preview',
+    summary: "Check a bulk upload's manifest and files before sending them",
     access: 'administrator',
     body: bulkUploadPreviewBody,
     answer: bulkUploadPreviewAnswer,
@@ -703,6 +773,7 @@ export const routes = {
   previewBulkImport: {
     method: 'POST',
     path: '/api/admin/preview-bulk-import',
+    summary: 'Check a bulk user import before running it',
     access: 'administrator',
     body: previewBulkImportBody,
     answer: previewBulkImportAnswer,
@@ -710,6 +781,7 @@ export const routes = {
   bulkImportUsers: {
     method: 'POST',
     path: '/api/admin/bulk-import-users',
+    summary: 'Import users in bulk',
     access: 'administrator',
     body: bulkImportUsersBody,
     answer: bulkImportUsersAnswer,
@@ -719,6 +791,7 @@ export const routes = {
   activity: {
     method: 'GET',
     path: '/api/admin/activity',
+    summary: "List administrators' changes, filtered and a page at a time",
     access: 'administrator',
     query: activityQuery,
     answer: activityAnswer,
@@ -726,6 +799,7 @@ export const routes = {
   activityEntry: {
     method: 'GET',
     path: '/api/admin/activity/entries/:id',
+    summary: 'Get one change with its details',
     access: 'administrator',
     params: activityEntryParams,
     answer: activityEntryAnswer,
@@ -733,6 +807,7 @@ export const routes = {
   activityPeople: {
     method: 'GET',
     path: '/api/admin/activity/people',
+    summary: 'List the people who made changes',
     access: 'administrator',
     answer: activityPeopleAnswer,
   },
@@ -740,6 +815,7 @@ export const routes = {
   activityCsv: {
     method: 'GET',
     path: '/api/admin/activity/csv',
+    summary: 'Download the filtered changes as CSV',
     access: 'administrator',
     query: activityFilters,
   },

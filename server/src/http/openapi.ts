@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject, ResponseObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
-import { errorAnswer, openApiAnswer, routes, type OpenApiAnswer, type RouteDef } from '@everest/core/contract';
+import { errorAnswer, openApiAnswer, routes, type OpenApiAnswer, type RouteDef, type RouteName } from '@everest/core/contract';
 import type { Services } from '../services';
 import { bind } from './route';
 import { SerializedJson } from './serialized-json';
@@ -36,27 +36,100 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): P
   }));
 }
 
-const errorResponse = {
-  description: 'A refusal or failure: `{ "error": "a sentence for a person" }`, with the status saying which.',
-  content: { 'application/json': { schema: jsonSchema(errorAnswer) } },
-};
+/**
+ * The answers a route may refuse with, each one derived from what its line in the route table
+ * says it does, so that a new route is described with no line here. Every refusal carries
+ * `{ "error": "a sentence for a person" }` (the error middleware, errors.ts). What the table
+ * cannot say (a conflict, a rate limit, a file gone missing) is the `4XX` range, and failures
+ * on the server's side are `default`.
+ */
+const refusals = {
+  InvalidInput: {
+    status: '400',
+    description: 'The input does not fit this call (the sentence names the field), is not JSON, or holds text that cannot be stored (NUL).',
+    applies: (route: RouteDef) => route.method === 'POST' || route.body !== undefined || route.query !== undefined || route.params !== undefined,
+  },
+  SignInNeeded: {
+    status: '401',
+    description: 'No session, or one that has ended (signed out, password changed, account deactivated): sign in again.',
+    applies: (route: RouteDef) => route.access !== 'public',
+  },
+  AdministratorsOnly: {
+    status: '403',
+    description: "The session is not an administrator's, or its role must sign in with two steps and has none set up yet.",
+    applies: (route: RouteDef) => route.access === 'administrator',
+  },
+  SecondStepNeeded: {
+    status: '403',
+    description: "The session's role must sign in with two steps and has none set up yet (set one up in Manage Profile).",
+    applies: (route: RouteDef) => route.access === 'signed-in' && !route.beforeSecondStep,
+  },
+  // A path parameter names a record, unless it is a secret (a reset link's token), whose check answers 200.
+  NotFound: {
+    status: '404',
+    description: 'Nothing with the id in the path exists, or this session may not see it.',
+    applies: (route: RouteDef) => route.params !== undefined && !route.secretInPath,
+  },
+  TooLarge: {
+    status: '413',
+    description: 'The body, or a file in it, is larger than this call takes: the sentence says how large it may be.',
+    applies: (route: RouteDef) => route.method === 'POST',
+  },
+  UnsupportedFileType: {
+    status: '415',
+    description: 'A file is not of a type this call takes (its first bytes are read, not its name).',
+    applies: (route: RouteDef) => route.multipart === true,
+  },
+  RangeNotSatisfiable: {
+    status: '416',
+    description: 'The `Range` asked for is not in this file: `Content-Range` gives its size.',
+    applies: (route: RouteDef) => fileAnswerOf(route)?.ranges === true,
+  },
+  Refused: {
+    status: '4XX',
+    description: 'Another refusal, the status saying which: for example 409 (a conflict with the data as it is now), 410 (a file gone missing) or 429 (too many attempts, with `Retry-After`).',
+    applies: () => true,
+  },
+  Failure: {
+    status: 'default',
+    description: "A failure on the server's side, for example 500 with a reference to quote, 503 while the database cannot be reached (with `Retry-After`), 507 when storage is full.",
+    applies: () => true,
+  },
+} satisfies Record<string, { status: string; description: string; applies: (route: RouteDef) => boolean }>;
 
-/** What a route answers when it answers no JSON: the two routes that answer a file. */
-const fileAnswers: Record<string, { type: string; description: string }> = {
-  [routes.download.path]: { type: 'application/octet-stream', description: 'The document, with byte ranges (206) for viewers and resumed downloads.' },
-  [routes.downloadVersion.path]: { type: 'application/octet-stream', description: 'One version of a document, with byte ranges (206).' },
-  [routes.bulkImportTemplate.path]: { type: 'text/csv', description: 'The bulk import template.' },
-};
+type RefusalName = keyof typeof refusals;
 
-function operationOf(name: string, route: RouteDef): OperationObject {
+/** What a route answers when it answers no JSON: a document (with byte ranges) or a CSV file. */
+interface FileAnswer {
+  type: string;
+  description: string;
+  ranges?: true;
+}
+const fileAnswers: Partial<Record<RouteName, FileAnswer>> = {
+  download: { type: 'application/octet-stream', description: 'The document, with byte ranges (206) for viewers and resumed downloads.', ranges: true },
+  downloadVersion: { type: 'application/octet-stream', description: 'One version of a document, with byte ranges (206).', ranges: true },
+  bulkImportTemplate: { type: 'text/csv', description: 'The bulk import template.' },
+  readReceiptDocumentCsv: { type: 'text/csv', description: 'The read receipts of the document, one row per entitled investor.' },
+  readReceiptInvestorCsv: { type: 'text/csv', description: 'The read receipts of the investor, one row per document.' },
+  activityCsv: { type: 'text/csv', description: 'The filtered changes, newest first.' },
+};
+const fileAnswersByPath = new Map(Object.entries(fileAnswers).map(([name, answer]) => [routes[name as RouteName].path as string, answer]));
+
+function fileAnswerOf(route: RouteDef): FileAnswer | undefined {
+  return fileAnswersByPath.get(route.path);
+}
+
+function operationOf(name: string, route: RouteDef, used: Set<RefusalName>): OperationObject {
   const operation: OperationObject = {
     operationId: name,
+    summary: route.summary,
     tags: [route.path.startsWith('/api/admin/') ? 'admin' : route.path.startsWith('/api/investor/') ? 'investor' : 'public'],
+    // A public call says so (`[]`), rather than leaving a client to guess from the document's default.
+    security: route.access === 'public' ? [] : [{ session: [] }],
     parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
     responses: {},
   };
   if (route.access !== 'public') {
-    operation.security = [{ session: [] }];
     operation.description = route.access === 'administrator' ? 'Administrators only.' : 'Any signed-in user.';
   }
   if (route.body) {
@@ -72,22 +145,37 @@ function operationOf(name: string, route: RouteDef): OperationObject {
         : { 'application/json': { schema } },
     };
   }
-  const file = fileAnswers[route.path];
-  operation.responses = {
+  const file = fileAnswerOf(route);
+  const responses: ResponsesObject = {
     '200': route.answer
       ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.answer) } } }
       : { description: file?.description ?? 'A file.', content: { [file?.type ?? 'application/octet-stream']: { schema: { type: 'string', contentMediaType: file?.type ?? 'application/octet-stream' } } } },
-    default: errorResponse,
   };
+  for (const [refusal, { status, applies }] of Object.entries(refusals) as [RefusalName, (typeof refusals)[RefusalName]][]) {
+    if (!applies(route)) continue;
+    responses[status] = { $ref: `#/components/responses/${refusal}` };
+    used.add(refusal);
+  }
+  operation.responses = responses;
   return operation;
 }
 
-/** The OpenAPI 3.1 document of every route of core's route table, written by nobody. */
+/**
+ * The OpenAPI 3.1 document of every route of core's route table, written by nobody. `publicUrl` is
+ * the firm's site (PUBLIC_URL), where a reader of the licence finds who to ask.
+ */
 export function buildOpenApiDocument(publicUrl: string): OpenAPIObject {
   const paths: Record<string, PathItemObject> = {};
+  const used = new Set<RefusalName>();
   for (const [name, route] of Object.entries(routes) as [string, RouteDef][]) {
     const item = (paths[openApiPath(route.path)] ??= {});
-    item[route.method === 'GET' ? 'get' : 'post'] = operationOf(name, route);
+    item[route.method === 'GET' ? 'get' : 'post'] = operationOf(name, route, used);
+  }
+  // Only the refusals some route answers: a component nothing refers to is noise to a client.
+  const responses: Record<string, ResponseObject> = {};
+  for (const refusal of Object.keys(refusals) as RefusalName[]) {
+    if (!used.has(refusal)) continue;
+    responses[refusal] = { description: refusals[refusal].description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   }
   return {
     openapi: '3.1.0',
@@ -95,9 +183,20 @@ export function buildOpenApiDocument(publicUrl: string): OpenAPIObject {
       title: 'Everest Properties API',
       version: '1',
       description: 'The public site, investor portal and administration API. Every error answers `{ "error": "…" }`.',
+      // The firm's own API: no open-source licence is granted, and no SPDX identifier says
+      // "all rights reserved", so the licence is named and points to the firm's site.
+      license: { name: 'Proprietary: © Everest Properties, all rights reserved', url: `${publicUrl}/` },
     },
-    servers: [{ url: publicUrl }],
+    // Relative: the server that served this document, whatever address it was reached by.
+    servers: [{ url: '/', description: 'The server that served this document' }],
+    tags: [
+      { name: 'public', description: 'The public site: properties, the contact form, health checks and this description.' },
+      { name: 'investor', description: 'The investor portal: signing in, password resets, the account and its documents.' },
+      { name: 'admin', description: 'The administration panel: administrators only.' },
+    ],
     components: {
+      schemas: { Error: jsonSchema(errorAnswer) },
+      responses,
       securitySchemes: {
         // The session token from /api/investor/login; downloads opened by navigation may pass it as `?token=`.
         session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
