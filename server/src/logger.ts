@@ -83,6 +83,9 @@ export function logDestination(dest: number | string): pino.DestinationStream {
   return destination;
 }
 
+// eslint-disable-next-line no-control-regex -- exactly the characters a terminal acts on
+const terminalControls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
 /**
  * Lines for a person at a terminal (pino-pretty): time, level, message, the rest of the fields
  * on the same line; a request as `GET /api/properties 200 0.42 ms`. Written through `out` as the
@@ -101,8 +104,12 @@ export function readableDestination(out: pino.DestinationStream, colorize: boole
       }
       if (entry.msg === 'request') {
         const { method, path, status, durationMs, ...rest } = entry;
-        out.write(pretty({ ...rest, msg: `${String(method)} ${String(path)} ${String(status)} ${String(durationMs)} ms` }));
-      } else out.write(pretty(entry));
+        entry = { ...rest, msg: `${String(method)} ${String(path)} ${String(status)} ${String(durationMs)} ms` };
+      }
+      // A message may quote what someone sent (an SMTP server's refusal): no escape sequence of
+      // theirs reaches the terminal. The other fields are printed as JSON, escaped.
+      if (typeof entry.msg === 'string') entry.msg = entry.msg.replace(terminalControls, '\uFFFD');
+      out.write(pretty(entry));
     },
   };
 }
