@@ -10,13 +10,15 @@ import { benchAdminUsers } from './admin-users';
 import { benchBulkDocuments } from './bulk-documents';
 import { benchBulkImport } from './bulk-import';
 import { benchDocuments } from './documents';
+import { benchMailLanes } from './mail-lanes';
 import { benchPropertyList } from './property-list';
 import { benchPublicPages } from './public-pages';
 import { startBenchServer } from './bench-server';
 import { benchTwoInstances } from './two-instances';
 
-// bulk-import runs last: it adds 5,000 users and queues 10,000 e-mails that the outbox worker
-// then delivers, which would weigh on any benchmark after it.
+// bulk-import runs near the end: it adds 5,000 users and queues 10,000 e-mails that the outbox
+// worker then delivers, which would weigh on any benchmark after it; mail-lanes, last, starts an
+// instance that drains them with its own 50,000.
 const benchmarks = {
   'property-list': benchPropertyList,
   'public-pages': benchPublicPages,
@@ -26,6 +28,7 @@ const benchmarks = {
   'bulk-documents': benchBulkDocuments,
   'two-instances': benchTwoInstances,
   'bulk-import': benchBulkImport,
+  'mail-lanes': benchMailLanes,
 };
 
 // `pnpm --filter @everest/server bench admin-users` runs the named ones only; none named, all of them.

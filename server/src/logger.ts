@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { prettyFactory } from 'pino-pretty';
 import type { Config } from './config';
 import { withoutQueryValues } from './db/error-values';
 
@@ -25,7 +26,8 @@ function isoTime(): string {
 }
 
 /**
- * One JSON object a line on standard output (pino), as log collectors read it: `level` by name,
+ * One JSON object a line on standard output (pino; readable lines at a terminal, see
+ * `consoleDestination`), as log collectors read it: `level` by name,
  * `time` in ISO 8601, `msg`, then the line's fields; an error as `err` with its stack (a database
  * error without its query's values, see db/error-values.ts). Nothing
  * here knows about requests: what a line holds is decided where it is written.
@@ -81,9 +83,50 @@ export function logDestination(dest: number | string): pino.DestinationStream {
   return destination;
 }
 
+// eslint-disable-next-line no-control-regex -- exactly the characters a terminal acts on
+const terminalControls = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Lines for a person at a terminal (pino-pretty): time, level, message, the rest of the fields
+ * on the same line; a request as `GET /api/properties 200 0.42 ms`. Written through `out` as the
+ * JSON lines would be (batched, and flushed on exit).
+ */
+export function readableDestination(out: pino.DestinationStream, colorize: boolean): pino.DestinationStream {
+  const pretty = prettyFactory({ colorize, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid', singleLine: true });
+  return {
+    write(line: string) {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        out.write(line);
+        return;
+      }
+      if (entry.msg === 'request') {
+        const { method, path, status, durationMs, ...rest } = entry;
+        entry = { ...rest, msg: `${String(method)} ${String(path)} ${String(status)} ${String(durationMs)} ms` };
+      }
+      // A message may quote what someone sent (an SMTP server's refusal): no escape sequence of
+      // theirs reaches the terminal. The other fields are printed as JSON, escaped.
+      if (typeof entry.msg === 'string') entry.msg = entry.msg.replace(terminalControls, '\uFFFD');
+      out.write(pretty(entry));
+    },
+  };
+}
+
+/**
+ * Where the process's lines go: readable lines when standard output is a terminal (`pnpm start`
+ * in a shell), one JSON object a line for everything else (a file, a pipe, CI, Docker, a log
+ * collector), which is what machines read.
+ */
+export function consoleDestination(isTTY: boolean, dest: number | string = 1): pino.DestinationStream {
+  const out = logDestination(dest);
+  return isTTY ? readableDestination(out, true) : out;
+}
+
 let stdout: pino.DestinationStream | undefined;
 
 /** Standard output as a destination, one for the process however many loggers write to it. */
 function standardOutput(): pino.DestinationStream {
-  return (stdout ??= logDestination(1));
+  return (stdout ??= consoleDestination(process.stdout.isTTY === true));
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { demoPassword, demoUsers } from '@everest/fixtures';
 import { createApp } from './app';
@@ -21,7 +22,7 @@ interface Running {
   services?: Services;
   closeServices?: () => Promise<void>;
   server?: Server;
-  answers?: Set<ServerResponse>;
+  connections?: Connections;
 }
 
 /**
@@ -50,7 +51,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
       // A failed start-up is reported (and the process ended) by the CLI.
       await startup.catch(() => undefined);
       if (running.services) running.services.lifecycle.stopping = true;
-      if (running.server && running.answers) await drain(running.server, running.answers, shutdownGraceMs, logger);
+      if (running.server && running.connections) await drain(running.server, running.connections, shutdownGraceMs, logger);
       await running.closeServices?.();
       await running.db?.close();
       logger.info('Stopped.');
@@ -89,7 +90,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   services.housekeeping.start();
   const app = createApp(services, { webDist });
   const server = app.listen(config.port, config.host);
-  running.answers = trackAnswers(server);
+  running.connections = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -115,31 +116,51 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   }
 }
 
-/** The answers in progress, for `drain` to close their connections once each is sent. */
-function trackAnswers(server: Server): Set<ServerResponse> {
-  const answers = new Set<ServerResponse>();
-  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
-    answers.add(res);
-    res.once('close', () => answers.delete(res));
+/** The server's connections, and the answers in progress on them. */
+interface Connections {
+  sockets: Set<Socket>;
+  answers: Set<ServerResponse>;
+}
+
+/** Follows the connections and the answers in progress, for `drain` to end each when it is idle. */
+function trackConnections(server: Server): Connections {
+  const tracked: Connections = { sockets: new Set(), answers: new Set() };
+  server.on('connection', (socket: Socket) => {
+    tracked.sockets.add(socket);
+    socket.once('close', () => tracked.sockets.delete(socket));
   });
-  return answers;
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    tracked.answers.add(res);
+    res.once('close', () => tracked.answers.delete(res));
+  });
+  return tracked;
 }
 
 /**
  * Stops accepting connections and waits for the answers in progress, for at most `graceMs`.
- * Each kept-alive connection is ended once its answer is sent (Node's closeIdleConnections would
- * cut an answer whose last bytes are still queued), so the server closes as soon as the last
- * answer is out, and a client's next request goes to another instance.
+ *
+ * Not `server.close()`: since Node 19 it also calls closeIdleConnections, which destroys a
+ * connection whose answer has been ended (`res.end()`) even while its last bytes (up to a
+ * megabyte of a download, see local-file-store's buffers) still wait in the socket for a slow
+ * client; the client got a cut file. Here the listening socket is closed as net.Server does,
+ * and each connection is ended (FIN, after every queued byte) by us: an idle kept-alive one at
+ * once, one with an answer in progress once that answer is sent; a request that arrives
+ * meanwhile is answered with Connection: close. The server closes when the last is gone, and a
+ * client's next request goes to another instance.
  */
-async function drain(server: Server, answers: Set<ServerResponse>, graceMs: number, logger: Logger): Promise<void> {
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+async function drain(server: Server, connections: Connections, graceMs: number, logger: Logger): Promise<void> {
+  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   const endAfter = (res: ServerResponse) => {
     if (!res.headersSent) res.shouldKeepAlive = false;
     else if (res.writableFinished) res.socket?.end();
     else res.once('finish', () => res.socket?.end());
   };
-  for (const res of answers) endAfter(res);
-  // Requests that arrive on a kept-alive connection meanwhile are answered, with Connection: close.
+  const busy = new Set<Socket | null>();
+  for (const res of connections.answers) {
+    busy.add(res.socket);
+    endAfter(res);
+  }
+  for (const socket of connections.sockets) if (!busy.has(socket)) socket.end();
   server.on('request', (_req: IncomingMessage, res: ServerResponse) => endAfter(res));
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<'expired'>((resolve) => {
@@ -149,6 +170,7 @@ async function drain(server: Server, answers: Set<ServerResponse>, graceMs: numb
     if ((await Promise.race([closed, expired])) === 'expired') {
       logger.warn(`Requests still running after ${graceMs / 1000} s were cut off.`);
       server.closeAllConnections();
+      for (const socket of connections.sockets) socket.destroy();
       await closed;
     }
   } finally {

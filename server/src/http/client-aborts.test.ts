@@ -1,9 +1,12 @@
 import { request } from 'node:http';
-import { rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChildServer } from '../../test/child-server';
 import { adminToken, pdfOfSize, seededDrillData, storeIntegrity, uploadPropertyDocument } from '../../test/drill-kit';
-import type { TestDatabase } from '../../test/harness';
+import { startTestServer, type TestDatabase } from '../../test/harness';
 
 const boundary = 'client-abort-boundary';
 
@@ -111,5 +114,48 @@ describe('clients that go away in the middle', () => {
       expect.arrayContaining([expect.stringContaining('POST /api/admin/upload-document'), expect.stringContaining(`GET /api/investor/download/${uploaded.body.document?.id}`)]),
     );
     expect(server.process.exitCode).toBeNull();
+  });
+});
+
+// Koa streams a file answer through stream.pipeline, which says 'Premature close'
+// (ERR_STREAM_PREMATURE_CLOSE) when the connection closes under it: the client's doing, not ours.
+describe('a client that closes in the middle of a streamed file', () => {
+  it('is logged at info as the client going away, never as an error', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'everest-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'large.js'), Buffer.alloc(8 * 1024 * 1024, 0x20));
+    const lines: Record<string, unknown>[] = [];
+    const logTo = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const server = await startTestServer({ webDist: dist, env: { LOG_LEVEL: 'info' }, logTo });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        // No Accept-Encoding: the file itself, streamed, not a copy compressed in advance.
+        const req = request(`${server.url}/assets/large.js`, (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        });
+        req.on('error', () => undefined);
+        req.once('error', reject);
+        req.end();
+      });
+      await expect.poll(() => lines.some((line) => String(line.msg).startsWith('client went away')), { timeout: 10_000 }).toBe(true);
+      expect(lines.filter((line) => line.level === 'error' || line.level === 'warn')).toEqual([]);
+      const wentAway = lines.filter((line) => String(line.msg).startsWith('client went away'));
+      expect(wentAway.every((line) => line.level === 'info')).toBe(true);
+      expect(wentAway.map((line) => line.msg)).toContain('client went away before the answer was complete: GET /assets/large.js (ERR_STREAM_PREMATURE_CLOSE)');
+      await expect.poll(() => lines.find((line) => line.msg === 'request' && line.path === '/assets/large.js'), { timeout: 10_000 }).toMatchObject({ level: 'info', aborted: true });
+    } finally {
+      await server.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

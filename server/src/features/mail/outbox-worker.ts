@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Logger } from '../../logger';
 import type { MailSender } from './mail-sender';
 import { renderOutboxMessage } from './outbox';
-import { OutboxMessage, type IOutboxMessage } from './outbox-message.entity';
+import { mailLanes, OutboxMessage, type IOutboxMessage, type MailLane } from './outbox-message.entity';
 import { OutboxTemplate, type IOutboxTemplate } from './outbox-template.entity';
 
 export interface OutboxWorkerOptions {
@@ -43,23 +43,33 @@ export function backoffMs(attempts: number, options: Pick<OutboxWorkerOptions, '
   return Math.min(options.backoffBaseMs * 2 ** Math.max(0, attempts - 1), options.backoffMaxMs);
 }
 
+/** A lane's loop: its own timer, so that a lane being drained never delays the other's. */
+interface LaneLoop {
+  lane: MailLane;
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  kickedWhileRunning: boolean;
+}
+
 /**
  * Delivers the outbox: every e-mail is a row written in the transaction of its cause (see
  * `enqueueMail`), so an SMTP outage delays mail and never loses it.
  *
+ * Each lane (`mailLanes`) has a loop of its own, which claims only that lane's rows: a password
+ * reset goes out at once, on a connection of its own, while a 50,000-message import drains in the
+ * bulk lane.
+ *
  * Rows are claimed with `SELECT … FOR UPDATE SKIP LOCKED` inside a transaction that lasts while
- * they are sent and marked, so several server instances (or several workers) share the outbox
- * without ever sending the same row twice. Delivery is at least once only in one case: a process
- * that dies after SMTP accepted a message but before its transaction committed; the stable
- * Message-ID lets mail clients show such a copy once.
+ * they are sent and marked, so several server instances (or several workers, or lanes) share the
+ * outbox without ever sending the same row twice. Delivery is at least once only in one case: a
+ * process that dies after SMTP accepted a message but before its transaction committed; the
+ * stable Message-ID lets mail clients show such a copy once.
  */
 export class OutboxWorker {
   private readonly options: OutboxWorkerOptions;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  private readonly loops: LaneLoop[] = mailLanes.map((lane) => ({ lane, timer: null, running: null, kickedWhileRunning: false }));
   private started = false;
   private stopped = false;
-  private kickedWhileRunning = false;
 
   constructor(
     private readonly deps: OutboxWorkerDeps,
@@ -72,43 +82,51 @@ export class OutboxWorker {
   start(): void {
     if (this.started || this.stopped) return;
     this.started = true;
-    this.schedule(0);
+    for (const loop of this.loops) this.schedule(loop, 0);
   }
 
   /** Looks at the outbox now (after a commit that queued mail); a no-op unless started. */
   kick(): void {
     if (!this.started || this.stopped) return;
-    if (this.running) {
-      this.kickedWhileRunning = true;
-      return;
+    for (const loop of this.loops) {
+      if (loop.running) loop.kickedWhileRunning = true;
+      else this.schedule(loop, 0);
     }
-    this.schedule(0);
   }
 
-  /** Stops polling and waits for the message being sent (not the rest of its batch), so that shutdown never cuts a delivery. */
+  /** Stops polling and waits for the messages being sent (not the rest of their batches), so that shutdown never cuts a delivery. */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    for (const loop of this.loops) {
+      if (loop.timer) clearTimeout(loop.timer);
+      loop.timer = null;
+    }
+    await Promise.all(this.loops.map((loop) => loop.running));
   }
 
   /**
-   * Claims one batch of due rows, sends them and records the outcome; answers how many rows it
-   * claimed. Public so that tests (and a future CLI command) can drain the outbox step by step.
+   * Claims one batch of due rows of `lane` (without one: of every lane, transactional first),
+   * sends them and records the outcome; answers how many rows it claimed. Public so that tests
+   * (and a future CLI command) can drain the outbox step by step.
    */
-  async runOnce(now: () => Date = () => new Date()): Promise<number> {
+  async runOnce(now: () => Date = () => new Date(), lane?: MailLane): Promise<number> {
     const em = this.deps.orm.em.fork();
     return em.transactional(async (tx) => {
-      const due = await tx.find(
-        OutboxMessage,
-        { status: 'pending', nextAttemptAt: { $lte: now() } },
-        {
-          orderBy: { nextAttemptAt: 'asc', id: 'asc' },
-          limit: this.options.batchSize,
-          lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
-        },
-      );
+      const due: IOutboxMessage[] = [];
+      for (const claimed of lane ? [lane] : mailLanes) {
+        if (due.length === this.options.batchSize) break;
+        due.push(
+          ...(await tx.find(
+            OutboxMessage,
+            { status: 'pending', lane: claimed, nextAttemptAt: { $lte: now() } },
+            {
+              orderBy: { nextAttemptAt: 'asc', id: 'asc' },
+              limit: this.options.batchSize - due.length,
+              lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
+            },
+          )),
+        );
+      }
       // Batch messages share a template: read each once (not locked; templates never change).
       const templateIds = [...new Set(due.flatMap((row) => (row.template ? [row.template.id] : [])))];
       const templates = new Map(
@@ -157,30 +175,30 @@ export class OutboxWorker {
     }
   }
 
-  private schedule(delayMs: number): void {
+  private schedule(loop: LaneLoop, delayMs: number): void {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.drain().finally(() => {
-        this.running = null;
-        const again = this.kickedWhileRunning;
-        this.kickedWhileRunning = false;
-        this.schedule(again ? 0 : this.options.pollIntervalMs);
+    if (loop.timer) clearTimeout(loop.timer);
+    loop.timer = setTimeout(() => {
+      loop.timer = null;
+      loop.running = this.drain(loop.lane).finally(() => {
+        loop.running = null;
+        const again = loop.kickedWhileRunning;
+        loop.kickedWhileRunning = false;
+        this.schedule(loop, again ? 0 : this.options.pollIntervalMs);
       });
     }, delayMs);
     // Polling alone never keeps the process alive (tests, CLI commands).
-    this.timer.unref();
+    loop.timer.unref();
   }
 
-  /** Batches until the outbox has no due rows left (or the worker is stopped). */
-  private async drain(): Promise<void> {
+  /** Batches of `lane` until it has no due rows left (or the worker is stopped). */
+  private async drain(lane: MailLane): Promise<void> {
     try {
-      while (!this.stopped && (await this.runOnce()) === this.options.batchSize) {
+      while (!this.stopped && (await this.runOnce(undefined, lane)) === this.options.batchSize) {
         // A full batch: there may be more due rows.
       }
     } catch (error) {
-      this.deps.logger.warn('The mail outbox could not be read; trying again at the next poll.', error);
+      this.deps.logger.warn(`The mail outbox (${lane} lane) could not be read; trying again at the next poll.`, error);
     }
   }
 }

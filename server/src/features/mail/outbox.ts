@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { executeBound } from '../../db/bound-query';
-import { OutboxMessage, type IOutboxMessage } from './outbox-message.entity';
+import { OutboxMessage, type IOutboxMessage, type MailLane } from './outbox-message.entity';
 import type { IOutboxTemplate } from './outbox-template.entity';
 
 export interface Mail {
@@ -10,6 +10,12 @@ export interface Mail {
   text: string;
   html: string;
   replyTo?: string;
+  /**
+   * 'bulk' for a notice that goes to many people at once and that nobody stands waiting for (new
+   * documents), said by its template; anything else queued one at a time is 'transactional' and
+   * is sent first. A batch (`enqueueMailBatch`) is always bulk.
+   */
+  lane?: MailLane;
 }
 
 /**
@@ -23,6 +29,7 @@ export function enqueueMail(em: EntityManager, mail: Mail): void {
     text: mail.text,
     html: mail.html,
     replyTo: mail.replyTo ?? null,
+    lane: mail.lane ?? 'transactional',
   });
 }
 
@@ -52,7 +59,7 @@ export interface BatchRecipient<F extends string> {
  * template is rendered once with a marker in each field and stored once (`outbox_templates`);
  * each message keeps only its values, and the worker puts them in at send time
  * (`renderOutboxMessage`), so 10,000 e-mails write a few hundred kilobytes instead of 30 MB of
- * HTML. The subject may not hold a field.
+ * HTML. The subject may not hold a field. A batch is bulk mail: it waits behind transactional mail.
  */
 export async function enqueueMailBatch<F extends string>(
   em: EntityManager,
@@ -73,8 +80,8 @@ export async function enqueueMailBatch<F extends string>(
     `with template as (
        insert into outbox_templates (text, html, field_marker, created_at) values (?, ?, ?, now()) returning id
      )
-     insert into outbox_messages (recipient, subject, template_id, field_values, reply_to, status, attempts, next_attempt_at, created_at)
-     select r.recipient, ?, template.id, r.field_values, ?, 'pending', 0, now(), now()
+     insert into outbox_messages (recipient, subject, template_id, field_values, reply_to, status, lane, attempts, next_attempt_at, created_at)
+     select r.recipient, ?, template.id, r.field_values, ?, 'pending', 'bulk', 0, now(), now()
        from template, jsonb_to_recordset(?::jsonb) as r(recipient text, field_values jsonb)`,
     [template.text, template.html, fieldMarker, template.subject, template.replyTo ?? null, JSON.stringify(rows)],
   );
