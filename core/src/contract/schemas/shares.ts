@@ -68,8 +68,15 @@ export const outgoingShare = z.object({
 });
 export type OutgoingShare = z.infer<typeof outgoingShare>;
 
-/** GET /api/investor/shares: the caller's shares, and whether the firm allows sharing. */
-export const outgoingSharesAnswer = z.object({ sharingAllowed: z.boolean(), shares: z.array(outgoingShare) });
+/**
+ * GET /api/investor/shares: the caller's shares, whether the firm allows sharing, and the
+ * caller's own properties (what 'properties' may choose from), by name.
+ */
+export const outgoingSharesAnswer = z.object({
+  sharingAllowed: z.boolean(),
+  properties: z.array(z.object({ id: z.number().int().positive(), name: z.string() })),
+  shares: z.array(outgoingShare),
+});
 export type OutgoingSharesAnswer = z.infer<typeof outgoingSharesAnswer>;
 
 /**
