@@ -182,10 +182,19 @@ export async function auditDocumentRead(
   share: LiveShare | null = null,
 ): Promise<void> {
   if (ranged) {
-    const recent = await em.getConnection().execute<unknown[]>(
-      'select 1 from document_reads where user_id = ? and document_type = ? and document_id = ? and last_opened_at > ?',
-      [share ? share.ownerId : user.id, file.documentType, file.documentId, new Date(Date.now() - rangedReadWindowMs)],
-    );
+    const since = new Date(Date.now() - rangedReadWindowMs);
+    // Through a share, this delegate's own last read on that owner's behalf: the owner's row also
+    // holds the owner's and other delegates' reads, which are not this one going on.
+    const recent = share
+      ? await em.getConnection().execute<unknown[]>(
+          `select 1 from audit_events where document_type = ? and document_id = ? and user_id = ? and action in ('preview', 'download')
+              and (details->'onBehalfOf'->>'userId')::int = ? and created_at > ? limit 1`,
+          [file.documentType, file.documentId, user.id, share.ownerId, since],
+        )
+      : await em.getConnection().execute<unknown[]>(
+          'select 1 from document_reads where user_id = ? and document_type = ? and document_id = ? and last_opened_at > ?',
+          [user.id, file.documentType, file.documentId, since],
+        );
     if (recent.length > 0) return;
   }
   em.create(AuditEvent, {
