@@ -152,3 +152,29 @@ export async function findLiveShare(em: EntityManager, ownerId: number, delegate
     propertyIds: row.property_ids,
   };
 }
+
+/**
+ * New-document e-mails to delegates (issue 36): the delegates whose live share with `notify`
+ * covers a document, by the read rule above restated on `shares s` (owner `o`, delegate `dl`),
+ * for a property document `d` and for a personal document `d`. A delegate who may read the
+ * document on their own is told by the investors' e-mail already and is left out here.
+ * Parameters: `liveShareParams` only.
+ */
+const notifiedDelegate = `s.notify and dl.is_active and ${liveShareSql}`;
+export const delegatesToNotify = {
+  property: `join shares s on (
+         (s.property_scope = 'all' and (d.property_id is null
+           or exists (select 1 from property_access pa where pa.user_id = s.owner_id and pa.property_id = d.property_id)))
+      or (s.property_scope = 'properties'
+           and exists (select 1 from property_access pa where pa.user_id = s.owner_id and pa.property_id = d.property_id)
+           and exists (select 1 from share_properties sp where sp.share_id = s.id and sp.property_id = d.property_id)))
+     join users o on o.id = s.owner_id
+     join users dl on dl.id = s.delegate_id
+       and not (dl.role in ('user', 'everest_employee') and (d.property_id is null
+         or exists (select 1 from property_access pa where pa.user_id = dl.id and pa.property_id = d.property_id)))
+       and ${notifiedDelegate}`,
+  personal: `join shares s on s.owner_id = d.user_id
+       and (s.personal_scope = 'all' or (s.personal_scope = 'categories' and d.document_category = any(s.categories)))
+     join users o on o.id = s.owner_id
+     join users dl on dl.id = s.delegate_id and ${notifiedDelegate}`,
+};

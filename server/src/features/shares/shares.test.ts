@@ -3,13 +3,17 @@ import {
   activityAnswer,
   adminUserSharesAnswer,
   createShareAnswer,
+  documentAnswer,
+  documentRecipientsAnswer,
   incomingSharesAnswer,
   investorCategoriesAnswer,
   investorDocumentsAnswer,
   outgoingSharesAnswer,
   receiptInvestorAnswer,
 } from '@everest/core/contract';
+import { currentYear } from '@everest/core/domain';
 import { demoPassword } from '@everest/fixtures';
+import { samplePdf } from '../files/testing/sample-documents';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient, type Answer } from '../auth/test-client';
 import { queuedMails } from '../mail/testing/queued-mails';
@@ -229,11 +233,13 @@ describe('shared access (issue 36)', () => {
     const [property] = await em().execute<{ name: string }[]>('select name from properties where id = ?', [chosen]);
     const removed = await client.call('/api/admin/remove-property', { token: token(admin), body: { userId: ownerId, property: property!.name } });
     expect(removed.status, removed.text).toBe(200);
-    expect(await listed(otherInvestor, ownerId)).toEqual({ property: [], personal: [] });
+    // The download at once; the cached list on the database's notice, as the owner's own list.
+    expect((await download(otherInvestor, document, 'property', ownerId)).status).toBe(404);
+    await expect.poll(() => listed(otherInvestor, ownerId)).toEqual({ property: [], personal: [] });
     expect((await download(otherInvestor, document, 'property', ownerId)).status).toBe(404);
     const given = await client.call('/api/admin/assign-property', { token: token(admin), body: { userId: ownerId, property: property!.name } });
     expect(given.status, given.text).toBe(200);
-    expect(await listed(otherInvestor, ownerId)).toEqual({ property: chosenDocuments, personal: [] });
+    await expect.poll(() => listed(otherInvestor, ownerId)).toEqual({ property: chosenDocuments, personal: [] });
 
     const revoked = await revoke(owner, created.share.id);
     expect(revoked.status, revoked.text).toBe(200);
@@ -245,6 +251,55 @@ describe('shared access (issue 36)', () => {
     await shareOk(owner, { email: cpa, personalScope: 'none', categories: [], propertyScope: 'all', propertyIds: [] });
     await acceptInvitation(cpa);
     expect(await listed(cpa, ownerId)).toEqual({ property: await propertyDocumentIds(await propertyIdsOf(ownerId), true), personal: [] });
+  });
+
+  // ---- New-document e-mails ---------------------------------------------------------------
+
+  it('tells delegates who asked for it of a new document their share covers, once, naming whose it is', async () => {
+    const ownerId = await userId(owner);
+    const chosen = (await propertyIdsOf(ownerId))[0]!;
+    const [property] = await em().execute<{ name: string }[]>('select name from properties where id = ?', [chosen]);
+    const told = freshEmail('notify.on');
+    const silent = freshEmail('notify.off');
+    const elsewhere = freshEmail('notify.elsewhere');
+    await shareOk(owner, { email: told, personalScope: 'none', categories: [], propertyScope: 'properties', propertyIds: [chosen], notify: true });
+    await shareOk(owner, { email: silent, personalScope: 'none', categories: [], propertyScope: 'properties', propertyIds: [chosen], notify: false });
+    const other = (await propertyIdsOf(ownerId)).find((id) => id !== chosen)!;
+    await shareOk(owner, { email: elsewhere, personalScope: 'categories', categories: ['tax'], propertyScope: 'properties', propertyIds: [other], notify: true });
+
+    const recipients = async () =>
+      documentRecipientsAnswer.parse((await client.call(`/api/admin/document-recipients?property=${encodeURIComponent(property!.name)}`, { token: token(admin) })).json)
+        .recipients;
+    const before = await recipients();
+    const form = new FormData();
+    form.set('title', 'Shared Notice');
+    form.set('property', property!.name);
+    form.set('year', String(currentYear()));
+    form.set('quarter', 'Q1');
+    form.set('emailNotification', 'true');
+    form.set('document', new Blob([new Uint8Array(samplePdf('shared notice'))]), 'shared-notice.pdf');
+    const res = await server.api('/api/admin/upload-document', { method: 'POST', headers: { authorization: `Bearer ${token(admin)}` }, body: form });
+    expect(res.status).toBe(200);
+    documentAnswer.parse(await res.json());
+
+    const mails = await queuedMails(em(), { recipient: told });
+    const digest = mails.find((m) => m.text.includes('Shared Notice'));
+    expect(digest?.text).toContain(`${property!.name} · Q1 ${currentYear()} · shared by James Carter`);
+    expect(mails.filter((m) => m.text.includes('Shared Notice'))).toHaveLength(1);
+    expect((await queuedMails(em(), { recipient: silent })).some((m) => m.text.includes('Shared Notice'))).toBe(false);
+    expect((await queuedMails(em(), { recipient: elsewhere })).some((m) => m.text.includes('Shared Notice'))).toBe(false);
+    // The count asked before an upload counts them by the same rule (before it: this test's own delegate, among others).
+    expect(before).toBe(await recipients());
+    expect(before).toBeGreaterThan(0);
+    const withoutSharing = await startTestServer({ besides: server, env: { ALLOW_SHARING: 'false' } });
+    try {
+      const off = await withoutSharing.api(`/api/admin/document-recipients?property=${encodeURIComponent(property!.name)}`, {
+        headers: { authorization: `Bearer ${token(admin)}` },
+      });
+      expect(documentRecipientsAnswer.parse(await off.json()).recipients).toBeLessThan(before);
+    } finally {
+      await withoutSharing.close();
+    }
   });
 
   // ---- When a share stops ----------------------------------------------------------------
