@@ -448,4 +448,23 @@ describe('shared access (issue 36)', () => {
     const end = activity.entries.find((e) => e.action === 'end-share' && e.subject.id === made.id);
     expect(end).toMatchObject({ actor: { email: admin }, subject: { type: 'share', label: `${owner} → ${cpa}` } });
   });
+
+  it('refuses hostile onBehalfOf values, and forgets shares with a deleted account', async () => {
+    for (const value of ['abc', '0', '-3', '1.5', '99999999999999999999', '%00', '1%002']) {
+      const res = await client.call(`/api/investor/documents?onBehalfOf=${value}`, { token: token(otherInvestor) });
+      expect(res.status, value).toBe(400);
+    }
+    const link = await client.call('/api/investor/document-link', { token: token(otherInvestor), body: { id: 1, type: 'user', onBehalfOf: [1] } });
+    expect(link.status).toBe(400);
+
+    // The delegate's account deleted: its shares go with it; the owner's list no longer names it.
+    const cpa = freshEmail('deleted');
+    const { share: made } = await shareOk(owner, { email: cpa, personalScope: 'all', categories: [], propertyScope: 'none', propertyIds: [] });
+    const deleted = await client.call('/api/admin/delete-user', { token: token(admin), body: { userId: await userId(cpa) } });
+    expect(deleted.status, deleted.text).toBe(200);
+    const [left] = await em().execute<{ n: number }[]>('select count(*)::int as n from shares where id = ?', [made.id]);
+    expect(left?.n).toBe(0);
+    const mine = outgoingSharesAnswer.parse((await client.call('/api/investor/shares', { token: token(owner) })).json);
+    expect(mine.shares.map((s) => s.delegateEmail)).not.toContain(cpa);
+  });
 });
