@@ -272,7 +272,8 @@ export async function createShare(em: EntityManager, config: Config, sessionUser
       });
       for (const property of propertyIds) tx.create(ShareProperty, { share, property });
       await tx.flush();
-      if (created) {
+      // An account with no password yet (an earlier share's, or an import's) gets a link too.
+      if (created || delegate.passwordHash === '') {
         const link = createPasswordLink(tx, config, delegate, welcomeLinkLifetimeMs);
         enqueueMail(tx, { to: delegate.email, ...shareInvitationMail(description, link, welcomeLinkLifetimeMs / 86_400_000) });
       } else {

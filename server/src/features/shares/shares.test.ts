@@ -253,6 +253,16 @@ describe('shared access (issue 36)', () => {
     expect(await listed(cpa, ownerId)).toEqual({ property: await propertyDocumentIds(await propertyIdsOf(ownerId), true), personal: [] });
   });
 
+  it('sends a set-password link again when a second investor shares with an address that has not chosen a password yet', async () => {
+    const cpa = freshEmail('two.owners');
+    await shareOk(owner, { email: cpa, personalScope: 'all', categories: [], propertyScope: 'none', propertyIds: [] });
+    await shareOk(otherInvestor, { email: cpa, personalScope: 'all', categories: [], propertyScope: 'none', propertyIds: [] });
+    const mails = await queuedMails(em(), { recipient: cpa });
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.text).toMatch(linkPattern);
+    expect(mails[1]?.subject).toContain('Sarah Thompson');
+  });
+
   // ---- New-document e-mails ---------------------------------------------------------------
 
   it('tells delegates who asked for it of a new document their share covers, once, naming whose it is', async () => {
