@@ -13,6 +13,7 @@ export * from './schemas/owner-proof';
 export * from './schemas/second-step';
 export * from './schemas/read-receipts';
 export * from './schemas/sessions';
+export * from './schemas/shares';
 export {
   calendarDate,
   documentYear,

@@ -30,6 +30,13 @@ const specCalls = [
   'GET /api/admin/activity/entries/:id',
   'GET /api/admin/activity/people',
   'GET /api/admin/activity/csv',
+  // Issue 36: shared access.
+  'GET /api/investor/shares',
+  'POST /api/investor/shares/create',
+  'POST /api/investor/shares/revoke',
+  'GET /api/investor/shared-with-me',
+  'GET /api/admin/user-shares',
+  'POST /api/admin/end-share',
   'GET /api/captcha/challenge',
   'POST /api/investor/logout',
   'GET /api/investor/sessions',

@@ -120,6 +120,16 @@ import {
   remindBody,
 } from './schemas/read-receipts';
 import { endSessionBody, endSessionsAnswer, sessionsAnswer } from './schemas/sessions';
+import {
+  adminUserSharesAnswer,
+  adminUserSharesQuery,
+  createShareAnswer,
+  createShareBody,
+  endShareBody,
+  incomingSharesAnswer,
+  investorDocumentsQuery,
+  outgoingSharesAnswer,
+} from './schemas/shares';
 
 /** Who may call a route: anyone, any signed-in user, or administrators only. */
 export type Access = 'public' | 'signed-in' | 'administrator';
@@ -382,11 +392,13 @@ export const routes = {
   },
 
   // ---- Investor: documents -----------------------------------------------------------------
+  // `?onBehalfOf=` (issue 36): the documents a live share from that investor covers.
   investorDocuments: {
     method: 'GET',
     path: '/api/investor/documents',
     summary: 'List the documents the signed-in user may read',
     access: 'signed-in',
+    query: investorDocumentsQuery,
     answer: investorDocumentsAnswer,
   },
   investorCategories: {
@@ -394,6 +406,7 @@ export const routes = {
     path: '/api/investor/categories',
     summary: 'List the categories of personal documents',
     access: 'signed-in',
+    query: investorDocumentsQuery,
     answer: investorCategoriesAnswer,
   },
   // Answers the file. Opened by browser navigation, so the session may come as `?token=`.
@@ -425,6 +438,27 @@ export const routes = {
     body: documentLinkBody,
     answer: documentLinkAnswer,
   },
+  // ---- Investor: shared access (issue 36) -------------------------------------------------
+  // An investor's own shares. Investors only (403 for other roles and for delegate-only
+  // accounts); creating one asks the owner's proof. `ALLOW_SHARING=false` answers 403 to create.
+  shares: { method: 'GET', path: '/api/investor/shares', access: 'signed-in', answer: outgoingSharesAnswer },
+  createShare: {
+    method: 'POST',
+    path: '/api/investor/shares/create',
+    access: 'signed-in',
+    body: createShareBody,
+    answer: createShareAnswer,
+  },
+  revokeShare: {
+    method: 'POST',
+    path: '/api/investor/shares/revoke',
+    access: 'signed-in',
+    body: endShareBody,
+    answer: messageAnswer,
+  },
+  // The live shares given to the caller, for the portal's switch between whose documents.
+  sharedWithMe: { method: 'GET', path: '/api/investor/shared-with-me', access: 'signed-in', answer: incomingSharesAnswer },
+
   // Answers a CSV file by browser navigation; it holds no data, so anyone may fetch it.
   bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', summary: 'Download the CSV template of the bulk user import', access: 'public' },
 
@@ -575,6 +609,21 @@ export const routes = {
     access: 'administrator',
     body: resendInvitationBody,
     answer: resendInvitationAnswer,
+  },
+  // Issue 36: the shares a user gave and received, and ending any of them.
+  adminUserShares: {
+    method: 'GET',
+    path: '/api/admin/user-shares',
+    access: 'administrator',
+    query: adminUserSharesQuery,
+    answer: adminUserSharesAnswer,
+  },
+  endShare: {
+    method: 'POST',
+    path: '/api/admin/end-share',
+    access: 'administrator',
+    body: endShareBody,
+    answer: messageAnswer,
   },
   assignProperty: {
     method: 'POST',

@@ -50,10 +50,10 @@ export function bulkImportChanges(existing: ImportExistingUser, row: ValidImport
 // Every role change is one: there are three roles, and each change gives or takes staff rights.
 
 /** Rank of a role, to tell a promotion from a demotion. */
-const roleRank: Record<Role, number> = { user: 0, everest_employee: 1, administrator: 2 };
+const roleRank: Record<Role, number> = { delegate: 0, user: 0, everest_employee: 1, administrator: 2 };
 
 /** Whether a role is a staff role (an administrator or an Everest employee). */
-export const isStaffRole = (role: Role): boolean => role !== 'user';
+export const isStaffRole = (role: Role): boolean => role === 'administrator' || role === 'everest_employee';
 
 /**
  * What a valid row does to staff rights: a new account with a staff role, or an existing
@@ -63,6 +63,8 @@ export const isStaffRole = (role: Role): boolean => role !== 'user';
 export function staffChangeOf(existingRole: Role | null, row: ValidImportRow): StaffChange | null {
   if (existingRole === null) return isStaffRole(row.role) ? 'new' : null;
   if (!row.roleGiven || row.role === existingRole) return null;
+  // A delegate made an investor gains no staff rights.
+  if (!isStaffRole(row.role) && !isStaffRole(existingRole)) return null;
   return roleRank[row.role] > roleRank[existingRole] ? 'promoted' : 'demoted';
 }
 

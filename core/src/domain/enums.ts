@@ -1,12 +1,19 @@
 // The domain's closed vocabularies, with the labels the spec shows for them.
 
-export const roles = ['user', 'administrator', 'everest_employee'] as const;
+// 'delegate' (issue 36): an account made by an investor's share, for someone who is not an
+// investor (an accountant, a spouse). It reads only through shares: no property access, no
+// General documents, no personal documents of its own. An administrator may make it an investor.
+export const roles = ['user', 'administrator', 'everest_employee', 'delegate'] as const;
 export type Role = (typeof roles)[number];
 export const roleLabels: Record<Role, string> = {
   user: 'Investor',
   administrator: 'Administrator',
   everest_employee: 'Everest Employee',
+  delegate: 'Delegate',
 };
+/** The roles staff give (create-user, edit-user, the import): a delegate comes only from a share. */
+export const assignableRoles = ['user', 'administrator', 'everest_employee'] as const satisfies readonly Role[];
+export type AssignableRole = (typeof assignableRoles)[number];
 
 // The public site knows headquarters; the admin panel knows mixed-use and other. A property
 // has exactly one of all of them.

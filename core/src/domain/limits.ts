@@ -2,7 +2,7 @@
 // figures). Every number the product relies on lives here, so that the server, the web app and
 // the desktop app cannot disagree.
 
-import type { DocumentCategory, DuplicateHandling, PropertyType, Quarter, Role } from './enums';
+import type { AssignableRole, DocumentCategory, DuplicateHandling, PropertyType, Quarter } from './enums';
 
 // ---- Time ----------------------------------------------------------------------------------
 
@@ -90,8 +90,8 @@ export const pageSize = 10;
 /** The largest page a paged list answers, whatever the caller asks. */
 export const maxPageSize = 100;
 
-export const defaultRole: Role = 'user';
-export const defaultImportRole: Role = 'user';
+export const defaultRole: AssignableRole = 'user';
+export const defaultImportRole: AssignableRole = 'user';
 export const defaultDuplicateHandling: DuplicateHandling = 'skip';
 
 /** The columns of the bulk user import CSV, in the template's order. */

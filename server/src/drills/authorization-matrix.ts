@@ -6,6 +6,8 @@ import { sessionTokens } from '../features/auth/session';
 import { secondStepMissingMessage } from '../http/route';
 import { SessionTokens } from '../features/auth/session-token';
 import { User } from '../features/users/user.entity';
+import { shareMessages } from '../features/shares/shares.service';
+import { makeDelegates } from './delegates';
 
 /**
  * The authorization matrix of issue 22: every line of core's route table, called by every kind
@@ -44,12 +46,24 @@ export const placeholders = { id: 1, documentId: 1, versionId: 1, userId: 1, doc
 
 const refusals = {
   401: ['Please sign in to continue.'],
-  403: ['Only administrators may do this.', secondStepMissingMessage],
+  403: ['Only administrators may do this.', secondStepMissingMessage, shareMessages.investorsOnly],
 };
 
-/** The rule of the route table (http/route.ts), restated for each kind of caller. */
-const byRole = (role: 'investor' | 'administrator') => (route: RouteDef): Expected => {
-  if (route.access === 'public' || role === 'administrator') return 'admitted';
+/** The document reads that take `?onBehalfOf=` (issue 36). */
+const readsOnBehalf = new Set<RouteDef>([routes.investorDocuments, routes.investorCategories, routes.download, routes.downloadVersion]);
+
+/** Issue 36: an investor's own shares, which other roles (delegates, staff) are refused. */
+const investorOnly = new Set<RouteDef>([routes.shares, routes.createShare, routes.revokeShare]);
+
+/**
+ * The rule of the route table (http/route.ts), restated for each kind of caller: 'investor' is
+ * any signed-in account that is not an administrator, `sharer` whether it is an investor (role
+ * 'user'), who alone may share.
+ */
+const byRole = (role: 'investor' | 'administrator', sharer = role === 'investor') => (route: RouteDef): Expected => {
+  if (route.access === 'public') return 'admitted';
+  if (investorOnly.has(route)) return sharer ? 'admitted' : 403;
+  if (role === 'administrator') return 'admitted';
   return route.access === 'signed-in' ? 'admitted' : 403;
 };
 const nobody = (route: RouteDef): Expected => (route.access === 'public' ? 'admitted' : 401);
@@ -111,6 +125,10 @@ export async function buildMatrix(): Promise<Matrix> {
     administrator: () => signIn(server, promoted.email),
     builtIn: () => signIn(server, 'admin@example.com'),
   };
+
+  // Issue 36: the delegates, made by the investors' own shares (delegates.ts).
+  const delegates = await makeDelegates(server, builtIn);
+  const delegateSessions = await Promise.all(delegates.map(async (d) => ({ delegate: d, token: await signIn(server, d.email) })));
 
   // Deactivated after signing in, by an administrator's edit.
   const deactivated = await signIn(server, 'investor2@example.com');
@@ -177,7 +195,20 @@ export async function buildMatrix(): Promise<Matrix> {
   const identities: Identity[] = [
     { short: 'anon', name: 'anonymous', expected: nobody, request: bearer(server, null) },
     { short: 'inv', name: 'investor', expected: byRole('investor'), request: bearer(server, sessions.investor, fresh.investor) },
-    { short: 'emp', name: 'employee', expected: byRole('investor'), request: bearer(server, sessions.employee, fresh.employee) },
+    { short: 'emp', name: 'employee', expected: byRole('investor', false), request: bearer(server, sessions.employee, fresh.employee) },
+    // Each delegate reads on behalf of its share's investor wherever a route takes `onBehalfOf`.
+    ...delegateSessions.map(({ delegate, token }): Identity => {
+      const request = bearer(server, token, () => signIn(server, delegate.email));
+      return {
+        short: `d-${delegate.kind}`,
+        name: delegate.name,
+        expected: byRole('investor', delegate.investor),
+        request: async (route) => {
+          const base = await request(route);
+          return readsOnBehalf.has(route) ? { ...base, path: `${base.path}${base.path.includes('?') ? '&' : '?'}onBehalfOf=${delegate.ownerId}` } : base;
+        },
+      };
+    }),
     { short: 'adm', name: 'administrator', expected: byRole('administrator'), request: bearer(server, sessions.administrator, fresh.administrator) },
     { short: 'b-adm', name: 'built-in administrator', expected: byRole('administrator'), request: bearer(server, sessions.builtIn, fresh.builtIn) },
     {

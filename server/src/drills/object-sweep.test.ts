@@ -32,6 +32,22 @@ describe('every document id, as every demo investor and employee', () => {
     }
   }, 120_000);
 
+  // Issue 36: each kind of delegate, on its own and through its share, every id.
+  it('lets each delegate read exactly what its share covers now, on behalf of its investor, and nothing of its own unless an investor', async () => {
+    expect(sweep.delegates.map((d) => d.kind).sort()).toEqual(['deact', 'expired', 'inv', 'revoked', 'tax']);
+    // The investor who is also a delegate was swept on their own above, with the shares in place
+    // (buildSweep makes them first); a second own sweep would find their reads already counted.
+    const own = await Promise.all(sweep.delegates.filter((d) => !d.investor).map((d) => sweepUser(sweep, d.email)));
+    const shared = await Promise.all(sweep.delegates.map((d) => sweepUser(sweep, d.email, d)));
+    expect([...own, ...shared].flatMap((f) => f.mismatches)).toEqual([]);
+    // Delegate-only accounts read nothing of their own, not even General.
+    expect(own.map((f) => f.allowed)).toEqual(own.map(() => 0));
+    const allowed = Object.fromEntries(sweep.delegates.map((d, i) => [d.kind, shared[i]?.allowed]));
+    expect(allowed).toEqual({ tax: expect.any(Number), inv: expect.any(Number), expired: 0, revoked: 0, deact: 0 });
+    expect(allowed.tax).toBeGreaterThan(0);
+    expect(allowed.inv).toBeGreaterThan(allowed.tax ?? 0);
+  }, 180_000);
+
   // Issue 33, gap 1: every personal document by id, with an administrator's password alone.
   it('refuses every document id to an administrator whose role needs a second step not yet set up', async () => {
     const result = await sweepSecondStepMissing(sweep);

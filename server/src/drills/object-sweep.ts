@@ -2,6 +2,7 @@ import { demoPassword, demoUsers } from '@everest/fixtures';
 import { investorDocumentsAnswer, loginAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { secondStepMissingMessage } from '../http/route';
+import { makeDelegates, type Delegate } from './delegates';
 
 /**
  * The object-level sweep of issue 22: for each demo investor and employee, every document id in
@@ -34,11 +35,20 @@ export interface Sweep {
   documents: { property: { id: number; propertyId: number | null }[]; user: { id: number; userId: number }[] };
   /** Ids of earlier versions of documents (download-version). */
   versionIds: number[];
+  /** Issue 36: every kind of delegate, each swept on its own and on behalf of its share's investor. */
+  delegates: Delegate[];
 }
 
 export async function buildSweep(): Promise<Sweep> {
   const server = await startTestServer({ seed: true });
   const em = server.services.orm.em.fork();
+  const adminLogin = await server.api('/api/investor/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.18.1.2' },
+    body: JSON.stringify({ email: 'admin@example.com', password: demoPassword }),
+  });
+  // Made before the documents are listed: the deactivated investor's account owns none of its own.
+  const delegates = await makeDelegates(server, loginAnswer.parse(await adminLogin.json()).token);
   const property = (await em.execute<{ id: number; property_id: number | null }[]>('select id, property_id from property_documents order by id')).map(
     (row) => ({ id: row.id, propertyId: row.property_id }),
   );
@@ -53,6 +63,7 @@ export async function buildSweep(): Promise<Sweep> {
     missingIds: [top + 1, top + 1000, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER],
     documents: { property, user },
     versionIds,
+    delegates,
   };
 }
 
@@ -65,26 +76,70 @@ interface Answer {
   type: string | null;
 }
 
-export async function sweepUser(sweep: Sweep, email: string): Promise<SweepFigures> {
+/** What `userId` may read of their own, restated from the database (issue 36: a delegate-only account nothing). */
+async function ownReadable(sweep: Sweep, userId: number, role: string) {
+  const em = sweep.server.services.orm.em.fork();
+  const access = new Set(
+    (await em.execute<{ property_id: number }[]>('select property_id from property_access where user_id = ?', [userId])).map((row) => row.property_id),
+  );
+  if (role === 'delegate') return { property: new Set<number>(), user: new Set<number>() };
+  // The policy, restated from the database: 'General' and the user's properties; their own personal documents.
+  return {
+    property: new Set(sweep.documents.property.filter((d) => d.propertyId === null || access.has(d.propertyId)).map((d) => d.id)),
+    user: new Set(sweep.documents.user.filter((d) => d.userId === userId).map((d) => d.id)),
+  };
+}
+
+/**
+ * Issue 36: what a delegate may read on behalf of its share's investor, restated from the
+ * database: nothing through a share that is not live; else the owner's personal documents of the
+ * share's categories, and the documents of the owner's properties now that the share chose (with
+ * General for 'all').
+ */
+async function sharedReadable(sweep: Sweep, delegate: Delegate) {
+  const em = sweep.server.services.orm.em.fork();
+  if (!delegate.live) return { property: new Set<number>(), user: new Set<number>() };
+  const categories = new Map(
+    (await em.execute<{ id: number; document_category: string }[]>('select id, document_category from user_documents where user_id = ?', [delegate.ownerId])).map(
+      (row) => [row.id, row.document_category],
+    ),
+  );
+  const access = new Set(
+    (await em.execute<{ property_id: number }[]>('select property_id from property_access where user_id = ?', [delegate.ownerId])).map((row) => row.property_id),
+  );
+  const { properties } = delegate;
+  const coveredProperty = (propertyId: number | null) =>
+    properties === 'all' ? propertyId === null || access.has(propertyId) : properties !== 'none' && propertyId !== null && access.has(propertyId) && properties.includes(propertyId);
+  return {
+    property: new Set(sweep.documents.property.filter((d) => coveredProperty(d.propertyId)).map((d) => d.id)),
+    user: new Set(
+      sweep.documents.user
+        .filter((d) => d.userId === delegate.ownerId && (delegate.categories === 'all' || delegate.categories.includes(categories.get(d.id) ?? '')))
+        .map((d) => d.id),
+    ),
+  };
+}
+
+/**
+ * Sweeps every id as `email`: their own reads, or (issue 36) `through` a delegate's share, with
+ * `?onBehalfOf=` on every call; the owner's read receipts then name the delegate.
+ */
+export async function sweepUser(sweep: Sweep, email: string, through?: Delegate): Promise<SweepFigures> {
   const { server } = sweep;
   const em = server.services.orm.em.fork();
+  const delegateIndex = sweep.delegates.findIndex((d) => d === through);
+  const address = through ? `198.18.2.${delegateIndex + 1}` : `198.18.0.${sweptUsers.findIndex((u) => u.email === email) + 1}`;
   const login = await server.api('/api/investor/login', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.0.${sweptUsers.findIndex((u) => u.email === email) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify({ email, password: demoPassword }),
   });
   const { token, user } = loginAnswer.parse(await login.json());
   const [row] = await em.execute<{ id: number }[]>('select id from users where lower(email) = lower(?)', [email]);
-  if (!row) throw new Error(`${email} is a demo user`);
+  if (!row) throw new Error(`${email} has an account`);
   const userId = row.id;
-  const access = new Set(
-    (await em.execute<{ property_id: number }[]>('select property_id from property_access where user_id = ?', [userId])).map((row) => row.property_id),
-  );
-  // The policy, restated from the database: 'General' and the user's properties; their own personal documents.
-  const mayRead = {
-    property: new Set(sweep.documents.property.filter((d) => d.propertyId === null || access.has(d.propertyId)).map((d) => d.id)),
-    user: new Set(sweep.documents.user.filter((d) => d.userId === userId).map((d) => d.id)),
-  };
+  const mayRead = through ? await sharedReadable(sweep, through) : await ownReadable(sweep, userId, user.role);
+  const onBehalf = through ? `&onBehalfOf=${through.ownerId}` : '';
   const headers = { authorization: `Bearer ${token}` };
   const mismatches: string[] = [];
   let calls = 0;
@@ -92,26 +147,38 @@ export async function sweepUser(sweep: Sweep, email: string): Promise<SweepFigur
   const answerOf = async (res: Response): Promise<Answer> => ({ status: res.status, body: await res.text(), type: res.headers.get('content-type') });
   const download = async (kind: Kind, id: number, preview: boolean, range?: string) => {
     calls += 1;
-    return answerOf(await server.api(`/api/investor/download/${id}?type=${kind}${preview ? '&preview=1' : ''}`, { headers: { ...headers, ...(range ? { range } : {}) } }));
+    return answerOf(
+      await server.api(`/api/investor/download/${id}?type=${kind}${preview ? '&preview=1' : ''}${onBehalf}`, { headers: { ...headers, ...(range ? { range } : {}) } }),
+    );
   };
+  // A read through a share is filed under its owner, naming the delegate (migration 20261127200000).
   const opensOf = async (kind: Kind, id: number) => {
     const [read] = await em.execute<{ opens: number }[]>(
-      'select opens from document_reads where user_id = ? and document_type = ? and document_id = ?',
-      [userId, kind === 'user' ? 'personal' : 'property', id],
+      through
+        ? 'select 1 as opens from document_reads where user_id = ? and document_type = ? and document_id = ? and ? = any(delegate_ids)'
+        : 'select opens from document_reads where user_id = ? and document_type = ? and document_id = ?',
+      through ? [through.ownerId, kind === 'user' ? 'personal' : 'property', id, userId] : [userId, kind === 'user' ? 'personal' : 'property', id],
     );
     return read?.opens ?? 0;
   };
   const link = async (kind: Kind, id: number) => {
     calls += 1;
     return answerOf(
-      await server.api('/api/investor/document-link', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ id, type: kind }) }),
+      await server.api('/api/investor/document-link', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ id, type: kind, ...(through ? { onBehalfOf: through.ownerId } : {}) }),
+      }),
     );
   };
   const same = (a: Answer, b: Answer) => a.status === b.status && a.body === b.body && a.type === b.type;
 
-  // The list: exactly the readable documents.
+  // The list: exactly the readable documents (through a share that is not live, a 404).
   calls += 1;
-  const list = investorDocumentsAnswer.parse(await (await server.api('/api/investor/documents', { headers })).json()).documents;
+  const listAnswer = await server.api(`/api/investor/documents${through ? `?onBehalfOf=${through.ownerId}` : ''}`, { headers });
+  const listLive = listAnswer.status === 200;
+  if (through && listLive !== through.live) mismatches.push(`list through a ${through.kind} share: ${listAnswer.status}`);
+  const list = listLive ? investorDocumentsAnswer.parse(await listAnswer.json()).documents : (await listAnswer.text(), []);
   const listed = {
     property: list.filter((d) => d.documentType === 'property').map((d) => d.id).sort((a, b) => a - b),
     user: list.filter((d) => d.documentType === 'personal').map((d) => d.id).sort((a, b) => a - b),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { duplicateHandlings, roles, type Role } from '../../domain/enums';
+import { assignableRoles, duplicateHandlings, roles, type Role } from '../../domain/enums';
 import { fieldMax, maxImportRows } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 import { emailAddress, optionalText } from './fields';
@@ -40,7 +40,7 @@ const csvData = z
   .min(1, portalMessages.noDataInCsv)
   .max(maxImportRows, `Please import at most ${maxImportRows} users at a time.`);
 
-const defaultRole = z.enum(roles, { error: 'Please choose a default role.' }).default('user');
+const defaultRole = z.enum(assignableRoles, { error: 'Please choose a default role.' }).default('user');
 
 export const previewBulkImportBody = z.object({ csvData, defaultRole });
 export type PreviewBulkImportBody = z.infer<typeof previewBulkImportBody>;
@@ -62,7 +62,7 @@ export const importStaffRow = z.object({
   lastName: z.string(),
   entity: z.string(),
   /** The role the row gives. */
-  role: z.enum(roles),
+  role: z.enum(assignableRoles),
   /** The account's role before the import; null for a new account. */
   previousRole: z.enum(roles).nullable(),
   change: z.enum(staffChanges),
@@ -77,7 +77,7 @@ export const staffRowConfirmation = z.object(
       .trim()
       .toLowerCase()
       .max(fieldMax.email, `A confirmed staff row's email must be ${fieldMax.email} characters or fewer.`),
-    role: z.enum(roles, { error: 'A confirmed staff row needs its role: user, everest_employee or administrator.' }),
+    role: z.enum(assignableRoles, { error: 'A confirmed staff row needs its role: user, everest_employee or administrator.' }),
   },
   { error: 'Each confirmed staff row is an email and a role.' },
 );
@@ -117,7 +117,7 @@ export function bulkImportRow(fallbackRole: Role) {
         .string()
         .optional()
         .transform((v) => v?.trim().toLowerCase() || fallbackRole)
-        .pipe(z.enum(roles, { error: 'Role must be user, everest_employee or administrator.' })),
+        .pipe(z.enum(assignableRoles, { error: 'Role must be user, everest_employee or administrator.' })),
       propertyAccess: z
         .union([z.string(), z.array(z.string())])
         .optional()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentCategories } from '../../domain/enums';
 import { fieldMax } from '../../domain/limits';
 import { documentYear, idOf, optionalText, quarter, requiredText, timestamp, yesNo } from './fields';
+import { onBehalfOf } from './shares';
 import { correctionFields, userDocument } from './user-document';
 
 /** A property document (documentType 'property'); `property` is a name or 'General'. */
@@ -53,6 +54,7 @@ export const downloadQuery = z.object({
   token: z.string().max(2000).optional(),
   type: z.string().optional().transform((type) => (type === 'user' ? 'user' : 'property')),
   preview: z.string().optional().transform((preview) => preview === '1' || preview === 'true'),
+  onBehalfOf,
 });
 export type DownloadQuery = z.infer<typeof downloadQuery>;
 
@@ -67,6 +69,7 @@ export const documentLinkBody = z.object({
   id: idOf('document'),
   // 'version': `id` is a version's, for download-version (issue 21's history).
   type: documentLinkTarget.default('property'),
+  onBehalfOf,
 });
 export type DocumentLinkBody = z.infer<typeof documentLinkBody>;
 
@@ -220,6 +223,7 @@ export const downloadVersionQuery = z.object({
   // A document link of this version (issue 22); a session token is taken from the header only.
   token: z.string().max(2000).optional(),
   preview: z.string().optional().transform((preview) => preview === '1' || preview === 'true'),
+  onBehalfOf,
 });
 export type DownloadVersionQuery = z.infer<typeof downloadVersionQuery>;
 

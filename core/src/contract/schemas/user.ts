@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roles } from '../../domain/enums';
+import { assignableRoles, roles } from '../../domain/enums';
 import { fieldMax } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 import { newPassword } from '../../domain/password';
@@ -26,7 +26,7 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-const role = z.enum(roles, { error: 'Please choose a role: Investor, Everest Employee or Administrator.' });
+const role = z.enum(assignableRoles, { error: 'Please choose a role: Investor, Everest Employee or Administrator.' });
 
 // The address and name fields of a profile. On an update, an absent field is left as it is and
 // an empty string clears it.
@@ -113,7 +113,7 @@ export const adminUsersQuery = z.object({
   page: pageNumber.optional(),
   limit: pageLimit.optional(),
   search: optionalText('Search', fieldMax.search),
-  role: z.enum(roles, { error: 'Please choose a role: Investor, Everest Employee or Administrator.' }).optional(),
+  role: z.enum(roles, { error: 'Please choose a role: Investor, Everest Employee, Administrator or Delegate.' }).optional(),
   status: z.enum(userStatuses, { error: 'Please choose a status: Invited, Active, Never signed in or Deactivated.' }).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;

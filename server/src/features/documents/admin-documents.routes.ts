@@ -39,7 +39,7 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   const portalUrl = `${config.publicUrl}/investor-services`;
   const call = (ctx: Context & { state: AppState }, actor: SessionUser): DocumentsCall => {
     ctx.set('Cache-Control', 'no-store');
-    return { em: ctx.state.em, actor, clientAddress: ctx.ip, fileExistence, portalUrl };
+    return { em: ctx.state.em, actor, clientAddress: ctx.ip, fileExistence, portalUrl, allowSharing: config.allowSharing };
   };
   // A retried upload under its Idempotency-Key is answered before a byte of it is stored again.
   const earlierUpload = async <T>(ctx: Context & { state: AppState }, user: SessionUser, actions: readonly string[], answer: z.ZodType<T>) => {
@@ -72,7 +72,7 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   );
   bind(router, routes.notifyDocuments, async ({ ctx, user, body }) => notifyDocuments(call(ctx, user), body), { effects: ['queues-mail'] });
   // Asked before an upload with e-mail: "This will e-mail N people", or that no investor can see it.
-  bind(router, routes.documentRecipients, async ({ ctx, user, query }) => documentRecipients(call(ctx, user).em, query.property));
+  bind(router, routes.documentRecipients, async ({ ctx, user, query }) => documentRecipients(call(ctx, user).em, query.property, config.allowSharing));
 
   bind(router, routes.adminUserDocuments, async ({ ctx, user, query }) =>
     listAdminUserDocuments(call(ctx, user).em, fileExistence, query),

@@ -23,6 +23,7 @@ import { enqueueMail } from '../mail/outbox';
 import { digestLine } from './admin-user-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
+import { delegatesToNotify, liveShareParams } from './document-policy';
 import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
 import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPropertyDocuments } from './documents.service';
@@ -105,12 +106,16 @@ const readerOfDocument = `u.is_active and u.role in ('user', 'everest_employee')
  * Issue 32 case 7, asked before an upload with e-mail: how many people a new document of this
  * property (or 'General') would e-mail, and whether investors are shown the property at all.
  */
-export async function documentRecipients(em: EntityManager, name: string): Promise<DocumentRecipientsAnswer> {
+export async function documentRecipients(em: EntityManager, name: string, allowSharing = false): Promise<DocumentRecipientsAnswer> {
   const property = await propertyByName(em, name);
+  // Issue 36: with the delegates queueNotifications then tells, by the same rule.
+  const delegates = allowSharing
+    ? `(select count(distinct dl.id)::int from (select ?::int as property_id, 0 as id) d ${delegatesToNotify.property})`
+    : '0';
   const [row] = await em.execute<{ recipients: number; investor_relations: boolean }[]>(
-    `select (select count(*)::int from users u where ${readerOfProperty}) as recipients,
+    `select (select count(*)::int from users u where ${readerOfProperty}) + ${delegates} as recipients,
             coalesce((select p.investor_relations and p.status = 'active' from properties p where p.id = ?), true) as investor_relations`,
-    [property.id, property.id, property.id],
+    [property.id, property.id, ...(allowSharing ? [property.id, ...liveShareParams] : []), property.id],
   );
   return { recipients: row?.recipients ?? 0, investorRelations: row?.investor_relations ?? true };
 }
@@ -137,7 +142,18 @@ async function queueNotifications(
     const line = { title, context: `${property.name} · ${period}`, ...(correction ? { correction } : {}) };
     enqueueMail(tx, newDocumentsMail(r.email, name, [line], call.portalUrl));
   }
-  return recipients.length;
+  // Issue 36: delegates whose share with notify covers it, once each, naming whose it is.
+  const delegates = call.allowSharing
+    ? await tx.execute<DelegateLineRow[]>(
+        `select ${delegateColumns} from (select ?::int as property_id, 0 as id) d ${delegatesToNotify.property} order by dl.id, d.id, o.id`,
+        [property.id, ...liveShareParams],
+      )
+    : [];
+  for (const r of delegates) {
+    const line = { title, context: `${property.name} · ${period} · ${sharedBy(r)}`, ...(correction ? { correction } : {}) };
+    enqueueMail(tx, newDocumentsMail(r.email, displayName({ firstName: r.first_name, lastName: r.last_name, entity: r.entity }), [line], call.portalUrl));
+  }
+  return recipients.length + delegates.length;
 }
 
 /** The audit actions whose rows answer a retried upload-document under its Idempotency-Key. */
@@ -247,6 +263,23 @@ export async function uploadDocument(
 
 const peopleNotified = (count: number) => `${count} ${count === 1 ? 'person was' : 'people were'} notified by e-mail.`;
 
+/** A delegate to tell, with the investor whose document it is (issue 36). */
+interface DelegateLineRow {
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  entity: string;
+  owner_email: string;
+  owner_first_name: string;
+  owner_last_name: string;
+  owner_entity: string;
+}
+const delegateColumns = `distinct on (dl.id, d.id) dl.id as user_id, dl.email, dl.first_name, dl.last_name, dl.entity,
+  o.email as owner_email, o.first_name as owner_first_name, o.last_name as owner_last_name, o.entity as owner_entity`;
+const sharedBy = (row: DelegateLineRow) =>
+  `shared by ${displayName({ firstName: row.owner_first_name, lastName: row.owner_last_name, entity: row.owner_entity }) || row.owner_email}`;
+
 interface DigestLineRow {
   user_id: number;
   email: string;
@@ -326,6 +359,36 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
     };
     for (const line of propertyLines) add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year}` });
     for (const line of personalLines) add(line, digestLine({ ...line, documentCategory: line.document_category }, line.correction_note));
+    // Issue 36: delegates whose share with notify covers a document, in the same digest per person.
+    if (call.allowSharing) {
+      const batch = (ids: number[]) => JSON.stringify(ids);
+      const delegateProperty = documentIds.length
+        ? await tx.execute<(DigestLineRow & DelegateLineRow)[]>(
+            `select ${delegateColumns}, d.id as document_id, d.title, coalesce(p.name, ?) as context, d.year, d.quarter
+               from property_documents d left join properties p on p.id = d.property_id ${delegatesToNotify.property}
+              where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
+              order by dl.id, d.id, o.id`,
+            [defaultPropertyGroup, ...liveShareParams, batch(documentIds)],
+          )
+        : [];
+      for (const line of delegateProperty) add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year} · ${sharedBy(line)}` });
+      const delegatePersonal = userDocumentIds.length
+        ? await tx.execute<(DigestLineRow & DelegateLineRow & { document_category: DocumentCategory })[]>(
+            `select ${delegateColumns}, d.id as document_id, d.title, d.document_category, '' as context, d.year, d.quarter,
+                    case when d.version > 1 then v.note end as correction_note
+               from user_documents d
+               left join document_versions v on v.document_type = 'personal' and v.document_id = d.id and v.version = d.version
+               ${delegatesToNotify.personal}
+              where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
+              order by dl.id, d.id, o.id`,
+            [...liveShareParams, batch(userDocumentIds)],
+          )
+        : [];
+      for (const line of delegatePersonal) {
+        const own = digestLine({ ...line, documentCategory: line.document_category }, line.correction_note);
+        add(line, { ...own, context: `${own.context} · ${sharedBy(line)}` });
+      }
+    }
     for (const digest of digests.values()) enqueueMail(tx, newDocumentsMail(digest.email, digest.name, digest.documents, call.portalUrl));
 
     const announced = documentIds.length + userDocumentIds.length;

@@ -14,6 +14,8 @@ export interface DocumentsCall {
   fileExistence: FileExistence;
   /** The portal's address for the e-mails (from configuration, never from the request). */
   portalUrl: string;
+  /** ALLOW_SHARING (issue 36): delegates with `notify` are told of new documents only while on. */
+  allowSharing: boolean;
 }
 
 /** The documents' filename columns are varchar(255). */

@@ -6,15 +6,15 @@ import {
   megabyte,
   portalMessages,
   roleLabels,
-  roles,
+  assignableRoles,
   type DuplicateHandling,
-  type Role,
+  type AssignableRole,
 } from '@everest/core/domain';
 import { bulkImportTemplateUrl } from '../api/bulk-import-template';
 import { useAdminStyles } from './admin-styles';
 
 export interface ImportOptions {
-  defaultRole: Role;
+  defaultRole: AssignableRole;
   duplicateHandling: DuplicateHandling;
   sendWelcomeEmails: boolean;
   sendUpdateEmails: boolean;
@@ -80,11 +80,11 @@ export const BulkImportForm = forwardRef<HTMLButtonElement, BulkImportFormProps>
             value={options.defaultRole}
             disabled={busy}
             onChange={(_, data) => {
-              const role = roles.find((r) => r === data.value);
+              const role = assignableRoles.find((r) => r === data.value);
               if (role) onOptionsChange({ defaultRole: role });
             }}
           >
-            {roles.map((r) => (
+            {assignableRoles.map((r) => (
               <option key={r} value={r}>
                 {roleLabels[r]}
               </option>

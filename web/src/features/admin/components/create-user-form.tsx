@@ -7,9 +7,9 @@ import {
   portalMessages,
   portalSuccess,
   roleLabels,
-  roles,
+  assignableRoles,
   userCreatedToastMs,
-  type Role,
+  type AssignableRole,
 } from '@everest/core/domain';
 import { useCreateUser } from '../api/create-user';
 import { useInvestorProperties } from '../api/investor-properties';
@@ -22,7 +22,7 @@ interface CreateUserForm {
   name: string;
   entity: string;
   email: string;
-  role: Role;
+  role: AssignableRole;
   password: string;
   properties: string[];
   sendWelcomeEmail: boolean;
@@ -143,9 +143,9 @@ export function CreateUserForm() {
             <Select
               name="role"
               value={form.role}
-              onChange={(_, data) => set('role', roles.find((r) => r === data.value) ?? defaultRole)}
+              onChange={(_, data) => set('role', assignableRoles.find((r) => r === data.value) ?? defaultRole)}
             >
-              {roles.map((r) => (
+              {assignableRoles.map((r) => (
                 <option key={r} value={r}>
                   {roleLabels[r]}
                 </option>
