@@ -441,10 +441,17 @@ export const routes = {
   // ---- Investor: shared access (issue 36) -------------------------------------------------
   // An investor's own shares. Investors only (403 for other roles and for delegate-only
   // accounts); creating one asks the owner's proof. `ALLOW_SHARING=false` answers 403 to create.
-  shares: { method: 'GET', path: '/api/investor/shares', access: 'signed-in', answer: outgoingSharesAnswer },
+  shares: {
+    method: 'GET',
+    path: '/api/investor/shares',
+    summary: 'List the shares the signed-in investor gave',
+    access: 'signed-in',
+    answer: outgoingSharesAnswer,
+  },
   createShare: {
     method: 'POST',
     path: '/api/investor/shares/create',
+    summary: 'Share chosen documents with another person',
     access: 'signed-in',
     body: createShareBody,
     answer: createShareAnswer,
@@ -452,12 +459,19 @@ export const routes = {
   revokeShare: {
     method: 'POST',
     path: '/api/investor/shares/revoke',
+    summary: 'Revoke one of the investor\'s shares',
     access: 'signed-in',
     body: endShareBody,
     answer: messageAnswer,
   },
   // The live shares given to the caller, for the portal's switch between whose documents.
-  sharedWithMe: { method: 'GET', path: '/api/investor/shared-with-me', access: 'signed-in', answer: incomingSharesAnswer },
+  sharedWithMe: {
+    method: 'GET',
+    path: '/api/investor/shared-with-me',
+    summary: 'List the live shares given to the caller',
+    access: 'signed-in',
+    answer: incomingSharesAnswer,
+  },
 
   // Answers a CSV file by browser navigation; it holds no data, so anyone may fetch it.
   bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', summary: 'Download the CSV template of the bulk user import', access: 'public' },
@@ -614,6 +628,7 @@ export const routes = {
   adminUserShares: {
     method: 'GET',
     path: '/api/admin/user-shares',
+    summary: 'List the shares a user gave and received',
     access: 'administrator',
     query: adminUserSharesQuery,
     answer: adminUserSharesAnswer,
@@ -621,6 +636,7 @@ export const routes = {
   endShare: {
     method: 'POST',
     path: '/api/admin/end-share',
+    summary: 'End any share',
     access: 'administrator',
     body: endShareBody,
     answer: messageAnswer,
