@@ -138,7 +138,8 @@ describe('GET /api/openapi.json', () => {
     expect(statuses('validateResetToken')).toEqual(['200', '400', '4XX', 'default']);
     // Signed in, open before the second step is set up: no 403 from the access rule.
     expect(statuses('profile')).toEqual(['200', '401', '4XX', 'default']);
-    expect(statuses('investorDocuments')).toEqual(['200', '401', '403', '4XX', 'default']);
+    // Its `onBehalfOf` query (issue 36) is checked: a 400 for a value that is no id.
+    expect(statuses('investorDocuments')).toEqual(['200', '400', '401', '403', '4XX', 'default']);
     // A document by id, with byte ranges.
     expect(statuses('download')).toEqual(['200', '400', '401', '403', '404', '416', '4XX', 'default']);
     // An administrator's upload of a file by id.
