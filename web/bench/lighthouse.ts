@@ -48,7 +48,8 @@ const targets = {
 const maxCls = 0;
 type Category = keyof typeof targets;
 const categories = Object.keys(targets).filter((c): c is Category => c in targets);
-const maxHomeGzipJsBytes = 150 * 1024;
+// Issue 37's goal for the JavaScript the home page loads (145.5 KB in 18 scripts when it was set).
+const maxHomeGzipJsBytes = 100 * 1024;
 
 // LIGHTHOUSE_REPORTS=dir keeps every run's whole JSON report there (its LCP element and phases,
 // its main-thread tasks), to open when a page misses the bar.

@@ -58,6 +58,13 @@ function layoutShifts(page: Page): Promise<{ value: number; moved: string[] }[]>
   );
 }
 
+/** The home page's sections below the hero, in order; each body is a chunk of its own. */
+const homeSections = ['about', 'track-record', 'portfolio', 'advantage', 'investor', 'contact'];
+
+/** Whether React has hydrated this element (it carries a fiber). */
+const isHydrated = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+
 test.describe('pages rendered by the server', () => {
   for (const path of renderedPages) {
     test(`${path} hydrates without a console warning or error, a layout shift or a second fetch of its data`, async ({ page }) => {
@@ -71,13 +78,42 @@ test.describe('pages rendered by the server', () => {
       await page.route(/\/assets\/leaflet-map-/, () => {});
       await page.goto(path);
       await waitForHydration(page);
-      // The home page's sections are chunks of their own: the last one hydrates last.
-      if (path === '/') await waitForHydration(page, '#contact h2');
+      // The home page's sections hydrate as a reader comes near them: the reader goes down the page.
+      if (path === '/') {
+        for (const id of homeSections) {
+          await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+          await waitForHydration(page, `#${id} h2`);
+        }
+      }
       expect(await layoutShifts(page)).toEqual([]);
       expect(messages).toEqual([]);
       expect(listRequests).toEqual([]);
     });
   }
+
+  test("the home page fetches a section's code only as a reader comes near it, and keeps its markup meanwhile", async ({ page }) => {
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const chunk = /\/assets\/([\w-]+?)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (chunk) chunks.push(chunk);
+    });
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto('/');
+    await waitForHydration(page);
+    // The first screen's sections hydrate at load; the ones far below wait, their markup whole.
+    await expect.poll(() => isHydrated(page, '#about h2')).toBe(true);
+    await page.waitForLoadState('networkidle');
+    for (const id of ['advantage', 'investor', 'contact']) {
+      expect(chunks).not.toContain(`${id}-section`);
+      expect(await isHydrated(page, `#${id} h2`)).toBe(false);
+    }
+    await expect(page.locator('#contact')).toContainText('Pasadena');
+    // A reader who reaches a section finds it working.
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await expect.poll(() => isHydrated(page, '#contact h2')).toBe(true);
+    await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
+    expect(chunks).toContain('contact-section');
+  });
 
   test('the properties of the HTML are the ones the app shows once hydrated', async ({ page, request }) => {
     const active = (await fetchProperties(request)).filter((p) => p.status === 'active' && p.type !== 'headquarters');

@@ -21,5 +21,5 @@ export const pageRouteModules = {
 
 export type RouteModule = (typeof pageRouteModules)[PagePath];
 
-/** The one page in the entry chunk (with the 404 page); every other page is a lazy chunk. */
+/** The one page in the entry chunk; every other page (and the 404 page) is a lazy chunk. */
 export const entryRouteModule = 'home' satisfies RouteModule;

@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Button,
-  makeStyles,
-  mergeClasses,
-  tokens,
-  useRestoreFocusTarget,
-} from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { Link, useLocation } from 'react-router-dom';
 import { accentGold, everestBrand } from '../../lib/theme';
 import { NavThemeProvider } from './nav-theme-provider';
@@ -27,6 +21,12 @@ import { useNavLinkStyles } from './nav-styles';
 // The slide-out panel (Fluent Drawer and its motion) is a chunk of its own: desktop readers
 // never load it, narrow screens fetch it when idle or as the finger lands on the button.
 const loadMobileNav = () => import('./mobile-nav').then((module) => module.MobileNav);
+
+// Marks ☰ as where focus goes back to when the panel closes (the panel has no DialogTrigger):
+// the attribute that Fluent's useRestoreFocusTarget() returns, written out. The hook would also
+// start tabster, Fluent's focus manager (12 KB gzip), with every page; the panel's chunk starts
+// it instead, while ☰ still has the focus, which tabster takes as the place to return to.
+const restoreFocusTarget = { 'data-tabster': JSON.stringify({ restorer: { type: 1 } }) };
 
 const headerHeightPx = 64;
 const mobileMedia = '(max-width: 767.98px)';
@@ -101,8 +101,6 @@ export function SiteHeader() {
   const mobileOpen = mobileOpenedAt === location.key;
   const setMobileOpen = (open: boolean) => setMobileOpenedAt(open ? location.key : null);
   const [mobileNavWanted, setMobileNavWanted] = useState(false);
-  // The panel has no DialogTrigger: this marks ☰ as where focus goes back to when it closes.
-  const restoreFocusTarget = useRestoreFocusTarget();
 
   // On narrow screens the panel's chunk is fetched once the reader starts to use the page (long
   // before a tap on the button), not on load: evaluating it (Fluent's Drawer, motion, focus

@@ -1,6 +1,7 @@
-import { Suspense, type CSSProperties, type ReactNode } from 'react';
+import { memo, Suspense, type CSSProperties, type ReactNode } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { everestBrand } from '../../../lib/theme';
+import { HydrateWhenReached } from './hydrate-when-reached';
 
 export type SectionTone = 'plain' | 'tinted' | 'navy';
 
@@ -48,10 +49,12 @@ export interface HomeSectionProps {
  * sections off screen, their images load lazily, and their interactive parts (the carousel, the
  * map, the form) are chunks of their own that load as they come near.
  */
-export function HomeSection({ id, tone = 'plain', reserve, children }: HomeSectionProps) {
+export const HomeSection = memo(function HomeSection({ id, tone = 'plain', reserve, children }: HomeSectionProps) {
   const styles = useStyles();
-  // Each body is a lazy chunk: the browser hydrates a section once its chunk is there, and
-  // keeps the server's markup on screen until then.
+  // Each body is a lazy chunk: the browser hydrates a section once a reader comes near it and its
+  // chunk is there, and keeps the server's markup on screen until then (HydrateWhenReached). The
+  // section is memoised: a render of the page with the same props must not reach a boundary that
+  // is still waiting, which React would give up hydrating and render afresh.
   return (
     <section
       id={id}
@@ -61,8 +64,10 @@ export function HomeSection({ id, tone = 'plain', reserve, children }: HomeSecti
       style={{ '--home-section-reserve-narrow': reserve.narrow, '--home-section-reserve-wide': reserve.wide } as CSSProperties}
     >
       <div className={styles.inner}>
-        <Suspense fallback={null}>{children}</Suspense>
+        <Suspense fallback={null}>
+          <HydrateWhenReached id={id}>{children}</HydrateWhenReached>
+        </Suspense>
       </div>
     </section>
   );
-}
+});
