@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +48,9 @@ function run(command: string): Promise<number> {
   });
 }
 
+// A report left by an earlier run must not be read as this run's.
+for (const file of [vitestReport, e2eReport('web'), e2eReport('desktop')]) rmSync(file, { force: true });
+
 const results: { name: string; seconds: number; outcome: string; loadAfter: string }[] = [];
 console.log(`Node ${process.version}; load average ${load()} (1, 5, 15 min) on this machine.`);
 let failed: string | null = null;
@@ -64,22 +67,33 @@ for (const stage of stages) {
   if (code !== 0) failed = stage.name;
 }
 
-const total = results.reduce((sum, r) => sum + r.seconds, 0);
-const minutes = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
-console.log('\n| stage | time | outcome | load after (1, 5, 15 min) |\n|---|---:|---|---|');
-for (const r of results) console.log(`| ${r.name} | ${r.outcome === 'not run' ? '' : minutes(r.seconds)} | ${r.outcome} | ${r.loadAfter} |`);
-console.log(`| total | ${minutes(total)} | ${failed ? `failed at ${failed}` : 'passed'} | |`);
+const readReport = (file: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+/** The tests counted by every runner that ran: CI reads this closing line. */
+function counts(): { passed: number; failed: number; skipped: number } {
+  const vitest = readReport(vitestReport) as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | null;
+  const total = { passed: vitest?.numPassedTests ?? 0, failed: vitest?.numFailedTests ?? 0, skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) };
+  for (const suite of ['web', 'desktop']) {
+    const stats = (readReport(e2eReport(suite)) as { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } } | null)?.stats;
+    if (!stats) continue;
+    total.passed += stats.expected;
+    // A test that passed only on a retry is counted as failed: retries are 0, and a flaky test is a bug.
+    total.failed += stats.unexpected + stats.flaky;
+    total.skipped += stats.skipped;
+  }
+  return total;
+}
 
 /** The slowest test files of the vitest report and the slowest tests of a Playwright report. */
 function slowest(): string[] {
   const lines: string[] = [];
-  const read = (file: string): unknown => {
-    try {
-      return JSON.parse(readFileSync(file, 'utf8'));
-    } catch {
-      return null;
-    }
-  };
+  const read = readReport;
   const vitest = read(vitestReport) as { testResults?: { name: string; startTime: number; endTime: number }[] } | null;
   const files = (vitest?.testResults ?? []).map((r) => ({ name: path.relative(workspaceDir, r.name), ms: r.endTime - r.startTime }));
   for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 8)) lines.push(`vitest  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
@@ -101,4 +115,12 @@ function slowest(): string[] {
 }
 const slow = slowest();
 if (slow.length > 0) console.log(`\nThe slowest (vitest: files, each on one worker; e2e: tests):\n${slow.join('\n')}`);
+
+const total = results.reduce((sum, r) => sum + r.seconds, 0);
+const minutes = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
+console.log('\n| stage | time | outcome | load after (1, 5, 15 min) |\n|---|---:|---|---|');
+for (const r of results) console.log(`| ${r.name} | ${r.outcome === 'not run' ? '' : minutes(r.seconds)} | ${r.outcome} | ${r.loadAfter} |`);
+console.log(`| total | ${minutes(total)} | ${failed ? `failed at ${failed}` : 'passed'} | |`);
+const counted = counts();
+console.log(`\nTests: ${counted.passed} passed, ${counted.failed} failed, ${counted.skipped} skipped`);
 process.exit(failed ? 1 : 0);
