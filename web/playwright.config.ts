@@ -60,10 +60,14 @@ export default defineConfig({
       env: { PORT: String(geocoderPort) },
     },
     {
-      command: 'pnpm --filter @everest/server start',
+      // The product as `pnpm start` starts it: the web app and the server are built first when
+      // their sources changed since their last build (scripts/build.ts), so the tests never run
+      // against a stale build, and in `pnpm test` (built by its build stage) they start at once.
+      command: 'pnpm start',
       cwd: '..',
       url: `http://127.0.0.1:${port}/api/health`,
-      timeout: 120_000,
+      // A build under load takes minutes.
+      timeout: 360_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',
