@@ -35,6 +35,8 @@ beforeEach(() => {
   write('web/src/main.tsx', 'render(<App />);\n');
   write('web/src/app.test.tsx', 'it("renders");\n');
   write('web/e2e/home.spec.ts', 'test("home");\n');
+  write('web/playwright.config.ts', 'export default {};\n');
+  write('web/README.md', '# web\n');
   write('web/node_modules/react/index.js', 'module.exports = {};\n');
   write('core/src/domain/quarter.ts', 'export const quarters = 4;\n');
 });
@@ -86,10 +88,12 @@ describe('the build stamp', () => {
     expect(decision()).toBe('up to date');
   });
 
-  it('does not rebuild for a changed test, end-to-end spec or installed package', () => {
+  it('does not rebuild for a changed test, end-to-end spec, test setting, note or installed package', () => {
     build();
     write('web/src/app.test.tsx', 'it("renders twice");\n');
     write('web/e2e/home.spec.ts', 'test("home twice");\n');
+    write('web/playwright.config.ts', 'export default { workers: 2 };\n');
+    write('web/README.md', '# the web app\n');
     write('web/node_modules/react/index.js', 'module.exports = { changed: true };\n');
     expect(decision()).toBe('up to date');
   });

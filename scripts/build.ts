@@ -28,8 +28,8 @@ const skippedFolders = new Set([
   'test',
   'bench',
 ]);
-/** Test files sit beside the code (STYLE.md) but no build imports them. */
-const isTestFile = (name: string) => /\.(test|spec)\.tsx?$/.test(name);
+/** Tests sit beside the code (STYLE.md), and test runners' settings and notes beside the package: no build reads them. */
+const isNotInput = (name: string) => /\.(test|spec)\.tsx?$|^(playwright|vitest)(\.[\w-]+)?\.config\.ts$|\.md$/.test(name);
 
 /** The manifests and settings that change what any build makes (a dependency's version, a compiler option). */
 const workspaceFiles = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'tsconfig.json'];
@@ -96,7 +96,7 @@ export function inputFiles(root: string, inputs: string[]): string[] {
     }
     if (!stat.isDirectory()) return;
     for (const entry of readdirSync(absolute, { withFileTypes: true })) {
-      if (entry.isDirectory() ? skippedFolders.has(entry.name) : isTestFile(entry.name)) continue;
+      if (entry.isDirectory() ? skippedFolders.has(entry.name) : isNotInput(entry.name)) continue;
       if (entry.isDirectory() || entry.isFile()) visit(path.join(relative, entry.name));
     }
   };
