@@ -31,8 +31,8 @@ const skippedFolders = new Set([
 /** Tests sit beside the code (STYLE.md), and test runners' settings and notes beside the package: no build reads them. */
 const isNotInput = (name: string) => /\.(test|spec)\.tsx?$|^(playwright|vitest)(\.[\w-]+)?\.config\.ts$|\.md$/.test(name);
 
-/** The manifests and settings that change what any build makes (a dependency's version, a compiler option). */
-const workspaceFiles = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'tsconfig.json'];
+/** What changes what any build makes: a dependency's version, a compiler option, this file's build commands. */
+const workspaceFiles = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'tsconfig.json', 'scripts/build.ts'];
 
 export interface Target {
   /** What a person reads: "the web app". */
