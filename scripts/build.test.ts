@@ -108,6 +108,13 @@ describe('the build stamp', () => {
     expect(decision()).toBe('its build output was written by another build');
   });
 
+  it('rebuilds a build made for the tests (quick gzip) for a release, and back', () => {
+    write('web/dist/index.html', '<p>built for the tests</p>');
+    writeStamp(root, target, inputsDigest(root, target.inputs), 'quick gzip (tests)');
+    expect(freshness(root, target, inputsDigest(root, target.inputs), 'quick gzip (tests)').upToDate).toBe(true);
+    expect(decision()).toBe('it was built as quick gzip (tests), not release');
+  });
+
   it('rebuilds when the stamp is unreadable', () => {
     build();
     write(target.stamp, '{ not json');

@@ -115,8 +115,15 @@ export function inputsDigest(root: string, inputs: string[]): string {
   return hash.digest('hex');
 }
 
+/**
+ * How the build was made beyond its inputs: the test command's builds write quicker .gz copies
+ * (EVEREST_QUICK_GZIP, web/build/precompress.ts), which `pnpm start` must not take for its own.
+ */
+export const buildVariant = (env: NodeJS.ProcessEnv = process.env) => (env.EVEREST_QUICK_GZIP === '1' ? 'quick gzip (tests)' : 'release');
+
 interface Stamp {
   digest: string;
+  variant?: string;
   /** Each output's modification time when the build ended: a build by hand since then shows. */
   outputs: Record<string, number>;
   builtAt: string;
@@ -143,7 +150,7 @@ function readStamp(file: string): Stamp | null {
 export type Freshness = { upToDate: true; builtAt: string } | { upToDate: false; why: string };
 
 /** Whether the target's last build is still its inputs' build; `digest` is `inputsDigest` of them now. */
-export function freshness(root: string, target: Pick<Target, 'outputs' | 'stamp'>, digest: string): Freshness {
+export function freshness(root: string, target: Pick<Target, 'outputs' | 'stamp'>, digest: string, variant = 'release'): Freshness {
   const stamp = readStamp(path.join(root, target.stamp));
   if (!stamp) return { upToDate: false, why: 'never built here' };
   const times = outputTimes(root, target.outputs);
@@ -152,16 +159,17 @@ export function freshness(root: string, target: Pick<Target, 'outputs' | 'stamp'
     return { upToDate: false, why: 'its build output was written by another build' };
   }
   if (stamp.digest !== digest) return { upToDate: false, why: 'its sources changed' };
+  if ((stamp.variant ?? 'release') !== variant) return { upToDate: false, why: `it was built as ${stamp.variant ?? 'release'}, not ${variant}` };
   return { upToDate: true, builtAt: stamp.builtAt };
 }
 
 /** Records a successful build of the inputs whose digest is `digest`. */
-export function writeStamp(root: string, target: Pick<Target, 'outputs' | 'stamp'>, digest: string): void {
+export function writeStamp(root: string, target: Pick<Target, 'outputs' | 'stamp'>, digest: string, variant = 'release'): void {
   const outputs = outputTimes(root, target.outputs);
   if (!outputs) throw new Error(`The build finished without writing ${target.outputs.join(', ')}.`);
   const file = path.join(root, target.stamp);
   mkdirSync(path.dirname(file), { recursive: true });
-  const stamp: Stamp = { digest, outputs, builtAt: new Date().toISOString() };
+  const stamp: Stamp = { digest, variant, outputs, builtAt: new Date().toISOString() };
   writeFileSync(file, `${JSON.stringify(stamp, null, 2)}\n`);
 }
 
@@ -185,7 +193,8 @@ export async function buildIfChanged(name: TargetName, { force = false, step = '
   const target: Target = targets[name];
   const started = performance.now();
   const digest = inputsDigest(workspaceDir, target.inputs);
-  const fresh = freshness(workspaceDir, target, digest);
+  const variant = buildVariant();
+  const fresh = freshness(workspaceDir, target, digest, variant);
   if (fresh.upToDate && !force) {
     console.log(`${step}${capitalised(target.label)}: up to date (built ${fresh.builtAt}, checked in ${seconds(started)}).`);
     return;
@@ -193,7 +202,7 @@ export async function buildIfChanged(name: TargetName, { force = false, step = '
   const why = force || fresh.upToDate ? 'a build was asked for' : fresh.why;
   console.log(`${step}Building ${target.label} (${why})…`);
   for (const command of target.commands) await run(command, path.join(workspaceDir, target.dir));
-  writeStamp(workspaceDir, target, digest);
+  writeStamp(workspaceDir, target, digest, variant);
   console.log(`${step}Built ${target.label} in ${seconds(started)}.`);
 }
 
