@@ -30,6 +30,10 @@ const systemChromium = '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
+  // Two browsers at a time on these 2-CPU machines (Playwright's default is half the CPUs, one):
+  // most of a test is waiting for the server, the database or the page, not computing.
+  // EVEREST_E2E_WORKERS=1 runs them one by one.
+  workers: Number(process.env.EVEREST_E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
