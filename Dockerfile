@@ -3,7 +3,7 @@
 # dependencies, run as the unprivileged `node` user. Nothing is installed when a container starts.
 # The same steps, without Docker: server/scripts/check-image-steps.sh (run by `pnpm drill`).
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- pnpm on Node, for the two install stages ----------------------------------------------------
 FROM ${NODE_IMAGE} AS pnpm

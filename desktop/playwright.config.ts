@@ -40,10 +40,14 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 } } }],
   webServer: [
     {
-      command: 'pnpm --filter @everest/server start',
+      // The product as `pnpm start` starts it: the web app and the server are built first when
+      // their sources changed since their last build (scripts/build.ts), so the tests never run
+      // against a stale build, and in `pnpm test` (built by its build stage) they start at once.
+      command: 'pnpm start',
       cwd: '../',
       url: `${serverUrl}/api/health`,
-      timeout: 120_000,
+      // A build under load takes minutes.
+      timeout: 360_000,
       reuseExistingServer: false,
       stdout: 'pipe',
       stderr: 'pipe',

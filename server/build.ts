@@ -47,7 +47,7 @@ export async function buildServer(outdir = path.join(serverDir, 'dist')): Promis
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     // Stack traces name our functions as they are written.
     keepNames: true,

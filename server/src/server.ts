@@ -104,7 +104,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   });
   running.server = server;
 
-  logger.info(`Everest Properties is running at ${config.publicUrl}`);
+  logger.info(`Everest Properties is running at ${config.publicUrl} on Node ${process.version}`);
   logger.info(
     config.secondStep.setting === 'none'
       ? `Two-step sign-in is required of no role (REQUIRE_SECOND_STEP=none${db.embedded ? ", the demo's default" : ''}); anyone may turn it on in Manage Profile.`

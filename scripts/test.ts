@@ -1,0 +1,131 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `pnpm test`: every stage of the test command in turn, stopping at the first that fails, then a
+ * table of how long each took and the machine's load, so that a slow CI shows where it went.
+ */
+
+const workspaceDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+// Each runner also writes a JSON report here, from which the slowest tests are listed at the end.
+const reports = path.join(workspaceDir, 'test-results');
+const vitestReport = path.join(reports, 'vitest.json');
+const e2eReport = (suite: string) => path.join(reports, `${suite}-e2e.json`);
+
+interface Stage {
+  name: string;
+  command: string;
+}
+
+// The web app's .gz copies with zlib rather than Zopfli (web/build/precompress.ts): minutes less
+// of build, the same files for the tests. Every stage inherits it, so the browser suites'
+// `pnpm start` takes this build as up to date.
+process.env.EVEREST_QUICK_GZIP = '1';
+
+const stages: Stage[] = [
+  { name: 'typecheck', command: 'pnpm typecheck' },
+  { name: 'lint', command: 'eslint .' },
+  // Each build is skipped when its inputs have not changed since it was last built
+  // (scripts/build.ts); the browser suites below then find it built and only start it.
+  { name: 'build', command: 'tsx scripts/build.ts web server desktop' },
+  { name: 'vitest', command: `vitest run --reporter=default --reporter=json --outputFile.json=${vitestReport}` },
+  { name: 'web e2e', command: playwright('web') },
+  { name: 'desktop e2e', command: playwright('desktop') },
+];
+
+function playwright(suite: 'web' | 'desktop'): string {
+  const reporter = process.env.CI ? 'line' : 'list';
+  return `PLAYWRIGHT_JSON_OUTPUT_FILE=${e2eReport(suite)} pnpm --filter @everest/${suite} exec playwright test --reporter=${reporter},json`;
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
+
+function run(command: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, { cwd: workspaceDir, stdio: 'inherit', shell: true });
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+// A report left by an earlier run must not be read as this run's.
+for (const file of [vitestReport, e2eReport('web'), e2eReport('desktop')]) rmSync(file, { force: true });
+
+const results: { name: string; seconds: number; outcome: string; loadAfter: string }[] = [];
+console.log(`Node ${process.version}; load average ${load()} (1, 5, 15 min) on this machine.`);
+let failed: string | null = null;
+for (const stage of stages) {
+  if (failed) {
+    results.push({ name: stage.name, seconds: 0, outcome: 'not run', loadAfter: '' });
+    continue;
+  }
+  console.log(`\n=== ${stage.name}: ${stage.command}`);
+  const started = performance.now();
+  const code = await run(stage.command);
+  const seconds = (performance.now() - started) / 1000;
+  results.push({ name: stage.name, seconds, outcome: code === 0 ? 'passed' : `failed (${code})`, loadAfter: load() });
+  if (code !== 0) failed = stage.name;
+}
+
+const readReport = (file: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+};
+
+/** The tests counted by every runner that ran: CI reads this closing line. */
+function counts(): { passed: number; failed: number; skipped: number } {
+  const vitest = readReport(vitestReport) as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | null;
+  const total = { passed: vitest?.numPassedTests ?? 0, failed: vitest?.numFailedTests ?? 0, skipped: (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) };
+  for (const suite of ['web', 'desktop']) {
+    const stats = (readReport(e2eReport(suite)) as { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } } | null)?.stats;
+    if (!stats) continue;
+    total.passed += stats.expected;
+    // A test that passed only on a retry is counted as failed: retries are 0, and a flaky test is a bug.
+    total.failed += stats.unexpected + stats.flaky;
+    total.skipped += stats.skipped;
+  }
+  return total;
+}
+
+/** The slowest test files of the vitest report and the slowest tests of a Playwright report. */
+function slowest(): string[] {
+  const lines: string[] = [];
+  const read = readReport;
+  const vitest = read(vitestReport) as { testResults?: { name: string; startTime: number; endTime: number }[] } | null;
+  const files = (vitest?.testResults ?? []).map((r) => ({ name: path.relative(workspaceDir, r.name), ms: r.endTime - r.startTime }));
+  for (const f of files.sort((a, b) => b.ms - a.ms).slice(0, 8)) lines.push(`vitest  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.name}`);
+  for (const suite of ['web', 'desktop']) {
+    interface Suite { title: string; file?: string; suites?: Suite[]; specs?: { title: string; file: string; tests: { results: { duration: number }[] }[] }[] }
+    const report = read(e2eReport(suite)) as { suites?: Suite[] } | null;
+    const tests: { name: string; ms: number }[] = [];
+    const visit = (s: Suite) => {
+      for (const spec of s.specs ?? []) {
+        const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + r.duration, 0);
+        tests.push({ name: `${spec.file} › ${spec.title}`, ms });
+      }
+      for (const inner of s.suites ?? []) visit(inner);
+    };
+    for (const s of report?.suites ?? []) visit(s);
+    for (const t of tests.sort((a, b) => b.ms - a.ms).slice(0, 8)) lines.push(`${suite} e2e ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
+  }
+  return lines;
+}
+const slow = slowest();
+if (slow.length > 0) console.log(`\nThe slowest (vitest: files, each on one worker; e2e: tests):\n${slow.join('\n')}`);
+
+const total = results.reduce((sum, r) => sum + r.seconds, 0);
+const minutes = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
+console.log('\n| stage | time | outcome | load after (1, 5, 15 min) |\n|---|---:|---|---|');
+for (const r of results) console.log(`| ${r.name} | ${r.outcome === 'not run' ? '' : minutes(r.seconds)} | ${r.outcome} | ${r.loadAfter} |`);
+console.log(`| total | ${minutes(total)} | ${failed ? `failed at ${failed}` : 'passed'} | |`);
+const counted = counts();
+console.log(`\nTests: ${counted.passed} passed, ${counted.failed} failed, ${counted.skipped} skipped`);
+process.exit(failed ? 1 : 0);
