@@ -309,6 +309,8 @@ test('a CSV is chosen with the keyboard and previewed on the machine against the
     `new-${run}@example.com,Nina,New,,user,,1 Main St,Austin,TX,78701`,
     'investor@example.com,Jim,Carter,,,,,,,',
     'not-an-email,Bad,Row,,user,,,,,',
+    // Issue 35: a bad value that is markup and hides a NUL shows as text, with the NUL replaced.
+    `<b>bold</b>\u0000-${run},Mark,Up,,user,,,,,`,
   ].join('\n');
 
   // The panel's own button, reached with Tab from the section's tab, opens the system's file dialog.
@@ -328,13 +330,17 @@ test('a CSV is chosen with the keyboard and previewed on the machine against the
   await expect(choose).toHaveAccessibleDescription(name);
   await expect(page.locator('#csv-chosen-file')).toHaveAttribute('title', name);
   const counts = page.getByRole('list', { name: 'Preview counts' });
-  await expect(counts).toContainText('Rows read: 3');
+  await expect(counts).toContainText('Rows read: 4');
   await expect(counts).toContainText('New users: 1');
   await expect(counts).toContainText('Existing users with changes: 1');
-  await expect(counts).toContainText('Errors: 1');
+  await expect(counts).toContainText('Errors: 2');
   await expect(page.getByRole('list', { name: 'New users' })).toContainText(`new-${run}@example.com`);
   await expect(page.getByRole('list', { name: 'Existing users with changes' })).toContainText('investor@example.com; firstName: James → Jim');
-  await expect(page.getByRole('list', { name: 'Errors (will be skipped)' })).toContainText(/^Row 4: /);
+  // Each error names its row and shows the bad value, as the web's import preview does.
+  const errors = page.getByRole('list', { name: 'Errors (will be skipped)' }).getByRole('listitem');
+  await expect(errors.nth(0)).toHaveText(/^Row 4: .+ Value: “not-an-email”$/);
+  await expect(errors.nth(1)).toHaveText(new RegExp(`^Row 5: .+ Value: “<b>bold</b>\uFFFD-${run}”$`));
+  await expect(errors.nth(1).locator('b')).toHaveCount(0);
 
   // Nothing was sent: the new user does not exist on the server.
   const users = (await (await page.request.get(`/api/admin/users?search=new-${run}`)).json()) as { totalCount: number };

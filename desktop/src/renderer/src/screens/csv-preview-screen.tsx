@@ -155,7 +155,12 @@ function PreviewResult({ name, preview, headingRef }: { name: string; preview: C
               ].join('; '),
             )}
           />
-          <List title="Errors (will be skipped)" items={preview.errors.map((e) => `Row ${e.row}: ${e.error}`)} />
+          {/* Issue 35: the bad value, as the web's preview shows it: text (never markup), which core
+              shortened and whose control characters and bidirectional marks it replaced. */}
+          <List
+            title="Errors (will be skipped)"
+            items={preview.errors.map((e) => `Row ${e.row}: ${e.error}${e.value === undefined ? '' : ` Value: “${e.value}”`}`)}
+          />
         </>
       )}
     </>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Tooltip, useRestoreFocusTarget } from '@fluentui/react-components';
 import type { User } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
@@ -24,27 +24,39 @@ export interface AccessCellProps {
 export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
   const styles = useAdminStyles();
   const remove = useRemoveProperty();
-  const container = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const restoreFocusTarget = useRestoreFocusTarget();
-  const [removing, setRemoving] = useState<{ property: string; index: number } | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
   const name = userLabel(user);
+
+  // After a confirmed removal the focus goes to this row's '+ Add' (issue 35), but only once both
+  // the chip is gone (the access list fetched again and this row drawn without it) and the dialog
+  // has closed: moved before the first, it landed on the chip's own button as it disappeared;
+  // before the second, the dialog's focus trap took it back and then, with the chip gone, lost
+  // it to the page. The two arrive in either order, so each of them tries.
+  const removed = useRef<{ property: string; dialogClosed: boolean } | null>(null);
+  const listed = useRef(properties);
+  const focusAddWhenSettled = () => {
+    const pending = removed.current;
+    if (!pending?.dialogClosed || listed.current.includes(pending.property)) return;
+    removed.current = null;
+    addButton.current?.focus();
+  };
+  useEffect(() => {
+    listed.current = properties;
+    focusAddWhenSettled();
+  });
 
   const confirmRemove = () => {
     if (!removing) return;
-    const { property, index } = removing;
+    const property = removing;
     remove.mutate(
       { userId: user.id, property },
       {
         onSuccess: () => {
+          removed.current = { property, dialogClosed: false };
           setRemoving(null);
           notifySuccess(adminSuccess.propertyRemoved, `${name} no longer has access to ${property}.`);
-          // The chip's button is gone: the focus goes to the chip that took its place, or on
-          // to the add button, never back to the top of the page.
-          requestAnimationFrame(() => {
-            const buttons = container.current?.querySelectorAll<HTMLButtonElement>('button');
-            if (!buttons || buttons.length === 0) return;
-            buttons[Math.min(index, buttons.length - 1)]?.focus();
-          });
         },
         onError: (error) => {
           setRemoving(null);
@@ -55,9 +67,9 @@ export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
   };
 
   return (
-    <div ref={container} className={styles.chips}>
+    <div className={styles.chips}>
       {properties.length === 0 && <span className={styles.muted}>None</span>}
-      {properties.map((property, index) => (
+      {properties.map((property) => (
         <span key={property} className={styles.chip}>
           {property}
           <Tooltip content={`Remove ${property}`} relationship="description" withArrow>
@@ -68,25 +80,29 @@ export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
               aria-label={`Remove ${property} from ${name}`}
               disabledFocusable={remove.isPending && remove.variables?.property === property}
               {...restoreFocusTarget}
-              onClick={() => setRemoving({ property, index })}
+              onClick={() => setRemoving(property)}
             />
           </Tooltip>
         </span>
       ))}
-      <Button size="small" appearance="subtle" aria-label={`Add property access for ${name}`} onClick={() => onAdd(user)}>
+      <Button ref={addButton} size="small" appearance="subtle" aria-label={`Add property access for ${name}`} onClick={() => onAdd(user)}>
         + Add
       </Button>
       <ConfirmDialog
         open={removing !== null}
-        title={removing ? `Remove ${removing.property} from ${name}?` : 'Remove access?'}
+        title={removing ? `Remove ${removing} from ${name}?` : 'Remove access?'}
         confirmLabel="Remove Access"
         pendingLabel="Removing..."
         pending={remove.isPending}
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}
+        onClosed={() => {
+          if (removed.current) removed.current.dialogClosed = true;
+          focusAddWhenSettled();
+        }}
       >
         {removing && (
-          <p>{`${name} will no longer see the documents of ${removing.property} in the portal. Access can be given again with + Add.`}</p>
+          <p>{`${name} will no longer see the documents of ${removing} in the portal. Access can be given again with + Add.`}</p>
         )}
       </ConfirmDialog>
     </div>

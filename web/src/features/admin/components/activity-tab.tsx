@@ -27,9 +27,6 @@ import { useAdminStyles } from './admin-styles';
 /** The address's query keys of the filters: `?activityPerson=1&activityAction=edit-user&activityFrom=2026-11-01`. */
 export const activityAddressKeys = { person: 'activityPerson', action: 'activityAction', from: 'activityFrom', to: 'activityTo' } as const;
 
-/** Below this width each entry is a card: the table's columns do not fit a phone. */
-const cardsBelow = '(max-width: 719px)';
-
 const useStyles = makeStyles({
   filters: {
     display: 'grid',
@@ -39,24 +36,6 @@ const useStyles = makeStyles({
     '@media (min-width: 640px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
     '@media (min-width: 1024px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
   },
-  table: { [`@media ${cardsBelow}`]: { display: 'none' } },
-  cards: {
-    display: 'none',
-    listStyle: 'none',
-    margin: 0,
-    padding: 0,
-    [`@media ${cardsBelow}`]: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS },
-  },
-  card: {
-    display: 'flex',
-    flexDirection: 'column',
-    rowGap: tokens.spacingVerticalXXS,
-    padding: tokens.spacingVerticalS,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-    borderRadius: tokens.borderRadiusMedium,
-    overflowWrap: 'anywhere',
-  },
-  cardAction: { fontWeight: tokens.fontWeightSemibold },
   fieldList: { margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   fieldName: { fontWeight: tokens.fontWeightSemibold },
   values: {
@@ -147,7 +126,7 @@ function useColumns(onOpen: (id: number) => void) {
           </div>
         ),
       }),
-      column.display({ id: 'action', header: 'Did', cell: ({ row }) => activityActionLabel(row.original.action) }),
+      column.display({ id: 'action', header: 'Did', cell: ({ row }) => activityActionLabel(row.original.action), meta: { card: 'title' } }),
       column.display({
         id: 'subject',
         header: 'To what',
@@ -159,7 +138,7 @@ function useColumns(onOpen: (id: number) => void) {
         ),
       }),
       column.accessor('clientAddress', { header: 'From', cell: ({ getValue }) => getValue() || '—' }),
-      column.display({ id: 'open', header: 'Actions', cell: ({ row }) => <OpenButton entry={row.original} onOpen={onOpen} /> }),
+      column.display({ id: 'open', header: 'Actions', cell: ({ row }) => <OpenButton entry={row.original} onOpen={onOpen} />, meta: { card: 'actions' } }),
     ],
     [styles, onOpen],
   );
@@ -308,25 +287,8 @@ export function ActivityTab() {
             <Button onClick={() => void activity.refetch()}>Try again</Button>
           </div>
         ) : (
-          <>
-            <div className={own.table}>
-              <AdminTable table={table} label="Activity" empty={emptyText} />
-            </div>
-            <ul className={own.cards} aria-label="Activity">
-              {entries.length === 0 && <li className={own.card}>{emptyText}</li>}
-              {entries.map((entry) => (
-                <li key={entry.id} className={own.card}>
-                  <span className={own.cardAction}>{activityActionLabel(entry.action)}</span>
-                  <span>{subjectOf(entry)}</span>
-                  {entry.fields.length > 0 && <span className={styles.muted}>{entry.fields.map(fieldLabel).join(', ')}</span>}
-                  <span className={styles.muted}>{`${personOf(entry)} · ${formatDateTime(entry.at)}${entry.clientAddress ? ` · ${entry.clientAddress}` : ''}`}</span>
-                  <div>
-                    <OpenButton entry={entry} onOpen={setOpenId} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </>
+          // Below the panel's breakpoint each entry is a card (admin-table.tsx), Details in view.
+          <AdminTable table={table} label="Activity" empty={emptyText} />
         )}
         <nav className={styles.pager} aria-label="Activity pages">
           <span aria-live="polite">{entries.length === 0 ? '' : `Page ${befores.length} · ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`}</span>

@@ -44,7 +44,9 @@ const adminTabLabels: Record<AdminTab, string> = {
 
 const useStyles = makeStyles({
   card: { maxWidth: '100%' },
-  tabs: { overflowX: 'auto' },
+  // The tabs wrap onto a second line rather than scroll: on a phone a tab scrolled out of view
+  // was there for the arrow keys but not for the eye or a finger.
+  tabs: { flexWrap: 'wrap' },
   body: { padding: `${tokens.spacingVerticalM} 0`, minWidth: 0 },
 });
 

@@ -1,5 +1,13 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
+/**
+ * The panel's one breakpoint (issue 35): below it every table's rows are cards (admin-table.tsx)
+ * and the tab list wraps. The tables need about 760 px; a phone has 375 and a small tablet 720+.
+ */
+export const cardsBelow = '(max-width: 719px)';
+/** The media query of `cardsBelow`, as a style key. */
+export const whenCards = `@media ${cardsBelow}`;
+
 /** Layout shared by the panel's tabs, forms and tables. */
 export const useAdminStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXL, minWidth: 0 },
@@ -41,16 +49,30 @@ export const useAdminStyles = makeStyles({
    * An e-mail address: wide enough for most on one line (the chips beside it took the space and
    * broke 'example.com' in two), and broken anywhere rather than widen the table past that.
    */
-  breakAnywhere: { display: 'block', minWidth: '13rem', overflowWrap: 'anywhere' },
+  breakAnywhere: { display: 'block', minWidth: '13rem', overflowWrap: 'anywhere', [whenCards]: { minWidth: 0 } },
   nowrap: { whiteSpace: 'nowrap' },
   // Names and addresses keep a readable width; on a phone the table scrolls instead.
-  cellStack: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, padding: `${tokens.spacingVerticalXS} 0`, minWidth: '8rem' },
+  cellStack: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXXS,
+    padding: `${tokens.spacingVerticalXS} 0`,
+    minWidth: '8rem',
+    [whenCards]: { minWidth: 0, padding: 0 },
+  },
+  /**
+   * A row's buttons: each keeps its words on one line, and they wrap under each other rather
+   * than run past the table's edge (a Users row with Resend Invitation cut Delete off at 1280 px).
+   */
   rowActions: {
     display: 'flex',
-    flexWrap: 'nowrap',
+    flexWrap: 'wrap',
     gap: tokens.spacingHorizontalXS,
     padding: `${tokens.spacingVerticalXS} 0`,
+    // Two buttons a line at least where the table is short of room, not one under the other.
+    minWidth: '12rem',
     '& > *': { whiteSpace: 'nowrap', flexShrink: 0 },
+    [whenCards]: { minWidth: 0 },
   },
   /** The inline editor: a panel across the whole row. */
   editor: {
@@ -64,6 +86,8 @@ export const useAdminStyles = makeStyles({
     left: 0,
     boxSizing: 'border-box',
     width: 'calc(100cqi - 2 * 12px)',
+    // A card does not scroll sideways: the editor is simply the card's width.
+    [whenCards]: { position: 'static', width: 'auto', padding: `${tokens.spacingVerticalS} 0` },
   },
   editorCell: { backgroundColor: tokens.colorNeutralBackground2 },
   pager: {
@@ -86,6 +110,8 @@ export const useAdminStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     fontSize: tokens.fontSizeBase200,
     whiteSpace: 'nowrap',
+    // A card's column is narrower than 'Summit Self Storage Chandler': the name wraps in its chip.
+    [whenCards]: { whiteSpace: 'normal', overflowWrap: 'anywhere' },
   },
   checkboxList: {
     display: 'grid',

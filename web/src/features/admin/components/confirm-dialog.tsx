@@ -24,6 +24,11 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
   /** Escape, Cancel or the backdrop; ignored while the action is on its way. */
   onCancel: () => void;
+  /**
+   * Once the dialog has finished closing (its exit animation over): from then on the focus may be
+   * moved outside it, which its focus trap would undo before.
+   */
+  onClosed?: () => void;
 }
 
 /**
@@ -33,10 +38,15 @@ export interface ConfirmDialogProps {
  * it (marked with useRestoreFocusTarget), when that element still exists; the caller moves it
  * when it does not. Issue 32's e-mail confirmations are the same dialog (email-confirm-dialog).
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending, onConfirm, onCancel, onClosed }: ConfirmDialogProps) {
   const styles = useStyles();
   return (
-    <Dialog modalType="alert" open={open} onOpenChange={(_, data) => !data.open && !pending && onCancel()}>
+    <Dialog
+      modalType="alert"
+      open={open}
+      onOpenChange={(_, data) => !data.open && !pending && onCancel()}
+      surfaceMotion={{ onMotionFinish: (_, { direction }) => direction === 'exit' && onClosed?.() }}
+    >
       <DialogSurface>
         <DialogBody>
           <DialogTitle>{title}</DialogTitle>

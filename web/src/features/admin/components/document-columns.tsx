@@ -98,10 +98,10 @@ const column = createColumnHelper<PropertyDocument>();
 
 /** Made once, like the user and property columns: a new cell function remounts its cells. */
 export const documentColumns = [
-  column.accessor('title', { header: 'Title', cell: ({ row }) => <TitleCell document={row.original} /> }),
+  column.accessor('title', { header: 'Title', cell: ({ row }) => <TitleCell document={row.original} />, meta: { card: 'title' } }),
   column.accessor('property', { header: 'Property', cell: (info) => info.getValue() }),
   column.display({ id: 'period', header: 'Period', cell: ({ row }) => `${row.original.quarter} ${row.original.year}` }),
   column.accessor('filename', { header: 'File', cell: ({ row }) => <FileCell document={row.original} /> }),
   column.accessor('uploadedAt', { header: 'Uploaded', cell: (info) => uploadedFormat.format(new Date(info.getValue())) }),
-  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <DocumentActionsCell document={row.original} /> }),
+  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <DocumentActionsCell document={row.original} />, meta: { card: 'actions' } }),
 ];

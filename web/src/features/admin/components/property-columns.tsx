@@ -76,8 +76,9 @@ const column = createColumnHelper<AdminProperty>();
 
 /** Made once, like the user columns (see user-columns.tsx): a new cell function remounts its cells. */
 export const propertyColumns = [
-  column.accessor('image', { header: 'Photo', cell: ({ row }) => <PhotoCell property={row.original} /> }),
-  column.accessor('name', { header: 'Name', cell: (info) => info.getValue() }),
+  // On a card the photo is left out: it is decorative here (alt=""), and the editor shows it.
+  column.accessor('image', { header: 'Photo', cell: ({ row }) => <PhotoCell property={row.original} />, meta: { card: 'hidden' } }),
+  column.accessor('name', { header: 'Name', cell: (info) => info.getValue(), meta: { card: 'title' } }),
   column.accessor('type', { header: 'Type', cell: ({ row }) => <TypeCell property={row.original} /> }),
   column.display({ id: 'location', header: 'Location', cell: ({ row }) => <LocationCell property={row.original} /> }),
   column.accessor('status', {
@@ -90,5 +91,5 @@ export const propertyColumns = [
   }),
   column.accessor('investorRelations', { header: 'Investor relations', cell: (info) => (info.getValue() ? 'Yes' : 'No') }),
   column.display({ id: 'coordinates', header: 'Coordinates', cell: ({ row }) => <CoordinatesCell property={row.original} /> }),
-  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <PropertyActionsCell property={row.original} /> }),
+  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <PropertyActionsCell property={row.original} />, meta: { card: 'actions' } }),
 ];

@@ -37,7 +37,7 @@ function DocumentCell({ document }: { document: ReceiptDocumentSummary }) {
 function DocumentActions({ document }: { document: ReceiptDocumentSummary }) {
   const showDocument = useContext(ShowDocumentContext);
   return (
-    <Button size="small" aria-label={`Read receipts of ${document.title}`} onClick={() => showDocument(document)}>
+    <Button size="small" aria-label={`Details of ${document.title}`} onClick={() => showDocument(document)}>
       Details
     </Button>
   );
@@ -46,7 +46,7 @@ function DocumentActions({ document }: { document: ReceiptDocumentSummary }) {
 const column = createColumnHelper<ReceiptDocumentSummary>();
 // 'Opened' comes second, so that a phone shows it beside the title without scrolling sideways.
 const columns = [
-  column.display({ id: 'document', header: 'Document', cell: ({ row }) => <DocumentCell document={row.original} /> }),
+  column.display({ id: 'document', header: 'Document', cell: ({ row }) => <DocumentCell document={row.original} />, meta: { card: 'title' } }),
   column.display({
     id: 'opened',
     header: 'Opened',
@@ -54,7 +54,7 @@ const columns = [
   }),
   column.accessor('uploadedAt', { header: 'Published', cell: ({ getValue }) => formatDateTime(getValue()) }),
   column.accessor('lastRemindedAt', { header: 'Last reminder', cell: ({ getValue }) => formatDateTime(getValue(), '—') }),
-  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <DocumentActions document={row.original} /> }),
+  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <DocumentActions document={row.original} />, meta: { card: 'actions' } }),
 ];
 
 /** Every document with how many of those entitled opened it; searched, filtered, paged by the server. */

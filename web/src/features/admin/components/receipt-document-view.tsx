@@ -26,7 +26,7 @@ function InvestorCell({ investor }: { investor: InvestorRow }) {
 function InvestorActions({ investor }: { investor: InvestorRow }) {
   const showInvestor = useContext(ShowInvestorContext);
   return (
-    <Button size="small" aria-label={`Documents of ${investor.name || investor.email}`} onClick={() => showInvestor(investor.userId)}>
+    <Button size="small" aria-label={`Their documents (${investor.name || investor.email})`} onClick={() => showInvestor(investor.userId)}>
       Their documents
     </Button>
   );
@@ -34,10 +34,10 @@ function InvestorActions({ investor }: { investor: InvestorRow }) {
 
 const column = createColumnHelper<InvestorRow>();
 const columns = [
-  column.display({ id: 'investor', header: 'Investor', cell: ({ row }) => <InvestorCell investor={row.original} /> }),
+  column.display({ id: 'investor', header: 'Investor', cell: ({ row }) => <InvestorCell investor={row.original} />, meta: { card: 'title' } }),
   column.display({ id: 'opened', header: 'Opened', cell: ({ row }) => <OpenedCell {...row.original} /> }),
   column.accessor('lastRemindedAt', { header: 'Last reminder', cell: ({ getValue }) => formatDateTime(getValue(), '—') }),
-  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <InvestorActions investor={row.original} /> }),
+  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <InvestorActions investor={row.original} />, meta: { card: 'actions' } }),
 ];
 
 export interface ReceiptDocumentViewProps {

@@ -25,7 +25,7 @@ function DocumentCell({ document }: { document: DocumentRow }) {
 
 const column = createColumnHelper<DocumentRow>();
 const columns = [
-  column.display({ id: 'document', header: 'Document', cell: ({ row }) => <DocumentCell document={row.original} /> }),
+  column.display({ id: 'document', header: 'Document', cell: ({ row }) => <DocumentCell document={row.original} />, meta: { card: 'title' } }),
   column.display({ id: 'opened', header: 'Opened', cell: ({ row }) => <OpenedCell {...row.original} /> }),
   column.accessor('uploadedAt', { header: 'Published', cell: ({ getValue }) => formatDateTime(getValue()) }),
   column.accessor('lastRemindedAt', { header: 'Last reminder', cell: ({ getValue }) => formatDateTime(getValue(), '—') }),

@@ -132,11 +132,11 @@ const column = createColumnHelper<AdminUser>();
  * UserRowsContext instead.
  */
 export const userColumns = [
-  column.display({ id: 'name', header: 'Name', cell: ({ row }) => <NameCell user={row.original} /> }),
+  column.display({ id: 'name', header: 'Name', cell: ({ row }) => <NameCell user={row.original} />, meta: { card: 'title' } }),
   column.accessor('email', { header: 'Email', cell: (info) => <EmailCell email={info.getValue()} /> }),
   column.accessor('role', { header: 'Role', cell: ({ row }) => <RoleCell user={row.original} /> }),
   column.accessor('status', { header: 'Status', cell: (info) => <StatusCell status={info.getValue()} /> }),
   column.accessor('lastLoginAt', { header: 'Last sign-in', cell: (info) => <LastSignInCell at={info.getValue()} /> }),
   column.display({ id: 'access', header: 'Property access', cell: ({ row }) => <UserAccessCell user={row.original} /> }),
-  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserActionsCell user={row.original} /> }),
+  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserActionsCell user={row.original} />, meta: { card: 'actions' } }),
 ];

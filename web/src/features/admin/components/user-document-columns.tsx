@@ -100,7 +100,7 @@ const column = createColumnHelper<UserDocument>();
 
 /** Made once, like the other lists' columns: a new cell function remounts its cells. */
 export const userDocumentColumns = [
-  column.accessor('title', { header: 'Title', cell: ({ row }) => <TitleCell document={row.original} /> }),
+  column.accessor('title', { header: 'Title', cell: ({ row }) => <TitleCell document={row.original} />, meta: { card: 'title' } }),
   column.accessor('userEmail', {
     header: 'Investor',
     cell: (info) => <UserEmailCell email={info.getValue()} />,
@@ -112,7 +112,7 @@ export const userDocumentColumns = [
     cell: ({ row }) => <DateCell document={row.original} />,
   }),
   column.accessor('filename', { header: 'File', cell: ({ row }) => <FileCell document={row.original} /> }),
-  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserDocumentActionsCell document={row.original} /> }),
+  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserDocumentActionsCell document={row.original} />, meta: { card: 'actions' } }),
 ];
 
 function UserEmailCell({ email }: { email: string }) {
