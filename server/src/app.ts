@@ -20,6 +20,7 @@ import { propertiesRoutes } from './features/properties/properties.routes';
 import { adminUsersRoutes } from './features/users/admin-users.routes';
 import { bulkImportRoutes, importJsonPaths, importTooLarge, maxImportJsonBytes } from './features/bulk-import/bulk-import.routes';
 import { profileRoutes } from './features/users/profile.routes';
+import { sharesRoutes } from './features/shares/shares.routes';
 import { readReceiptsRoutes } from './features/read-receipts/read-receipts.routes';
 import { activityRoutes } from './features/audit/activity.routes';
 import { errorHandler, HttpError } from './http/errors';
@@ -76,6 +77,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     sessionsRoutes,
     profileRoutes,
     documentsRoutes,
+    sharesRoutes,
     contactRoutes,
     captchaRoutes,
     adminUsersRoutes,

@@ -67,6 +67,7 @@ const envSchema = z.object({
   // No default here: it depends on DATABASE_URL (see loadConfig).
   REQUIRE_SECOND_STEP: z.enum(['none', 'administrator', 'staff', 'all'], { message: 'must be none, administrator, staff or all' }).optional(),
   SECOND_STEP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  ALLOW_SHARING: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,6 +115,11 @@ export interface Config {
     /** Encrypts TOTP secrets and keys the backup codes' hashes (SECOND_STEP_KEY). */
     key: string;
   };
+  /**
+   * Issue 36: investors may share access with others (ALLOW_SHARING, default on). Off, no share
+   * may be made and none is read through, as if every share had ended; they come back when on.
+   */
+  allowSharing: boolean;
 }
 
 export type FileStoreConfig =
@@ -153,7 +159,8 @@ const secondStepRoles: Record<NonNullable<Env['REQUIRE_SECOND_STEP']>, readonly 
   none: [],
   administrator: ['administrator'],
   staff: ['administrator', 'everest_employee'],
-  all: ['administrator', 'everest_employee', 'user'],
+  // Delegates (issue 36) read K-1s through shares: 'all' means them too.
+  all: ['administrator', 'everest_employee', 'user', 'delegate'],
 };
 
 /** A reason the server cannot start, said in one sentence to the operator. */
@@ -243,5 +250,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requiredRoles: secondStepRoles[secondStep],
       key: e.SECOND_STEP_KEY ?? persistentSecret(dataDir, 'second-step'),
     },
+    allowSharing: e.ALLOW_SHARING === 'true',
   };
 }

@@ -17,6 +17,7 @@ import { DocumentRead } from '../features/read-receipts/document-read.entity';
 import { DocumentReminder } from '../features/read-receipts/document-reminder.entity';
 import { RateLimitBudget } from '../features/rate-limit/rate-limit-budget.entity';
 import { RateLimitCounter } from '../features/rate-limit/rate-limit-counter.entity';
+import { Share, ShareProperty } from '../features/shares/share.entity';
 import { EmailChange } from '../features/users/email-change.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User } from '../features/users/user.entity';
@@ -48,4 +49,6 @@ export const entities = [
   DocumentReminder,
   DocumentVersion,
   EmailChange,
+  Share,
+  ShareProperty,
 ];

@@ -31,6 +31,10 @@ export const activityActionLabels = {
   'bulk-upload-user-documents': 'Bulk uploaded a document',
   'bulk-upload-batch': 'Bulk uploaded documents',
   'remind-unopened-documents': 'Reminded investors',
+  // Issue 36: an investor's own shares are recorded here too, with an administrator's end of one.
+  'create-share': 'Shared documents',
+  'revoke-share': 'Revoked a share',
+  'end-share': 'Ended a share',
 } as const;
 export type ActivityAction = keyof typeof activityActionLabels;
 export const activityActions = Object.keys(activityActionLabels) as [ActivityAction, ...ActivityAction[]];

@@ -65,6 +65,11 @@ const opening = {
   lastOpenedAt: timestamp.nullable(),
   opens: z.number().int().nonnegative(),
   lastRemindedAt: timestamp.nullable(),
+  /**
+   * Issue 36: the people who opened it on the investor's behalf, through a share (a delegate's
+   * open counts as the investor's, in `opens` and the dates); empty when only the investor did.
+   */
+  openedBy: z.array(z.object({ userId: z.number().int(), email: z.string(), name: z.string() })).optional(),
 };
 
 export const receiptInvestor = z.object({

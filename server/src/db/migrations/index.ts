@@ -22,6 +22,7 @@ import { Migration20261127150000 } from './Migration20261127150000';
 import { Migration20261127160000 } from './Migration20261127160000';
 import { Migration20261127170000 } from './Migration20261127170000';
 import { Migration20261127180000 } from './Migration20261127180000';
+import { Migration20261127200000 } from './Migration20261127200000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -51,4 +52,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127160000_sessions', class: Migration20261127160000 },
   { name: 'Migration20261127170000_user_invitation_status', class: Migration20261127170000 },
   { name: 'Migration20261127180000_audit_activity', class: Migration20261127180000 },
+  { name: 'Migration20261127200000_shares', class: Migration20261127200000 },
 ];

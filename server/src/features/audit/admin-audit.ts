@@ -5,7 +5,7 @@ import { AuditEvent } from './audit-event.entity';
 
 /** What an administrator's write acted on. `label` keeps a name or e-mail readable after a delete. */
 export interface AuditSubject {
-  type: 'user' | 'property' | 'document' | 'user-document' | 'import';
+  type: 'user' | 'property' | 'document' | 'user-document' | 'import' | 'share';
   id: number | null;
   label?: string;
 }
@@ -25,7 +25,7 @@ export interface AdminAction {
 const secretFields = new Set(['passwordHash', 'password', 'tokenVersion', 'token', 'tokenHash']);
 
 /**
- * Records an administrator's write in the caller's unit of work, so that the row commits or
+ * Records an administrator's write (issue 36: or an investor's share and its revocation) in the caller's unit of work, so that the row commits or
  * rolls back with the change itself: an audit row never claims a change that did not happen,
  * and no change escapes its row.
  */

@@ -1,8 +1,14 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DocumentCategory } from '@everest/core/domain';
+import type { PersonalScope, PropertyScope } from '@everest/core/contract';
+import { timeZone } from '@everest/core/domain';
+import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 
 /**
- * Who may read which document. Every read path (the list, the preview, the download) takes its
- * SQL condition from here, so the rules live in one place:
+ * Who may read which document. Every read path (the list, the preview, the download, the
+ * document link, a version's download) takes its SQL condition from here, so the rules live in
+ * one place:
  * - administrators read everything;
  * - a property document is readable by users with access to its property, and a document of
  *   the 'General' group (no property) by every signed-in user;
@@ -11,26 +17,138 @@ import type { SessionUser } from '../../http/state';
  * The portal's list of personal documents is everyone's own, administrators' too: every
  * investor's tax papers, unlabelled, under 'Your Documents' would mislead; the administration
  * panel lists them with their investors.
+ *
+ * Shared access (issue 36): a read `onBehalfOf` an investor goes through that investor's live
+ * share with the caller (`readingAs`), and reaches only what the share covers of what the owner
+ * may read at that moment: their personal documents by scope and category; documents of the
+ * properties they have access to now ('all', or the chosen ones of 'properties'); 'General' only
+ * with 'all'. A 'delegate' account (made by a share) reads nothing of its own, not even 'General'.
  */
+
+/** A share the caller reads through, as found live by `readingAs`. */
+export interface LiveShare {
+  id: number;
+  ownerId: number;
+  ownerEmail: string;
+  personalScope: PersonalScope;
+  categories: DocumentCategory[];
+  propertyScope: PropertyScope;
+  propertyIds: number[];
+}
+
+export interface SqlCondition {
+  sql: string;
+  params: unknown[];
+}
+
+const nothing: SqlCondition = { sql: 'false', params: [] };
+
+/**
+ * A share is live when it is not revoked, its last day (`ends_on`, in the firm's time zone) has
+ * not passed, and its owner is an active investor; `ALLOW_SHARING=false` turns them all off (the
+ * caller's part). On `shares` aliased `s` joined to its owner `o`; one parameter, the time zone.
+ */
+export const liveShareSql = `s.revoked_at is null and (s.ends_on is null or s.ends_on >= (now() at time zone ?)::date)
+  and o.is_active and o.role = 'user'`;
+export const liveShareParams = [timeZone];
+
+/**
+ * The same liveness, inside each read's statement: a share revoked (or its owner deactivated)
+ * between `readingAs` and the read itself still reads nothing.
+ */
+function stillLive(share: LiveShare): SqlCondition {
+  return {
+    sql: `exists (select 1 from shares s join users o on o.id = s.owner_id where s.id = ? and ${liveShareSql})`,
+    params: [share.id, ...liveShareParams],
+  };
+}
+
+const and = (a: SqlCondition, b: SqlCondition): SqlCondition => ({ sql: `(${a.sql}) and ${b.sql}`, params: [...a.params, ...b.params] });
+
+/** `d.property_id` is one of `userId`'s properties now, or 'General' when `general`. */
+function ownProperties(userId: number, general: boolean): SqlCondition {
+  const access = 'exists (select 1 from property_access pa where pa.property_id = d.property_id and pa.user_id = ?)';
+  return { sql: general ? `(d.property_id is null or ${access})` : `(d.property_id is not null and ${access})`, params: [userId] };
+}
+
 export const documentPolicy = {
   /** Condition on `property_documents` aliased `d`, with its parameters. */
-  propertyDocuments(user: SessionUser): { sql: string; params: unknown[] } {
+  propertyDocuments(user: SessionUser, share: LiveShare | null = null): SqlCondition {
+    if (share) {
+      if (share.propertyScope === 'none') return nothing;
+      if (share.propertyScope === 'all') return and(ownProperties(share.ownerId, true), stillLive(share));
+      const chosen = { sql: 'd.property_id = any(?::int[])', params: [`{${share.propertyIds.join(',')}}`] };
+      return and(and(chosen, ownProperties(share.ownerId, false)), stillLive(share));
+    }
     if (user.role === 'administrator') return { sql: 'true', params: [] };
-    return {
-      sql: `(d.property_id is null or exists (
-              select 1 from property_access pa where pa.property_id = d.property_id and pa.user_id = ?))`,
-      params: [user.id],
-    };
+    if (user.role === 'delegate') return nothing;
+    return ownProperties(user.id, true);
   },
 
   /** Condition on `user_documents` aliased `d`, with its parameters. */
-  personalDocuments(user: SessionUser): { sql: string; params: unknown[] } {
+  personalDocuments(user: SessionUser, share: LiveShare | null = null): SqlCondition {
+    if (share) return documentPolicy.ownPersonalDocuments(user, share);
     if (user.role === 'administrator') return { sql: 'true', params: [] };
     return documentPolicy.ownPersonalDocuments(user);
   },
 
-  /** The same, for the portal's list: the caller's own documents, whatever the role. */
-  ownPersonalDocuments(user: SessionUser): { sql: string; params: unknown[] } {
+  /** The same, for the portal's list: the caller's own documents, whatever the role (or the owner's, through a share). */
+  ownPersonalDocuments(user: SessionUser, share: LiveShare | null = null): SqlCondition {
+    if (share) {
+      if (share.personalScope === 'none') return nothing;
+      const owner = { sql: 'd.user_id = ?', params: [share.ownerId] };
+      const scoped =
+        share.personalScope === 'all'
+          ? owner
+          : and(owner, { sql: 'd.document_category = any(?::text[])', params: [`{${share.categories.join(',')}}`] });
+      return and(scoped, stillLive(share));
+    }
+    if (user.role === 'delegate') return nothing;
     return { sql: 'd.user_id = ?', params: [user.id] };
   },
 };
+
+/** The answer to a read on behalf of someone who shares nothing live with the caller. */
+export const notSharedMessage = 'This document does not exist or is not available to you.';
+
+/**
+ * Whose documents a read is: the caller's own (no `onBehalfOf`), or those of the investor
+ * `onBehalfOf` through their live share with the caller. No live share (none, revoked, ended,
+ * expired, the owner deactivated or no longer an investor, sharing off) answers 404 like an
+ * unknown document, so a caller learns nothing of who shares with whom.
+ */
+export async function readingAs(
+  em: EntityManager,
+  allowSharing: boolean,
+  user: SessionUser,
+  onBehalfOf: number | undefined,
+  notFound = notSharedMessage,
+): Promise<LiveShare | null> {
+  if (onBehalfOf === undefined) return null;
+  const share = allowSharing ? await findLiveShare(em, onBehalfOf, user.id) : null;
+  if (!share) throw new HttpError(404, notFound);
+  return share;
+}
+
+/** The live share from `ownerId` to `delegateId`, with its scope, or null. */
+export async function findLiveShare(em: EntityManager, ownerId: number, delegateId: number): Promise<LiveShare | null> {
+  const [row] = await em.getConnection().execute<
+    { id: number; owner_email: string; personal_scope: PersonalScope; categories: DocumentCategory[]; property_scope: PropertyScope; property_ids: number[] }[]
+  >(
+    `select s.id, o.email as owner_email, s.personal_scope, s.categories, s.property_scope,
+            array(select sp.property_id from share_properties sp where sp.share_id = s.id order by sp.property_id) as property_ids
+       from shares s join users o on o.id = s.owner_id
+      where s.owner_id = ? and s.delegate_id = ? and ${liveShareSql}`,
+    [ownerId, delegateId, ...liveShareParams],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    ownerId,
+    ownerEmail: row.owner_email,
+    personalScope: row.personal_scope,
+    categories: row.categories,
+    propertyScope: row.property_scope,
+    propertyIds: row.property_ids,
+  };
+}

@@ -3,7 +3,7 @@ import type { DocumentVersionsAnswer } from '@everest/core/contract';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import type { FileExistence } from '../files/file-existence';
-import { documentPolicy } from './document-policy';
+import { documentPolicy, type LiveShare } from './document-policy';
 import type { ReadableFile } from './documents.service';
 
 // Corrected documents (issue 21): a document's row names its current file; `document_versions`
@@ -126,10 +126,16 @@ export async function listDocumentVersions(
  * version of a document the policy lets them read. Everything else is the same 404 as an id that
  * never existed, so an investor learns nothing of earlier versions.
  */
-export async function findReadableVersion(em: EntityManager, user: SessionUser, versionId: number): Promise<ReadableFile & { current: boolean }> {
-  const admin = user.role === 'administrator';
-  const property = documentPolicy.propertyDocuments(user);
-  const personal = documentPolicy.personalDocuments(user);
+export async function findReadableVersion(
+  em: EntityManager,
+  user: SessionUser,
+  versionId: number,
+  share: LiveShare | null = null,
+): Promise<ReadableFile & { current: boolean }> {
+  // Through a share (issue 36), the current version only, whatever the caller's role.
+  const admin = user.role === 'administrator' && !share;
+  const property = documentPolicy.propertyDocuments(user, share);
+  const personal = documentPolicy.personalDocuments(user, share);
   const current = admin ? 'true' : 'v.version = d.version';
   const rows = await em.execute<{ document_type: DocumentKind; document_id: number; filename: string; sha256: string; size: string; content_type: string; current: boolean }[]>(
     `select v.document_type, v.document_id, v.filename, f.sha256, f.size, f.content_type, v.version = d.version as current

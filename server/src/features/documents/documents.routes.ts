@@ -11,25 +11,38 @@ import { contentTypeForDownload } from '../files/sniff';
 import type { Context } from 'koa';
 import type { AppState, SessionUser } from '../../http/state';
 import { documentLinkTokens } from '../auth/session';
+import { readingAs, type LiveShare } from './document-policy';
 import { findReadableVersion } from './document-versions';
 import { auditDocumentRead, findReadableFile, listInvestorDocuments, type ReadableFile } from './documents.service';
 
 export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists }: Services): void {
-  bind(router, routes.investorDocuments, async ({ user, ctx }) => {
+  // Issue 36: `onBehalfOf` reads through that investor's live share, checked on every call (an
+  // expiry or a revocation changes no row the cache listens to); a share's scope never changes,
+  // so its list is cached under the share, beside the caller's own.
+  const nothingShared = 'Nothing is shared with you by this investor.';
+  const sharing = (ctx: Context & { state: AppState }, user: SessionUser, onBehalfOf: number | undefined, message?: string) =>
+    readingAs(ctx.state.em, config.allowSharing, user, onBehalfOf, message);
+
+  bind(router, routes.investorDocuments, async ({ user, ctx, query }) => {
     ctx.set('Cache-Control', 'private, no-store');
-    return documentLists.get(cacheTable.documentLists.key(user), async () =>
-      SerializedJson.of({ documents: await listInvestorDocuments(ctx.state.em, user, fileExistence) }),
-    );
+    const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
+    const key = cacheTable.documentLists.key(user) + (share ? `:share:${share.id}` : '');
+    return documentLists.get(key, async () => SerializedJson.of({ documents: await listInvestorDocuments(ctx.state.em, user, fileExistence, share) }));
   });
 
-  bind(router, routes.investorCategories, async () => ({
-    categories: documentCategories.map((value) => ({ value, label: documentCategoryLabels[value] })),
-  }));
+  // Through a share, the categories it covers of the owner's personal documents.
+  bind(router, routes.investorCategories, async ({ user, ctx, query }) => {
+    const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
+    const covered = (value: (typeof documentCategories)[number]) =>
+      !share || share.personalScope === 'all' || (share.personalScope === 'categories' && share.categories.includes(value));
+    return { categories: documentCategories.filter(covered).map((value) => ({ value, label: documentCategoryLabels[value] })) };
+  });
 
   // Checked as the download checks it: a document (or version) the caller may not read answers the same 404.
   bind(router, routes.documentLink, async ({ user, body, ctx }) => {
-    if (body.type === 'version') await findReadableVersion(ctx.state.em, user, body.id);
-    else await findReadableFile(ctx.state.em, user, body.id, body.type);
+    const share = await sharing(ctx, user, body.onBehalfOf);
+    if (body.type === 'version') await findReadableVersion(ctx.state.em, user, body.id, share);
+    else await findReadableFile(ctx.state.em, user, body.id, body.type, share);
     ctx.set('Cache-Control', 'no-store');
     const link = await documentLinkTokens(config).issue(
       { userId: user.id, tokenVersion: user.session.tokenVersion, sessionId: user.session.id },
@@ -39,7 +52,7 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
   });
 
   // One answer for both download routes: the file with the spec's headers, audited before its first byte.
-  const sendDocument = async (ctx: Context & { state: AppState }, user: SessionUser, file: ReadableFile, preview: boolean) => {
+  const sendDocument = async (ctx: Context & { state: AppState }, user: SessionUser, file: ReadableFile, preview: boolean, share: LiveShare | null) => {
     const opened = await files.open(file.sha256);
     fileExistence.remember(file.sha256, opened !== null);
     if (!opened) {
@@ -52,16 +65,18 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
       filename: file.filename,
       contentType: contentTypeForDownload(file.contentType, file.filename),
       disposition: preview ? 'inline' : 'attachment',
-      onRead: ({ ranged }) => auditDocumentRead(ctx.state.em, user, file, action, ctx.ip, ranged),
+      onRead: ({ ranged }) => auditDocumentRead(ctx.state.em, user, file, action, ctx.ip, ranged, share),
     });
   };
 
   bind(router, routes.download, async ({ user, ctx, params, query }) => {
-    await sendDocument(ctx, user, await findReadableFile(ctx.state.em, user, params.id, query.type), query.preview);
+    const share = await sharing(ctx, user, query.onBehalfOf);
+    await sendDocument(ctx, user, await findReadableFile(ctx.state.em, user, params.id, query.type, share), query.preview, share);
   });
 
   // Issue 21: an administrator's download of any version; for anyone else the current one only.
   bind(router, routes.downloadVersion, async ({ user, ctx, params, query }) => {
-    await sendDocument(ctx, user, await findReadableVersion(ctx.state.em, user, params.versionId), query.preview);
+    const share = await sharing(ctx, user, query.onBehalfOf);
+    await sendDocument(ctx, user, await findReadableVersion(ctx.state.em, user, params.versionId, share), query.preview, share);
   });
 }

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../http/state';
 import { AuditEvent } from '../audit/audit-event.entity';
 import type { FileExistence } from '../files/file-existence';
 import { openedDocumentKeys } from '../read-receipts/opened-documents';
-import { documentPolicy } from './document-policy';
+import { documentPolicy, type LiveShare } from './document-policy';
 
 interface PropertyDocumentRow {
   id: number;
@@ -79,17 +79,19 @@ function toPersonalDocument(row: PersonalDocumentRow, fileExists: boolean): User
 
 /**
  * The caller's documents of both kinds, as the policy allows: the property documents they may
- * read and their own personal documents. Plain SQL: this is the portal's
- * busiest call and needs no entity tracking.
+ * read and their own personal documents; or, through `share`, what it covers of its owner's
+ * (with the owner's 'New' badges: a delegate's open counts as the owner's). Plain SQL: this is
+ * the portal's busiest call and needs no entity tracking.
  */
 export async function listInvestorDocuments(
   em: EntityManager,
   user: SessionUser,
   files: FileExistence,
+  share: LiveShare | null = null,
 ): Promise<InvestorDocument[]> {
   const connection = em.getConnection();
-  const propertyScope = documentPolicy.propertyDocuments(user);
-  const personalScope = documentPolicy.ownPersonalDocuments(user);
+  const propertyScope = documentPolicy.propertyDocuments(user, share);
+  const personalScope = documentPolicy.ownPersonalDocuments(user, share);
   const [propertyRows, personalRows, opened] = await Promise.all([
     connection.execute<PropertyDocumentRow[]>(
       `select ${propertyColumns} from property_documents d
@@ -107,7 +109,7 @@ export async function listInvestorDocuments(
         order by d.id`,
       personalScope.params,
     ),
-    openedDocumentKeys(em, user.id),
+    openedDocumentKeys(em, share ? share.ownerId : user.id),
   ]);
   const existing = await files.existing([...propertyRows, ...personalRows].map((row) => row.sha256));
   return [
@@ -134,9 +136,10 @@ export async function findReadableFile(
   user: SessionUser,
   id: number,
   type: 'property' | 'user',
+  share: LiveShare | null = null,
 ): Promise<ReadableFile> {
   const personal = type === 'user';
-  const scope = personal ? documentPolicy.personalDocuments(user) : documentPolicy.propertyDocuments(user);
+  const scope = personal ? documentPolicy.personalDocuments(user, share) : documentPolicy.propertyDocuments(user, share);
   const rows = await em.getConnection().execute<{ filename: string; sha256: string; size: string; content_type: string }[]>(
     `select d.filename, f.sha256, f.size, f.content_type
        from ${personal ? 'user_documents' : 'property_documents'} d
@@ -164,6 +167,10 @@ export const rangedReadWindowMs = 10 * 60_000;
  * of the content counts, a range of it too (issue 33: `bytes=1-` is the whole file but a byte);
  * a range within `rangedReadWindowMs` of the user's last read of it is a viewer fetching the
  * rest or a download resuming, and is not counted again.
+ *
+ * A read through a share (issue 36) is the delegate's row, "read by X on behalf of Y": the owner
+ * in `details.onBehalfOf`, from which the receipts' trigger counts it as the owner's open
+ * (migration 20261127200000).
  */
 export async function auditDocumentRead(
   em: EntityManager,
@@ -172,11 +179,12 @@ export async function auditDocumentRead(
   action: 'preview' | 'download',
   clientAddress: string,
   ranged = false,
+  share: LiveShare | null = null,
 ): Promise<void> {
   if (ranged) {
     const recent = await em.getConnection().execute<unknown[]>(
       'select 1 from document_reads where user_id = ? and document_type = ? and document_id = ? and last_opened_at > ?',
-      [user.id, file.documentType, file.documentId, new Date(Date.now() - rangedReadWindowMs)],
+      [share ? share.ownerId : user.id, file.documentType, file.documentId, new Date(Date.now() - rangedReadWindowMs)],
     );
     if (recent.length > 0) return;
   }
@@ -186,6 +194,7 @@ export async function auditDocumentRead(
     documentType: file.documentType,
     documentId: file.documentId,
     clientAddress,
+    details: share ? { onBehalfOf: { userId: share.ownerId, email: share.ownerEmail }, shareId: share.id } : null,
   });
   await em.flush();
 }

@@ -170,3 +170,68 @@ export function contactNotificationMail(contact: ContactNotification): MailConte
     note: `Reply to this e-mail to answer ${name} directly.`,
   });
 }
+
+// ---- Shared access (issue 36) ---------------------------------------------------------------
+
+/** A share as its e-mails describe it: who shared, and what, in words. */
+export interface ShareDescription {
+  /** The investor's name (or entity, or e-mail), as `displayName` gives it. */
+  ownerName: string;
+  /** One line each: 'Personal documents: Tax', 'Property documents: Sunset Terrace, Oak Manor'. */
+  covers: string[];
+  /** 'Until Apr 30, 2027', or null for no end. */
+  until: string | null;
+  /** The investor's own words for the e-mail, if any: shown as theirs, never as the firm's. */
+  note: string | null;
+}
+
+function shareBlocks(share: ShareDescription): MailBlock[] {
+  return [
+    { kind: 'fields', rows: [...share.covers.map((line) => ['Shared', line] as const), ['Until', share.until ?? 'They stop sharing']] },
+    ...(share.note ? [{ kind: 'paragraph', text: `${share.ownerName} wrote:` } as const, { kind: 'quote', text: share.note } as const] : []),
+    {
+      kind: 'paragraph',
+      text: 'You can view and download these documents; you cannot change anything. Everest Properties records every document you open.',
+    },
+  ];
+}
+
+const shareNote = `Questions? Contact Investor Relations at ${siteFacts.investorRelations.phone} or ${siteFacts.investorRelations.email}.`;
+
+/**
+ * To someone without an account: an investor shared documents with them. The link sets their
+ * password (the welcome flow's 7-day link); it is never a password.
+ */
+export function shareInvitationMail(share: ShareDescription, link: string, validDays: number): MailContent {
+  return renderMail({
+    subject: `${share.ownerName} shared documents with you on the Everest Properties investor portal`,
+    greeting: 'Hello,',
+    blocks: [
+      { kind: 'paragraph', text: `${share.ownerName}, an investor of Everest Properties, has shared some of their documents with you.` },
+      ...shareBlocks(share),
+      {
+        kind: 'paragraph',
+        text: `To read them, choose your password with the link below. It works once, for the next ${validDays} days; after that, use 'Forgot your password?' on the sign-in page.`,
+      },
+      { kind: 'button', label: 'Choose your password', url: link },
+    ],
+    note: shareNote,
+  });
+}
+
+/** To someone who already has an account: the share is added to it. */
+export function shareAddedMail(share: ShareDescription, name: string, portalUrl: string): MailContent {
+  return renderMail({
+    subject: `${share.ownerName} shared documents with you on the Everest Properties investor portal`,
+    greeting: name ? `Hello ${name},` : 'Hello,',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${share.ownerName} has shared some of their documents with you. They are in your investor portal account: choose ${share.ownerName} at the top of your documents.`,
+      },
+      ...shareBlocks(share),
+      { kind: 'button', label: 'Open the investor portal', url: portalUrl },
+    ],
+    note: shareNote,
+  });
+}

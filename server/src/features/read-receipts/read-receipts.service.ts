@@ -149,16 +149,29 @@ async function documentSummary(em: EntityManager, documentType: ReceiptDocumentT
   return toSummary(row);
 }
 
+interface PersonRow {
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  entity: string;
+}
+
 interface OpeningRow {
   first_opened_at: string | null;
   last_opened_at: string | null;
   opens: number;
   last_reminded_at: string | null;
+  opened_by: PersonRow[];
   total_count: string;
 }
 
+// Issue 36: reads through a share are filed under the owner (migration 20261127200000), with the
+// delegates who made them; a delegate deleted since drops out here.
 const openingColumns = `${iso('r.first_opened_at')} as first_opened_at, ${iso('r.last_opened_at')} as last_opened_at,
-  coalesce(r.opens, 0) as opens, ${iso('m.reminded_at')} as last_reminded_at`;
+  coalesce(r.opens, 0) as opens, ${iso('m.reminded_at')} as last_reminded_at,
+  (select coalesce(json_agg(json_build_object('user_id', du.id, 'email', du.email, 'first_name', du.first_name, 'last_name', du.last_name, 'entity', du.entity)
+            order by du.email), '[]') from users du where du.id = any(r.delegate_ids)) as opened_by`;
 
 interface DocumentInvestorRow extends OpeningRow {
   user_id: number;
@@ -193,7 +206,7 @@ async function documentInvestorRows(
   );
 }
 
-const investorOf = (row: { user_id: number; email: string; first_name: string; last_name: string; entity: string }) => ({
+const investorOf = (row: PersonRow) => ({
   userId: row.user_id,
   email: row.email,
   name: displayName({ firstName: row.first_name, lastName: row.last_name, entity: row.entity }),
@@ -204,6 +217,7 @@ const openingOf = (row: OpeningRow) => ({
   lastOpenedAt: row.last_opened_at,
   opens: row.opens,
   lastRemindedAt: row.last_reminded_at,
+  openedBy: row.opened_by.map(investorOf),
 });
 
 /** One document: its counts, and a page of its entitled investors with when they opened it. */
@@ -257,7 +271,7 @@ async function investorDocumentRows(em: EntityManager, userId: number, page: Rec
          left join document_reminders m on m.user_id = ? and m.document_type = docs.document_type and m.document_id = docs.id)
      select opened.document_type, opened.id, opened.title, opened.context, opened.year, opened.quarter,
             ${iso('opened.uploaded_at')} as uploaded_at, opened.first_opened_at, opened.last_opened_at, opened.opens,
-            opened.last_reminded_at, opened.entitled_count, opened.opened_count, opened.investor_last_reminded_at,
+            opened.last_reminded_at, opened.opened_by, opened.entitled_count, opened.opened_count, opened.investor_last_reminded_at,
             count(*) over () as total_count
        from opened
       where not ? or opened.read_id is null
@@ -309,8 +323,9 @@ const openingCells = (row: OpeningRow): CsvValue[] => [
   csvTime(row.last_opened_at),
   row.opens,
   csvTime(row.last_reminded_at),
+  row.opened_by.map((person) => person.email).join(', '),
 ];
-const openingHeader = ['Opened', 'First opened (Pacific time)', 'Last opened (Pacific time)', 'Opens', 'Last reminded (Pacific time)'];
+const openingHeader = ['Opened', 'First opened (Pacific time)', 'Last opened (Pacific time)', 'Opens', 'Last reminded (Pacific time)', 'Opened on their behalf by'];
 
 /** Every entitled investor of a document as CSV, through core's `toCsv` (formula-escaped cells). */
 export async function documentReceiptCsv(em: EntityManager, documentType: ReceiptDocumentType, id: number): Promise<{ csv: string; filename: string }> {

@@ -334,7 +334,7 @@ describe('read receipts', () => {
     const text = await res.text();
     const lines = text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Document,Property,Year,Quarter,Investor e-mail,Investor name,Opened,First opened (Pacific time),Last opened (Pacific time),Opens,Last reminded (Pacific time)',
+      'Document,Property,Year,Quarter,Investor e-mail,Investor name,Opened,First opened (Pacific time),Last opened (Pacific time),Opens,Last reminded (Pacific time),Opened on their behalf by',
     );
     expect(lines).toHaveLength(entitledToOnlyB.length + 2);
     // The title would run as a formula in a spreadsheet: it is written as text, quoted for its comma and quotes.
