@@ -212,8 +212,9 @@ export function ShareAccessDialog({ properties, initial, emailProblem, onContinu
                   }}
                 >
                   <Radio value="all" label="All my personal documents" />
-                  <Radio value="categories" label="Only these categories" />
                   <Radio value="none" label="None" />
+                  {/* Last, so that its choices follow it directly. */}
+                  <Radio value="categories" label="Only these categories" />
                 </RadioGroup>
                 {form.personalScope === 'categories' && (
                   <div className={styles.choices} role="group" aria-label="Categories to share">
@@ -247,8 +248,8 @@ export function ShareAccessDialog({ properties, initial, emailProblem, onContinu
                   }}
                 >
                   <Radio value="all" label="All my properties, now and later, with the firm's General documents" />
-                  <Radio value="properties" label="Only these properties" disabled={properties.length === 0} />
                   <Radio value="none" label="None" />
+                  <Radio value="properties" label="Only these properties" disabled={properties.length === 0} />
                 </RadioGroup>
                 {form.propertyScope === 'properties' && (
                   <div className={styles.choices} role="group" aria-label="Properties to share">
