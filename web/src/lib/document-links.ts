@@ -4,6 +4,8 @@ import { api } from './api';
 export interface DocumentRef {
   id: number;
   documentType: 'property' | 'personal';
+  /** Issue 36: read through a share from this investor (their user id), not as one's own. */
+  onBehalfOf?: number;
 }
 
 /** One version of a document (issue 21's history), downloaded by its own address. */
@@ -24,10 +26,11 @@ export async function documentAddress(document: DocumentRef | VersionRef, purpos
     return api.urlFor('downloadVersion', { params: { versionId: document.versionId }, query: { token: link.token, preview } });
   }
   const type = document.documentType === 'personal' ? 'user' : 'property';
-  const link = await api.call('documentLink', { body: { id: document.id, type } });
+  const { onBehalfOf } = document;
+  const link = await api.call('documentLink', { body: { id: document.id, type, onBehalfOf } });
   return api.urlFor('download', {
     params: { id: document.id },
-    query: { token: link.token, type: type === 'user' ? 'user' : undefined, preview },
+    query: { token: link.token, type: type === 'user' ? 'user' : undefined, preview, onBehalfOf },
   });
 }
 

@@ -9,8 +9,21 @@ import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useAdminStyles } from './admin-styles';
 import { EmailConfirmDialog } from './email-confirm-dialog';
 
-/** 'Opened Nov 25, 2026, 9:14 AM' with the first and last times, or a 'Not opened' badge. */
-export function OpenedCell({ firstOpenedAt, lastOpenedAt, opens }: { firstOpenedAt: string | null; lastOpenedAt: string | null; opens: number }) {
+/**
+ * 'Opened Nov 25, 2026, 9:14 AM' with the first and last times, or a 'Not opened' badge; and
+ * (issue 36) who opened it on the investor's behalf through a share.
+ */
+export function OpenedCell({
+  firstOpenedAt,
+  lastOpenedAt,
+  opens,
+  openedBy = [],
+}: {
+  firstOpenedAt: string | null;
+  lastOpenedAt: string | null;
+  opens: number;
+  openedBy?: { email: string; name: string }[];
+}) {
   const styles = useAdminStyles();
   if (!firstOpenedAt) {
     return (
@@ -23,6 +36,9 @@ export function OpenedCell({ firstOpenedAt, lastOpenedAt, opens }: { firstOpened
     <div className={styles.cellStack}>
       <span>{`First ${formatDateTime(firstOpenedAt)}`}</span>
       {opens > 1 && <span className={styles.muted}>{`Last ${formatDateTime(lastOpenedAt)} · ${opens} times`}</span>}
+      {openedBy.length > 0 && (
+        <span className={styles.muted} data-testid="opened-by">{`On their behalf by ${openedBy.map((p) => p.name || p.email).join(', ')}`}</span>
+      )}
     </div>
   );
 }

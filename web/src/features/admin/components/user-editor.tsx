@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Field, Input, Select, Switch } from '@fluentui/react-components';
 import { editUserBody, type User } from '@everest/core/contract';
-import { fieldMax, portalMessages, roleLabels, roles } from '@everest/core/domain';
+import { assignableRoles, fieldMax, portalMessages, roleLabels, type Role } from '@everest/core/domain';
 import { useEditUser } from '../api/edit-user';
 import { adminSuccess } from '../lib/admin-messages';
 import { notifyFailure, notifySuccess } from '../lib/notify';
@@ -9,6 +9,7 @@ import { userLabel } from '../lib/user-rows';
 import { focusField } from '../lib/focus-field';
 import { useAdminStyles } from './admin-styles';
 import { UserSecondStep } from './user-second-step';
+import { UserSharesSection } from './user-shares-section';
 
 type TextKey = 'firstName' | 'lastName' | 'entity' | 'email' | 'streetAddress' | 'city' | 'state' | 'zipCode';
 type UserForm = Record<TextKey, string> & Pick<User, 'role' | 'isActive'>;
@@ -40,6 +41,7 @@ export interface UserEditorProps {
 /** Inline edit of a user's row (spec: user edit). The first field takes the focus. */
 export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
   const styles = useAdminStyles();
+  const roleChoices: readonly Role[] = user.role === 'delegate' ? [...assignableRoles, 'delegate'] : assignableRoles;
   const edit = useEditUser();
   const [form, setForm] = useState(() => formOf(user));
   const [errors, setErrors] = useState<Partial<Record<keyof UserForm, string>>>({});
@@ -57,7 +59,8 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
     event.preventDefault();
     if (edit.isPending) return;
     // First and last name are sent as typed (issue 35): "Olivia Rose" / "Brennan" stays so.
-    const body = { userId: user.id, ...form, ...(emailLocked ? { email: undefined } : {}) };
+    // Issue 36: 'delegate' comes only from a share; a delegate's row saves its other fields and keeps it.
+    const body = { userId: user.id, ...form, ...(emailLocked ? { email: undefined } : {}), ...(form.role === 'delegate' ? { role: undefined } : {}) };
     const parsed = editUserBody.safeParse(body);
     if (!parsed.success) {
       const found: Partial<Record<keyof UserForm, string>> = {};
@@ -122,9 +125,9 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
           <Select
             name="role"
             value={form.role}
-            onChange={(_, data) => set('role', roles.find((r) => r === data.value) ?? form.role)}
+            onChange={(_, data) => set('role', roleChoices.find((r) => r === data.value) ?? form.role)}
           >
-            {roles.map((r) => (
+            {roleChoices.map((r) => (
               <option key={r} value={r}>
                 {roleLabels[r]}
               </option>
@@ -138,6 +141,7 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
         />
       </div>
       <UserSecondStep userId={user.id} label={userLabel(user)} />
+      <UserSharesSection userId={user.id} label={userLabel(user)} />
       <div className={styles.buttons}>
         <Button type="submit" appearance="primary" disabledFocusable={edit.isPending}>
           {edit.isPending ? 'Saving...' : 'Save'}

@@ -25,6 +25,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { ConfirmOwnerDialog } from './confirm-owner-dialog';
 import { usePortalStyles } from './portal-styles';
 import { SessionsSection } from './sessions-section';
+import { SharesSection } from './shares-section';
 import { TwoStepSection } from './two-step-section';
 
 const useStyles = makeStyles({
@@ -77,7 +78,8 @@ const fields: TextFieldSpec[] = [
  * Manage Profile (spec section 2): the profile form, the Change Password section and the
  * two-step sign-in (issue 21), left out while the required set-up card shows it. A new e-mail
  * address asks for the current password (or a code) and then waits for the link sent to it
- * (issue 33), which the card says until it is opened or cancelled.
+ * (issue 33), which the card says until it is opened or cancelled. Investors also see their
+ * shared access (issue 36).
  */
 export function ManageProfileCard({ user, twoStep = true }: { user: User; twoStep?: boolean }) {
   const portal = usePortalStyles();
@@ -223,6 +225,8 @@ export function ManageProfileCard({ user, twoStep = true }: { user: User; twoSte
           <TwoStepSection />
         </>
       )}
+      {/* Issue 36: investors share; a delegate never shares further, and staff have nothing of their own to share. */}
+      {user.role === 'user' && <SharesSection />}
       <SessionsSection />
     </Card>
   );

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Card, makeStyles, tokens } from '@fluentui/react-components';
 import type { User } from '@everest/core/contract';
 import { useSecondStep } from '../api/second-step';
-import { YourDocuments } from '../documents/your-documents';
+import { PortalDocuments } from '../documents/portal-documents';
 import { usePortalSession } from '../lib/portal-session';
 import { InvestorRelationsCard } from './investor-relations-card';
 import { ManageProfileCard } from './manage-profile-card';
@@ -77,7 +77,7 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
         </section>
       )}
       {profileOpen && <ManageProfileCard user={user} twoStep={!setUpOpen} />}
-      {!locked && <YourDocuments />}
+      {!locked && <PortalDocuments user={user} />}
       <InvestorRelationsCard title="Investor Relations Contact" />
     </div>
   );

@@ -31,6 +31,8 @@ const useStyles = makeStyles({
 export interface DocumentItemProps {
   document: InvestorDocument;
   onPreview: (document: InvestorDocument) => void;
+  /** Issue 36: the investor whose share this document is read through. */
+  onBehalfOf?: number;
 }
 
 /**
@@ -38,19 +40,19 @@ export interface DocumentItemProps {
  * first opens it (again after a correction), and 'Corrected {date}' once a corrected file has
  * replaced the first; opens the preview, or downloads.
  */
-export function DocumentItem({ document, onPreview }: DocumentItemProps) {
+export function DocumentItem({ document, onPreview, onBehalfOf }: DocumentItemProps) {
   const styles = useStyles();
   const personal = document.documentType === 'personal';
   // The preview dialog is opened from state, not by a DialogTrigger: this marks the button as
   // where focus goes back to when the dialog closes.
   const restoreFocusTarget = useRestoreFocusTarget();
   const queryClient = useQueryClient();
-  const openDocument = useOpenDocument();
+  const openDocument = useOpenDocument(onBehalfOf);
   const size = personal ? formatFileSize(document.fileSize) : formatFileSize(document.fileSize);
   return (
     <li className={styles.item}>
       <Button {...restoreFocusTarget} appearance="transparent" className={styles.open} onClick={() => {
-          markOpened(queryClient, document);
+          markOpened(queryClient, document, onBehalfOf);
           onPreview(document);
         }}
         disabled={!document.fileExists}>
@@ -80,7 +82,7 @@ export function DocumentItem({ document, onPreview }: DocumentItemProps) {
         disabled={!document.fileExists}
         aria-label={`Download ${document.title}`}
         onClick={() => {
-          markOpened(queryClient, document);
+          markOpened(queryClient, document, onBehalfOf);
           openDocument.mutate(document);
         }}
       >

@@ -41,6 +41,8 @@ const useStyles = makeStyles({
 export interface DocumentPreviewDialogProps {
   document: InvestorDocument | null;
   onClose: () => void;
+  /** Issue 36: the investor whose share the document is read through. */
+  onBehalfOf?: number;
 }
 
 /**
@@ -51,9 +53,9 @@ export interface DocumentPreviewDialogProps {
  * not reach the dialog. Focus returns to the row's button on close (`useRestoreFocusTarget`
  * on that button, in `document-item.tsx`).
  */
-export function DocumentPreviewDialog({ document, onClose }: DocumentPreviewDialogProps) {
+export function DocumentPreviewDialog({ document, onClose, onBehalfOf }: DocumentPreviewDialogProps) {
   const styles = useStyles();
-  const openDocument = useOpenDocument();
+  const openDocument = useOpenDocument(onBehalfOf);
   return (
     <Dialog open={document !== null} onOpenChange={(_, data) => !data.open && onClose()}>
       <DialogSurface className={styles.surface} aria-describedby={undefined}>
@@ -69,7 +71,7 @@ export function DocumentPreviewDialog({ document, onClose }: DocumentPreviewDial
               </DialogActions>
             </div>
             <DialogContent className={styles.content}>
-              <PreviewFrame document={document} className={styles.frame} />
+              <PreviewFrame document={document} onBehalfOf={onBehalfOf} className={styles.frame} />
             </DialogContent>
           </DialogBody>
         )}
@@ -79,8 +81,8 @@ export function DocumentPreviewDialog({ document, onClose }: DocumentPreviewDial
 }
 
 /** The file in a frame, once its short-lived address has come. */
-function PreviewFrame({ document, className }: { document: InvestorDocument; className: string }) {
-  const address = useQuery(previewAddressQueryOptions(document));
+function PreviewFrame({ document, onBehalfOf, className }: { document: InvestorDocument; onBehalfOf?: number; className: string }) {
+  const address = useQuery(previewAddressQueryOptions(document, onBehalfOf));
   if (address.data) return <iframe className={className} title={`Preview of ${document.title}`} src={address.data} />;
   if (address.isError) return <Text role="alert">The preview could not be opened. Please try again, or download the file.</Text>;
   return <Spinner label="Loading preview..." />;
