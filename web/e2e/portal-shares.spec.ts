@@ -58,7 +58,7 @@ async function investorWithDocuments(request: APIRequestContext) {
   for (const [title, documentCategory] of [
     [taxTitle, 'tax'],
     [legalTitle, 'legal'],
-  ]) {
+  ] as const) {
     const uploaded = await request.post('/api/admin/upload-user-document', {
       headers: { Authorization: `Bearer ${token}` },
       multipart: { userEmail: email, documentCategory, title, emailNotification: 'false', document: pdfFile('document.pdf') },
