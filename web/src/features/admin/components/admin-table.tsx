@@ -32,7 +32,7 @@ declare module '@tanstack/react-table' {
  * box, each cell a line with its column's name beside it. Only the layout changes, so the rows,
  * their buttons and their focus handling are the very same elements at every width, and a screen
  * reader still hears a table with its column headers (the header row is only hidden from the
- * eye; the labels drawn in the cards are hidden from the screen reader instead).
+ * eye; the labels drawn in the cards are generated content with an empty alternative instead).
  */
 const useCardStyles = makeStyles({
   // A column's name on one line: 'Last sign-in' over an empty column was broken into three.
@@ -77,7 +77,19 @@ const useCardStyles = makeStyles({
   actions: { [whenCards]: { display: 'block', order: 1, height: 'auto', padding: 0 } },
   hidden: { [whenCards]: { display: 'none' } },
   whole: { [whenCards]: { display: 'block', height: 'auto', padding: 0 } },
-  label: { display: 'none', [whenCards]: { display: 'block', color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 } },
+  // The field's label, drawn from the cell's data-label as generated content: not part of the
+  // cell's text (a copy or a search of the row reads only its value), and with an empty
+  // alternative (`/ ""`) so that the screen reader, which has the column headers, says it once.
+  label: {
+    [whenCards]: {
+      '::before': {
+        content: 'attr(data-label) / ""',
+        display: 'block',
+        color: tokens.colorNeutralForeground2,
+        fontSize: tokens.fontSizeBase200,
+      },
+    },
+  },
   // No box of its own in the table, so the cells lay out as they always did.
   content: { display: 'contents', [whenCards]: { display: 'block', minWidth: 0 } },
 });
@@ -156,12 +168,11 @@ export function AdminTable<T>({ table, label, editingRowId, renderEditor, empty 
                   const { header, meta } = cell.column.columnDef;
                   const labelled = meta?.card === undefined;
                   return (
-                    <TableCell key={cell.id} className={mergeClasses(cardClass(cell.column, cards), meta?.className)}>
-                      {labelled && (
-                        <span className={cards.label} aria-hidden="true">
-                          {typeof header === 'string' ? header : cell.column.id}
-                        </span>
-                      )}
+                    <TableCell
+                      key={cell.id}
+                      className={mergeClasses(cardClass(cell.column, cards), labelled && cards.label, meta?.className)}
+                      data-label={labelled ? (typeof header === 'string' ? header : cell.column.id) : undefined}
+                    >
                       <div className={cards.content}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
                     </TableCell>
                   );
