@@ -110,7 +110,10 @@ test('on a phone each entry is a card with its Details button in view (375 px)',
   const card = page.getByRole('table', { name: 'Activity' }).getByRole('row').filter({ hasText: email });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('Edited a user');
-  await expect(card.getByText('When', { exact: true })).toBeVisible();
+  // Each line's label is the cell's generated content, drawn from its data-label.
+  const when = card.locator('td[data-label="When"]');
+  await expect(when).toBeVisible();
+  expect(await when.evaluate((cell) => getComputedStyle(cell, '::before').content)).toContain('When');
   const details = card.getByRole('button', { name: /^Details of Edited a user/ });
   await details.scrollIntoViewIfNeeded();
   await expect(details).toBeInViewport({ ratio: 1 });
