@@ -63,10 +63,11 @@ describe('POST /api/investor/login', () => {
       await login(email, 'Wrong@2025x');
       return performance.now() - started;
     };
-    // Warm both paths once, then compare medians of a few tries.
+    // Warm both paths once, then compare the fastest of a few tries: the machine's other work
+    // only ever adds time, so each path's minimum is its own cost (a median moved with the load
+    // and failed this test by chance on a busy machine).
     await time('nobody@example.com');
     await time('employee@example.com');
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     const unknown: number[] = [];
     const known: number[] = [];
     for (let i = 0; i < 5; i += 1) {
@@ -75,7 +76,7 @@ describe('POST /api/investor/login', () => {
     }
     // Both verify an argon2 hash (tens of milliseconds); without the dummy hash the unknown
     // address would answer in a few milliseconds.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
   });
 
   /** Moves an account's failure counters into the past, as the end of their window does. */
