@@ -11,6 +11,7 @@ export const activityActionLabels = {
   'edit-user': 'Edited a user',
   'delete-user': 'Deleted a user',
   'reset-password': 'Sent a reset link',
+  'resend-invitation': 'Resent an invitation',
   'assign-property': 'Gave property access',
   'remove-property': 'Removed property access',
   'remove-second-step': 'Removed two-step sign-in',
