@@ -1,10 +1,10 @@
 import os from 'node:os';
 import { activityActions } from '@everest/core/contract';
-import { demoPassword } from '@everest/fixtures';
 import { executeBound } from '../src/db/bound-query';
 import { activityPageStatement, type ActivityFilter } from '../src/features/audit/activity.service';
 import { populateUsers } from './admin-users';
 import type { BenchServer } from './bench-server';
+import { signIn } from './documents';
 import { load, type LoadResult } from './load';
 
 const rows = 1_000_000;
@@ -46,13 +46,7 @@ async function populateAudit(server: BenchServer): Promise<void> {
 export async function benchActivity(server: BenchServer): Promise<void> {
   await populateUsers(server);
   await populateAudit(server);
-  const signIn = await fetch(`${server.url}/api/investor/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: demoPassword }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in of the administrator failed: ${signIn.status}`);
-  const { token } = (await signIn.json()) as { token: string };
+  const token = await signIn(server, 'admin@example.com');
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
   const connection = server.services.orm.em.fork().getConnection();
   const [{ id: person } = { id: 0 }] = await connection.execute<{ id: number }[]>('select id from users order by id offset 3 limit 1');

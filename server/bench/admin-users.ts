@@ -1,5 +1,5 @@
-import { demoPassword } from '@everest/fixtures';
 import type { BenchServer } from './bench-server';
+import { signIn } from './documents';
 import { load, type LoadResult } from './load';
 
 const users = 20_000;
@@ -36,13 +36,7 @@ export async function populateUsers(server: BenchServer): Promise<void> {
  */
 export async function benchAdminUsers(server: BenchServer): Promise<void> {
   await populateUsers(server);
-  const signIn = await fetch(`${server.url}/api/investor/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: demoPassword }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in of the administrator failed: ${signIn.status}`);
-  const { token } = (await signIn.json()) as { token: string };
+  const token = await signIn(server, 'admin@example.com');
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
   const first = (await (await fetch(`${server.url}${path}`, { headers })).json()) as { users: unknown[]; totalCount: number };
   await load(`${server.url}${path}`, { connections, seconds: 3, headers }); // warm-up
