@@ -7,6 +7,7 @@ import { downloadQuery, investorDocumentsAnswer, updateDocumentBody, uploadDocum
 import { updatePropertyBody } from './property';
 import { createUserBody, editUserBody, updateProfileBody, user } from './user';
 import { adminUserDocumentsQuery, editUserDocumentBody, uploadUserDocumentBody } from './user-document';
+import { loginVerifyBody } from './second-step';
 import { maxReminderDocuments, receiptDocumentParams, receiptDocumentsQuery, receiptPageQuery, remindBody } from './read-receipts';
 
 /** The first error message of a failed parse. */
@@ -410,5 +411,28 @@ describe('bulk user import', () => {
     expect(splitPropertyAccess(' A , B ')).toEqual(['A', 'B']);
     expect(splitPropertyAccess(['A', ' ', 'A'])).toEqual(['A']);
     expect(splitPropertyAccess(undefined)).toEqual([]);
+  });
+});
+
+describe('second step', () => {
+  const answer = (signature: string) => ({
+    mfaToken: 't'.repeat(43),
+    passkey: {
+      id: 'abc',
+      rawId: 'abc',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature },
+    },
+  });
+  // base64url of n bytes without padding.
+  const signatureOf = (bytes: number) => 'A'.repeat(Math.ceil((bytes * 4) / 3));
+
+  it('takes a post-quantum passkey signature: ML-DSA-44 (2,420 bytes) and ML-DSA-87 (4,627 bytes)', () => {
+    expect(loginVerifyBody.safeParse(answer(signatureOf(2420))).success).toBe(true);
+    expect(loginVerifyBody.safeParse(answer(signatureOf(4627))).success).toBe(true);
+  });
+
+  it('refuses a signature far beyond any algorithm', () => {
+    expect(loginVerifyBody.safeParse(answer(signatureOf(20_000))).success).toBe(false);
   });
 });

@@ -103,7 +103,9 @@ export const passkeyAuthenticationResponse = z.object(
     response: z.object({
       clientDataJSON: base64url(4000),
       authenticatorData: base64url(20_000),
-      signature: base64url(2000),
+      // ML-DSA signatures are 2,420 to 4,627 bytes (6,170 characters): SimpleWebAuthn offers
+      // ML-DSA-44 first where the runtime can verify it (Node 24), and Chromium then uses it.
+      signature: base64url(8000),
       userHandle: base64url(200).optional(),
     }),
   },

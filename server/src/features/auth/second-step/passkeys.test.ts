@@ -108,6 +108,8 @@ describe('passkeys as the second step', () => {
     expect(options.rp).toEqual({ id: 'portal.everest.example', name: 'Everest Properties' });
     expect(options.user.name).toBe(email);
     expect(options.attestation).toBe('none');
+    // The established algorithms only, whatever the runtime offers (EdDSA, ES256, RS256).
+    expect(options.pubKeyCredParams.map((p) => p.alg)).toEqual([-8, -7, -257]);
     // The challenge is kept by the database, not by this process.
     expect(await em().count(PasskeyChallenge, { challenge: options.challenge, purpose: 'register' })).toBe(1);
 

@@ -24,6 +24,12 @@ import { Passkey, PasskeyChallenge, type IPasskey, type PasskeyPurpose } from '.
 /** How long a passkey challenge can be answered: the browser's own prompt gives up after a minute. */
 export const passkeyChallengeLifetimeMs = 2 * 60_000;
 const browserTimeoutMs = 60_000;
+/**
+ * EdDSA, ES256 and RS256, named rather than left to the library: where the runtime has ML-DSA
+ * (Node 24, still experimental there) SimpleWebAuthn offers it first and Chromium takes it. A
+ * passkey must keep working whichever runtime checks it next.
+ */
+const passkeyAlgorithms = [-8, -7, -257];
 
 export function relyingParty(config: Config) {
   const url = new URL(config.publicUrl);
@@ -89,6 +95,7 @@ export async function creationOptions(em: EntityManager, config: Config, user: I
     attestationType: 'none',
     excludeCredentials: (await userPasskeys(em, user.id)).map(descriptor),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    supportedAlgorithmIDs: passkeyAlgorithms,
   });
   await keepChallenge(em, user, 'register', options.challenge, new Date(Date.now() + passkeyChallengeLifetimeMs));
   return { ...options, excludeCredentials: asContractDescriptors(options.excludeCredentials) };
