@@ -216,7 +216,7 @@ for (const { name, viewport, keyboard } of sizes) {
     await admin.getByRole('searchbox', { name: 'Search documents' }).fill(investor.taxTitle);
     const receiptRow = admin.getByRole('table', { name: 'Documents' }).getByRole('row').filter({ hasText: investor.taxTitle });
     await expect(receiptRow).toContainText('1 of 1');
-    await receiptRow.getByRole('button', { name: `Read receipts of ${investor.taxTitle}` }).click();
+    await receiptRow.getByRole('button', { name: `Details of ${investor.taxTitle}` }).click();
     const investorRow = admin.getByRole('table', { name: 'Investors' }).getByRole('row').filter({ hasText: investor.email });
     await expect(investorRow.getByTestId('opened-by')).toHaveText(`On their behalf by ${delegate}`);
     await admin.context().close();
