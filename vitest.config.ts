@@ -11,7 +11,7 @@ export default defineConfig({
       'web',
       'desktop',
       // The workspace's own tooling (the build stamp of `pnpm start`).
-      { test: { name: 'scripts', include: ['scripts/*.test.ts'] } },
+      { test: { name: 'scripts', include: ['server/scripts/*.test.ts'] } },
     ],
   },
 });

@@ -65,7 +65,7 @@ export default defineConfig({
     },
     {
       // The product as `pnpm start` starts it: the web app and the server are built first when
-      // their sources changed since their last build (scripts/build.ts), so the tests never run
+      // their sources changed since their last build (server/scripts/build.ts), so the tests never run
       // against a stale build, and in `pnpm test` (built by its build stage) they start at once.
       command: 'pnpm start',
       cwd: '..',

@@ -12,7 +12,7 @@ const minBytes = 1024;
 // Zopfli's passes over each file: 3 finds nearly all of what 15 would (index chunk: 126.0 vs
 // 126.0 kB), at a fifth of the time.
 const zopfliIterations = 3;
-// The test command's build (scripts/test.ts) writes the .gz copies with zlib's level 9 instead:
+// The test command's build (server/scripts/test.ts) writes the .gz copies with zlib's level 9 instead:
 // the same files and encodings, about 3% larger, in a second where Zopfli takes minutes on a
 // loaded 2-CPU machine. The image, `pnpm start` and the benches keep Zopfli.
 const quickGzip = process.env.EVEREST_QUICK_GZIP === '1';

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
  * decide for the inputs: a fresh clone or a `git checkout` gives every file a new time.
  */
 
-export const workspaceDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+// server/scripts/ → the workspace.
+export const workspaceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Folders that are never an input: outputs, installs, test results and the tests themselves. */
 const skippedFolders = new Set([
@@ -32,7 +33,7 @@ const skippedFolders = new Set([
 const isNotInput = (name: string) => /\.(test|spec)\.tsx?$|^(playwright|vitest)(\.[\w-]+)?\.config\.ts$|\.md$/.test(name);
 
 /** What changes what any build makes: a dependency's version, a compiler option, this file's build commands. */
-const workspaceFiles = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'tsconfig.json', 'scripts/build.ts'];
+const workspaceFiles = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', '.npmrc', 'tsconfig.json', 'server/scripts/build.ts'];
 
 export interface Target {
   /** What a person reads: "the web app". */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * table of how long each took and the machine's load, so that a slow CI shows where it went.
  */
 
-const workspaceDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const workspaceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 // Each runner also writes a JSON report here, from which the slowest tests are listed at the end.
 const reports = path.join(workspaceDir, 'test-results');
 const vitestReport = path.join(reports, 'vitest.json');
@@ -29,8 +29,8 @@ const stages: Stage[] = [
   { name: 'typecheck', command: 'pnpm typecheck' },
   { name: 'lint', command: 'eslint .' },
   // Each build is skipped when its inputs have not changed since it was last built
-  // (scripts/build.ts); the browser suites below then find it built and only start it.
-  { name: 'build', command: 'tsx scripts/build.ts web server desktop' },
+  // (server/scripts/build.ts); the browser suites below then find it built and only start it.
+  { name: 'build', command: 'tsx server/scripts/build.ts web server desktop' },
   { name: 'vitest', command: `vitest run --reporter=default --reporter=json --outputFile.json=${vitestReport}` },
   { name: 'web e2e', command: playwright('web') },
   { name: 'desktop e2e', command: playwright('desktop') },
