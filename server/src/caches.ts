@@ -2,6 +2,7 @@ import type { routes } from '@everest/core/contract';
 import type { DatabaseNotifications } from './db/notifications';
 import { NotifiedCache } from './db/notified-cache';
 import type { SessionRecord } from './features/auth/session';
+import type { LiveShare } from './features/documents/document-policy';
 import type { RenderedPage } from './features/public-pages/public-pages';
 import type { AnswerOf } from './http/route';
 import type { SerializedJson } from './http/serialized-json';
@@ -72,6 +73,20 @@ export const cacheTable = {
     // revoke); the lifetime only bounds what an unforeseen write path could leave behind.
     ttlMs: 60_000,
   },
+  /**
+   * Whether an investor shares live with a delegate (features/documents/document-policy.ts
+   * `readingAs`), by owner and delegate, absent shares too: every read through a share asks
+   * first, and the delegate's cached list would otherwise cost a query the investor's does not.
+   * A share's end date passing changes no row, so `readingAs` checks it on every hit.
+   */
+  liveShares: {
+    key: (ownerId: number, delegateId: number) => `${ownerId}:${delegateId}`,
+    channel: 'live_shares_changed',
+    // users: only its activity and role (a sign-in's last-login time says nothing of a share).
+    triggerTables: ['share_properties', 'shares', 'users'],
+    maxBytes: 4_000_000,
+    ttlMs: 60_000,
+  },
 } as const;
 
 export type CacheName = keyof typeof cacheTable;
@@ -89,6 +104,7 @@ export interface Caches {
   documentLists: NotifiedCache<DocumentListJson>;
   userLists: NotifiedCache<UserListJson>;
   sessionUsers: NotifiedCache<SessionRecord | null>;
+  liveShares: NotifiedCache<LiveShare | null>;
 }
 
 /** The caches of the table, listening on `notifications`. */
@@ -108,6 +124,10 @@ export async function createCaches(notifications: DatabaseNotifications): Promis
     sessionUsers: new NotifiedCache(notifications, {
       ...options('sessionUsers'),
       sizeOf: (record) => 200 + (record ? record.email.length + 40 * record.endedSessions.length : 0),
+    }),
+    liveShares: new NotifiedCache(notifications, {
+      ...options('liveShares'),
+      sizeOf: (share) => 200 + (share ? share.ownerEmail.length + 8 * share.propertyIds.length : 0),
     }),
   };
   // One after another: they LISTEN on the same connection.

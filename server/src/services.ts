@@ -74,6 +74,7 @@ export async function createServices(
       'queues-mail': () => outbox.kick(),
       'changes-documents': () => caches.documentLists.clear(),
       'changes-users': () => caches.userLists.clear(),
+      'changes-shares': () => caches.liveShares.clear(),
     },
     housekeeping: new Housekeeping({ orm: db.orm, files, logger, intervalMs: config.housekeepingIntervalMs }),
   };

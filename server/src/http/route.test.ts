@@ -33,6 +33,7 @@ describe('a route’s effects', () => {
         'queues-mail': act('queues-mail'),
         'changes-documents': act('changes-documents'),
         'changes-users': act('changes-users'),
+        'changes-shares': act('changes-shares'),
       };
       return next();
     });
@@ -91,7 +92,7 @@ describe('a batch route', () => {
     app.use((ctx, next) => {
       ctx.state.user = { id: 1, email: 'admin@example.com', role: 'administrator', session: { id: 's', expiresAt: new Date(Date.now() + 60_000), tokenVersion: 0 } };
       const none = () => undefined;
-      ctx.state.effects = { 'ends-sessions': none, 'queues-mail': none, 'changes-documents': none, 'changes-users': none };
+      ctx.state.effects = { 'ends-sessions': none, 'queues-mail': none, 'changes-documents': none, 'changes-users': none, 'changes-shares': none };
       return next();
     });
     const router = new Router<AppState>();

@@ -36,7 +36,9 @@ export type CallEffect =
    */
   | 'changes-documents'
   /** Created, changed or removed accounts: drop this server's administrators' user lists at once. */
-  | 'changes-users';
+  | 'changes-users'
+  /** A share made, revoked or ended, or an owner deactivated or given another role: drop this server's live shares at once. */
+  | 'changes-shares';
 
 export type CallEffects = Record<CallEffect, () => void>;
 

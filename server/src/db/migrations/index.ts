@@ -24,6 +24,7 @@ import { Migration20261127170000 } from './Migration20261127170000';
 import { Migration20261127180000 } from './Migration20261127180000';
 import { Migration20261127190000 } from './Migration20261127190000';
 import { Migration20261127200000 } from './Migration20261127200000';
+import { Migration20261127210000 } from './Migration20261127210000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261127180000_audit_activity', class: Migration20261127180000 },
   { name: 'Migration20261127190000_outbox_lanes', class: Migration20261127190000 },
   { name: 'Migration20261127200000_shares', class: Migration20261127200000 },
+  { name: 'Migration20261127210000_live_shares_cache', class: Migration20261127210000 },
 ];

@@ -37,7 +37,7 @@ export function bulkImportRoutes(router: Router<AppState>, { config }: Services)
       privateAnswer(ctx);
       return bulkImportUsers({ em: ctx.state.em, config, actor: user, clientAddress: ctx.ip }, body);
     },
-    { effects: ['changes-users', 'queues-mail', 'ends-sessions'] },
+    { effects: ['changes-users', 'queues-mail', 'ends-sessions', 'changes-shares'] },
   );
 
   bind(router, routes.bulkImportTemplate, async ({ ctx }) => {

@@ -2,6 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DocumentCategory } from '@everest/core/domain';
 import type { PersonalScope, PropertyScope } from '@everest/core/contract';
 import { timeZone } from '@everest/core/domain';
+import { cacheTable } from '../../caches';
+import type { NotifiedCache } from '../../db/notified-cache';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 
@@ -30,6 +32,8 @@ export interface LiveShare {
   id: number;
   ownerId: number;
   ownerEmail: string;
+  /** The share's last day ('YYYY-MM-DD' in the firm's time zone), or null for no end. */
+  endsOn: string | null;
   personalScope: PersonalScope;
   categories: DocumentCategory[];
   propertyScope: PropertyScope;
@@ -124,23 +128,37 @@ export const notSharedMessage = 'This document does not exist or is not availabl
  */
 export async function readingAs(
   em: EntityManager,
-  allowSharing: boolean,
+  sharing: { allowSharing: boolean; liveShares: NotifiedCache<LiveShare | null> },
   user: SessionUser,
   onBehalfOf: number | undefined,
   notFound = notSharedMessage,
 ): Promise<LiveShare | null> {
   if (onBehalfOf === undefined) return null;
-  const share = allowSharing ? await findLiveShare(em, onBehalfOf, user.id) : null;
-  if (!share) throw new HttpError(404, notFound);
+  const key = cacheTable.liveShares.key(onBehalfOf, user.id);
+  const share = sharing.allowSharing ? await sharing.liveShares.get(key, () => findLiveShare(em, onBehalfOf, user.id)) : null;
+  // A kept share may have reached its end since: the date passing changes no row.
+  if (!share || (share.endsOn !== null && share.endsOn < firmToday())) throw new HttpError(404, notFound);
   return share;
 }
+
+const firmDate = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** Today in the firm's time zone, 'YYYY-MM-DD', as `liveShareSql` compares `ends_on`. */
+const firmToday = () => firmDate.format(new Date());
 
 /** The live share from `ownerId` to `delegateId`, with its scope, or null. */
 export async function findLiveShare(em: EntityManager, ownerId: number, delegateId: number): Promise<LiveShare | null> {
   const [row] = await em.getConnection().execute<
-    { id: number; owner_email: string; personal_scope: PersonalScope; categories: DocumentCategory[]; property_scope: PropertyScope; property_ids: number[] }[]
+    {
+      id: number;
+      owner_email: string;
+      ends_on: string | null;
+      personal_scope: PersonalScope;
+      categories: DocumentCategory[];
+      property_scope: PropertyScope;
+      property_ids: number[];
+    }[]
   >(
-    `select s.id, o.email as owner_email, s.personal_scope, s.categories, s.property_scope,
+    `select s.id, o.email as owner_email, to_char(s.ends_on, 'YYYY-MM-DD') as ends_on, s.personal_scope, s.categories, s.property_scope,
             array(select sp.property_id from share_properties sp where sp.share_id = s.id order by sp.property_id) as property_ids
        from shares s join users o on o.id = s.owner_id
       where s.owner_id = ? and s.delegate_id = ? and ${liveShareSql}`,
@@ -151,6 +169,7 @@ export async function findLiveShare(em: EntityManager, ownerId: number, delegate
     id: row.id,
     ownerId,
     ownerEmail: row.owner_email,
+    endsOn: row.ends_on,
     personalScope: row.personal_scope,
     categories: row.categories,
     propertyScope: row.property_scope,

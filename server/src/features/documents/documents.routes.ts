@@ -15,13 +15,14 @@ import { readingAs, type LiveShare } from './document-policy';
 import { findReadableVersion } from './document-versions';
 import { auditDocumentRead, findReadableFile, listInvestorDocuments, type ReadableFile } from './documents.service';
 
-export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists }: Services): void {
-  // Issue 36: `onBehalfOf` reads through that investor's live share, checked on every call (an
-  // expiry or a revocation changes no row the cache listens to); a share's scope never changes,
-  // so its list is cached under the share, beside the caller's own.
+export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists, liveShares }: Services): void {
+  // Issue 36: `onBehalfOf` reads through that investor's live share, checked on every call (kept
+  // in the live shares cache, not in the list's: a revocation changes no row the list listens
+  // to); a share's scope never changes, so its list is cached under the share, beside the
+  // caller's own.
   const nothingShared = 'Nothing is shared with you by this investor.';
   const sharing = (ctx: Context & { state: AppState }, user: SessionUser, onBehalfOf: number | undefined, message?: string) =>
-    readingAs(ctx.state.em, config.allowSharing, user, onBehalfOf, message);
+    readingAs(ctx.state.em, { allowSharing: config.allowSharing, liveShares }, user, onBehalfOf, message);
 
   bind(router, routes.investorDocuments, async ({ user, ctx, query }) => {
     ctx.set('Cache-Control', 'private, no-store');

@@ -36,10 +36,14 @@ export function sharesRoutes(router: Router<AppState>, { config }: Services): vo
       ctx.set('Cache-Control', 'no-store');
       return createShare(ctx.state.em, config, user, body, ctx.ip);
     },
-    { ...investorsOnly, effects: ['queues-mail', 'changes-users'] },
+    { ...investorsOnly, effects: ['queues-mail', 'changes-users', 'changes-shares'] },
   );
 
-  bind(router, routes.revokeShare, async ({ user, body, ctx }) => revokeShare(ctx.state.em, user, body.shareId, ctx.ip), investorsOnly);
+  // The revoked share reads nothing from this server's next request on (other instances follow on the database's notice).
+  bind(router, routes.revokeShare, async ({ user, body, ctx }) => revokeShare(ctx.state.em, user, body.shareId, ctx.ip), {
+    ...investorsOnly,
+    effects: ['changes-shares'],
+  });
 
   bind(router, routes.sharedWithMe, async ({ user, ctx }) => {
     ctx.set('Cache-Control', 'no-store');
@@ -51,5 +55,5 @@ export function sharesRoutes(router: Router<AppState>, { config }: Services): vo
     return listUserShares(ctx.state.em, config, query.userId);
   });
 
-  bind(router, routes.endShare, async ({ user, body, ctx }) => endShare(ctx.state.em, user, body.shareId, ctx.ip));
+  bind(router, routes.endShare, async ({ user, body, ctx }) => endShare(ctx.state.em, user, body.shareId, ctx.ip), { effects: ['changes-shares'] });
 }

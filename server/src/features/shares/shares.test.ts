@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   activityAnswer,
   adminUserSharesAnswer,
@@ -17,6 +17,8 @@ import { samplePdf } from '../files/testing/sample-documents';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient, type Answer } from '../auth/test-client';
 import { queuedMails } from '../mail/testing/queued-mails';
+import { cacheTable } from '../../caches';
+import { findLiveShare } from '../documents/document-policy';
 import { shareMessages } from './shares.service';
 
 const admin = 'admin@example.com';
@@ -324,16 +326,27 @@ describe('shared access (issue 36)', () => {
     const listStatus = async () => (await client.call(`/api/investor/documents?onBehalfOf=${ownerId}`, { token: token(cpa) })).status;
     expect(await listStatus()).toBe(200);
 
-    // The last day is today in Pasadena: still open; yesterday: closed.
+    // The last day is today in Pasadena: still open; yesterday: closed. These writes bypass the
+    // routes, as another instance's would: the database's notice reaches the cache a moment later.
     await em().execute(`update shares set ends_on = (now() at time zone 'America/Los_Angeles')::date where id = ?`, [made.id]);
     expect(await listStatus()).toBe(200);
     await em().execute(`update shares set ends_on = (now() at time zone 'America/Los_Angeles')::date - 1 where id = ?`, [made.id]);
-    expect(await listStatus()).toBe(404);
+    await vi.waitFor(async () => expect(await listStatus()).toBe(404), { timeout: 5000 });
     expect((await download(cpa, document, 'user', ownerId)).status).toBe(404);
     expect(incomingSharesAnswer.parse((await client.call('/api/investor/shared-with-me', { token: token(cpa) })).json).shares).toEqual([]);
     const mine = outgoingSharesAnswer.parse((await client.call('/api/investor/shares', { token: token(owner) })).json);
     expect(mine.shares.find((s) => s.id === made.id)?.status).toBe('expired');
     await em().execute('update shares set ends_on = null where id = ?', [made.id]);
+    await vi.waitFor(async () => expect(await listStatus()).toBe(200), { timeout: 5000 });
+
+    // Kept by this server's live shares cache, then its last day passes: midnight changes no row
+    // and raises no notice, and the next read is refused all the same.
+    const key = cacheTable.liveShares.key(ownerId, await userId(cpa));
+    const live = await findLiveShare(em(), ownerId, await userId(cpa));
+    server.services.liveShares.clear();
+    await server.services.liveShares.get(key, async () => live && { ...live, endsOn: '2026-01-01' });
+    expect(await listStatus()).toBe(404);
+    server.services.liveShares.clear();
     expect(await listStatus()).toBe(200);
 
     // The owner deactivated: nothing, until they are active again.

@@ -46,10 +46,10 @@ export function adminUsersRoutes(router: Router<AppState>, { config, orm, userLi
   });
   // A new e-mail, role or deactivation ends the user's sessions; the old address hears of a new one.
   bind(router, routes.editUser, async ({ body, user, ctx }) => editUser(adminCall(ctx, user), body), {
-    effects: ['changes-users', 'ends-sessions', 'queues-mail'],
+    effects: ['changes-users', 'ends-sessions', 'queues-mail', 'changes-shares'],
   });
   bind(router, routes.deleteUser, async ({ body, user, ctx }) => deleteUser(adminCall(ctx, user), body.userId), {
-    effects: ['changes-users', 'ends-sessions'],
+    effects: ['changes-users', 'ends-sessions', 'changes-shares'],
   });
   bind(router, routes.adminResetPassword, async ({ body, user, ctx }) => sendResetLink(adminCall(ctx, user), body.userId), {
     effects: ['queues-mail'],
