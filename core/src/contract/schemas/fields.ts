@@ -70,7 +70,8 @@ export const pageLimit = wholeNumber('Limit must be a whole number.').pipe(
 
 /** The id of a row, as a positive whole number. */
 export function idOf(what: string) {
-  const message = `Please choose a ${what}.`;
+  // 'an entry', 'an investor'; 'a user' (u sounds like 'you' in the words used here).
+  const message = `Please choose ${/^[aeio]/i.test(what) ? 'an' : 'a'} ${what}.`;
   return wholeNumber(message).pipe(z.number().int().positive(message));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { changePasswordBody, loginBody, requestPasswordResetBody, resetPasswordBody } from './auth';
 import { bulkImportRow, bulkImportUsersBody, previewBulkImportBody, splitPropertyAccess } from './bulk-import';
 import { contactBody } from './contact';
@@ -8,6 +8,8 @@ import { updatePropertyBody } from './property';
 import { createUserBody, editUserBody, updateProfileBody, user } from './user';
 import { adminUserDocumentsQuery, editUserDocumentBody, uploadUserDocumentBody } from './user-document';
 import { loginVerifyBody } from './second-step';
+import { activityEntryParams } from './activity';
+import { endShareBody, onBehalfOf } from './shares';
 import { maxReminderDocuments, receiptDocumentParams, receiptDocumentsQuery, receiptPageQuery, remindBody } from './read-receipts';
 
 /** The first error message of a failed parse. */
@@ -434,5 +436,13 @@ describe('second step', () => {
 
   it('refuses a signature far beyond any algorithm', () => {
     expect(loginVerifyBody.safeParse(answer(signatureOf(20_000))).success).toBe(false);
+  });
+});
+
+describe('ids', () => {
+  it('asks for each kind of id with its article', () => {
+    expect(firstError(endShareBody, { shareId: 'x' })).toBe('Please choose a share.');
+    expect(firstError(activityEntryParams, { id: 'x' })).toBe('Please choose an entry.');
+    expect(firstError(z.object({ onBehalfOf }), { onBehalfOf: '-1' })).toBe('Please choose an investor.');
   });
 });
