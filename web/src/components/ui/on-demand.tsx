@@ -33,6 +33,6 @@ export function OnDemand<P extends object>({ load, props }: OnDemandProps<P>) {
       live = false;
     };
   }, [Component, load]);
-  // eslint-disable-next-line react-hooks/static-components -- a chunk's export: the same component on every render
+  // A chunk's export: the same component on every render.
   return Component ? <Component {...props} /> : null;
 }
