@@ -12,9 +12,16 @@ describe('object-level sweep drill', () => {
     await sweep?.server.close();
   });
 
-  it('prints, per demo investor and employee, what opened and what answered as missing', async () => {
+  it('prints, per demo investor, employee and kind of delegate, what opened and what answered as missing', async () => {
     const started = performance.now();
-    const figures = await Promise.all(sweptUsers.map((user) => sweepUser(sweep, user.email)));
+    const people = await Promise.all(sweptUsers.map((user) => sweepUser(sweep, user.email)));
+    // Issue 36: each kind of delegate on its own (the investor-delegate was swept above) and
+    // through its share, shown as 'delegate → investor'.
+    const own = await Promise.all(sweep.delegates.filter((d) => !d.investor).map((d) => sweepUser(sweep, d.email)));
+    const shared = await Promise.all(
+      sweep.delegates.map(async (d) => ({ ...(await sweepUser(sweep, d.email, d)), email: `${d.kind} → #${d.ownerId}`, role: 'on behalf' })),
+    );
+    const figures = [...people, ...own, ...shared];
     const secondStep = await sweepSecondStepMissing(sweep);
     console.log(`\nObject-level sweep\n${formatSweep(sweep, figures, Math.round(performance.now() - started), secondStep)}\n`);
     for (const f of figures) for (const wrong of f.mismatches.slice(0, 5)) console.log(`  ${f.email}: ${wrong}`);
