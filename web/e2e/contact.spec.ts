@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { publicMessages } from '@everest/core/domain';
 
 // The contact form on the home page, against the real server with its default captcha (ALTCHA:
 // the browser solves a proof of work in Web Workers under the page's Content-Security-Policy).
@@ -138,4 +139,21 @@ test('clicking Send Message twice at once sends one message', async ({ page }) =
   await expect(form.getByLabel(/^First Name/)).toHaveValue('');
   expect(posts).toHaveLength(1);
   await expect(page.getByRole('listitem', { name: 'Error' })).toHaveCount(0);
+});
+
+test('the captcha takes the room kept for it: the Send button does not move when it arrives', async ({ page }) => {
+  // The captcha's configuration is held until the form is on screen with its placeholder.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/recaptcha-site-key', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const form = await openContactForm(page);
+  await expect(form.getByRole('status')).toHaveText(publicMessages.loadingCaptcha);
+  const send = form.getByRole('button', { name: /^Send/ });
+  const before = await send.boundingBox();
+  release();
+  await expect(form.getByText("I'm not a robot", { exact: true })).toBeVisible();
+  expect((await send.boundingBox())?.y).toBe(before?.y);
 });

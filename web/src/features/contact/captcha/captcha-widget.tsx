@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { RecaptchaSiteKeyAnswer } from '@everest/core/contract';
 import { publicMessages } from '@everest/core/domain';
 import { loadCaptchaConfig } from '../../../lib/captcha/captcha-config';
@@ -13,6 +13,13 @@ const AltchaCaptcha = lazy(() => import('./altcha-captcha'));
 function Placeholder() {
   return <div role="status">{publicMessages.loadingCaptcha}</div>;
 }
+
+/**
+ * The room the widget will take, kept from the first paint: the placeholder is one line, and the
+ * widget arriving below it moved the Submit button down 54 px under the reader's eyes (a layout
+ * shift). reCAPTCHA's boxes are 78 px tall (144 px compact); ALTCHA's is 74.5 px.
+ */
+const reservedHeight = { normal: '78px', compact: '144px', invisible: undefined };
 
 /**
  * The contact form's captcha, whichever provider the server is configured with: ALTCHA (self-hosted
@@ -37,13 +44,14 @@ export function CaptchaWidget(props: CaptchaWidgetProps) {
     };
   }, []);
 
-  if (!config) return <Placeholder />;
-  if (config.provider === 'altcha') {
-    return (
+  let widget: ReactNode;
+  if (!config) widget = <Placeholder />;
+  else if (config.provider === 'altcha') {
+    widget = (
       <Suspense fallback={<Placeholder />}>
         <AltchaCaptcha {...props} challengeUrl={config.challengeUrl ?? '/api/captcha/challenge'} />
       </Suspense>
     );
-  }
-  return <RecaptchaCaptcha {...props} siteKey={config.siteKey} enterprise={config.provider === 'recaptcha-enterprise'} />;
+  } else widget = <RecaptchaCaptcha {...props} siteKey={config.siteKey} enterprise={config.provider === 'recaptcha-enterprise'} />;
+  return <div style={{ minHeight: reservedHeight[props.size ?? 'normal'] }}>{widget}</div>;
 }
