@@ -143,7 +143,7 @@ export async function readingAs(
 
 const firmDate = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 /** Today in the firm's time zone, 'YYYY-MM-DD', as `liveShareSql` compares `ends_on`. */
-const firmToday = () => firmDate.format(new Date());
+export const firmToday = () => firmDate.format(new Date());
 
 /** The live share from `ownerId` to `delegateId`, with its scope, or null. */
 export async function findLiveShare(em: EntityManager, ownerId: number, delegateId: number): Promise<LiveShare | null> {

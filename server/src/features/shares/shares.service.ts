@@ -22,7 +22,7 @@ import { recordAdminAction } from '../audit/admin-audit';
 import { proveOwner } from '../auth/owner-proof';
 import { activeSessionUser } from '../auth/session';
 import { createPasswordLink, welcomeLinkLifetimeMs } from '../auth/auth.service';
-import { liveShareParams, liveShareSql } from '../documents/document-policy';
+import { firmToday, liveShareParams, liveShareSql } from '../documents/document-policy';
 import { enqueueMail } from '../mail/outbox';
 import { shareAddedMail, shareInvitationMail, type ShareDescription } from '../mail/templates';
 import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
@@ -223,11 +223,6 @@ function describeShare(
   return { ownerName, covers, until: share.endsOn ? formatDay(share.endsOn) : null, note: note || null };
 }
 
-async function todayInFirm(em: EntityManager): Promise<string> {
-  const [row] = await em.getConnection().execute<{ today: string }[]>(`select to_char((now() at time zone ?)::date, 'YYYY-MM-DD') as today`, [timeZone]);
-  return row?.today ?? '';
-}
-
 /**
  * Shares the caller's documents with `body.email`, after the owner's proof. An address without an
  * account gets a 'delegate' account (it reads only through shares) and the welcome flow's 7-day
@@ -239,7 +234,7 @@ export async function createShare(em: EntityManager, config: Config, sessionUser
   if (!config.allowSharing) throw new HttpError(403, shareMessages.sharingOff);
   const owner = await activeSessionUser(em, sessionUser);
   if (body.email === owner.email) throw new HttpError(400, shareMessages.ownAddress);
-  if (body.endsOn !== null && body.endsOn < (await todayInFirm(em))) throw new HttpError(400, shareMessages.endsInPast);
+  if (body.endsOn !== null && body.endsOn < firmToday()) throw new HttpError(400, shareMessages.endsInPast);
   await refuseSharedAgain(em, owner.id, body.email);
 
   const categories = body.personalScope === 'categories' ? [...new Set(body.categories)] : [];
