@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dir = mkdtempSync(path.join(os.tmpdir(), 'everest-test-'));
     chmodSync(dir, 0o755);
-    const cluster = await startEmbeddedPostgres(dir);
+    const cluster = await startEmbeddedPostgres(dir, () => {}, undefined, true);
     adminUrl = cluster.url();
     stop = cluster.stop;
   }
