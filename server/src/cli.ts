@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<void> {
     } else if (command === 'seed') {
       if (!flags.includes('--demo')) throw new ConfigError('seed loads demo data with known passwords: say `seed --demo` to confirm.');
       await db.migrate();
-      const files = createFileStore(config);
+      const files = await createFileStore(config);
       const result = await seedDemoData(db.orm.em.fork(), files).finally(() => files.close());
       logger.info(result === 'seeded' ? 'Demo data loaded.' : 'The database already has data; nothing was seeded.');
     } else if (command === 'mail:retry') {

@@ -44,7 +44,7 @@ export async function createServices(
   const notifications = new DatabaseNotifications(db.url, logger);
   await notifications.start();
   const caches = await createCaches(notifications);
-  const files = createFileStore(config);
+  const files = await createFileStore(config);
   const mailSender = createMailSender(config, logger);
   const outbox = new OutboxWorker({
     orm: db.orm,

@@ -48,7 +48,7 @@ describe('two instances on one database and one bucket', () => {
     // Seeded once, files into the bucket, as `seed --demo` would.
     const seedConfig = loadConfig({ ...shared, DATA_DIR: dataDir() });
     const orm = await openOrm(database.url);
-    const files = createFileStore(seedConfig);
+    const files = await createFileStore(seedConfig);
     await seedDemoData(orm.em.fork(), files);
     files.close();
     await orm.close(true);

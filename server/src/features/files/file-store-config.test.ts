@@ -10,14 +10,14 @@ import { S3FileStore } from './s3-file-store';
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'everest-config-'));
 
 describe('FILE_STORE', () => {
-  it('keeps files under DATA_DIR when unset', () => {
+  it('keeps files under DATA_DIR when unset', async () => {
     const dir = dataDir();
-    const store = createFileStore(loadConfig({ DATA_DIR: dir }));
+    const store = await createFileStore(loadConfig({ DATA_DIR: dir }));
     expect(store).toBeInstanceOf(LocalFileStore);
     expect(store.location).toBe(path.join(dir, 'files'));
   });
 
-  it('keeps files in a bucket under a prefix, path-style when an endpoint is given', () => {
+  it('keeps files in a bucket under a prefix, path-style when an endpoint is given', async () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
       FILE_STORE: 's3://everest-files/prod/documents/',
@@ -34,7 +34,7 @@ describe('FILE_STORE', () => {
       forcePathStyle: true,
       credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
     });
-    const store = createFileStore(config);
+    const store = await createFileStore(config);
     expect(store).toBeInstanceOf(S3FileStore);
     expect(store.location).toBe('s3://everest-files/prod/documents');
     store.close();

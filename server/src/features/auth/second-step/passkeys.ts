@@ -1,11 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import type {
   PasskeyAuthenticationResponse,
   PasskeyCreationOptions,
@@ -31,6 +24,12 @@ const browserTimeoutMs = 60_000;
  */
 const passkeyAlgorithms = [-8, -7, -257];
 
+/**
+ * The library, loaded at the first ceremony: it takes 150 ms to load, which every start of the
+ * server (and every test file) paid whether anyone used a passkey or not.
+ */
+const webauthn = () => import('@simplewebauthn/server');
+
 export function relyingParty(config: Config) {
   const url = new URL(config.publicUrl);
   return { rpID: url.hostname, origin: url.origin, rpName: 'Everest Properties' };
@@ -51,7 +50,7 @@ async function keepChallenge(em: EntityManager, user: IUser, purpose: PasskeyPur
 async function takeChallenge(em: EntityManager, userId: number, purpose: PasskeyPurpose, clientDataJSON: string): Promise<string | null> {
   let challenge: string;
   try {
-    challenge = decodeClientDataJSON(clientDataJSON).challenge;
+    challenge = (await import('@simplewebauthn/server/helpers')).decodeClientDataJSON(clientDataJSON).challenge;
   } catch {
     return null;
   }
@@ -84,7 +83,7 @@ const asContractDescriptors = (list: { id: string; transports?: string[] }[] | u
 /** Options for a new passkey; the passkeys the user has already are excluded. */
 export async function creationOptions(em: EntityManager, config: Config, user: IUser, displayName: string): Promise<PasskeyCreationOptions> {
   const { rpID, rpName } = relyingParty(config);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName,
     rpID,
     userName: user.email,
@@ -107,7 +106,7 @@ export async function checkRegistration(em: EntityManager, config: Config, user:
   if (!challenge) return null;
   const { rpID, origin } = relyingParty(config);
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,
@@ -124,7 +123,7 @@ export async function checkRegistration(em: EntityManager, config: Config, user:
 
 /** Options to sign a challenge with one of the user's passkeys, as the second step of a sign-in. */
 export async function requestOptions(em: EntityManager, config: Config, user: IUser, passkeys: IPasskey[], notAfter: Date): Promise<PasskeyRequestOptions> {
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: relyingParty(config).rpID,
     allowCredentials: passkeys.map(descriptor),
     userVerification: 'preferred',
@@ -149,7 +148,7 @@ export async function usePasskey(em: EntityManager, config: Config, userId: numb
   const { rpID, origin } = relyingParty(config);
   let newCounter: number;
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: origin,
