@@ -3,7 +3,7 @@
  * it starts the app's code, which the build leaves inert in `<template id="app-code">`.
  *
  * Why not load the app at once: a page the server rendered is whole without its code (its text,
- * its links, its photos), and on a phone's network the code (about 140 KB) and the first photo,
+ * its links, its photos), and on a phone's network the code (about 120 KB gzip) and the first photo,
  * the page's largest paint, would share the bandwidth. So the code starts once the photos the
  * page shows at once are in and the next frame has begun. It arrives about when it would have
  * (the same bytes, one after the other) while the photo shows sooner. A page with no such photo,

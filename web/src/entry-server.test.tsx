@@ -1,6 +1,10 @@
 // @vitest-environment node
+import { createCSSRuleFromTheme } from '@fluentui/react-components';
+import { Window } from 'happy-dom';
 import { expect, it } from 'vitest';
 import { renderPage, type PageRequest } from './entry-server';
+import { loadSiteThemes, setSiteThemes, siteThemes } from './lib/theme';
+import themes from './lib/themes.json';
 import { seededPublicProperties } from './testing/sample-properties';
 
 const request = (page: PageRequest['page'], properties: PageRequest['properties']): PageRequest => ({
@@ -28,4 +32,25 @@ it('renders pages asked for at the same moment each with its own data', async ()
   expect(home.root).toContain('Proven Track Record');
   expect(team.root).toContain('Management Team');
   expect(team.head).not.toContain(first?.name ?? '');
+});
+
+// The browser's entry chunk has no themes: it reads them back from the page (lib/theme.ts).
+it('writes both themes into a page, from which the browser reads back the same CSS variables', async () => {
+  const page = await renderPage(request('/', seededPublicProperties()));
+  const window = new Window();
+  window.document.head.innerHTML = page.head;
+  window.document.body.innerHTML = `<div id="root">${page.root}</div>`;
+  try {
+    await loadSiteThemes(window.document as unknown as Document);
+    const read = siteThemes();
+    // Read from the page, not loaded from themes.json (which the page has no need of).
+    expect(read.light).not.toBe(themes.light);
+    expect(read.nav).not.toBe(themes.nav);
+    // What FluentProvider writes from them in the browser is what the server wrote.
+    expect(createCSSRuleFromTheme('.provider', read.light)).toBe(createCSSRuleFromTheme('.provider', themes.light));
+    expect(createCSSRuleFromTheme('.provider', read.nav)).toBe(createCSSRuleFromTheme('.provider', themes.nav));
+  } finally {
+    setSiteThemes(themes);
+    await window.happyDOM.close();
+  }
 });

@@ -13,6 +13,7 @@ import { pageHeadTags } from './app/page-head';
 import { AppProvider } from './app/provider';
 import { AppRoutes } from './app/router';
 import { pageDataScript, propertiesQueryKey, setPageData, type PageData } from './lib/page-data';
+import { setSiteThemes } from './lib/theme';
 import { parsePropertyListFilter } from './lib/property-list';
 import { queryClient } from './lib/query-provider';
 
@@ -40,6 +41,10 @@ export interface RenderedPage {
  * The investor portal is not rendered on the server: what it shows depends on the visitor's
  * session, which lives in the browser, and it has nothing to show a crawler (noindex).
  */
+// The server's render writes the themes into each page, from which the browser reads them back
+// (lib/theme.ts). Imported as the browser's fallback imports it, so the build keeps one form.
+setSiteThemes((await import('./lib/themes.json')).default);
+
 const rendersOnServer = (page: PagePath | null) => page !== '/investor-services';
 
 /** The pages whose HTML shows the property list (the list, the map, the home page's portfolio). */

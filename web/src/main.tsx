@@ -2,6 +2,7 @@ import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { loadSiteThemes } from './lib/theme';
 import { pageData } from './lib/page-data';
 
 const rootElement = document.getElementById('root');
@@ -21,7 +22,9 @@ const app = (
 // rendered is hydrated: React attaches to the markup already on screen. Otherwise (the portal,
 // the dev server, a build without its render entry) index.html's stand-in navigation bar shows
 // until the first render commits.
-startTransition(() => {
-  if (pageData().serverRendered) hydrateRoot(rootElement, app);
-  else createRoot(rootElement).render(app);
-});
+void loadSiteThemes().then(() =>
+  startTransition(() => {
+    if (pageData().serverRendered) hydrateRoot(rootElement, app);
+    else createRoot(rootElement).render(app);
+  }),
+);

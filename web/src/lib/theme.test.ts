@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { everestThemes } from '../../build/themes';
 import { everestBrand } from './brand';
-import { everestNavTheme, everestTheme } from './theme';
+import { everestNavTheme, everestTheme } from '../testing/themes';
 
 describe('the prebuilt themes', () => {
   // themes.json is written by `pnpm --filter @everest/web themes`; a change of brand colours or

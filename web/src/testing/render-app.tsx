@@ -6,7 +6,7 @@ import { pagePaths } from '@everest/core/contract';
 import NotFoundRoute from '../app/routes/not-found';
 import HomeRoute from '../app/routes/home';
 import { RootLayout } from '../components/layout/root-layout';
-import { everestTheme } from '../lib/theme';
+import { everestTheme } from './themes';
 
 const routes = [
   {

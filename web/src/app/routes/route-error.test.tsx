@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { FluentProvider } from '@fluentui/react-components';
 import { Link, MemoryRouter, useRoutes } from 'react-router-dom';
 import { afterEach, expect, it, vi } from 'vitest';
-import { everestTheme } from '../../lib/theme';
+import { everestTheme } from '../../testing/themes';
 import { PageErrorBoundary } from './route-error';
 
 afterEach(() => {

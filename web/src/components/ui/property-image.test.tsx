@@ -1,7 +1,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { FluentProvider } from '@fluentui/react-components';
 import { afterEach, expect, it } from 'vitest';
-import { everestTheme } from '../../lib/theme';
+import { everestTheme } from '../../testing/themes';
 import { PropertyImage, propertyListImageSizes } from './property-image';
 
 afterEach(cleanup);

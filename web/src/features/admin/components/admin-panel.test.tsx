@@ -1,7 +1,7 @@
 import { FluentProvider } from '@fluentui/react-components';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import { AdminPanel } from '..';
 
 // The Documents tab, open first, reads the documents and the properties: empty lists here, so

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import type { ImportPreview } from '@everest/core/contract';
 import { maxImportCsvBytes, portalMessages } from '@everest/core/domain';
 import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import { AdminPanel } from '..';
 
 // The Bulk Import tab's rules against the real parser of core (no worker in happy-dom, so the

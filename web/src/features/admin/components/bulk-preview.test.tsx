@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, expect, it, vi } from 'vitest';
 import type { BulkUploadPreviewAnswer, PropertyDocument } from '@everest/core/contract';
 import type { ManifestFile, Period } from '@everest/core/domain';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import type { BatchDryRun, PlannedProperty } from '../lib/bulk-dry-run';
 import { planBatch } from '../lib/bulk-plan';
 import type { BatchResults } from '../lib/bulk-results';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import type * as CorrectDocumentModule from '../api/correct-document';
 import type { CorrectDocumentInput, CorrectionAnswer } from '../api/correct-document';
 import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import { showToast } from '../../../lib/toast';
 import { CorrectDocumentDialog } from './correct-document-dialog';
 

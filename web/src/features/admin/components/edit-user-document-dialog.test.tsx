@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import type { UserDocument } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import { EditUserDocumentDialog } from './edit-user-document-dialog';
 
 // Two shared CPUs: Fluent's first render can take longer than Testing Library's default second.

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { AdminProperty } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import { showToast } from '../../../lib/toast';
 import { PropertyEditor } from './property-editor';
 

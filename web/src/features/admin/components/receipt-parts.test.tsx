@@ -4,7 +4,7 @@ import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { RemindAnswer } from '@everest/core/contract';
 import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import { showToast } from '../../../lib/toast';
 import { RemindButton, reminderSummary } from './receipt-parts';
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import type * as UploadDocumentModule from '../api/upload-document';
 import type { UploadDocumentInput } from '../api/upload-document';
 import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import { UploadDocumentForm } from './upload-document-form';
 
 configure({ asyncUtilTimeout: 10_000 });

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import type { AdminUser, User } from '@everest/core/contract';
 import { portalMessages, portalSuccess, userCreatedToastMs } from '@everest/core/domain';
 import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../lib/theme';
+import { everestTheme } from '../../../testing/themes';
 import { showToast } from '../../../lib/toast';
 import { AdminPanel } from '..';
 
