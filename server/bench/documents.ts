@@ -9,7 +9,7 @@ import Koa from 'koa';
 import { sessionTokens } from '../src/features/auth/session';
 import { documentTypes } from '../src/features/files/sniff';
 import type { BenchServer } from './bench-server';
-import { load, loadEach } from './load';
+import { load, loadEach, type LoadResult } from './load';
 
 // A real firm's size (issue 37): 2,000 investors, 500 properties, 10 years of quarters with two
 // documents each (a report and a distribution notice), 3 personal documents per investor per
@@ -141,7 +141,7 @@ async function benchDocumentList(server: BenchServer, token: string): Promise<nu
  * (no session, no cache, no headers of ours): what 50 connections cost on this machine before any
  * of the product's work, to read the goal's figures against.
  */
-async function bareFloor(json: string): Promise<Awaited<ReturnType<typeof load>>> {
+async function bareFloor(json: string): Promise<LoadResult> {
   const body = gzipSync(json);
   const bare = new Koa();
   bare.use((ctx) => {
