@@ -15,13 +15,13 @@ import {
   tokens,
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { activityActionLabel, activityActionLabels, activityActions, type ActivityAction, type ActivityEntry } from '@everest/core/contract';
 import { formatDateTime } from '@everest/core/domain';
 import { downloadActivityCsv, useActivity, useActivityEntry, useActivityPeople, type ActivityView } from '../api/activity';
 import { useListAddress } from '../lib/list-address';
 import { notifyFailure, notifySuccess } from '../lib/notify';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 
 /** The address's query keys of the filters: `?activityPerson=1&activityAction=edit-user&activityFrom=2026-11-01`. */
@@ -224,7 +224,7 @@ export function ActivityTab() {
   const [exporting, setExporting] = useState(false);
   const columns = useColumns(setOpenId);
   const entries = activity.data?.entries ?? [];
-  const table = useReactTable({ data: entries, columns, getRowId: (e) => String(e.id), getCoreRowModel: getCoreRowModel() });
+  const table = useAdminTable({ data: activity.data?.entries, columns, getRowId: (e) => String(e.id) });
   const filtered = Object.values(view).some((v) => v !== undefined);
 
   const exportCsv = () => {

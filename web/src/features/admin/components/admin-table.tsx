@@ -10,7 +10,16 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { flexRender, type Column, type Row, type RowData, type Table as TanStackTable } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type Column,
+  type Row,
+  type RowData,
+  type TableOptions,
+  type Table as TanStackTable,
+} from '@tanstack/react-table';
 import { useAdminStyles, whenCards } from './admin-styles';
 
 declare module '@tanstack/react-table' {
@@ -107,6 +116,24 @@ function cardClass<T>(column: Column<T>, cards: CardStyles): string {
     default:
       return cards.field;
   }
+}
+
+export type AdminTableOptions<T> = Omit<TableOptions<T>, 'data' | 'getCoreRowModel'> & {
+  /** The rows, or undefined while they load. */
+  data: T[] | undefined;
+};
+
+const noRows: never[] = [];
+
+/**
+ * TanStack's table for AdminTable. Rows not loaded yet are one and the same empty list, and the
+ * table never resets its state by itself (its paging is the server's, or held by the tab): a new
+ * `[]` on each render made TanStack reset its page index after every render, and that reset
+ * rendered again, without end while a list loaded. Under load the loop ran in one task and the
+ * browser froze on the Read Receipts tab (a flaky test in CI, a frozen panel for staff).
+ */
+export function useAdminTable<T>({ data, ...options }: AdminTableOptions<T>): TanStackTable<T> {
+  return useReactTable({ ...options, data: data ?? noRows, getCoreRowModel: getCoreRowModel(), autoResetAll: false });
 }
 
 export interface AdminTableProps<T> {

@@ -1,11 +1,11 @@
 import { forwardRef, useMemo } from 'react';
 import { Badge, Button, useRestoreFocusTarget, type BadgeProps } from '@fluentui/react-components';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { ManifestOutcome } from '@everest/core/domain';
 import { documentCategoryLabels } from '@everest/core/domain';
 import type { BatchDryRun, PlannedManifest, PlannedProperty } from '../lib/bulk-dry-run';
 import { manifestCells, outcomeLabels, outcomeOrder, rowMessage } from '../lib/bulk-plan';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { useBulkStyles } from './bulk-styles';
 
@@ -109,7 +109,7 @@ function ManifestTable({ manifest, label }: { manifest: PlannedManifest; label: 
     ],
     [styles, bulk],
   );
-  const table = useReactTable({ data: rows, columns, getRowId: (r) => String(r.row), getCoreRowModel: getCoreRowModel() });
+  const table = useAdminTable({ data: rows, columns, getRowId: (r) => String(r.row) });
   return (
     <div className={bulk.scroll}>
       <AdminTable table={table} label={label} empty="The manifest has no rows." />
@@ -147,7 +147,7 @@ function PropertyTable({ documents }: { documents: PlannedProperty[] }) {
     ],
     [styles, bulk],
   );
-  const table = useReactTable({ data: documents, columns, getRowId: (d) => d.path, getCoreRowModel: getCoreRowModel() });
+  const table = useAdminTable({ data: documents, columns, getRowId: (d) => d.path });
   return (
     <div className={bulk.scroll}>
       <AdminTable table={table} label="Property documents" empty="No property documents." />

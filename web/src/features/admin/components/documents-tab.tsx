@@ -1,12 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import {
-  getCoreRowModel,
-  getPaginationRowModel,
-  useReactTable,
-  type PaginationState,
-  type Updater,
-} from '@tanstack/react-table';
+import { getPaginationRowModel, type PaginationState, type Updater } from '@tanstack/react-table';
 import type { PropertyDocument } from '@everest/core/contract';
 import { documentAccept, fieldMax, pageSize, portalMessages } from '@everest/core/domain';
 import { useDeleteDocument } from '../api/delete-document';
@@ -18,7 +12,7 @@ import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '..
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useLastPageBound, usePagedListAddress } from '../lib/paged-list';
 import { showToast } from '../../../lib/toast';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { CorrectDocumentDialog, type CorrectionTarget } from './correct-document-dialog';
@@ -137,13 +131,11 @@ export function DocumentsTab() {
   };
 
   const pagination: PaginationState = { pageIndex: Math.min(page, pageCount) - 1, pageSize };
-  const table = useReactTable({
+  const table = useAdminTable({
     data: rows,
     columns: documentColumns,
     getRowId: (d) => String(d.id),
-    getCoreRowModel: getCoreRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
-    autoResetPageIndex: false,
     state: { pagination },
     onPaginationChange: (updater: Updater<PaginationState>) => {
       const next = typeof updater === 'function' ? updater(pagination) : updater;

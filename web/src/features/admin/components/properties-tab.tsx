@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import { getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import type { AdminProperty } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { useAllProperties } from '../api/all-properties';
@@ -9,7 +8,7 @@ import { adminSuccess } from '../lib/admin-messages';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { AddPropertyForm } from './add-property-form';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { PropertyRowsContext, propertyColumns, type PropertyRowsContextValue } from './property-columns';
@@ -73,7 +72,7 @@ export function PropertiesTab() {
     restoreFocusTarget,
   };
 
-  const table = useReactTable({ data: rows, columns: propertyColumns, getRowId: (p) => String(p.id), getCoreRowModel: getCoreRowModel() });
+  const table = useAdminTable({ data: rows, columns: propertyColumns, getRowId: (p) => String(p.id) });
 
   return (
     <div className={styles.tab}>

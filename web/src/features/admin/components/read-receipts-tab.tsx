@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Button, Field, SearchBox, Spinner } from '@fluentui/react-components';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { ReceiptDocumentSummary } from '@everest/core/contract';
 import { fieldMax, formatDateTime, pageSize } from '@everest/core/domain';
 import { useReceiptDocuments, type ReceiptDocumentKey } from '../api/read-receipts';
@@ -8,7 +8,7 @@ import { getUsers } from '../api/users';
 import { readReceiptTexts } from '../lib/admin-messages';
 import { notifyFailure } from '../lib/notify';
 import { useLastPageBound, usePagedListAddress } from '../lib/paged-list';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { NotOpenedFilter, ReceiptPager } from './receipt-parts';
 import { ReceiptDocumentView } from './receipt-document-view';
@@ -66,12 +66,7 @@ function ReceiptDocumentsList({ onShowDocument }: { onShowDocument: (document: R
   const documents = useReceiptDocuments({ page, search, notOpened });
   const totalCount = documents.data?.totalCount ?? 0;
   useLastPageBound(list, Math.max(1, Math.ceil(totalCount / pageSize)), Boolean(documents.data) && !documents.isPlaceholderData);
-  const table = useReactTable({
-    data: documents.data?.documents ?? [],
-    columns,
-    getRowId: (d) => `${d.documentType}-${d.id}`,
-    getCoreRowModel: getCoreRowModel(),
-  });
+  const table = useAdminTable({ data: documents.data?.documents, columns, getRowId: (d) => `${d.documentType}-${d.id}` });
   return (
     <section className={styles.section} aria-labelledby="receipt-documents-title">
       <h3 id="receipt-documents-title" tabIndex={-1} className={styles.sectionTitle}>

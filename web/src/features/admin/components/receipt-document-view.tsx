@@ -1,11 +1,11 @@
 import { createContext, useContext, useState } from 'react';
 import { Button, Spinner } from '@fluentui/react-components';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { ReceiptDocumentAnswer } from '@everest/core/contract';
 import { formatDateTime, pageSize } from '@everest/core/domain';
 import { useReceiptDocument, type ReceiptDocumentKey } from '../api/read-receipts';
 import { readReceiptTexts } from '../lib/admin-messages';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ExportCsvButton, NotOpenedFilter, OpenedCell, ReceiptPager, RemindButton } from './receipt-parts';
 
@@ -51,12 +51,7 @@ export function ReceiptDocumentView({ document, onShowInvestor }: ReceiptDocumen
   const [page, setPage] = useState(1);
   const [notOpened, setNotOpened] = useState(false);
   const receipt = useReceiptDocument(document, page, notOpened);
-  const table = useReactTable({
-    data: receipt.data?.investors ?? [],
-    columns,
-    getRowId: (row) => String(row.userId),
-    getCoreRowModel: getCoreRowModel(),
-  });
+  const table = useAdminTable({ data: receipt.data?.investors, columns, getRowId: (row) => String(row.userId) });
   const summary = receipt.data?.document;
   return (
     <section className={styles.section} aria-labelledby="receipt-document-title">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Spinner } from '@fluentui/react-components';
-import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import type { ReceiptInvestorAnswer } from '@everest/core/contract';
 import { formatDateTime, pageSize } from '@everest/core/domain';
 import { useReceiptInvestor } from '../api/read-receipts';
 import { readReceiptTexts } from '../lib/admin-messages';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ExportCsvButton, NotOpenedFilter, OpenedCell, ReceiptPager, RemindButton } from './receipt-parts';
 
@@ -37,12 +37,7 @@ export function ReceiptInvestorView({ userId }: { userId: number }) {
   const [page, setPage] = useState(1);
   const [notOpened, setNotOpened] = useState(false);
   const receipt = useReceiptInvestor(userId, page, notOpened);
-  const table = useReactTable({
-    data: receipt.data?.documents ?? [],
-    columns,
-    getRowId: (row) => `${row.documentType}-${row.id}`,
-    getCoreRowModel: getCoreRowModel(),
-  });
+  const table = useAdminTable({ data: receipt.data?.documents, columns, getRowId: (row) => `${row.documentType}-${row.id}` });
   const investor = receipt.data?.investor;
   return (
     <section className={styles.section} aria-labelledby="receipt-investor-title">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import { getCoreRowModel, useReactTable, type PaginationState, type Updater } from '@tanstack/react-table';
+import type { PaginationState, Updater } from '@tanstack/react-table';
 import type { UserDocument } from '@everest/core/contract';
 import { documentCategoryLabels, fieldMax, pageSize, portalMessages } from '@everest/core/domain';
 import { useDeleteUserDocument } from '../api/delete-user-document';
@@ -9,7 +9,7 @@ import { adminSuccess } from '../lib/admin-messages';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../lib/focus-field';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useLastPageBound, usePagedListAddress } from '../lib/paged-list';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { BulkUploadSection } from './bulk-upload-section';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
@@ -77,11 +77,10 @@ export function UserDocumentsTab() {
   };
 
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
-  const table = useReactTable({
-    data: documents.data?.documents ?? [],
+  const table = useAdminTable({
+    data: documents.data?.documents,
     columns: userDocumentColumns,
     getRowId: (d) => String(d.id),
-    getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     pageCount,
     state: { pagination },

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Field, makeStyles, SearchBox, Select, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import { getCoreRowModel, useReactTable, type PaginationState, type Updater } from '@tanstack/react-table';
+import type { PaginationState, Updater } from '@tanstack/react-table';
 import { userStatusLabels, userStatuses, type AdminUser, type User, type UserStatus } from '@everest/core/contract';
 import { fieldMax, pageSize, portalMessages, resetLinkSentToastMs, roleLabels, roles, type Role } from '@everest/core/domain';
 import { useDeleteUser } from '../api/delete-user';
@@ -14,7 +14,7 @@ import { notifyFailure, notifySuccess } from '../lib/notify';
 import { useListAddress } from '../lib/list-address';
 import { useLastPageBound, usePagedListAddress } from '../lib/paged-list';
 import { isLockedRow, isOwnRow, userLabel } from '../lib/user-rows';
-import { AdminTable } from './admin-table';
+import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { UserEditor } from './user-editor';
@@ -163,11 +163,10 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
   };
 
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
-  const table = useReactTable({
-    data: users.data?.users ?? [],
+  const table = useAdminTable({
+    data: users.data?.users,
     columns: userColumns,
     getRowId: (u) => String(u.id),
-    getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     pageCount,
     state: { pagination },
