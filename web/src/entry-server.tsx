@@ -37,14 +37,14 @@ export interface RenderedPage {
   root: string | null;
 }
 
-/**
- * The investor portal is not rendered on the server: what it shows depends on the visitor's
- * session, which lives in the browser, and it has nothing to show a crawler (noindex).
- */
 // The server's render writes the themes into each page, from which the browser reads them back
 // (lib/theme.ts). Imported as the browser's fallback imports it, so the build keeps one form.
 setSiteThemes((await import('./lib/themes.json')).default);
 
+/**
+ * The investor portal is not rendered on the server: what it shows depends on the visitor's
+ * session, which lives in the browser, and it has nothing to show a crawler (noindex).
+ */
 const rendersOnServer = (page: PagePath | null) => page !== '/investor-services';
 
 /** The pages whose HTML shows the property list (the list, the map, the home page's portfolio). */
