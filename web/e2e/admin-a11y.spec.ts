@@ -10,6 +10,18 @@ const panel = '#admin-panel-section';
 
 /** No axe violation inside `include` (the panel, or an open dialog), target sizes included. */
 async function expectAccessible(page: Page, include = panel) {
+  // Axe reads colours as they are drawn: a button just enabled (Preview Import once its preview is
+  // in) fades from its disabled grey in Fluent's 100 ms transition, and under load axe caught it
+  // at the start (1.64:1). What the user then sees is the end of every transition; a spinner's
+  // endless animation has none and is not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const axe = await new AxeBuilder({ page })
     .include(include)
     .options({ rules: { 'target-size': { enabled: true } } })
