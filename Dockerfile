@@ -16,6 +16,8 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY desktop/package.json desktop/
 COPY fixtures/package.json fixtures/
+# The fixes pnpm applies to packages as it installs them (pnpm-workspace.yaml, patchedDependencies).
+COPY patches/ patches/
 
 # ---- install everything and build -----------------------------------------------------------------
 FROM pnpm AS build
