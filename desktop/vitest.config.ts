@@ -8,6 +8,8 @@ export default defineConfig({
     // The sync's tests run against the real server over a real PostgreSQL, started as the
     // server's own tests start it: one cluster per run, a database per test file.
     globalSetup: ['../server/test/global-setup.ts'],
+    // As the server's project (../server/vitest.config.ts): one module graph per worker.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

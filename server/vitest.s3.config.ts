@@ -16,6 +16,8 @@ export default defineConfig({
       'src/features/properties/admin-properties.test.ts',
     ],
     globalSetup: ['test/global-setup.ts', 'test/s3-global-setup.ts'],
+    // As the server's project (vitest.config.ts): one module graph per worker.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
