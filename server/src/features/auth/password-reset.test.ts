@@ -1,12 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messageAnswer, validateResetTokenAnswer } from '@everest/core/contract';
 import { portalMessages, portalSuccess } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { awayFromRateLimitWindowEnd } from '../../../test/rate-limit-window';
 import { queuedMails } from '../mail/testing/queued-mails';
 import { User } from '../users/user.entity';
 import { hashResetToken, resetRequestMinimumMs } from './auth.service';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { freshAddress, recordingClient } from './test-client';
+
+// Tests here count up to a rate limit: none may run across the end of a window.
+beforeEach(awayFromRateLimitWindowEnd);
 
 const publicUrl = 'https://portal.everest.example';
 const linkPattern = new RegExp(`${publicUrl.replace(/\./g, '\\.')}/investor-services\\?resetToken=([A-Za-z0-9_-]+)`);

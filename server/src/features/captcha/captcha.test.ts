@@ -1,16 +1,20 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { captchaChallengeAnswer, recaptchaSiteKeyAnswer } from '@everest/core/contract';
 import { publicMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { awayFromRateLimitWindowEnd } from '../../../test/rate-limit-window';
 import { ContactMessage } from '../contact/contact-message.entity';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { captchaMessages } from './captcha-provider';
 import { captchaChallengeLimit } from './captcha.routes';
 import { CaptchaSolution } from './captcha-solution.entity';
 import { altchaToken } from './testing/altcha';
+
+// Tests here count up to a rate limit: none may run across the end of a window.
+beforeEach(awayFromRateLimitWindowEnd);
 
 const visitor = {
   firstName: 'Ada',

@@ -1,13 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactAnswer, recaptchaSiteKeyAnswer } from '@everest/core/contract';
 import { publicMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { awayFromRateLimitWindowEnd } from '../../../test/rate-limit-window';
 import { AltchaCaptcha } from '../captcha/altcha-captcha';
 import { captchaMessages } from '../captcha/captcha-provider';
 import { altchaToken, solveAltcha } from '../captcha/testing/altcha';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { SmtpListener } from '../mail/testing/smtp-listener';
 import { ContactMessage } from './contact-message.entity';
+
+// Tests here count up to a rate limit: none may run across the end of a window.
+beforeEach(awayFromRateLimitWindowEnd);
 
 const team = 'team@everest.test';
 

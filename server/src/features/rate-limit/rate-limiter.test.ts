@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError } from '../../http/errors';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { rateLimitWindowGridMs } from '../../../test/rate-limit-window';
+import { emailChangeRequestLimit } from '../users/email-change.service';
+import { resetRequestLimitPerAddress, resetRequestLimitPerEmail, setPasswordFailureLimit } from '../auth/auth.service';
+import { accountFailureLimit, guessedNoticeLimit, pairFailureLimit, proofFailureLimit } from '../auth/login-attempts';
+import { captchaChallengeLimit } from '../captcha/captcha.routes';
+import { contactRateLimit } from '../contact/contact.service';
+import { shareCreateLimit } from '../shares/shares.service';
 import { rateLimiter } from './rate-limiter';
 
 describe('rate limiter', () => {
@@ -70,4 +77,23 @@ describe('rate limiter', () => {
     expect((refusal as HttpError).message).toBe('Too many attempts. Please try again in 30 seconds.');
     expect((refusal as HttpError).headers['Retry-After']).toBe('30');
   });
+});
+
+// What lets the tests that count up to a limit keep clear of a window's end
+// (test/rate-limit-window.ts): every window ends on the same 5-minute marks.
+it('has every window of the server a whole number of 5 minutes', () => {
+  const limits = {
+    emailChangeRequestLimit,
+    resetRequestLimitPerAddress,
+    resetRequestLimitPerEmail,
+    setPasswordFailureLimit,
+    accountFailureLimit,
+    guessedNoticeLimit,
+    pairFailureLimit,
+    proofFailureLimit,
+    captchaChallengeLimit,
+    contactRateLimit,
+    shareCreateLimit,
+  };
+  for (const [name, { windowMs }] of Object.entries(limits)) expect(windowMs % rateLimitWindowGridMs, name).toBe(0);
 });

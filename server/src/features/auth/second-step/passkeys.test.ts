@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import {
   backupCodesAnswer,
@@ -16,6 +16,7 @@ import {
 } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../../test/harness';
+import { awayFromRateLimitWindowEnd } from '../../../../test/rate-limit-window';
 import { testAuthenticator, type TestAuthenticator } from '../../../../test/test-authenticator';
 import { AuditEvent } from '../../audit/audit-event.entity';
 import { OutboxMessage } from '../../mail/outbox-message.entity';
@@ -25,6 +26,9 @@ import { hashPassword } from '../password-hash';
 import { freshAddress, recordingClient } from '../test-client';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
 import { BackupCode } from './second-step.entity';
+
+// Tests here count up to a rate limit: none may run across the end of a window.
+beforeEach(awayFromRateLimitWindowEnd);
 
 type Client = ReturnType<typeof recordingClient>;
 

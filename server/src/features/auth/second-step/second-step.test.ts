@@ -1,5 +1,5 @@
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   backupCodesAnswer,
   errorAnswer,
@@ -12,6 +12,7 @@ import {
 } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../../test/harness';
+import { awayFromRateLimitWindowEnd } from '../../../../test/rate-limit-window';
 import { AuditEvent } from '../../audit/audit-event.entity';
 import { DocumentVersion } from '../../documents/document-version.entity';
 import { UserDocument } from '../../documents/user-document.entity';
@@ -21,6 +22,9 @@ import { proofFailureLimit } from '../login-attempts';
 import { hashPassword } from '../password-hash';
 import { freshAddress, recordingClient } from '../test-client';
 import { BackupCode, SecondStep, SecondStepChallenge } from './second-step.entity';
+
+// Tests here count up to a rate limit: none may run across the end of a window.
+beforeEach(awayFromRateLimitWindowEnd);
 
 type Client = ReturnType<typeof recordingClient>;
 
