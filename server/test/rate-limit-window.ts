@@ -3,8 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /** Every window of the server's rate limits is a whole number of these (rate-limiter.test.ts checks). */
 export const rateLimitWindowGridMs = 5 * 60_000;
 
-/** Longer than any test that counts up to a limit takes (their timeout is 30 s). */
-const room = 35_000;
+/** Longer than any test that counts up to a limit takes (their timeout is 30 s); the longest wait. */
+export const rateLimitWindowRoomMs = 35_000;
 
 /**
  * The server counts attempts in fixed windows that start on the clock (rate-limiter.ts), each
@@ -15,5 +15,5 @@ const room = 35_000;
  */
 export async function awayFromRateLimitWindowEnd(): Promise<void> {
   const left = rateLimitWindowGridMs - (Date.now() % rateLimitWindowGridMs);
-  if (left < room) await sleep(left + 100);
+  if (left < rateLimitWindowRoomMs) await sleep(left + 100);
 }
