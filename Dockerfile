@@ -16,8 +16,9 @@ COPY server/package.json server/
 COPY web/package.json web/
 COPY desktop/package.json desktop/
 COPY fixtures/package.json fixtures/
-# The fixes pnpm applies to packages as it installs them (pnpm-workspace.yaml, patchedDependencies).
-COPY patches/ patches/
+# The fixes pnpm applies to the web app's packages as it installs them (pnpm-workspace.yaml,
+# patchedDependencies).
+COPY web/patches/ web/patches/
 
 # ---- install everything and build -----------------------------------------------------------------
 FROM pnpm AS build
