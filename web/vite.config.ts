@@ -7,13 +7,6 @@ import { bootModule, pageLinks } from './build/page-links.ts';
 import { precompress } from './build/precompress.ts';
 import { shareImage } from './build/share-image.ts';
 
-// React Router 7 points every export condition at its development build (warnings, checks; a
-// known upstream issue), so a production bundle would carry it. The build takes the production
-// files that the same package ships beside it; the dev server keeps the development ones.
-const require = createRequire(import.meta.url);
-const reactRouterDir = path.dirname(
-  createRequire(require.resolve('react-router-dom/package.json')).resolve('react-router/package.json'),
-);
 // The workspace packages core and fixtures are declarations only (constants, schemas,
 // functions): a module none of whose exports is used can go. Without this, importing a message
 // or a limit from @everest/core/domain keeps a zod schema of the same barrel (the password
@@ -22,15 +15,12 @@ const treeshake = {
   moduleSideEffects: [{ test: /[\\/](core|fixtures)[\\/]src[\\/]/, sideEffects: false }],
 };
 
+const require = createRequire(import.meta.url);
+
 // Leaflet's package names only its UMD build, which the bundle wraps whole in a CommonJS shim and
 // cannot shake. Its ES module build, in the same package, lets the bundler drop the parts the
 // maps do not use (the map's chunk is 1.8 kB gzip smaller).
 const leafletModule = { find: /^leaflet$/, replacement: path.join(path.dirname(require.resolve('leaflet')), 'leaflet-src.esm.js') };
-
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') },
-  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDir, 'dist/production/dom-export.mjs') },
-];
 
 // The API and uploaded media come from the product server (port 3000 by default) during
 // development; in production the server serves dist/ itself.
@@ -50,7 +40,7 @@ const griffelAheadOfTime = () => griffel({ babelOptions: { presets: ['@babel/pre
 // so that both name the same classes.
 const ssrBuild: UserConfig = {
   plugins: [react(), griffelAheadOfTime()],
-  resolve: { alias: [leafletModule, ...reactRouterProduction] },
+  resolve: { alias: [leafletModule] },
   ssr: { noExternal: true },
   // React's production build: bundled, it would otherwise choose by the server's NODE_ENV.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
@@ -69,7 +59,7 @@ const ssrBuild: UserConfig = {
 
 export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild : ({
   plugins: [react(), command === 'build' && griffelAheadOfTime(), pageLinks(), shareImage(), precompress()],
-  resolve: { alias: [leafletModule, ...(command === 'build' ? reactRouterProduction : [])] },
+  resolve: { alias: [leafletModule] },
   // lib/public-properties.ts starts its worker as a module worker; core's modules shake as above.
   worker: { format: 'es', rolldownOptions: { treeshake } },
   build: {

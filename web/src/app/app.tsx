@@ -1,5 +1,5 @@
 import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '../lib/history';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 

@@ -1,10 +1,10 @@
 import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
-import { pagePaths, type PagePath } from '@everest/core/contract';
+import { pageOf } from '@everest/core/contract';
 import { RootLayout } from '../components/layout/root-layout';
 import { pageRouteModules, type RouteModule } from './page-routes';
 import HomeRoute from './routes/home';
 import { PageErrorBoundary } from './routes/route-error';
+import { useLocation } from '../lib/history';
 
 // Home is in the entry chunk; every other page is its own lazy chunk, so that / loads no map,
 // portal, instruction or admin code. The 404 page too (issue 37: 2 kB gzip that / never
@@ -22,32 +22,20 @@ const routeComponents = {
   'bulk-user-import-instructions': lazy(() => import('./routes/bulk-user-import-instructions')),
 } satisfies Record<RouteModule, ComponentType>;
 
-function pageRoute(path: PagePath): RouteObject {
-  const Page = routeComponents[pageRouteModules[path]];
-  // '/' is the layout's index route.
-  return path === '/' ? { index: true, element: <Page /> } : { path: path.slice(1), element: <Page /> };
-}
-
-// The spec's route table (public site, section 2; core's pagePaths). The server answers the
-// same paths with the SPA shell and any other path with status 404.
-export const appRoutes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      {
-        element: <PageErrorBoundary />,
-        children: [...pagePaths.map(pageRoute), { path: '*', element: <NotFoundRoute /> }],
-      },
-    ],
-  },
-];
-
 /**
- * The page of the current address. Declarative routes, not a data router (createBrowserRouter):
- * the site uses no loaders or actions, and making a data router was one unbroken piece of about
- * 80 ms of a throttled phone's first render, with 16 kB gzip of code in the entry chunk that
- * nothing else needs.
+ * The page of the current address, in the frame every page shares (spec: public site, section
+ * 2; core's pagePaths). `pageOf` is also how the server picks between the SPA shell with 200
+ * and a 404, so that the two always agree on what is a page.
  */
 export function AppRoutes() {
-  return useRoutes(appRoutes);
+  const { pathname } = useLocation();
+  const page = pageOf(pathname);
+  const Page = page ? routeComponents[pageRouteModules[page]] : NotFoundRoute;
+  return (
+    <RootLayout>
+      <PageErrorBoundary>
+        <Page />
+      </PageErrorBoundary>
+    </RootLayout>
+  );
 }

@@ -1,29 +1,18 @@
 import { useLayoutEffect } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction } from 'react-router-dom';
-import { pagePaths } from '@everest/core/contract';
+import { pageOf } from '@everest/core/contract';
 import NotFoundRoute from '../app/routes/not-found';
 import HomeRoute from '../app/routes/home';
 import { RootLayout } from '../components/layout/root-layout';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from '../lib/history';
 import { everestTheme } from './themes';
 
-const routes = [
-  {
-    element: (
-      <FluentProvider theme={everestTheme}>
-        <RootLayout />
-      </FluentProvider>
-    ),
-    children: [
-      { index: true, element: <HomeRoute /> },
-      ...pagePaths
-        .filter((path) => path !== '/')
-        .map((path) => ({ path: path.slice(1), element: <h1>{`page ${path.slice(1)}`}</h1> })),
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-];
+function Page() {
+  const page = pageOf(useLocation().pathname);
+  if (page === '/') return <HomeRoute />;
+  return page ? <h1>{`page ${page.slice(1)}`}</h1> : <NotFoundRoute />;
+}
 
 /** What a test reads and does with the app's router: where it is, and going elsewhere. */
 export interface TestRouter {
@@ -35,7 +24,13 @@ function Routes({ onRender }: { onRender: (location: Location, navigate: Navigat
   const location = useLocation();
   const navigate = useNavigate();
   useLayoutEffect(() => onRender(location, navigate));
-  return useRoutes(routes);
+  return (
+    <FluentProvider theme={everestTheme}>
+      <RootLayout>
+        <Page />
+      </RootLayout>
+    </FluentProvider>
+  );
 }
 
 /**

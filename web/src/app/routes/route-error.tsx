@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/history';
 import { PageContainer } from '../../components/ui/page-container';
 
 const useStyles = makeStyles({
@@ -56,12 +56,12 @@ class PageBoundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-/** The pages, each rendered inside a boundary that shows RouteError if it fails. */
-export function PageErrorBoundary() {
+/** The page, rendered inside a boundary that shows RouteError if it fails. */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <PageBoundary pathname={pathname}>
-      <Outlet />
+      {children}
     </PageBoundary>
   );
 }

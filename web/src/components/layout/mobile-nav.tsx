@@ -8,7 +8,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/history';
 import { accentGold } from '../../lib/theme';
 import { DismissIcon } from '../ui/icons';
 import { NavAnchor } from './nav-anchor';

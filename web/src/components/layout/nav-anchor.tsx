@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/history';
 import { useNavTarget } from '../navigation/use-nav-target';
 import { isCurrentItem, type NavItem } from './nav-items';
 

@@ -1,6 +1,5 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../ui/page-loading';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -21,8 +20,8 @@ const useStyles = makeStyles({
   },
 });
 
-/** The frame of every route: skip link, sticky navigation, main region, footer. */
-export function RootLayout() {
+/** The frame of every page: skip link, sticky navigation, main region (the page), footer. */
+export function RootLayout({ children }: { children: ReactNode }) {
   const styles = useStyles();
   useScrollManagement();
   return (
@@ -31,7 +30,7 @@ export function RootLayout() {
       <SiteHeader />
       <main id={mainContentId} tabIndex={-1} className={styles.main}>
         <Suspense fallback={<PageLoading />}>
-          <Outlet />
+          {children}
         </Suspense>
       </main>
       <SiteFooter />

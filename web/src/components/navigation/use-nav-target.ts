@@ -1,5 +1,5 @@
 import { useCallback, type MouseEvent } from 'react';
-import { useLinkClickHandler, useLocation, useNavigate } from 'react-router-dom';
+import { isPlainLeftClick, useLinkClickHandler, useLocation, useNavigate } from '../../lib/history';
 import { isHomePath } from '../../lib/paths';
 import { scrollToSection, type ScrollState } from '../../lib/scroll';
 import type { NavTarget } from './nav-target';
@@ -22,12 +22,6 @@ function useGoToSection(): (id: string) => void {
       void navigate('/', { state });
     },
     [navigate, pathname],
-  );
-}
-
-function isPlainLeftClick(event: MouseEvent<HTMLElement>): boolean {
-  return (
-    event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
   );
 }
 

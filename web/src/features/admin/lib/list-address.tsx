@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useInRouterContext, useSearchParams } from 'react-router-dom';
+import { useInRouterContext, useSearchParams } from '../../../lib/history';
 import type { ScrollState } from '../../../lib/scroll';
 
 // A list's new page is not a new page of the site: the window stays where it is.
@@ -30,7 +30,7 @@ function apply(params: URLSearchParams, changes: Record<string, string | null>):
 function RouterListAddress({ children }: { children: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const update = useCallback<ListAddress['update']>(
-    (changes, { push }) => setParams((current) => apply(current, changes), { replace: !push, preventScrollReset: true, state: keepScroll }),
+    (changes, { push }) => setParams((current) => apply(current, changes), { replace: !push, state: keepScroll }),
     [setParams],
   );
   const value = useMemo<ListAddress>(() => ({ get: (key) => params.get(key), update }), [params, update]);
