@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './limits';
+export * from './interface-timing';
 export * from './messages';
 export * from './password';
 export * from './format';
