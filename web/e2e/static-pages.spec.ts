@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { siteContent } from '@everest/fixtures/content';
+import { pageContent } from '@everest/fixtures/page-content';
 import { team } from '@everest/fixtures/team';
 import { transactions } from '@everest/fixtures/transactions';
 import { waitForHydration } from './support/hydration';
@@ -56,7 +56,7 @@ test.describe('/management-team', () => {
 test.describe('/significant-transactions', () => {
   test('shows the 94 tombstones numbered 94 down to 1 with the explanatory texts', async ({ page }) => {
     await page.goto('/significant-transactions');
-    const content = siteContent.transactionsPage;
+    const content = pageContent.transactions;
     await expect(page.getByRole('heading', { level: 1, name: content.heading })).toBeVisible();
     for (const paragraph of content.intro) await expect(main(page).getByText(paragraph)).toBeVisible();
     await expect(main(page).getByText(content.footnote)).toBeAttached();
@@ -92,7 +92,7 @@ test.describe('/significant-transactions', () => {
 });
 
 test.describe('/competitive-advantage', () => {
-  const content = siteContent.competitiveAdvantagePage;
+  const content = pageContent.competitiveAdvantage;
 
   test('shows the entity badges, the category badges, six advantages and three figures', async ({ page }) => {
     await page.goto('/competitive-advantage');

@@ -1,5 +1,5 @@
 import type { PagePath } from '@everest/core/contract';
-import { siteContent } from '@everest/fixtures/content';
+import { pageContent } from '@everest/fixtures/page-content';
 import { siteFacts } from '@everest/fixtures/site';
 import { siteName, siteTagline } from '../hooks/use-document-title';
 import { shareImagePath, shareImageSize } from './share-image';
@@ -38,17 +38,17 @@ export const pageHeads: Record<PagePath, PageHead> = {
     canonical: '/property-map',
   },
   '/management-team': {
-    name: siteContent.managementTeamPage.heading,
-    description: siteContent.managementTeamPage.intro,
+    name: pageContent.managementTeam.heading,
+    description: pageContent.managementTeam.intro,
     canonical: '/management-team',
   },
   '/significant-transactions': {
-    name: siteContent.transactionsPage.heading,
+    name: pageContent.transactions.heading,
     description: 'Acquisitions, recapitalizations, refinancings and dispositions completed by Everest Properties since 1994.',
     canonical: '/significant-transactions',
   },
   '/competitive-advantage': {
-    name: siteContent.competitiveAdvantagePage.heading,
+    name: pageContent.competitiveAdvantage.heading,
     description: 'The experience, capital, legal team and lender relationships that let Everest Properties close complex real estate transactions.',
     canonical: '/competitive-advantage',
   },

@@ -1,5 +1,5 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { siteContent } from '@everest/fixtures/content';
+import { pageContent } from '@everest/fixtures/page-content';
 import { NavButton } from '../../../components/navigation/nav-button';
 import { ContentIcon } from '../../../components/ui/content-icon';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -140,7 +140,7 @@ const useStyles = makeStyles({
 /** /competitive-advantage (spec): entity and category badges, six advantages, three figures. */
 export function AdvantagePage() {
   const styles = useStyles();
-  const page = siteContent.competitiveAdvantagePage;
+  const page = pageContent.competitiveAdvantage;
   return (
     <PageContainer title={page.heading}>
       <p className={styles.intro}>{page.intro}</p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { siteContent } from '@everest/fixtures/content';
+import { pageContent } from '@everest/fixtures/page-content';
 import { team } from '@everest/fixtures/team';
 import type { TeamMemberFixture } from '@everest/fixtures';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -105,7 +105,7 @@ function TeamMemberCard({ member, lazyPhoto }: { member: TeamMemberFixture; lazy
 /** /management-team: the ten team members with photo, name, title and biography (spec). */
 export function TeamPage() {
   const styles = useStyles();
-  const { heading, intro } = siteContent.managementTeamPage;
+  const { heading, intro } = pageContent.managementTeam;
   return (
     <PageContainer title={heading}>
       <p className={styles.intro}>{intro}</p>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { siteContent } from '@everest/fixtures/content';
+import { pageContent } from '@everest/fixtures/page-content';
 import { transactions } from '@everest/fixtures/transactions';
 import type { TransactionFixture } from '@everest/fixtures';
 import { PageContainer } from '../../../components/ui/page-container';
@@ -121,7 +121,7 @@ function Tombstone({ transaction, lazy }: { transaction: TransactionFixture; laz
 /** /significant-transactions: the 94 tombstones, numbered 94 down to 1, with their texts (spec). */
 export function TransactionsPage() {
   const styles = useStyles();
-  const { heading, intro, footnote } = siteContent.transactionsPage;
+  const { heading, intro, footnote } = pageContent.transactions;
   return (
     <PageContainer title={heading}>
       {intro.map((paragraph) => (
