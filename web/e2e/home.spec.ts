@@ -202,6 +202,17 @@ test.describe('home page', () => {
     await expect(slides).toHaveCount(active.filter((p) => p.type !== 'headquarters').length);
   });
 
+  test("the portfolio cards' links stay the same elements while the carousel's part loads around them", async ({ page }) => {
+    // A link replaced between a press and its release loses the click: the cards once were
+    // drawn again as the carousel's chunk arrived, and a click at that moment did nothing.
+    await page.goto('/');
+    const link = page.getByRole('link', { name: 'View Properties', exact: true }).nth(1);
+    await link.evaluate((element) => ((window as unknown as { portfolioLink: Element }).portfolioLink = element));
+    await page.locator('#portfolio').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('region', { name: 'Our properties' }).getByRole('group').first()).toBeVisible();
+    expect(await link.evaluate((element) => element === (window as unknown as { portfolioLink: Element }).portfolioLink)).toBe(true);
+  });
+
   test("the Self Storage / Retail card's View Properties lists the properties it counts", async ({ page, request }) => {
     const properties = await fetchProperties(request);
     const byName = (a: { name: string }, b: { name: string }) =>

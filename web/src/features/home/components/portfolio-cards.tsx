@@ -1,10 +1,18 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import type { PublicProperty } from '@everest/core/contract';
 import { siteContent } from '@everest/fixtures/content';
 import { NavButton } from '../../../components/navigation/nav-button';
+import { propertyFilterCounts } from '../../../lib/property-list';
 import { accentGold, everestBrand } from '../../../lib/theme';
 
 const { portfolio } = siteContent;
 export type PortfolioCard = (typeof portfolio.cards)[number];
+
+/** The number of active properties each card counts, in the cards' order. */
+export function portfolioCounts(properties: readonly PublicProperty[]): number[] {
+  const filterCounts = propertyFilterCounts(properties);
+  return portfolio.cards.map((card) => filterCounts[card.filter]);
+}
 
 const useStyles = makeStyles({
   list: {
