@@ -19,10 +19,9 @@ export type PagePath = (typeof pagePaths)[number];
 const pagesByFoldedPath = new Map<string, PagePath>(pagePaths.map((page) => [page, page]));
 
 /**
- * The page an address shows, matched as the web router (React Router's routes, whose default
- * is this) matches it: letter case ignored and trailing slashes dropped, so `/Properties/` is
- * `/properties`. The server answers by it, so that whatever the browser renders as a page is
- * answered 200, and everything else 404.
+ * The page an address shows: letter case ignored and trailing slashes dropped, so `/Properties/`
+ * is `/properties`. The web router renders by it and the server answers by it, so that whatever
+ * the browser renders as a page is answered 200, and everything else 404.
  */
 export function pageOf(path: string): PagePath | null {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
