@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../../../lib/history';
+import type { ScrollState } from '../../../lib/scroll';
 
 export const resetTokenParam = 'resetToken';
 
@@ -18,7 +19,10 @@ export function useResetTokenFromAddress(): string | null {
     if (!params.has(resetTokenParam)) return;
     params.delete(resetTokenParam);
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    // The same page: the reset form keeps the focus rather than the main region taking it (lib/scroll.ts).
+    // Without this, a reader who began typing before the change rendered lost the focus to it.
+    const state: ScrollState = { keepScroll: true };
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, state });
   }, [location.pathname, location.search, location.hash, navigate]);
 
   return token;
