@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `pnpm test`: every stage of the test command in turn, stopping at the first that fails, then a
- * table of how long each took and the machine's load, so that a slow CI shows where it went.
+ * table of how long each took, the CPU time the machine spent on it and its load, so that a slow
+ * CI shows where it went and whether the work grew or the host slowed.
  */
 
 const workspaceDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -46,6 +47,34 @@ function playwright(suite: 'web' | 'desktop'): string {
   return `PLAYWRIGHT_JSON_OUTPUT_FILE=${e2eReport(suite)} pnpm --filter @everest/${suite} exec playwright test --reporter=${reporter},json`;
 }
 
+/**
+ * Seconds the machine's CPUs were busy (all of them, /proc/stat) and of those, taken by the
+ * hypervisor for others (steal). CI runs nothing else, so a stage's busy time is its work: unlike
+ * its wall time it does not grow when the host gives fewer CPUs, only when the work does.
+ */
+function cpuSeconds(): { busy: number; steal: number } {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+    const hz = 100; // USER_HZ on Linux
+    return { busy: (user + nice + system + irq + softirq) / hz, steal: steal / hz };
+  } catch {
+    return { busy: Number.NaN, steal: Number.NaN };
+  }
+}
+
+/**
+ * The same fixed work every run (a loop of arithmetic on one CPU, about a second on a host of
+ * normal speed): a figure to read the stages' times against when the host itself is slower.
+ */
+function hostSpeed(): number {
+  const started = performance.now();
+  let x = 0;
+  for (let i = 0; i < 300_000_000; i++) x += i % 7;
+  if (x < 0) console.log(x);
+  return (performance.now() - started) / 1000;
+}
+
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
@@ -65,19 +94,22 @@ function run(command: string, hold = false): Promise<{ code: number; output: str
 // A report left by an earlier run must not be read as this run's.
 for (const file of [vitestReport, e2eReport('web'), e2eReport('desktop')]) rmSync(file, { force: true });
 
-const results: { name: string; seconds: number; outcome: string; loadAfter: string }[] = [];
+const results: { name: string; seconds: number; cpu: string; outcome: string; loadAfter: string }[] = [];
 console.log(`Node ${process.version}; load average ${load()} (1, 5, 15 min) on this machine.`);
+console.log(`The host's speed: a fixed loop of arithmetic took ${hostSpeed().toFixed(2)} s on one CPU (0.73 s on 28 November at 23:55 UTC, load 0.2).`);
 let failed: string | null = null;
 const runStarted = performance.now();
+const cpuAtStart = cpuSeconds();
 for (let i = 0; i < stages.length; i++) {
   // A stage and those that run alongside it.
   const group = [stages[i] as Stage];
   while (stages[i + 1]?.alongside) group.push(stages[++i] as Stage);
   if (failed) {
-    for (const stage of group) results.push({ name: stage.name, seconds: 0, outcome: 'not run', loadAfter: '' });
+    for (const stage of group) results.push({ name: stage.name, seconds: 0, cpu: '', outcome: 'not run', loadAfter: '' });
     continue;
   }
   for (const stage of group) console.log(`\n=== ${stage.name}${stage.alongside ? ' (alongside, its output when it ends)' : ''}: ${stage.command}`);
+  const cpuBefore = cpuSeconds();
   const outcomes = await Promise.all(
     group.map(async (stage) => {
       const started = performance.now();
@@ -86,8 +118,12 @@ for (let i = 0; i < stages.length; i++) {
       return { stage, code, seconds: (performance.now() - started) / 1000 };
     }),
   );
-  for (const { stage, code, seconds } of outcomes) {
-    results.push({ name: stage.name, seconds, outcome: code === 0 ? 'passed' : `failed (${code})`, loadAfter: load() });
+  const cpuAfter = cpuSeconds();
+  const busy = `${Math.round(cpuAfter.busy - cpuBefore.busy)} s${cpuAfter.steal > cpuBefore.steal + 1 ? ` (${Math.round(cpuAfter.steal - cpuBefore.steal)} s stolen)` : ''}`;
+  for (const [index, { stage, code, seconds }] of outcomes.entries()) {
+    // Stages alongside each other share one figure, given on the first.
+    const cpu = index === 0 ? busy : `with ${group[0]?.name}`;
+    results.push({ name: stage.name, seconds, cpu, outcome: code === 0 ? 'passed' : `failed (${code})`, loadAfter: load() });
     if (code !== 0) failed ??= stage.name;
   }
 }
@@ -143,9 +179,10 @@ const slow = slowest();
 if (slow.length > 0) console.log(`\nThe slowest (vitest: files, each on one worker; e2e: tests):\n${slow.join('\n')}`);
 
 const minutes = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
-console.log('\n| stage | time | outcome | load after (1, 5, 15 min) |\n|---|---:|---|---|');
-for (const r of results) console.log(`| ${r.name} | ${r.outcome === 'not run' ? '' : minutes(r.seconds)} | ${r.outcome} | ${r.loadAfter} |`);
-console.log(`| total (stages alongside counted once) | ${minutes(totalSeconds)} | ${failed ? `failed at ${failed}` : 'passed'} | |`);
+const totalCpu = cpuSeconds().busy - cpuAtStart.busy;
+console.log('\n| stage | time | CPU busy, whole machine | outcome | load after (1, 5, 15 min) |\n|---|---:|---:|---|---|');
+for (const r of results) console.log(`| ${r.name} | ${r.outcome === 'not run' ? '' : minutes(r.seconds)} | ${r.cpu} | ${r.outcome} | ${r.loadAfter} |`);
+console.log(`| total (stages alongside counted once) | ${minutes(totalSeconds)} | ${Math.round(totalCpu)} s | ${failed ? `failed at ${failed}` : 'passed'} | |`);
 const counted = counts();
 console.log(`\nTests: ${counted.passed} passed, ${counted.failed} failed, ${counted.skipped} skipped`);
 process.exit(failed ? 1 : 0);
