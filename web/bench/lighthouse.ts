@@ -6,10 +6,10 @@
  * a camera-sized JPEG photo through the administrators' upload and the pages that show photos are
  * measured again. A missed bar is printed as NOT met and makes the run exit with 1.
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer, get, type Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,9 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { adminPropertiesAnswer, loginAnswer, routes, type AdminProperty } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
+import { startProductServer } from './product-server';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoDir = path.resolve(webDir, '..');
 const lighthouseBin = path.join(webDir, 'node_modules', '.bin', 'lighthouse');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = '--headless --no-sandbox --disable-gpu';
@@ -113,38 +113,6 @@ const networkRequestsSchema = z.object({
   ),
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server stopped with code ${server.exitCode} before it was ready.`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The server did not answer ${url}/api/health within ${timeoutMs / 1000} s.`);
-}
-
-/**
- * The product server as the end-to-end tests start it: `pnpm --filter @everest/server start`
- * with its own port and a fresh data folder under the OS temp dir, 755 so that the embedded
- * PostgreSQL's OS user can reach it.
- */
 /**
  * A tile server on this machine (TILE_URL), so that the map page is measured with its tiles and
  * without the network: one plain 256 px tile for every address, and a 512 px one for the `@2x`
@@ -164,38 +132,6 @@ async function startTileServer(): Promise<{ tileUrl: string; server: Server }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { tileUrl: `http://127.0.0.1:${port}/{z}/{x}/{y}{r}.png`, server };
-}
-
-async function startServer(tileUrl: string) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-lighthouse-'));
-  chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn('pnpm', ['--filter', '@everest/server', 'start'], {
-    cwd: repoDir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, TILE_URL: tileUrl },
-    stdio: ['ignore', 'ignore', 'pipe'],
-    // Its own process group, so that stopping it also stops tsx, node and PostgreSQL below it.
-    detached: true,
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const stop = async () => {
-    if (child.exitCode === null && child.pid !== undefined) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      process.kill(-child.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitForHealth(url, child, 120_000);
-  } catch (error) {
-    await stop();
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${stderr}`, { cause: error });
-  }
-  return { url, stop };
 }
 
 // Headless Chrome now and then fails to record the trace of a load (NO_NAVSTART, about one
@@ -456,7 +392,7 @@ async function main() {
     `Lighthouse (mobile, simulated throttling, CPU slowdown ${cpuSlowdown}x${preset ? ', the preset' : ': not the preset, for comparison only'}) against the real server, median of ${runsPerPage} runs per page; load average ${load()} on ${os.cpus().length} CPUs`,
   );
   const tiles = await startTileServer();
-  const server = await startServer(tiles.tileUrl);
+  const server = await startProductServer({ command: ['--filter', '@everest/server', 'start'], env: { TILE_URL: tiles.tileUrl } });
   const misses: string[] = [];
   try {
     await warmUp(server.url);
