@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +15,8 @@ function start(env: Record<string, string>) {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'everest-cli-')), ...env },
     encoding: 'utf8',
-    timeout: 60_000,
+    // Long enough for a first start of the embedded PostgreSQL (initdb, migrations, demo data).
+    timeout: 120_000,
   });
   return { status: result.status, stderr: result.stderr.trim() };
 }
@@ -35,4 +37,24 @@ describe('start-up failures', () => {
     expect(stderr).toMatch(new RegExp(`^Cannot connect to the database at 127\\.0\\.0\\.1:${port}/everest: .+ Check DATABASE_URL\\.$`));
     expect(stderr).not.toContain('secret');
   });
+
+  it('stops with one sentence when its port is taken, and stops the embedded PostgreSQL it had started', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as net.AddressInfo).port;
+    // 755: the embedded PostgreSQL's OS user must reach it when the tests run as root.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'everest-cli-'));
+    chmodSync(dataDir, 0o755);
+    try {
+      const { status, stderr } = start({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' });
+      expect(stderr).toBe(`Port ${port} is already in use: stop the other program or set PORT to a free port.`);
+      expect(status).toBe(1);
+      // PostgreSQL had started (its data folder was made), and was stopped before the exit.
+      expect(existsSync(path.join(dataDir, 'postgres', 'pg', 'PG_VERSION'))).toBe(true);
+      expect(existsSync(path.join(dataDir, 'postgres', 'pg', 'postmaster.pid'))).toBe(false);
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
 });

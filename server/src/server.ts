@@ -38,6 +38,13 @@ interface Running {
 export async function startServer(config: Config, logger: Logger): Promise<void> {
   leaveShutdownSignalsToCaller();
   const running: Running = {};
+  // Once, whether a signal or a failed start-up asks first.
+  let closing: Promise<void> | undefined;
+  const closeOpened = () =>
+    (closing ??= (async () => {
+      await running.closeServices?.();
+      await running.db?.close();
+    })());
   const startup = start(config, logger, running);
   let stopping = false;
   const stop = async (signal: string) => {
@@ -52,8 +59,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
       await startup.catch(() => undefined);
       if (running.services) running.services.lifecycle.stopping = true;
       if (running.server && running.connections) await drain(running.server, running.connections, shutdownGraceMs, logger);
-      await running.closeServices?.();
-      await running.db?.close();
+      await closeOpened();
       logger.info('Stopped.');
       process.exit(0);
     } catch (error) {
@@ -63,7 +69,13 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  await startup;
+  await startup.catch(async (error: unknown) => {
+    // A start that failed half-way (its port taken, say) stops what it had started, the embedded
+    // PostgreSQL above all, before the CLI reports it and exits: a PostgreSQL left running would
+    // hold the data folder against the next start.
+    await closeOpened().catch((closeError: unknown) => logger.error('closing after a failed start-up failed', closeError));
+    throw error;
+  });
 }
 
 async function start(config: Config, logger: Logger, running: Running): Promise<void> {
@@ -94,7 +106,6 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', (error: NodeJS.ErrnoException) => {
-      void db.close();
       reject(
         error.code === 'EADDRINUSE'
           ? new StartupError(`Port ${config.port} is already in use: stop the other program or set PORT to a free port.`)
