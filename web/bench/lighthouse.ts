@@ -38,9 +38,10 @@ const onlyPages = z
 const pages = onlyPages ?? allPages;
 const photoPages = allPhotoPages.filter((page) => pages.includes(page));
 
-// Issue 19's bar, read on the median of the runs of each page.
+// The bar, read on the median of the runs of each page: issue 19's, with performance raised to
+// issue 37's 99 (every public page, and /property-map with camera photos).
 const targets = {
-  performance: 97,
+  performance: 99,
   accessibility: 100,
   'best-practices': 100,
   seo: 100,
