@@ -48,9 +48,10 @@ function playwright(suite: 'web' | 'desktop'): string {
 }
 
 /**
- * Seconds the machine's CPUs were busy (all of them, /proc/stat) and of those, taken by the
- * hypervisor for others (steal). CI runs nothing else, so a stage's busy time is its work: unlike
- * its wall time it does not grow when the host gives fewer CPUs, only when the work does.
+ * Seconds the machine's CPUs were busy (every CPU, /proc/stat), and apart from them the seconds
+ * the hypervisor took for others (steal). CI runs nothing else, so a stage's busy seconds are its
+ * work: they grow when the work does (or when each CPU second does less, which the host-speed
+ * line shows), not when the stage waits or the host withholds the CPUs.
  */
 function cpuSeconds(): { busy: number; steal: number } {
   try {
