@@ -179,7 +179,7 @@ test('search starts on page 1 and lives in the address, so Back returns to the p
   await expect(status).toContainText('Showing 1–10 of 11 · Page 1 of 2');
 });
 
-test("an administrator who makes themself an investor is told so, and the panel closes", async ({ page, request }) => {
+test("an administrator who makes themself an investor is told so, the panel closes, and they go on as an investor", async ({ page, request }) => {
   const email = `${unique('admin-')}@example.com`;
   const { password } = await createUserByApi(request, { email, name: 'Morgan Keel', role: 'administrator' });
   await openAdminTab(page, 'Users', email, password);
@@ -191,9 +191,18 @@ test("an administrator who makes themself an investor is told so, and the panel 
   await expect(editor.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
   await editor.getByRole('combobox', { name: 'Role' }).selectOption('user');
   await editor.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, portalMessages.roleChanged(roleLabels.user))).toBeVisible();
+  const announced = toast(page, portalMessages.roleChanged(roleLabels.user));
+  await expect(announced).toBeVisible();
   await expect(page.getByRole('button', { name: 'Admin Panel' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Users' })).toHaveCount(0);
+  // The administrator's sessions ended with the role; this one goes on as an investor's, with
+  // an investor's list: only 'General', which every investor reads (the administrator's list of
+  // every property, fetched before, is gone with the role). Still so after a reload.
+  const documents = page.getByRole('group', { name: 'Your Documents' });
+  await expect(documents.getByRole('heading', { level: 3 })).toHaveText(['General']);
+  await page.reload();
+  await expect(documents.getByRole('heading', { level: 3 })).toHaveText(['General']);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toHaveCount(0);
 });
 
 test("demoting the built-in administrator is refused with the server's reason and no 'Please try again'", async ({ page, request }) => {

@@ -199,7 +199,12 @@ export const editUserBody = z.object({
 export type EditUserBody = z.infer<typeof editUserBody>;
 
 /** The saved user as the list shows it, status included, so that the row is shown from it at once. */
-export const editUserAnswer = z.object({ message: z.string(), user: adminUser });
+/**
+ * `token`: a new session for an administrator who changed their own role. Every session of the
+ * account ends with the old role; the caller goes on in a session of the new one, as after a
+ * password change.
+ */
+export const editUserAnswer = z.object({ message: z.string(), user: adminUser, token: z.string().optional() });
 export type EditUserAnswer = z.infer<typeof editUserAnswer>;
 
 export const userIdBody = z.object({ userId: idOf('user') });

@@ -50,9 +50,15 @@ describe('the last active administrator', () => {
     const second = await newAdministrator('second.admin@example.com');
     const res = await post('edit-user', { userId: second.id, role: 'user' }, second.token);
     expect(res.status, res.text).toBe(200);
-    expect(editUserAnswer.parse(res.json).message).toBe('Your role has been changed to Investor');
-    // The stepped-down session ends with its role.
+    const answer = editUserAnswer.parse(res.json);
+    expect(answer.message).toBe('Your role has been changed to Investor');
+    // The stepped-down session ends with its role; the caller goes on in a new one, an investor's.
     expect((await client.call('/api/admin/users', { token: second.token })).status).toBe(401);
+    expect(answer.token).toEqual(expect.any(String));
+    const profile = await client.call('/api/investor/profile', { token: answer.token });
+    expect(profile.status).toBe(200);
+    expect(profile.json).toMatchObject({ user: { email: 'second.admin@example.com', role: 'user' } });
+    expect((await client.call('/api/admin/users', { token: answer.token })).status).toBe(403);
   });
 
   it('cannot deactivate themself after deactivating the only other active administrator', async () => {

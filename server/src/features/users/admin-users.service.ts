@@ -26,6 +26,7 @@ import { changedFields, recordAdminAction, type AuditFields } from '../audit/adm
 import { emailChangedMail, welcomeMail } from '../auth/auth-mail';
 import { createPasswordLink, queuePasswordResetMail, voidResetTokens, welcomeLinkLifetimeMs } from '../auth/auth.service';
 import { hashPassword } from '../auth/password-hash';
+import { sessionTokens } from '../auth/session';
 import { UserDocument } from '../documents/user-document.entity';
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
@@ -394,8 +395,12 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
     .catch(emailTakenOnRace);
 
   const self = saved.id === actor.id;
-  const message = self && body.role !== undefined && body.role !== actor.role ? `Your role has been changed to ${roleLabel(saved.role)}` : 'User updated.';
-  return { message, user: await adminUserById(em, saved.id) };
+  if (self && saved.role !== actor.role) {
+    // Their sessions ended with the old role; this one goes on in the new (as after a password change).
+    const token = await sessionTokens(config).issue({ userId: saved.id, tokenVersion: saved.tokenVersion });
+    return { message: `Your role has been changed to ${roleLabel(saved.role)}`, user: await adminUserById(em, saved.id), token };
+  }
+  return { message: 'User updated.', user: await adminUserById(em, saved.id) };
 }
 
 /**

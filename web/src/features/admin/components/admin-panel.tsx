@@ -65,10 +65,11 @@ export interface AdminPanelProps {
   /**
    * The signed-in administrator (the portal passes it; the desktop app may not): their own row
    * keeps its e-mail and has no delete, and saving it reaches the session through
-   * `onCurrentUserChanged`, so that a changed role is announced and the panel closes.
+   * `onCurrentUserChanged`, so that a changed role is announced and the panel closes; with a new
+   * role comes a new session token (`session`), the old one having ended with the old role.
    */
   currentUser?: User;
-  onCurrentUserChanged?: (user: User) => void;
+  onCurrentUserChanged?: (user: User, session?: string) => void;
 }
 
 export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUserChanged }: AdminPanelProps) {

@@ -34,8 +34,11 @@ export interface UserEditorProps {
   user: User;
   /** The e-mail cannot be changed here (the signed-in administrator's own row). */
   emailLocked: boolean;
-  /** Closed, saved or not; `saved` is the user as the server now has it. */
-  onClose: (saved?: User) => void;
+  /**
+   * Closed, saved or not; `saved` is the user as the server now has it, and `session` the new
+   * session of an administrator who changed their own role (editUserAnswer).
+   */
+  onClose: (saved?: User, session?: string) => void;
 }
 
 /** Inline edit of a user's row (spec: user edit). The first field takes the focus. */
@@ -76,7 +79,7 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
     edit.mutate(parsed.data, {
       onSuccess: (answer) => {
         notifySuccess(adminSuccess.userUpdated, `${userLabel(answer.user)} was saved.`);
-        onClose(answer.user);
+        onClose(answer.user, answer.token);
       },
       onError: (error) => notifyFailure(portalMessages.userUpdateFailed, error),
     });

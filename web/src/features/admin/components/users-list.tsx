@@ -35,7 +35,7 @@ function oneOf<T extends string>(allowed: readonly T[], value: string | null): T
 
 export interface UsersListProps {
   currentUser?: User;
-  onCurrentUserChanged?: (user: User) => void;
+  onCurrentUserChanged?: (user: User, session?: string) => void;
   onAddAccess: (user: User) => void;
 }
 
@@ -85,10 +85,10 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
 
   useLastPageBound(list, pageCount, Boolean(users.data) && !users.isPlaceholderData);
 
-  const closeEditor = (user: User, saved?: User) => {
+  const closeEditor = (user: User, saved?: User, session?: string) => {
     setEditingId(null);
     focusAfterRender.current = pendingFocus(() => focusOn(editButtons.current.get(user.id)));
-    if (saved && isOwnRow(saved, currentUser)) onCurrentUserChanged?.(saved);
+    if (saved && isOwnRow(saved, currentUser)) onCurrentUserChanged?.(saved, session);
   };
 
   const sendResetLink = (user: User) =>
@@ -235,7 +235,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
             <UserEditor
               user={row.original}
               emailLocked={isLocked(row.original)}
-              onClose={(saved) => closeEditor(row.original, saved)}
+              onClose={(saved, session) => closeEditor(row.original, saved, session)}
             />
           )}
           empty={

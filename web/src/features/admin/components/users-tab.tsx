@@ -7,7 +7,7 @@ import { UsersList } from './users-list';
 
 export interface UsersTabProps {
   currentUser?: User;
-  onCurrentUserChanged?: (user: User) => void;
+  onCurrentUserChanged?: (user: User, session?: string) => void;
 }
 
 /** The users tab (spec section 2): create a user, the list, and property access. */

@@ -18,8 +18,11 @@ const useStyles = makeStyles({
 export interface AdminPanelMount {
   /** The signed-in administrator. */
   user: User;
-  /** The panel saved the signed-in user (their own row): the session shows it at once. */
-  onUserChanged: (user: User) => void;
+  /**
+   * The panel saved the signed-in user (their own row): the session shows it at once, and goes on
+   * with `session` when the server issued one (a new role ends the sessions of the old).
+   */
+  onUserChanged: (user: User, session?: string) => void;
 }
 
 export interface SignedInViewProps {
@@ -73,7 +76,10 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
       )}
       {adminOpen && isAdmin && (
         <section id="admin-panel-section" aria-label="Administration">
-          {adminPanel?.({ user, onUserChanged: session.setUser })}
+          {adminPanel?.({
+            user,
+            onUserChanged: (changed, token) => (token ? session.continueAs(changed, token) : session.setUser(changed)),
+          })}
         </section>
       )}
       {profileOpen && <ManageProfileCard user={user} twoStep={!setUpOpen} />}

@@ -34,6 +34,11 @@ export interface PortalSession {
   replaceToken: (token: string) => void;
   /** A saved profile: shown at once, without asking the server again. */
   setUser: (user: User) => void;
+  /**
+   * The same person goes on in a new session under a new role (an administrator who changed
+   * their own): the user shown at once, and everything fetched under the old role fetched again.
+   */
+  continueAs: (user: User, token: string) => void;
   /** Reloads the profile from the server; answers the fresh user, or throws. */
   refresh: () => Promise<User>;
   /**
@@ -169,6 +174,17 @@ export function usePortalSessionState(): PortalSession {
     [queryClient],
   );
 
+  const continueAs = useCallback(
+    (next: User, nextToken: string) => {
+      ownToken.current = nextToken;
+      sessionStore.save(nextToken, next);
+      queryClient.setQueryData(profileQueryKey, { user: next });
+      // An administrator's documents list, say, is not an investor's: never shown under the new role.
+      void queryClient.resetQueries({ queryKey: portalQueryKey, predicate: (query) => query.queryKey[1] !== profileQueryKey[1] });
+    },
+    [queryClient],
+  );
+
   const refetch = profile.refetch;
   const refresh = useCallback(async () => {
     const result = await refetch({ throwOnError: true });
@@ -211,8 +227,8 @@ export function usePortalSessionState(): PortalSession {
   }, [queryClient, endIfUnauthorized]);
 
   return useMemo(
-    () => ({ status, user, cause, signIn, signOut, replaceToken, setUser, refresh, endIfUnauthorized }),
-    [status, user, cause, signIn, signOut, replaceToken, setUser, refresh, endIfUnauthorized],
+    () => ({ status, user, cause, signIn, signOut, replaceToken, setUser, continueAs, refresh, endIfUnauthorized }),
+    [status, user, cause, signIn, signOut, replaceToken, setUser, continueAs, refresh, endIfUnauthorized],
   );
 }
 
