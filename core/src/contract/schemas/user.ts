@@ -198,8 +198,8 @@ export const editUserBody = z.object({
 });
 export type EditUserBody = z.infer<typeof editUserBody>;
 
-/** The saved user as the list shows it, status included, so that the row is shown from it at once. */
 /**
+ * The saved user as the list shows it, status included, so that the row is shown from it at once.
  * `token`: a new session for an administrator who changed their own role. Every session of the
  * account ends with the old role; the caller goes on in a session of the new one, as after a
  * password change.
