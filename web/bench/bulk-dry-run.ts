@@ -43,7 +43,11 @@ const known: BulkUploadPreviewAnswer = {
     email: emailOf(n),
     userId: n + 1,
     publishedSha256: n % 50 === 0 ? [hashOf(n)] : [],
-    titles: ['2024 schedule k-1', `2025 document ${n + investors}`],
+    documents: [
+      { documentId: 2 * n + 1, title: '2024 Schedule K-1', category: 'tax' as const, year: 2025, quarter: 'Q1' as const, firstPublishedAt: '2025-03-01T17:00:00.000Z' },
+      { documentId: 2 * n + 2, title: `2025 document ${n + investors}`, category: 'tax' as const, year: 2025, quarter: 'Q3' as const, firstPublishedAt: '2025-08-01T17:00:00.000Z' },
+    ],
+    active: true,
   })),
 };
 
@@ -72,8 +76,8 @@ function report(label: string, sorted: readonly number[]): void {
 
 const usersByEmail = new Map(known.users.map((u) => [u.email, u.userId]));
 const publishedHashes = new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)]));
-const publishedTitles = new Map(known.users.map((u) => [u.userId, new Set(u.titles)]));
-const sample = planBulkManifest({ csvText, files, usersByEmail, publishedHashes, publishedTitles });
+const publishedDocuments = new Map(known.users.map((u) => [u.userId, u.documents]));
+const sample = planBulkManifest({ csvText, files, usersByEmail, publishedHashes, publishedDocuments });
 const outcomes = Object.entries(sample.counts)
   .filter(([, count]) => count > 0)
   .map(([outcome, count]) => `${outcome} ${count}`)
@@ -81,5 +85,5 @@ const outcomes = Object.entries(sample.counts)
 
 console.log(`Bulk upload dry run: ${rows} manifest rows, ${files.length} files, ${investors} investors; ${runs} runs after ${warmUps} warm-ups`);
 console.log(`  outcomes: ${outcomes}; unprocessed ${sample.unprocessed.length}`);
-report('planBulkManifest', time(() => planBulkManifest({ csvText, files, usersByEmail, publishedHashes, publishedTitles })));
+report('planBulkManifest', time(() => planBulkManifest({ csvText, files, usersByEmail, publishedHashes, publishedDocuments })));
 report('preview (e-mails + plan + table cells)', time(() => [manifestEmails(csvText), planBatch(csvText, files, known), manifestCells(csvText)]));

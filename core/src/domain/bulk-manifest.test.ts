@@ -239,8 +239,8 @@ describe('planBulkManifest', () => {
     expect(result.counts).toMatchObject({ publish: 2, 'already-published': 1 });
   });
 
-  it('plans a title the investor already has, for another file, as its correction; twice in the batch is refused', () => {
-    const titles = new Map([[1, new Set(['2025 k-1'])]]);
+  it('plans a document the investor already has (same title, category and period), for another file, as its correction; twice in the batch is refused', () => {
+    const k1 = { documentId: 40, title: '2025 K-1', category: 'tax' as const, year: 2026, quarter: 'Q1' as const, firstPublishedAt: '2026-03-02T18:00:00.000Z' };
     const result = planBulkManifest({
       csvText: [
         `${header},correction_note`,
@@ -252,10 +252,11 @@ describe('planBulkManifest', () => {
       ].join('\n'),
       files: [file('a.pdf'), file('b.pdf'), file('c.pdf'), file('d.pdf'), file('e.pdf')],
       usersByEmail: users,
-      publishedTitles: titles,
+      publishedDocuments: new Map([[1, [k1]]]),
+      period: { year: 2026, quarter: 'Q1' },
     });
     expect(result.rows.map((r) => [r.row, r.outcome, r.outcome === 'publish' ? r.corrects : null])).toEqual([
-      [2, 'publish', '2025 K-1'],
+      [2, 'publish', k1],
       [3, 'publish', null],
       [4, 'title-used', null],
       [5, 'publish', null],
@@ -263,8 +264,64 @@ describe('planBulkManifest', () => {
     ]);
     expect(result.rows[0]).toMatchObject({ correctionNote: 'Box 5 was wrong' });
     expect(result.corrections).toBe(1);
-    expect(bulkManifestMessages.corrects('2025 K-1')).toBe('corrects 2025 K-1');
-    expect(result.rows[2]).toMatchObject({ error: 'Title already used by another document for this investor' });
+    expect(result.rows[2]).toMatchObject({ error: 'Title already used by another document for this investor in this period' });
+  });
+
+  it('never corrects a document of another quarter: a title reused every quarter is a new document each time', () => {
+    const statement = (quarter: 'Q1' | 'Q2', documentId: number) => ({
+      documentId,
+      title: 'Quarterly Distribution Statement',
+      category: 'financial' as const,
+      year: 2026,
+      quarter,
+      firstPublishedAt: quarter === 'Q1' ? '2026-04-10T16:00:00.000Z' : '2026-07-09T16:00:00.000Z',
+    });
+    const csvText = `${required}\nann@example.com,q.pdf,financial,Quarterly Distribution Statement`;
+    const inQuarter = (quarter: 'Q1' | 'Q2' | 'Q3', documents: ReturnType<typeof statement>[]) =>
+      planBulkManifest({ csvText, files: [file('q.pdf')], usersByEmail: users, publishedDocuments: new Map([[1, documents]]), period: { year: 2026, quarter } });
+
+    // Q2's manifest, with only Q1's statement published: a new document, filed under Q2.
+    const second = inQuarter('Q2', [statement('Q1', 1)]);
+    expect(second.rows[0]).toMatchObject({ outcome: 'publish', corrects: null, year: 2026, quarter: 'Q2' });
+    expect(second.corrections).toBe(0);
+    // Q3's, with both: a new document again, filed under Q3.
+    expect(inQuarter('Q3', [statement('Q1', 1), statement('Q2', 2)]).rows[0]).toMatchObject({ outcome: 'publish', corrects: null, quarter: 'Q3' });
+    // Q2's again, with Q2's published: that one (and only that one) is corrected.
+    const again = inQuarter('Q2', [statement('Q1', 1), statement('Q2', 2)]);
+    expect(again.rows[0]).toMatchObject({ outcome: 'publish', corrects: { documentId: 2, quarter: 'Q2' }, quarter: 'Q2' });
+  });
+
+  it('a document of the same title and period but another category is another document', () => {
+    const result = planBulkManifest({
+      csvText: `${required}\nann@example.com,a.pdf,legal,2025 K-1`,
+      files: [file('a.pdf')],
+      usersByEmail: users,
+      publishedDocuments: new Map([[1, [{ title: '2025 K-1', category: 'tax' as const, year: 2026, quarter: 'Q1' as const, firstPublishedAt: '2026-03-02T18:00:00.000Z' }]]]),
+      period: { year: 2026, quarter: 'Q1' },
+    });
+    expect(result.rows[0]).toMatchObject({ outcome: 'publish', corrects: null });
+  });
+
+  it('names what a row corrects: its title, period and first publication date, in Pasadena', () => {
+    const corrects = bulkManifestMessages.corrects({ title: '2025 K-1', category: 'tax', year: 2026, quarter: 'Q1', firstPublishedAt: '2026-03-03T03:00:00.000Z' });
+    expect(corrects).toBe('corrects 2025 K-1 (Q1 2026, first published Mar 2, 2026)');
+  });
+
+  it('refuses a row for a deactivated account, naming it, as it refuses an unknown e-mail', () => {
+    const result = planBulkManifest({
+      csvText: `${required}\nBob@Example.com,b.pdf,tax,2025 K-1\nann@example.com,a.pdf,tax,2025 K-1`,
+      files: [file('a.pdf'), file('b.pdf')],
+      usersByEmail: users,
+      deactivatedUsers: new Set([2]),
+    });
+    expect(result.rows.map((r) => r.outcome)).toEqual(['user-deactivated', 'publish']);
+    expect(result.rows[0]).toMatchObject({
+      filename: 'b.pdf',
+      error: 'The account bob@example.com is deactivated: nobody could read this document. Reactivate it first, or remove the row.',
+    });
+    expect(result.counts['user-deactivated']).toBe(1);
+    // Its file is claimed by its row, not listed again as unprocessed.
+    expect(result.unprocessed).toEqual([]);
   });
 
   it('refuses a correction note over its length', () => {
@@ -283,7 +340,8 @@ describe('planBulkManifest', () => {
       files: [file('a.pdf', 5, 'h1')],
       usersByEmail: users,
       publishedHashes: new Map([[1, new Set(['h1'])]]),
-      publishedTitles: new Map([[1, new Set(['2025 k-1'])]]),
+      publishedDocuments: new Map([[1, [{ title: '2025 K-1', category: 'tax' as const, year: 2026, quarter: 'Q1' as const, firstPublishedAt: '2026-03-02T18:00:00.000Z' }]]]),
+      period: { year: 2026, quarter: 'Q1' },
     });
     expect(result.rows[0]?.outcome).toBe('already-published');
   });
@@ -505,5 +563,32 @@ describe('planBulkManifest: the line of the first problem', () => {
     expect(plan(`"email\nx",filename,document_category,title\nann@example.com,a.pdf,tax,A`, []).error).toBe(
       `Line 1: ${publishingMessages.csv.lineBreakInField}`,
     );
+  });
+});
+
+describe('manifests as Excel saves them', () => {
+  const utf16le = (text: string) => new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text, 'utf16le'))]);
+
+  it("reads Excel's Unicode Text: tab-separated UTF-16LE behind its BOM", () => {
+    const decoded = decodeCsvBytes(utf16le('email\tfilename\tdocument_category\ttitle\r\nann@example.com\tk1.pdf\ttax\tRelevé 2025\r\n'));
+    expect(decoded.encoding).toBe('utf-16le');
+    const result = planBulkManifest({ csvText: decoded.text, encoding: decoded.encoding, files: [file('k1.pdf')], usersByEmail: users });
+    expect(result.error).toBeNull();
+    expect(result.delimiter).toBe('\t');
+    expect(result.rows).toEqual([expect.objectContaining({ outcome: 'publish', title: 'Relevé 2025', email: 'ann@example.com' })]);
+  });
+
+  it("honours a first line 'sep=;', as Excel does, and numbers the file's lines as they are", () => {
+    const result = planBulkManifest({
+      csvText: 'sep=;\r\nemail;filename;document_category;title\r\nann@example.com;k1.pdf;tax;K-1, 2025\r\n',
+      files: [file('k1.pdf')],
+      usersByEmail: users,
+    });
+    expect(result.error).toBeNull();
+    expect(result.delimiter).toBe(';');
+    // The first data row is row 2, as the spec numbers rows after the header.
+    expect(result.rows).toEqual([expect.objectContaining({ row: 2, outcome: 'publish', title: 'K-1, 2025' })]);
+    const ragged = planBulkManifest({ csvText: 'sep=,\nemail,filename,document_category,title\nann@example.com,k1.pdf,tax', files: [], usersByEmail: users });
+    expect(ragged.error).toBe('Line 3: this row has 3 fields but the header has 4.');
   });
 });

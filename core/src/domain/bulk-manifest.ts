@@ -11,12 +11,14 @@ import {
   documentRefusal,
   lineOfUndecodedText,
   originalOfTwins,
+  documentIdentityKey,
   periodOf,
   publishingMessages,
   readCsv,
   type CsvDelimiter,
   type CsvEncoding,
   type Period,
+  type PublishedIdentity,
 } from './publishing';
 
 /** The manifest's required columns (spec section 5), then the optional ones. */
@@ -32,13 +34,18 @@ export const bulkManifestMessages = {
   duplicateRow: 'Listed more than once for this investor',
   /** The row names a copy of a file another row publishes to the same investor (originalOfTwins). */
   twinOf: publishingMessages.twinForInvestor,
-  titleUsed: 'Title already used by another document for this investor',
+  titleUsed: 'Title already used by another document for this investor in this period',
   titleTooLong: publishingMessages.titleTooLong,
   descriptionTooLong: `Description is too long (at most ${fieldMax.description} characters)`,
   tagsTooLong: `Tags are too long (at most ${fieldMax.tags} characters)`,
   correctionNoteTooLong: `Correction note is too long (at most ${fieldMax.correctionNote} characters)`,
-  /** A row whose title the investor already has: it publishes a corrected version of that document. */
-  corrects: (title: string) => `corrects ${title}`,
+  /** A deactivated account cannot sign in to read what is published to it. */
+  deactivated: (email: string) => `The account ${email} is deactivated: nobody could read this document. Reactivate it first, or remove the row.`,
+  /**
+   * A row naming a document the investor already has (the same title, category and period): it
+   * publishes a corrected version of that document. Names it exactly, as the investor sees it.
+   */
+  corrects: publishingMessages.corrects,
 } as const;
 
 /** A selected file as both sides know it; the browser may not have hashed it yet. */
@@ -68,14 +75,41 @@ export interface BulkManifestInput {
   /** User id → sha256 of the contents already published for that investor, when known. */
   publishedHashes?: ReadonlyMap<number, ReadonlySet<string>>;
   /**
-   * User id → lower-cased titles of the documents that investor already has, when known. A row
-   * with one of them corrects that document (issue 21).
+   * User id → the documents that investor already has, when known. A row naming one of them (the
+   * same title, category and period: documentIdentityKey) corrects that document.
    */
-  publishedTitles?: ReadonlyMap<number, ReadonlySet<string>>;
+  publishedDocuments?: ReadonlyMap<number, readonly PublishedIdentity[]>;
+  /**
+   * The ids of usersByEmail whose accounts are deactivated, when known: their rows are refused,
+   * since nobody could read what they publish.
+   */
+  deactivatedUsers?: ReadonlySet<number>;
   /** The batch's period (its quarter folder, or the form's): for rows without a document_date. */
   period?: Period;
   /** The moment of the upload, whose quarter files a row with neither a date nor a batch period. */
   now?: Date;
+}
+
+/** An investor a manifest names, as the server's bulk-upload-preview describes them. */
+export interface KnownInvestor {
+  email: string;
+  userId: number;
+  /** Which of the asked hashes they already have. */
+  publishedSha256: readonly string[];
+  documents: readonly PublishedIdentity[];
+  active: boolean;
+}
+
+/** What planBulkManifest needs of the investors, from bulk-upload-preview's answer: every dry run reads it so. */
+export function manifestKnowledgeOf(
+  users: readonly KnownInvestor[],
+): Pick<BulkManifestInput, 'usersByEmail' | 'publishedHashes' | 'publishedDocuments' | 'deactivatedUsers'> {
+  return {
+    usersByEmail: new Map(users.map((u) => [u.email.toLowerCase(), u.userId])),
+    publishedHashes: new Map(users.map((u) => [u.userId, new Set(u.publishedSha256)])),
+    publishedDocuments: new Map(users.map((u) => [u.userId, u.documents])),
+    deactivatedUsers: new Set(users.filter((u) => !u.active).map((u) => u.userId)),
+  };
 }
 
 /** What the row would publish, with its fields cleaned. */
@@ -101,10 +135,11 @@ export type ManifestRowPlan =
       filename: string;
       outcome: 'publish';
       /**
-       * The investor already has a document of this title (any letter case): the row publishes
-       * a corrected version of it, not a second document. The row's title then; null otherwise.
+       * The investor already has this document (the same title in any letter case, category and
+       * period): the row publishes a corrected version of it, not a second document. That
+       * document; null otherwise.
        */
-      corrects: string | null;
+      corrects: PublishedIdentity | null;
     } & ManifestDocument)
   | ({ row: number; filename: string; outcome: 'already-published'; error: string } & ManifestDocument)
   | {
@@ -114,6 +149,7 @@ export type ManifestRowPlan =
       outcome:
         | 'missing-fields'
         | 'user-not-found'
+        | 'user-deactivated'
         | 'bad-category'
         | 'bad-field'
         | 'file-missing'
@@ -234,6 +270,7 @@ function emptyCounts(): Record<ManifestOutcome, number> {
     'already-published': 0,
     'missing-fields': 0,
     'user-not-found': 0,
+    'user-deactivated': 0,
     'bad-category': 0,
     'bad-field': 0,
     'file-missing': 0,
@@ -300,6 +337,7 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
     if (!email || !filename || !category || !title) return fail('missing-fields', portalMessages.manifestMissingFields);
     const userId = input.usersByEmail.get(email.toLowerCase());
     if (userId === undefined) return fail('user-not-found', portalMessages.userNotFound);
+    if (input.deactivatedUsers?.has(userId)) return fail('user-deactivated', bulkManifestMessages.deactivated(email.toLowerCase()));
     if (!(documentCategories as readonly string[]).includes(category)) return fail('bad-category', bulkManifestMessages.badCategory);
     const description = cell('description');
     const documentDate = cell('document_date');
@@ -362,6 +400,12 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
     return original === document.file.name ? null : original;
   };
 
+  // The documents each investor has, by identity: a row naming one corrects it.
+  const published = new Map<string, PublishedIdentity>();
+  for (const [userId, documents] of input.publishedDocuments ?? []) {
+    for (const document of documents) published.set(documentIdentityKey(userId, document), document);
+  }
+
   const seenForUser = new Set<string>();
   const rows: ManifestRowPlan[] = [];
   let corrections = 0;
@@ -394,16 +438,17 @@ export function planBulkManifest(input: BulkManifestInput): BulkManifestPlan {
       rows.push({ row, filename: file.name, outcome: 'already-published', error: bulkManifestMessages.alreadyPublished, ...document });
       continue;
     }
-    // Two different files under one title in one batch would leave the investor guessing which
-    // one counts. A title the investor already has is a correction of that document (issue 21):
-    // its new version, not a second "2025 K-1".
-    const titleKey = `${userId}\u0000title\u0000${title.toLowerCase()}`;
-    if (seenForUser.has(titleKey)) {
+    // Two different files as one document in one batch would leave the investor guessing which
+    // one counts. A document the investor already has (documentIdentityKey: the same title,
+    // category and period) is corrected: its new version, not a second "2025 K-1". The same
+    // title in another quarter is another document.
+    const identity = documentIdentityKey(userId, { title, category: document.documentCategory, year: document.year, quarter: document.quarter });
+    if (seenForUser.has(identity)) {
       failed({ row, filename, outcome: 'title-used', error: bulkManifestMessages.titleUsed });
       continue;
     }
-    seenForUser.add(titleKey);
-    const corrects = input.publishedTitles?.get(userId)?.has(title.toLowerCase()) ? title : null;
+    seenForUser.add(identity);
+    const corrects = published.get(identity) ?? null;
     counts.publish += 1;
     if (corrects) corrections += 1;
     rows.push({ row, filename: file.name, outcome: 'publish', corrects, ...document });

@@ -5,9 +5,11 @@ import {
   destinationKey,
   documentContainerOf,
   documentHeadBytes,
+  documentIdentityKey,
   documentIncompleteness,
   documentRefusal,
   filenameTitleRefusal,
+  isSameDocument,
   originalOfTwins,
   periodOf,
   publicationKey,
@@ -199,5 +201,28 @@ describe('readCsv', () => {
   it("reads ';' from the header line alone", () => {
     expect(readCsv('\uFEFFemail;title\na;K-1, 2025').records[1]!.cells).toEqual(['a', 'K-1, 2025']);
     expect(readCsv('email,title\na,K-1; 2025').delimiter).toBe(',');
+  });
+});
+
+describe('isSameDocument', () => {
+  const statement = { title: 'Quarterly Distribution Statement', category: 'financial' as const, year: 2026, quarter: 'Q1' as const };
+
+  it('is the same document within one period, title read as people read it (NFC, case, spaces)', () => {
+    expect(isSameDocument(statement, { ...statement, title: ' quarterly distribution STATEMENT ' })).toBe(true);
+    // A Mac spells 'é' as 'e' and a combining accent.
+    expect(isSameDocument({ ...statement, title: 'Relevé' }, { ...statement, title: 'Releve\u0301' })).toBe(true);
+  });
+
+  it('is another document in another quarter, another year or another category', () => {
+    expect(isSameDocument(statement, { ...statement, quarter: 'Q2' })).toBe(false);
+    expect(isSameDocument(statement, { ...statement, year: 2025 })).toBe(false);
+    expect(isSameDocument(statement, { ...statement, category: 'tax' })).toBe(false);
+    // A property document has no category; a personal one always has.
+    expect(isSameDocument({ ...statement, category: null }, statement)).toBe(false);
+  });
+
+  it('keys a document under its owner: two investors never share a key', () => {
+    expect(documentIdentityKey(1, statement)).not.toBe(documentIdentityKey(2, statement));
+    expect(documentIdentityKey(1, statement)).toBe(documentIdentityKey(1, { ...statement, title: 'QUARTERLY distribution statement' }));
   });
 });

@@ -5,7 +5,8 @@
 // quarter it is filed under, which files the portal refuses, and how a CSV file is read.
 
 import Papa from 'papaparse';
-import { quarters, type Quarter } from './enums';
+import { quarters, type DocumentCategory, type Quarter } from './enums';
+import { formatDate } from './format';
 import {
   acceptedDocumentExtensions,
   documentExtensionOf,
@@ -41,6 +42,39 @@ export function publicationKey(destination: Destination, sha256: string): string
   return `${destinationKey(destination)}#${sha256.trim().toLowerCase()}`;
 }
 
+/**
+ * What a publication is the same document as (a correction of it, its next version) rather than a
+ * new document: the same destination, the same title (as people read it: NFC, trimmed, any case),
+ * the same category (personal documents have one; property documents null) and the same period.
+ * Accountants reuse a title every quarter ("Quarterly Distribution Statement"): a row of another
+ * quarter is a new document, never a correction of the last one. Every path (the dry runs, the
+ * server's uploads, the sync) decides with this one rule.
+ */
+export interface DocumentIdentity {
+  title: string;
+  category: DocumentCategory | null;
+  year: number;
+  quarter: Quarter;
+}
+
+/** The key of a document's identity under its owner (a destinationKey, or an investor's id). */
+export function documentIdentityKey(owner: string | number, identity: DocumentIdentity): string {
+  return [owner, comparable(identity.title), identity.category ?? '', identity.year, identity.quarter].join('\u0000');
+}
+
+/** True when both name the same document of one destination (see DocumentIdentity). */
+export function isSameDocument(a: DocumentIdentity, b: DocumentIdentity): boolean {
+  return documentIdentityKey('', a) === documentIdentityKey('', b);
+}
+
+/** A document already published, as a dry run names the one a row would correct. */
+export interface PublishedIdentity extends DocumentIdentity {
+  /** When its first version was published (ISO 8601). */
+  firstPublishedAt: string;
+  /** The document's id, where the caller knows it. */
+  documentId?: number;
+}
+
 // ---- Sentences ----------------------------------------------------------------------------
 
 /** What a document file's content must be for each accepted extension. */
@@ -74,6 +108,12 @@ export const publishingMessages = {
   /** A property document is titled by its file name. */
   fileNameTitleTooLong: `The file name is too long to be the document's title (at most ${fieldMax.title} characters before the extension): shorten it.`,
   fileNameNoTitle: "The file name gives no title: name the file as the document's title.",
+  /**
+   * What a publication corrects (a document of its destination with the same title, category
+   * and period): named exactly, as its readers know it.
+   */
+  corrects: (document: PublishedIdentity) =>
+    `corrects ${document.title} (${document.quarter} ${document.year}, first published ${formatDate(document.firstPublishedAt, 'earlier')})`,
   /** A second name for content the same investor gets under `original`. */
   twinForInvestor: (original: string) => `Same content as ${original} for this investor (the copy is not published)`,
   /** A second name for content the same property gets under `original`. */
@@ -91,9 +131,9 @@ export const publishingMessages = {
     textAfterQuote: 'a quoted field has text after its closing quote.',
     lineBreakInField: 'a field runs onto the next line; a manifest cell cannot hold a line break (is a quote missing?).',
     tooManyFields: (found: number, expected: number, delimiter: CsvDelimiter) =>
-      `this row has ${found} fields but the header has ${expected}; a cell that holds "${delimiter}" must be in quotes.`,
+      `this row has ${found} fields but the header has ${expected}; a cell that holds ${delimiter === '\t' ? 'a tab' : `"${delimiter}"`} must be in quotes.`,
     tooFewFields: (found: number, expected: number) => `this row has ${found} fields but the header has ${expected}.`,
-    noDelimiter: 'the columns are not separated by commas or semicolons.',
+    noDelimiter: 'the columns are not separated by commas, semicolons or tabs.',
     notText: 'this line holds characters that are not text; save the file as "CSV UTF-8" and try again.',
     unreadable: 'this line cannot be read as CSV.',
   },
@@ -256,19 +296,40 @@ export function periodOf(documentDate: string | null, batch: Period | null, now:
 
 // ---- Reading CSV --------------------------------------------------------------------------
 
-export type CsvEncoding = 'utf-8' | 'windows-1252';
-export type CsvDelimiter = ',' | ';';
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+export type CsvDelimiter = ',' | ';' | '\t';
+
+/** How staff are told what a CSV file was read as. */
+export const csvEncodingLabels: Record<CsvEncoding, string> = {
+  'utf-8': 'UTF-8',
+  'utf-16le': 'UTF-16 (Excel Unicode Text)',
+  'utf-16be': 'UTF-16',
+  'windows-1252': 'Windows-1252 (Excel)',
+};
+export const csvDelimiterLabels: Record<CsvDelimiter, string> = {
+  ',': 'comma (,)',
+  ';': 'semicolon (;)',
+  '\t': 'tab',
+};
 
 const utf8Bom = [0xef, 0xbb, 0xbf] as const;
+const utf16Boms = [
+  { bom: [0xff, 0xfe], encoding: 'utf-16le' },
+  { bom: [0xfe, 0xff], encoding: 'utf-16be' },
+] as const;
 
 /**
- * CSV bytes → text: UTF-8 (with or without BOM) else Windows-1252, which Excel writes on Windows
- * ('Relevé' is one byte 0xE9 there); shared by the user import and the manifest. Never throws: a
- * file that starts with a UTF-8 BOM but is damaged is read as UTF-8 with U+FFFD where it breaks
- * (reading it as windows-1252 would only garble it more), and the readers refuse that text.
- * The text never starts with the BOM.
+ * CSV bytes → text: UTF-16 behind its BOM (Excel's "Unicode Text", tab-separated), UTF-8 (with
+ * or without BOM), else Windows-1252, which Excel writes on Windows ('Relevé' is one byte 0xE9
+ * there); shared by the user import and the manifest. Never throws: a file that starts with a
+ * BOM but is damaged is read in that encoding with U+FFFD where it breaks (reading it as
+ * windows-1252 would only garble it more), and the readers refuse that text. The text never
+ * starts with the BOM.
  */
 export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: CsvEncoding } {
+  for (const { bom, encoding } of utf16Boms) {
+    if (startsWith(bytes, bom)) return { text: new TextDecoder(encoding).decode(bytes), encoding };
+  }
   const hasBom = startsWith(bytes, utf8Bom);
   try {
     // ignoreBOM: false (the default) drops a leading BOM.
@@ -285,15 +346,24 @@ export function lineOfUndecodedText(text: string): number | null {
   return index === -1 ? null : lineBreaksIn(text, 0, index) + 1;
 }
 
+const firstLineOf = (text: string): string => {
+  const end = text.search(/\r\n|\n|\r/);
+  return end === -1 ? text : text.slice(0, end);
+};
+
+/** Excel's first line 'sep=;' (which it writes, and honours when it opens the file): the delimiter it names. */
+const separatorLine = /^sep=([,;\t])$/i;
+
 /**
  * The delimiter from the header line alone: it holds only column names, so a ';' inside a title
  * or an address can never turn a comma file into a semicolon one (as papaparse's guess over the
- * whole text can). Excel in European locales saves ';'.
+ * whole text can). Excel in European locales saves ';', and its "Unicode Text" tabs.
  */
 export function csvDelimiterOf(text: string): CsvDelimiter {
-  const end = text.search(/\r\n|\n|\r/);
-  const header = end === -1 ? text : text.slice(0, end);
-  return !header.includes(',') && header.includes(';') ? ';' : ',';
+  const header = firstLineOf(text);
+  if (header.includes(',')) return ',';
+  if (header.includes(';')) return ';';
+  return header.includes('\t') ? '\t' : ',';
 }
 
 const lineBreaks = /\r\n|\n|\r/g;
@@ -325,12 +395,16 @@ export interface CsvRead {
  * because papaparse numbers rows, not lines, and a quoted cell may span several lines.
  */
 export function readCsv(csvText: string): CsvRead {
-  const text = csvText.replace(/^\uFEFF/, '');
-  const delimiter = csvDelimiterOf(text);
+  const full = csvText.replace(/^\uFEFF/, '');
+  // A first line 'sep=;' names the delimiter and is no record; the lines keep the file's numbers.
+  const first = firstLineOf(full);
+  const separator = separatorLine.exec(first.trim());
+  const text = separator ? full.slice(first.length).replace(/^(?:\r\n|\n|\r)/, '') : full;
+  const delimiter = separator ? (separator[1] as CsvDelimiter) : csvDelimiterOf(text);
   const records: CsvRecord[] = [];
   let error: CsvRead['error'] = null;
   let start = 0;
-  let line = 1;
+  let line = separator ? 2 : 1;
   Papa.parse<string[]>(text, {
     header: false,
     delimiter,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeCsvBytes, documentRefusal, manifestEmails, planBulkManifest, type PlannedManifest } from '@everest/core/domain';
+import { decodeCsvBytes, documentRefusal, manifestEmails, manifestKnowledgeOf, planBulkManifest, type PlannedManifest } from '@everest/core/domain';
 import type { SyncContext } from './context';
 import { isRefusal, isSignInRefusal, isUnreachable, messageOf } from './failures';
 import type { LedgerEntry, PendingBatch, PublishedPersonalDocument } from './ledger';
@@ -35,9 +35,6 @@ export interface RowProblem {
   row: number;
   reason: string;
 }
-
-/** A personal document by investor and title, as the manifest names it (both compared in lower case). */
-const personalKey = (email: string, title: string) => `${email.toLowerCase()}\u0000${title.toLowerCase()}`;
 
 /** The signature of a batch: its manifest and its files' contents. */
 export function batchSignatureOf(manifest: PlannedManifest): string {
@@ -135,8 +132,8 @@ export class ManifestBatches {
     const { text: csvText, encoding } = decodeCsvBytes(await readFile(path.join(this.ctx.folder, manifestPath)));
     const hashes = [...new Set(files.map((f) => f.sha256).filter((s): s is string => Boolean(s)))];
     const known = await this.ctx.portal.bulkPreview(manifestEmails(csvText), hashes);
-    // A file changed in place that this sync published: its documents (same investor, same
-    // title) get the new file instead of a second document, so their titles are not "used".
+    // A file changed in place that this sync published: a row correcting one of its documents
+    // (core's identity: same investor, title, category and period) puts the new file under it.
     const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
     const plan = planBulkManifest({
       csvText,
@@ -144,11 +141,7 @@ export class ManifestBatches {
       files: [...files, ...refusedFiles],
       // Rows without a document_date are filed under the quarter folder's period (issue 32).
       period: { year: manifest.year, quarter: manifest.quarter },
-      usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
-      publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
-      publishedTitles: new Map(
-        known.users.map((u) => [u.userId, new Set(u.titles.filter((title) => !replaceable.has(personalKey(u.email, title))))]),
-      ),
+      ...manifestKnowledgeOf(known.users),
     });
     if (plan.error) {
       // A manifest that cannot be read whole publishes nothing (issue 32): its files wait with
@@ -172,7 +165,8 @@ export class ManifestBatches {
     const replacements: PersonalReplacement[] = [];
     for (const row of plan.rows) {
       const filePath = pathOf.get(row.filename);
-      const replacing = row.outcome === 'publish' ? replaceable.get(personalKey(row.email, row.title)) : undefined;
+      const corrected = row.outcome === 'publish' ? row.corrects?.documentId : undefined;
+      const replacing = corrected === undefined ? undefined : replaceable.get(corrected);
       if (row.outcome === 'publish' && replacing && replacing.filePath === filePath) {
         replacements.push({ filePath, name: row.file.name, documentId: replacing.documentId, email: row.email, title: row.title });
       } else if (row.outcome === 'publish') toSend.push(row);
@@ -295,15 +289,15 @@ export class ManifestBatches {
 
   /**
    * The personal documents this sync published from these files whose content has changed
-   * since, by investor and title: replaced, not published a second time.
+   * since, by document id: replaced, not published a second time.
    */
-  private replaceablePersonalDocuments(paths: string[]): Map<string, { filePath: string; documentId: number }> {
-    const replaceable = new Map<string, { filePath: string; documentId: number }>();
+  private replaceablePersonalDocuments(paths: string[]): Map<number, { filePath: string; documentId: number }> {
+    const replaceable = new Map<number, { filePath: string; documentId: number }>();
     for (const filePath of paths) {
       const entry = this.ctx.ledger.get(filePath);
       if (!entry?.personalDocuments || entry.sha256 === null || entry.publishedSha256 === null || entry.sha256 === entry.publishedSha256) continue;
       for (const document of entry.personalDocuments) {
-        replaceable.set(personalKey(document.email, document.title), { filePath, documentId: document.documentId });
+        replaceable.set(document.documentId, { filePath, documentId: document.documentId });
       }
     }
     return replaceable;

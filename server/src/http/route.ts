@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import { routes, type Access, type RouteDef } from '@everest/core/contract';
+import { decodeCsvBytes } from '@everest/core/domain';
 import { HttpError } from './errors';
 import {
   readBatchMultipart,
@@ -179,8 +180,9 @@ export function bind<R extends RouteDef>(
       }
       const fields = batch?.fields ?? multipart?.fields ?? ctx.request.body ?? {};
       if (route.body) refuseUnstorableText(fields);
-      // A batch's text part sent as a file (a manifest) is text the route reads too.
-      if (batch?.textFile?.includes(0)) throw new HttpError(400, nulRefused);
+      // A batch's text part sent as a file (a manifest) is text the route reads too, once decoded
+      // (UTF-16, as Excel's "Unicode Text" saves it, has a NUL byte in every ASCII letter).
+      if (batch?.textFile && decodeCsvBytes(batch.textFile).text.includes('\u0000')) throw new HttpError(400, nulRefused);
       const input: RouteInput<R> = {
         ...head,
         body: (route.body ? route.body.parse(fields) : undefined) as Infer<R['body']>,

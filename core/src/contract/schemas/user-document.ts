@@ -172,8 +172,10 @@ export const bulkUploadUserDocumentsAnswer = z.object({
       userEmail: z.string(),
       title: z.string(),
       documentId: z.number().int(),
-      /** Issue 21: the row corrected the investor's document of that title (a new version). */
+      /** The row corrected the investor's document of that title, category and period (a new version). */
       corrected: z.boolean().optional(),
+      /** With `corrected`: when the document it corrected was first published, to name it exactly. */
+      firstPublishedAt: timestamp.optional(),
       /** Issue 32: the period it was filed under. */
       year: z.number().int().optional(),
       quarter: quarter.optional(),
@@ -218,16 +220,28 @@ export const bulkUploadPreviewBody = z.object({
 });
 export type BulkUploadPreviewBody = z.infer<typeof bulkUploadPreviewBody>;
 
-/** Per known investor: their id, which of the given hashes they already have, their titles lower-cased. */
+/**
+ * Per known investor: their id, which of the given hashes they already have, and the documents
+ * they have (core's DocumentIdentity: a row naming one corrects it).
+ */
 export const bulkUploadPreviewAnswer = z.object({
   users: z.array(
     z.object({
       email: z.string(),
       userId: z.number().int(),
       publishedSha256: z.array(z.string()),
-      titles: z.array(z.string()),
-      /** Issue 32: an active account is e-mailed; a deactivated one is not. */
-      active: z.boolean().optional(),
+      documents: z.array(
+        z.object({
+          documentId: z.number().int(),
+          title: z.string(),
+          category: z.enum(documentCategories),
+          year: z.number().int(),
+          quarter,
+          firstPublishedAt: timestamp,
+        }),
+      ),
+      /** A deactivated account's rows are refused: nobody could read them. */
+      active: z.boolean(),
     }),
   ),
 });

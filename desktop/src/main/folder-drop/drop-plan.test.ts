@@ -40,7 +40,7 @@ function portalOf(documents: { document: PropertyDocument; sha256: string }[] = 
     documentSha256: (id) => Promise.resolve(documents.find((d) => d.document.id === id)!.sha256),
     bulkPreview: (emails) =>
       Promise.resolve({
-        users: emails.includes('investor@example.com') ? [{ email: 'investor@example.com', userId: 3, publishedSha256: [], titles: [] }] : [],
+        users: emails.includes('investor@example.com') ? [{ email: 'investor@example.com', userId: 3, publishedSha256: [], documents: [], active: true }] : [],
       }),
     uploadDocument: refuse,
     replaceDocument: refuse,

@@ -9,6 +9,7 @@ import {
   documentRefusal,
   isIgnoredName,
   manifestEmails,
+  manifestKnowledgeOf,
   maxDocumentBytes,
   maxManifestCsvBytes,
   planBulkManifest,
@@ -140,9 +141,7 @@ export async function planFolderDrop(folder: string, portal: Portal): Promise<Fo
       csvText,
       encoding,
       files,
-      usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
-      publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
-      publishedTitles: new Map(known.users.map((u) => [u.userId, new Set(u.titles)])),
+      ...manifestKnowledgeOf(known.users),
       period: { year: manifest.year, quarter: manifest.quarter },
     });
     if (rows.error) {

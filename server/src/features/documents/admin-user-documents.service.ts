@@ -12,7 +12,7 @@ import {
   type UserDocument as UserDocumentAnswer,
   type UserDocumentAnswer as UploadAnswer,
 } from '@everest/core/contract';
-import { displayName, documentCategoryLabels, formatDateTime, periodOf, type DocumentCategory, type Quarter } from '@everest/core/domain';
+import { displayName, documentCategoryLabels, formatDateTime, isSameDocument, periodOf, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
@@ -114,8 +114,8 @@ export interface PublishOutcome {
   id: number;
   /** The document that already had this content for this owner; nothing was written. */
   already: { id: number; title: string; uploaded_at: Date } | null;
-  /** Set when the owner had a document of this title: the file is its new version (issue 21). */
-  corrected: { version: number } | null;
+  /** Set when the owner had this document (core's isSameDocument): the file is its new version. */
+  corrected: { version: number; firstPublishedAt: string } | null;
   /** The period the document is filed under: a corrected one keeps its own. */
   filed: { year: number; quarter: Quarter };
 }
@@ -149,11 +149,16 @@ export async function publishUserDocument(
   );
   if (existing) return { id: existing.id, already: existing, corrected: null, filed: { year: existing.year, quarter: existing.quarter } };
 
-  // A title the owner already has, in any letter case: a corrected file of that document, not a
-  // second document under one title (issue 21). Its other fields stay as published.
-  const [namesake] = await tx.execute<{ id: number; title: string; year: number; quarter: Quarter }[]>(
-    'select id, title, year, quarter from user_documents where user_id = ? and lower(title) = lower(?) order by id limit 1',
+  // A document the owner already has (core's isSameDocument: the same title in any letter case,
+  // category and period): a corrected file of it, not a second document. Its other fields stay
+  // as published. The same title in another quarter is a new document.
+  const namesakes = await tx.execute<{ id: number; title: string; document_category: DocumentCategory; year: number; quarter: Quarter; uploaded_at: string }[]>(
+    `select id, title, document_category, year, quarter, to_char(uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at
+       from user_documents where user_id = ? and lower(title) = lower(?) order by id`,
     [owner.id, fields.title],
+  );
+  const namesake = namesakes.find((d) =>
+    isSameDocument({ title: d.title, category: d.document_category, year: d.year, quarter: d.quarter }, { ...fields, category: fields.documentCategory }),
   );
   if (namesake) {
     const note = audit.correctionNote ?? '';
@@ -176,7 +181,12 @@ export async function publishUserDocument(
         ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
       },
     });
-    return { id: namesake.id, already: null, corrected: { version: corrected.version }, filed: { year: namesake.year, quarter: namesake.quarter } };
+    return {
+      id: namesake.id,
+      already: null,
+      corrected: { version: corrected.version, firstPublishedAt: namesake.uploaded_at },
+      filed: { year: namesake.year, quarter: namesake.quarter },
+    };
   }
 
   const created = tx.create(UserDocument, {

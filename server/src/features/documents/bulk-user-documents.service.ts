@@ -14,7 +14,9 @@ import {
   planBulkManifest,
   portalMessages,
   type CsvEncoding,
+  type DocumentCategory,
   type ManifestFile,
+  type Quarter,
 } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
@@ -44,15 +46,18 @@ function manifestText(batch: BatchMultipartBody): { text: string; encoding: CsvE
   return batch.textFile ? decodeCsvBytes(batch.textFile) : null;
 }
 
-/** What the dry run needs to know of the database: the named investors, their contents among these hashes, their titles. */
+/** What the dry run needs to know of the database: the named investors, their contents among these hashes, their documents. */
 export interface ManifestKnowledge {
   usersByEmail: Map<string, number>;
   publishedHashes: Map<number, Set<string>>;
-  publishedTitles: Map<number, Set<string>>;
+  /** Each investor's documents, by which a row is a correction (core's documentIdentityKey). */
+  publishedDocuments: Map<number, BulkUploadPreviewAnswer['users'][number]['documents']>;
   /** `${userId}:${sha256}` → the document that investor has with that content. */
-  publishedDocuments: Map<string, number>;
+  documentsByContent: Map<string, number>;
   /** The named investors who can sign in, and so are e-mailed. */
   activeUsers: Set<number>;
+  /** The named investors who cannot: their rows are refused. */
+  deactivatedUsers: Set<number>;
 }
 
 function addTo(map: Map<number, Set<string>>, key: number, value: string): void {
@@ -65,7 +70,14 @@ function addTo(map: Map<number, Set<string>>, key: number, value: string): void 
  * parameter: the driver would spread an array into a list of values.
  */
 export async function manifestKnowledge(em: EntityManager, emails: readonly string[], hashes: readonly string[]): Promise<ManifestKnowledge> {
-  const knowledge: ManifestKnowledge = { usersByEmail: new Map(), publishedHashes: new Map(), publishedTitles: new Map(), publishedDocuments: new Map(), activeUsers: new Set() };
+  const knowledge: ManifestKnowledge = {
+    usersByEmail: new Map(),
+    publishedHashes: new Map(),
+    publishedDocuments: new Map(),
+    documentsByContent: new Map(),
+    activeUsers: new Set(),
+    deactivatedUsers: new Set(),
+  };
   if (emails.length === 0) return knowledge;
   const users = await em.execute<{ id: number; email: string; is_active: boolean }[]>(
     'select id, lower(email) as email, is_active from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
@@ -74,11 +86,11 @@ export async function manifestKnowledge(em: EntityManager, emails: readonly stri
   if (users.length === 0) return knowledge;
   for (const u of users) {
     knowledge.usersByEmail.set(u.email, u.id);
-    if (u.is_active) knowledge.activeUsers.add(u.id);
+    (u.is_active ? knowledge.activeUsers : knowledge.deactivatedUsers).add(u.id);
   }
   const ids = JSON.stringify(users.map((u) => u.id));
   const uniqueHashes = [...new Set(hashes)];
-  const [published, titles] = await Promise.all([
+  const [published, documents] = await Promise.all([
     uniqueHashes.length
       ? em.execute<{ id: number; user_id: number; sha256: string }[]>(
           `select d.id, d.user_id, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
@@ -87,18 +99,24 @@ export async function manifestKnowledge(em: EntityManager, emails: readonly stri
           [ids, JSON.stringify(uniqueHashes)],
         )
       : [],
-    em.execute<{ user_id: number; title: string }[]>(
-      `select distinct user_id, lower(title) as title from user_documents
-        where user_id in (select jsonb_array_elements_text(?::jsonb)::int)`,
+    em.execute<{ id: number; user_id: number; title: string; document_category: DocumentCategory; year: number; quarter: Quarter; uploaded_at: string }[]>(
+      `select id, user_id, title, document_category, year, quarter,
+              to_char(uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at
+         from user_documents where user_id in (select jsonb_array_elements_text(?::jsonb)::int)`,
       [ids],
     ),
   ]);
   for (const r of published) {
     addTo(knowledge.publishedHashes, r.user_id, r.sha256);
     const key = `${r.user_id}:${r.sha256}`;
-    knowledge.publishedDocuments.set(key, Math.min(r.id, knowledge.publishedDocuments.get(key) ?? r.id));
+    knowledge.documentsByContent.set(key, Math.min(r.id, knowledge.documentsByContent.get(key) ?? r.id));
   }
-  for (const r of titles) addTo(knowledge.publishedTitles, r.user_id, r.title);
+  for (const r of documents) {
+    const identity = { documentId: r.id, title: r.title, category: r.document_category, year: r.year, quarter: r.quarter, firstPublishedAt: r.uploaded_at };
+    const list = knowledge.publishedDocuments.get(r.user_id);
+    if (list) list.push(identity);
+    else knowledge.publishedDocuments.set(r.user_id, [identity]);
+  }
   return knowledge;
 }
 
@@ -110,7 +128,7 @@ export async function bulkUploadPreview(em: EntityManager, body: BulkUploadPrevi
       email,
       userId,
       publishedSha256: [...(known.publishedHashes.get(userId) ?? [])],
-      titles: [...(known.publishedTitles.get(userId) ?? [])],
+      documents: known.publishedDocuments.get(userId) ?? [],
       active: known.activeUsers.has(userId),
     })),
   };
@@ -150,7 +168,7 @@ export async function bulkUploadUserDocuments(
   }
   const csvText = manifest.text;
 
-  const { usersByEmail, publishedHashes, publishedTitles, publishedDocuments } = await manifestKnowledge(
+  const { usersByEmail, publishedHashes, publishedDocuments, documentsByContent, deactivatedUsers } = await manifestKnowledge(
     call.em,
     manifestEmails(csvText),
     batch.files.map((f) => f.sha256),
@@ -173,7 +191,8 @@ export async function bulkUploadUserDocuments(
     files,
     usersByEmail,
     publishedHashes,
-    publishedTitles,
+    publishedDocuments,
+    deactivatedUsers,
     ...(batchPeriod ? { period: batchPeriod } : {}),
     now,
   });
@@ -191,7 +210,7 @@ export async function bulkUploadUserDocuments(
     }
     if (row.outcome === 'already-published') {
       // Not a failure (issue 32): the investor has it, and the answer names their document.
-      const documentId = row.file.sha256 ? publishedDocuments.get(`${row.userId}:${row.file.sha256}`) : undefined;
+      const documentId = row.file.sha256 ? documentsByContent.get(`${row.userId}:${row.file.sha256}`) : undefined;
       alreadyPublished.push({ row: row.row, filename: row.filename, userEmail: row.email, title: row.title, ...(documentId ? { documentId } : {}) });
       continue;
     }
@@ -271,7 +290,7 @@ export async function bulkUploadUserDocuments(
         userEmail: owner.email,
         title: item.document.title,
         documentId: outcome.id,
-        ...(outcome.corrected ? { corrected: true } : {}),
+        ...(outcome.corrected ? { corrected: true, firstPublishedAt: outcome.corrected.firstPublishedAt } : {}),
         ...outcome.filed,
       });
       if (notify && deferred) {

@@ -1,14 +1,26 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUploadPreviewAnswer, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
-import { bulkManifestMessages, currentYear, documentCategoryLabels, manifestEmails, periodAt, maxDocumentBytes, planBulkManifest, portalMessages } from '@everest/core/domain';
+import {
+  bulkManifestMessages,
+  currentYear,
+  documentCategoryLabels,
+  manifestEmails,
+  manifestKnowledgeOf,
+  periodAt,
+  maxDocumentBytes,
+  planBulkManifest,
+  portalMessages,
+} from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { recordingClient } from '../auth/test-client';
 import { documentFileMessages } from '../files/document-type';
 import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../files/testing/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
+import type { SessionUser } from '../../http/state';
 import { bulkUploadMessages } from './bulk-user-documents.service';
+import { publishCorrection } from './document-versions';
 import { UserDocument } from './user-document.entity';
 import { tempFiles as tempFilesOf } from '../files/testing/stored-files';
 
@@ -393,12 +405,10 @@ describe('bulk-upload-user-documents', () => {
     const preview = planBulkManifest({
       csvText: manifest,
       files: selected,
-      usersByEmail: new Map(known.users.map((u) => [u.email, u.userId])),
-      publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
-      publishedTitles: new Map(known.users.map((u) => [u.userId, new Set(u.titles)])),
+      ...manifestKnowledgeOf(known.users),
     });
-    // The last row names a title investor A has: it corrects "Preview One" (issue 21).
-    expect(preview.rows.map((r) => [r.outcome, r.outcome === 'publish' ? r.corrects : null])).toEqual([
+    // The last row names a document investor A has (its title, category and period): it corrects it.
+    expect(preview.rows.map((r) => [r.outcome, r.outcome === 'publish' ? (r.corrects?.title ?? null) : null])).toEqual([
       ['already-published', null],
       ['publish', null],
       ['user-not-found', null],
@@ -426,6 +436,94 @@ describe('bulk-upload-user-documents', () => {
     } finally {
       await em().getConnection().execute('update users set is_active = true where email = ?', [investorB]);
     }
+  });
+
+  it('a title reused every quarter is a new document each quarter; only a row of the same period corrects', async () => {
+    const title = 'Quarterly Distribution Statement';
+    const row = (name: string) => `${header}\n${investorA},${name},financial,${title}`;
+    const inQuarter = (quarter: string, part: Part) => publish(row(part.name), [part], { fields: { year: '2026', quarter } });
+    const q1 = { name: 'q1.pdf', bytes: samplePdf('distribution Q1') };
+    const q2 = { name: 'q2.pdf', bytes: samplePdf('distribution Q2') };
+    const q2Fixed = { name: 'q2.pdf', bytes: samplePdf('distribution Q2, fixed') };
+
+    const first = await inQuarter('Q1', q1);
+    const second = await inQuarter('Q2', q2);
+    expect(second.successful).toEqual([expect.objectContaining({ year: 2026, quarter: 'Q2' })]);
+    expect(second.successful[0]?.corrected).toBeUndefined();
+    expect(second.successful[0]?.documentId).not.toBe(first.successful[0]?.documentId);
+
+    const statements = async () =>
+      em().getConnection().execute<{ id: number; quarter: string; version: number; sha256: string }[]>(
+        `select d.id, d.quarter, d.version, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
+          join users u on u.id = d.user_id where u.email = ? and d.title = ? order by d.quarter`,
+        [investorA, title],
+      );
+    const sha = (part: Part) => createHash('sha256').update(part.bytes).digest('hex');
+    expect((await statements()).map((d) => [d.quarter, d.version, d.sha256])).toEqual([
+      ['Q1', 1, sha(q1)],
+      ['Q2', 1, sha(q2)],
+    ]);
+
+    // Q2's statement sent again, changed: Q2's document gets version 2, Q1's is untouched.
+    const corrected = await inQuarter('Q2', q2Fixed);
+    expect(corrected.successful).toEqual([expect.objectContaining({ documentId: second.successful[0]?.documentId, corrected: true, quarter: 'Q2' })]);
+    expect((await statements()).map((d) => [d.quarter, d.version, d.sha256])).toEqual([
+      ['Q1', 1, sha(q1)],
+      ['Q2', 2, sha(q2Fixed)],
+    ]);
+    // Its history lists the versions as they were made: the newest first, and never older than the one before.
+    const history = await client.call(`/api/admin/document-versions/personal/${second.successful[0]?.documentId}`, { token: adminToken });
+    expect(history.status, history.text).toBe(200);
+    const versions = (history.json as { versions: { version: number; uploadedAt: string }[] }).versions;
+    expect(versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(Date.parse(versions[0]!.uploadedAt)).toBeGreaterThanOrEqual(Date.parse(versions[1]!.uploadedAt));
+  });
+
+  it('stamps a correction when it is made, never before the version it corrects', async () => {
+    const [admin_] = await em().getConnection().execute<{ id: number }[]>('select id from users where email = ?', [admin]);
+    const actor: SessionUser = { id: admin_!.id, email: admin, role: 'administrator', session: { id: 'test', expiresAt: new Date(), tokenVersion: 0 } };
+    const published = await publish(`${header}\n${investorB},o1.pdf,tax,Stamped K-1,,2026-02-01,`, [{ name: 'o1.pdf', bytes: samplePdf('stamped one') }]);
+    const id = published.successful[0]!.documentId;
+    await em().transactional(async (tx) => {
+      const [document] = await tx.execute<{ file_id: number }[]>('select file_id from user_documents where id = ?', [id]);
+      // Version 1 stamped after this transaction began, as by another batch committing meanwhile.
+      await tx.execute('select pg_sleep(0.05)');
+      await tx.execute("update document_versions set uploaded_at = clock_timestamp() where document_type = 'personal' and document_id = ?", [id]);
+      await publishCorrection(tx, 'personal', id, { fileId: document!.file_id, filename: 'o1.pdf' }, actor, '');
+    });
+    const rows = await em().getConnection().execute<{ version: number; uploaded_at: string }[]>(
+      "select version, uploaded_at from document_versions where document_type = 'personal' and document_id = ? order by version",
+      [id],
+    );
+    expect(rows.map((r) => r.version)).toEqual([1, 2]);
+    expect(new Date(rows[1]!.uploaded_at).getTime()).toBeGreaterThanOrEqual(new Date(rows[0]!.uploaded_at).getTime());
+  });
+
+  it('refuses a row for a deactivated account with a sentence naming it, and publishes nothing for it', async () => {
+    await em().getConnection().execute('update users set is_active = false where email = ?', [investorB]);
+    try {
+      const answer = await publish(`${header}\n${investorB},gone.pdf,tax,Deactivated K-1\n${investorA},kept.pdf,tax,Kept K-1`, [
+        { name: 'gone.pdf', bytes: samplePdf('for a deactivated account') },
+        { name: 'kept.pdf', bytes: samplePdf('for an active account') },
+      ]);
+      expect(answer.successful.map((s) => s.filename)).toEqual(['kept.pdf']);
+      expect(answer.failed).toEqual([{ filename: 'gone.pdf', error: `Row 2: ${bulkManifestMessages.deactivated(investorB)}` }]);
+      expect(await em().count(UserDocument, { title: 'Deactivated K-1' })).toBe(0);
+    } finally {
+      await em().getConnection().execute('update users set is_active = true where email = ?', [investorB]);
+    }
+  });
+
+  it("takes a manifest saved as Excel's Unicode Text (tab-separated UTF-16LE), NUL bytes and all", async () => {
+    const text = `email\tfilename\tdocument_category\ttitle\r\n${investorA}\tutf16.pdf\ttax\tRelevé Unicode\r\n`;
+    const form = new FormData();
+    form.set('csvManifest', new Blob([new Uint8Array([0xff, 0xfe]), new Uint8Array(Buffer.from(text, 'utf16le'))], { type: 'text/plain' }), 'manifest.csv');
+    form.append('documents[]', new Blob([new Uint8Array(samplePdf('utf-16 manifest'))]), 'utf16.pdf');
+    form.set('emailNotification', 'false');
+    const res = await server.api('/api/admin/bulk-upload-user-documents', { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
+    const body = await res.text();
+    expect(res.status, body).toBe(200);
+    expect(bulkUploadUserDocumentsAnswer.parse(JSON.parse(body)).successful.map((s) => [s.filename, s.title])).toEqual([['utf16.pdf', 'Relevé Unicode']]);
   });
 
   it('refuses investors (403) before reading any file', async () => {

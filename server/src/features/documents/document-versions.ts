@@ -50,15 +50,24 @@ export async function publishCorrection(
   );
   if (!before) throw new HttpError(404, documentVersionMessages.notFound);
   const version = before.version + 1;
+  // The moment of the correction itself, never before the version it corrects: now() is when the
+  // transaction began, which a batch publishing a document and then its correction in one
+  // transaction would place before version 1 (stamped by the application when created).
+  const [made] = await tx.execute<{ at: Date }[]>(
+    'select greatest(clock_timestamp(), max(uploaded_at)) as at from document_versions where document_type = ? and document_id = ?',
+    [kind, documentId],
+  );
+  const at = made?.at ?? new Date();
   await tx.execute(
     `insert into document_versions (document_type, document_id, version, file_id, filename, uploaded_by_id, uploaded_at, note)
-     values (?, ?, ?, ?, ?, ?, now(), ?)`,
-    [kind, documentId, version, file.fileId, file.filename, actor.id, note],
+     values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [kind, documentId, version, file.fileId, file.filename, actor.id, at, note],
   );
-  await tx.execute(`update ${tableOf(kind)} set file_id = ?, filename = ?, version = ?, corrected_at = now() where id = ?`, [
+  await tx.execute(`update ${tableOf(kind)} set file_id = ?, filename = ?, version = ?, corrected_at = ? where id = ?`, [
     file.fileId,
     file.filename,
     version,
+    at,
     documentId,
   ]);
   await tx.execute('delete from document_reads where document_type = ? and document_id = ?', [kind, documentId]);

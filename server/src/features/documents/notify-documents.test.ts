@@ -210,12 +210,13 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
     expect(await outboxCount()).toBe(before + readers.length);
   });
 
-  it('a personal document of a deactivated investor waits for no e-mail', async () => {
+  it('a personal document for a deactivated investor is refused, and waits for no e-mail', async () => {
     const inactive = demoUsers.find((u) => u.role === 'user' && u.email !== investorA && u.email !== investorB)?.email ?? '';
     await em().getConnection().execute('update users set is_active = false where email = ?', [inactive]);
     try {
       const answer = await bulkLater([{ email: inactive, name: 'inactive-k1.pdf', title: 'Inactive K-1' }]);
-      expect(answer.successful).toHaveLength(1);
+      expect(answer.successful).toEqual([]);
+      expect(answer.failed).toEqual([{ filename: 'inactive-k1.pdf', error: expect.stringContaining('is deactivated') }]);
       expect(answer.pendingUserDocumentIds).toEqual([]);
     } finally {
       await em().getConnection().execute('update users set is_active = true where email = ?', [inactive]);

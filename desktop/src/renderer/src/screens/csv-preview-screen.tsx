@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Button, MessageBar, MessageBarBody, Spinner, Text } from '@fluentui/react-components';
-import { importChangeFields, roleLabels, staffChangeLabel } from '@everest/core/domain';
+import { csvDelimiterLabels, csvEncodingLabels, importChangeFields, roleLabels, staffChangeLabel } from '@everest/core/domain';
 import { api } from '../lib/api';
 import { errorMessage } from '../lib/error-message';
 import { previewImportCsv, type CsvPreview } from '../lib/csv-preview';
@@ -110,7 +110,7 @@ function PreviewResult({ name, preview, headingRef }: { name: string; preview: C
       ) : (
         <>
           <Text className={screen.muted}>
-            Read as {preview.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by {preview.delimiter === ',' ? 'commas' : 'semicolons'}.
+            Read as {csvEncodingLabels[preview.encoding]}, columns separated by {csvDelimiterLabels[preview.delimiter]}.
           </Text>
           <ul className={screen.counts} aria-label="Preview counts">
             <li>Rows read: {preview.rowsRead}</li>

@@ -27,7 +27,7 @@ import {
   useArrowNavigationGroup,
   useRestoreFocusTarget,
 } from '@fluentui/react-components';
-import type { CsvEncoding } from '@everest/core/domain';
+import { csvEncodingLabels } from '@everest/core/domain';
 import { BatchEmailSummary, EmailConfirmDialog, emailingTexts, recipientsTitle, type RecipientCount } from '@everest/web/admin';
 import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../../../shared/api';
 import { api } from '../lib/api';
@@ -72,11 +72,6 @@ export const stateColors = {
   skipped: 'subtle',
 } as const;
 
-/** How a manifest's encoding is named to staff (Excel's "CSV" on Windows is Windows-1252). */
-const encodingLabels: Record<CsvEncoding, string> = {
-  'utf-8': 'UTF-8',
-  'windows-1252': 'Windows-1252 (Excel)',
-};
 
 type Step =
   | { step: 'drop' }
@@ -313,7 +308,7 @@ export function FolderDropScreen() {
         </Text>
         {drop.manifests.map((m) => (
           <Text key={m.path} className={screen.muted}>
-            {m.path} read as {encodingLabels[m.encoding]}
+            {m.path} read as {csvEncodingLabels[m.encoding]}
           </Text>
         ))}
         {drop.personalDocuments.length === 0 ? (

@@ -1,20 +1,12 @@
 import { forwardRef } from 'react';
 import { Button, Checkbox, MessageBar, MessageBarBody, ProgressBar, Field, mergeClasses } from '@fluentui/react-components';
 import type { ImportPreview, ImportRowError, ImportStaffRow } from '@everest/core/contract';
-import { roleLabels, staffChangeLabel, type BulkImportCsvParse } from '@everest/core/domain';
+import { csvDelimiterLabels, csvEncodingLabels, roleLabels, staffChangeLabel, type BulkImportCsvParse } from '@everest/core/domain';
 import { changeLine, changedExistingUsers, importWouldChange, nothingToImportReason, plural } from '../lib/bulk-import-rules';
 import { useAdminStyles } from './admin-styles';
 import type { ImportOptions } from './bulk-import-form';
 import { CappedList, RowErrorList, useImportStyles } from './bulk-import-lists';
 
-const encodingLabels: Record<BulkImportCsvParse['encoding'], string> = {
-  'utf-8': 'UTF-8',
-  'windows-1252': 'Windows-1252 (Excel)',
-};
-const delimiterLabels: Record<BulkImportCsvParse['delimiter'], string> = {
-  ',': 'comma (,)',
-  ';': 'semicolon (;)',
-};
 
 /** Spec: 'only those with changes; will be updated', as the chosen duplicate handling has it. */
 const existingNote: Record<ImportOptions['duplicateHandling'], string> = {
@@ -98,7 +90,7 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
         Import Preview
       </h4>
       <p className={styles.meta}>
-        {fileName}: read as {encodingLabels[local.encoding]}, columns separated by {delimiterLabels[local.delimiter]};{' '}
+        {fileName}: read as {csvEncodingLabels[local.encoding]}, columns separated by {csvDelimiterLabels[local.delimiter]};{' '}
         {server
           ? `${rowsRead}, ${plural(errors.length, 'row error')}${serverOnly > 0 ? ` (${serverOnly.toLocaleString('en-US')} found by the server)` : ''}.`
           : `${rowsRead}, ${plural(local.errors.length, 'row error')} found in your browser.`}

@@ -18,7 +18,7 @@ const files: ManifestFile[] = [
   { name: 'b.pdf', size: 1, sha256: 'b'.repeat(64) },
   { name: 'stray.pdf', size: 1, sha256: 'c'.repeat(64) },
 ];
-const known: BulkUploadPreviewAnswer = { users: [{ email: 'ann@example.com', userId: 1, publishedSha256: ['b'.repeat(64)], titles: [] }] };
+const known: BulkUploadPreviewAnswer = { users: [{ email: 'ann@example.com', userId: 1, publishedSha256: ['b'.repeat(64)], documents: [], active: true }] };
 const now = new Date('2026-11-27T12:00:00Z');
 
 function run(csv: string, options: { period?: Period | null; propertyDocuments?: PlannedProperty[]; encoding?: 'utf-8' | 'windows-1252' } = {}): BatchDryRun {
@@ -88,7 +88,7 @@ it("shows each row's period before Confirm: its own date's quarter, else the bat
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[4]?.textContent);
   expect(periods).toEqual(['Q2 2025', 'Q3 2026']);
-  expect(screen.getByText(/Read as Windows-1252\. Rows without a document_date are filed under Q2 2025\./)).toBeTruthy();
+  expect(screen.getByText(/Read as Windows-1252 \(Excel\)\. Rows without a document_date are filed under Q2 2025\./)).toBeTruthy();
 });
 
 it('offers no Confirm when nothing would be published', () => {
@@ -113,6 +113,7 @@ it("a quarter folder's preview lists the property documents with Title, Property
     sha256: title,
     outcome,
     existing: outcome === 'publish' ? null : existing,
+    corrects: null,
   });
   renderPreview(
     run(`${header}\nann@example.com,a.pdf,tax,K-1,\n`, {

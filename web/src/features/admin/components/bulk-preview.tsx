@@ -2,7 +2,7 @@ import { forwardRef, useMemo } from 'react';
 import { Badge, Button, useRestoreFocusTarget, type BadgeProps } from '@fluentui/react-components';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ManifestOutcome } from '@everest/core/domain';
-import { documentCategoryLabels } from '@everest/core/domain';
+import { csvEncodingLabels, documentCategoryLabels, publishingMessages } from '@everest/core/domain';
 import type { BatchDryRun, PlannedManifest, PlannedProperty } from '../lib/bulk-dry-run';
 import { manifestCells, outcomeLabels, outcomeOrder, rowMessage } from '../lib/bulk-plan';
 import { AdminTable, useAdminTable } from './admin-table';
@@ -33,6 +33,7 @@ const badgeColor: Record<ManifestOutcome, BadgeProps['color']> = {
   'already-published': 'informative',
   'title-used': 'warning',
   'user-not-found': 'danger',
+  'user-deactivated': 'danger',
   'missing-fields': 'danger',
   'file-missing': 'danger',
   'file-refused': 'danger',
@@ -41,8 +42,6 @@ const badgeColor: Record<ManifestOutcome, BadgeProps['color']> = {
   'duplicate-row': 'warning',
 };
 
-/** What the manifest reader read the file as (issue 32: Excel's CSV on Windows is Windows-1252). */
-export const encodingLabels = { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252' } as const;
 
 const periodText = (p: { year: number; quarter: string } | null | undefined) => (p ? `${p.quarter} ${p.year}` : '—');
 
@@ -128,9 +127,13 @@ function PropertyTable({ documents }: { documents: PlannedProperty[] }) {
       propertyColumn.accessor('outcome', {
         header: 'Outcome',
         cell: (info) => {
-          const existing = info.row.original.existing;
+          const { existing, corrects } = info.row.original;
           return info.getValue() === 'publish' ? (
-            <OutcomeCell label={outcomeLabels.publish} color={badgeColor.publish} message="" />
+            <OutcomeCell
+              label={outcomeLabels.publish}
+              color={badgeColor.publish}
+              message={corrects ? publishingMessages.corrects({ ...corrects, category: null, firstPublishedAt: corrects.uploadedAt }) : ''}
+            />
           ) : (
             <OutcomeCell
               label={outcomeLabels['already-published']}
@@ -225,7 +228,7 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
             {`Investors' documents: ${m.path} (${m.plan.rows.length} ${m.plan.rows.length === 1 ? 'row' : 'rows'})`}
           </h5>
           <p className={bulk.or}>
-            {`Read as ${encodingLabels[m.encoding]}. ${
+            {`Read as ${csvEncodingLabels[m.encoding]}. ${
               m.period
                 ? `Rows without a document_date are filed under ${periodText(m.period)}${run.layout === 'quarter' ? ', the folder’s quarter' : ''}.`
                 : 'Rows without a document_date are filed under the quarter of the upload date.'

@@ -1,5 +1,7 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
+import type { BulkUploadUserDocumentsAnswer } from '@everest/core/contract';
+import { publishingMessages } from '@everest/core/domain';
 import { notifiedSentence, resultSentence, resultTotals, type BatchResults } from '../lib/bulk-results';
 import { useAdminStyles } from './admin-styles';
 import { useBulkStyles } from './bulk-styles';
@@ -10,6 +12,12 @@ export interface BulkResultsProps {
 }
 
 const period = (p: { year?: number | undefined; quarter?: string | undefined }) => (p.year && p.quarter ? `, ${p.quarter} ${p.year}` : '');
+
+/** ', corrects 2025 K-1 (Q1 2026, first published Mar 2, 2026)' for a row that corrected a document, as the preview named it. */
+function correctsOf(s: BulkUploadUserDocumentsAnswer['successful'][number]): string {
+  if (!s.corrected || !s.year || !s.quarter) return '';
+  return `, ${publishingMessages.corrects({ title: s.title, category: null, year: s.year, quarter: s.quarter, firstPublishedAt: s.firstPublishedAt ?? '' })}`;
+}
 
 function ResultList({ label, items }: { label: string; items: { key: string; text: ReactNode }[] }) {
   const bulk = useBulkStyles();
@@ -70,10 +78,10 @@ export const BulkResults = forwardRef<HTMLHeadingElement, BulkResultsProps>(func
         items={[
           ...results.property.published.map((d) => ({
             key: `p-${d.documentId}`,
-            text: `${d.filename}: "${d.title}" for ${d.property}${period(d)}`,
+            text: `${d.filename}: "${d.title}" for ${d.property}${period(d)}${d.corrects ? `, ${d.corrects}` : ''}`,
           })),
           ...personal.flatMap((a) =>
-            a.successful.map((s) => ({ key: `u-${s.documentId}`, text: `${s.filename}: "${s.title}" for ${s.userEmail}${period(s)}` })),
+            a.successful.map((s) => ({ key: `u-${s.documentId}`, text: `${s.filename}: "${s.title}" for ${s.userEmail}${period(s)}${correctsOf(s)}` })),
           ),
         ]}
       />

@@ -16,6 +16,7 @@ import { documentAccept, documentYears, portalMessages, quarters, type Period, t
 import { allPropertiesQueryOptions, useAllProperties } from '../api/all-properties';
 import { bulkUploadPreview } from '../api/bulk-upload-preview';
 import { bulkUploadUserDocuments } from '../api/bulk-upload-user-documents';
+import { correctDocument } from '../api/correct-document';
 import { documentRecipientsQueryOptions } from '../api/document-recipients';
 import { documentSha256 } from '../api/document-sha256';
 import { documentsQueryOptions } from '../api/documents';
@@ -58,6 +59,7 @@ const dryRunServer = (fetchDocuments: () => Promise<readonly PropertyDocument[]>
 
 const publishServer: PublishServer = {
   uploadDocument,
+  correctDocument,
   bulkUpload: bulkUploadUserDocuments,
   notify: notifyDocuments,
 };

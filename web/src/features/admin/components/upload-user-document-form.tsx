@@ -34,6 +34,8 @@ export function UploadUserDocumentForm() {
   const styles = useAdminStyles();
   const upload = useUploadUserDocument();
   const [userEmail, setUserEmail] = useState('');
+  // The chosen account cannot sign in: said before anything is sent, as the bulk upload refuses its rows.
+  const [deactivated, setDeactivated] = useState(false);
   const [details, setDetails] = useState<UserDocumentDetails>(emptyDetails);
   const [emailNotification, setEmailNotification] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -150,11 +152,20 @@ export function UploadUserDocumentForm() {
           <UserPicker
             value={userEmail}
             validationMessage={errors.userEmail}
-            onChange={(email) => {
+            onChange={(email, user) => {
               setUserEmail(email);
+              setDeactivated(user?.isActive === false);
               clearErrors(['userEmail']);
             }}
           />
+          {deactivated && (
+            <MessageBar intent="warning" className={styles.wide} data-testid="deactivated-warning">
+              <MessageBarBody>
+                <MessageBarTitle>Account deactivated</MessageBarTitle>
+                {adminNotices.deactivatedOwner(userEmail)}
+              </MessageBarBody>
+            </MessageBar>
+          )}
           <UserDocumentFields
             details={details}
             errors={errors}

@@ -7,7 +7,8 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 export interface UserPickerProps {
   /** The chosen user's e-mail, or '' for none. */
   value: string;
-  onChange: (email: string) => void;
+  /** With the chosen user's account state, so that a form can warn of a deactivated one. */
+  onChange: (email: string, user?: { isActive: boolean }) => void;
   validationMessage?: string;
 }
 
@@ -53,7 +54,8 @@ export function UserPicker({ value, onChange, validationMessage }: UserPickerPro
             onChange('');
             return;
           }
-          onChange(data.optionValue);
+          const user = options.find((u) => u.email === data.optionValue);
+          onChange(data.optionValue, user ? { isActive: user.isActive } : undefined);
           setText(data.optionText ?? '');
         }}
       >

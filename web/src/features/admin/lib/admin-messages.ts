@@ -46,6 +46,9 @@ export const adminNotices = {
   fileTooLarge: 'File Too Large',
   /** Upload pressed without a file. */
   chooseFile: 'Please choose a file.',
+  /** The single upload for an account that cannot sign in (the bulk upload refuses such rows). */
+  deactivatedOwner: (email: string) =>
+    `${email} is deactivated and cannot sign in: nobody can read this document until the account is reactivated, and no e-mail is sent.`,
 } as const;
 
 /** Issue 32 case 7: what an action that e-mails people says before it sends. */

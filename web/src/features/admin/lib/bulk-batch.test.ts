@@ -73,9 +73,13 @@ describe('the dry run', () => {
       'nobody@example.com,other.pdf,tax,X',
       'ann@example.com,gone.pdf,tax,Gone',
     ].join('\n');
-    const plan = planBatch(csv, files, {
-      users: [{ email: 'ann@example.com', userId: 7, publishedSha256: [files[0]!.sha256], titles: ['subscription'] }],
-    });
+    const subscription = { documentId: 3, title: 'Subscription', category: 'tax' as const, year: 2026, quarter: 'Q2' as const, firstPublishedAt: '2026-05-14T17:00:00.000Z' };
+    const plan = planBatch(
+      csv,
+      files,
+      { users: [{ email: 'ann@example.com', userId: 7, publishedSha256: [files[0]!.sha256], documents: [subscription], active: true }] },
+      { period: { year: 2026, quarter: 'Q2' } },
+    );
     expect(plan.rows.map((r) => [r.row, r.outcome])).toEqual([
       [2, 'already-published'],
       [3, 'publish'],
@@ -83,9 +87,9 @@ describe('the dry run', () => {
       [5, 'user-not-found'],
       [6, 'file-missing'],
     ]);
-    // Ann has a 'Subscription' already: row 4 corrects it (issue 21), and the preview says so.
+    // Ann has this quarter's 'Subscription' already: row 4 corrects it, and the preview names it.
     const correcting = plan.rows[2];
-    expect(correcting && rowMessage(correcting, [])).toBe('corrects Subscription');
+    expect(correcting && rowMessage(correcting, [])).toBe('corrects Subscription (Q2 2026, first published May 14, 2026)');
     expect(plan.rows[1] && rowMessage(plan.rows[1], [])).toBe('');
     expect(plan.corrections).toBe(1);
     expect(plan.unprocessed).toEqual(['stray.pdf']);
@@ -122,14 +126,20 @@ describe('the preview asked in parts', () => {
     expect(previewRequests(['a@example.com'], [])).toEqual([{ emails: ['a@example.com'], sha256: [] }]);
   });
 
-  it('merges the answers per investor, so the plan sees every hash and title they have', () => {
+  it('merges the answers per investor, so the plan sees every hash and document they have', () => {
+    const k1 = { documentId: 1, title: 'K-1', category: 'tax' as const, year: 2026, quarter: 'Q1' as const, firstPublishedAt: '2026-03-01T17:00:00.000Z' };
     const merged = mergePreviewAnswers([
-      { users: [{ email: 'ann@example.com', userId: 1, publishedSha256: ['a'], titles: ['k-1'] }] },
-      { users: [{ email: 'ann@example.com', userId: 1, publishedSha256: ['b'], titles: ['k-1'] }, { email: 'bob@example.com', userId: 2, publishedSha256: [], titles: [] }] },
+      { users: [{ email: 'ann@example.com', userId: 1, publishedSha256: ['a'], documents: [k1], active: true }] },
+      {
+        users: [
+          { email: 'ann@example.com', userId: 1, publishedSha256: ['b'], documents: [k1], active: true },
+          { email: 'bob@example.com', userId: 2, publishedSha256: [], documents: [], active: false },
+        ],
+      },
     ]);
     expect(merged.users).toEqual([
-      { email: 'ann@example.com', userId: 1, publishedSha256: ['a', 'b'], titles: ['k-1'] },
-      { email: 'bob@example.com', userId: 2, publishedSha256: [], titles: [] },
+      { email: 'ann@example.com', userId: 1, publishedSha256: ['a', 'b'], documents: [k1], active: true },
+      { email: 'bob@example.com', userId: 2, publishedSha256: [], documents: [], active: false },
     ]);
   });
 });

@@ -23,7 +23,7 @@ function server(overrides: Partial<DryRunServer> = {}): DryRunServer {
     preview: vi.fn(async (emails: string[]) => ({
       users: emails
         .filter((e) => e !== 'nobody@example.com')
-        .map((email, i) => ({ email, userId: i + 1, publishedSha256: [], titles: [], active: email !== 'gone@example.com' })),
+        .map((email, i) => ({ email, userId: i + 1, publishedSha256: [], documents: [], active: email !== 'gone@example.com' })),
     })),
     documents: vi.fn(async () => []),
     documentSha256: vi.fn(async () => ''),

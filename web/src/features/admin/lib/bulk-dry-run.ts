@@ -5,6 +5,7 @@
 import type { BulkUploadPreviewAnswer, DocumentRecipientsAnswer, PropertyDocument } from '@everest/core/contract';
 import {
   decodeCsvBytes,
+  isSameDocument,
   manifestEmails,
   planFolder,
   publishingMessages,
@@ -40,6 +41,11 @@ export interface PlannedProperty {
   outcome: 'publish' | 'already-published';
   /** The document of that property that already has this content (any title, any period). */
   existing: PropertyDocument | null;
+  /**
+   * The document of that property this file is a new version of (core's isSameDocument: the
+   * same title and period, another content): published as its correction, not a second document.
+   */
+  corrects: PropertyDocument | null;
 }
 
 export interface PlannedManifest {
@@ -108,11 +114,11 @@ async function planManifest(
 /** The documents of the same property and size: only those can hold the same content. */
 async function alreadyPublished(
   documents: readonly { property: string; entry: { size: number; sha256?: string } }[],
+  published: readonly PropertyDocument[],
   server: DryRunServer,
 ): Promise<Map<string, PropertyDocument>> {
   const found = new Map<string, PropertyDocument>();
   if (documents.length === 0) return found;
-  const published = await server.documents();
   const hashes = new Map<number, Promise<string>>();
   for (const document of documents) {
     const sha256 = document.entry.sha256;
@@ -158,10 +164,15 @@ export async function dryRunQuarterFolder(
   const byPath = new Map(read.map((r) => [r.path, r]));
   const shown = (path: string) => (folder.rootName ? `${folder.rootName}/${path}` : path);
 
-  const found = await alreadyPublished(plan.propertyDocuments, server);
+  const published = plan.propertyDocuments.length === 0 ? [] : await server.documents();
+  const found = await alreadyPublished(plan.propertyDocuments, published, server);
   const propertyDocuments: PlannedProperty[] = plan.propertyDocuments.map((d) => {
     const sha256 = d.entry.sha256 ?? '';
     const existing = found.get(`${d.property.toLowerCase()}\u0000${sha256}`) ?? null;
+    const identity = { title: d.title, category: null, year: d.year, quarter: d.quarter };
+    const corrects = existing
+      ? null
+      : (published.find((p) => p.property.toLowerCase() === d.property.toLowerCase() && isSameDocument({ ...p, category: null }, identity)) ?? null);
     return {
       path: d.entry.path,
       file: byPath.get(d.entry.path)!.file,
@@ -173,6 +184,7 @@ export async function dryRunQuarterFolder(
       sha256,
       outcome: existing ? 'already-published' : 'publish',
       existing,
+      corrects,
     };
   });
 

@@ -3,6 +3,7 @@
 import type { BulkUploadPreviewAnswer } from '@everest/core/contract';
 import {
   bulkManifestMessages,
+  manifestKnowledgeOf,
   parseManifest,
   planBulkManifest,
   type BulkManifestPlan,
@@ -34,9 +35,7 @@ export function planBatch(
     ...(options.period ? { period: options.period } : {}),
     ...(options.now ? { now: options.now } : {}),
     files,
-    usersByEmail: new Map(known.users.map((u) => [u.email.toLowerCase(), u.userId])),
-    publishedHashes: new Map(known.users.map((u) => [u.userId, new Set(u.publishedSha256)])),
-    publishedTitles: new Map(known.users.map((u) => [u.userId, new Set(u.titles)])),
+    ...manifestKnowledgeOf(known.users),
   });
 }
 
@@ -46,6 +45,7 @@ export const outcomeLabels: Record<ManifestOutcome, string> = {
   'already-published': 'Already published',
   'title-used': 'Title already used',
   'user-not-found': 'User not found',
+  'user-deactivated': 'Account deactivated',
   'missing-fields': 'Missing fields',
   'file-missing': 'File missing',
   'file-refused': 'File refused',
@@ -68,7 +68,7 @@ export function outcomeCounts(plan: BulkManifestPlan): { outcome: ManifestOutcom
  * then 'file missing' for the server, which never receives the file).
  */
 export function rowMessage(row: BulkManifestPlan['rows'][number], refused: readonly RefusedFile[]): string {
-  // Issue 21: a title the investor already has publishes that document's corrected version.
+  // A document the investor already has (same title, category and period) gets its corrected version.
   if (row.outcome === 'publish') return row.corrects ? bulkManifestMessages.corrects(row.corrects) : '';
   // Issue 32 cases 5 and 6: the file's own reason (type by content, size), not 'File not found'.
   if (row.outcome === 'file-refused') return `${row.error} It will not be sent.`;
@@ -121,31 +121,19 @@ export function previewRequests(
   return parts(emails).flatMap((emailPart) => hashParts.map((hashPart) => ({ emails: emailPart, sha256: hashPart })));
 }
 
-/** The answers of the parts as one: per investor, every hash they already have and every title. */
+/**
+ * The answers of the parts as one: per investor, every hash they already have. Their documents
+ * and state do not depend on the hashes asked, so every part answers the same ones.
+ */
 export function mergePreviewAnswers(answers: readonly BulkUploadPreviewAnswer[]): BulkUploadPreviewAnswer {
-  const users = new Map<string, { email: string; userId: number; publishedSha256: Set<string>; titles: Set<string>; active?: boolean }>();
+  const users = new Map<string, { user: BulkUploadPreviewAnswer['users'][number]; publishedSha256: Set<string> }>();
   for (const answer of answers) {
     for (const user of answer.users) {
       const key = user.email.toLowerCase();
-      const merged = users.get(key) ?? {
-        email: user.email,
-        userId: user.userId,
-        publishedSha256: new Set<string>(),
-        titles: new Set<string>(),
-        ...(user.active === undefined ? {} : { active: user.active }),
-      };
+      const merged = users.get(key) ?? { user, publishedSha256: new Set<string>() };
       for (const hash of user.publishedSha256) merged.publishedSha256.add(hash);
-      for (const title of user.titles) merged.titles.add(title);
       users.set(key, merged);
     }
   }
-  return {
-    users: [...users.values()].map((u) => ({
-      email: u.email,
-      userId: u.userId,
-      publishedSha256: [...u.publishedSha256],
-      titles: [...u.titles],
-      ...(u.active === undefined ? {} : { active: u.active }),
-    })),
-  };
+  return { users: [...users.values()].map(({ user, publishedSha256 }) => ({ ...user, publishedSha256: [...publishedSha256] })) };
 }

@@ -17,7 +17,7 @@ function file(path: string, content: string | Uint8Array<ArrayBuffer>): File {
 const now = new Date('2026-11-27T12:00:00Z');
 
 const dryServer: DryRunServer = {
-  preview: async (emails) => ({ users: emails.map((email, i) => ({ email, userId: i + 1, publishedSha256: [], titles: [] })) }),
+  preview: async (emails) => ({ users: emails.map((email, i) => ({ email, userId: i + 1, publishedSha256: [], documents: [], active: true })) }),
   documents: async () => [],
   documentSha256: async () => '',
 };
@@ -53,6 +53,7 @@ it('publishes both halves with notifyLater, then sends ONE digest naming both li
   const uploads: UploadDocumentInput[] = [];
   const bulks: BulkUploadUserDocumentsInput[] = [];
   const server: PublishServer = {
+    correctDocument: () => Promise.reject(new Error('no document of this folder corrects another')),
     uploadDocument: vi.fn(async (input: UploadDocumentInput): Promise<DocumentAnswer> => {
       calls.push(`upload ${input.fields.property}`);
       uploads.push(input);
@@ -105,6 +106,7 @@ it('publishes both halves with notifyLater, then sends ONE digest naming both li
 it('reports what already was published apart from failures, and a repeated batch as nothing new', async () => {
   const run = await quarterRun();
   const server: PublishServer = {
+    correctDocument: () => Promise.reject(new Error('no document of this folder corrects another')),
     uploadDocument: async (input) => ({ message: 'ok', alreadyPublished: true, document: { ...documentOf(input, 55), title: 'Earlier title', quarter: 'Q2' } }),
     bulkUpload: async () => ({
       message: 'ok',
@@ -130,6 +132,7 @@ it('without e-mail, nothing waits for a digest and none is sent', async () => {
   const run = await quarterRun();
   const uploads: UploadDocumentInput[] = [];
   const server: PublishServer = {
+    correctDocument: () => Promise.reject(new Error('no document of this folder corrects another')),
     uploadDocument: async (input) => {
       uploads.push(input);
       return { message: 'ok', document: documentOf(input, uploads.length) };
@@ -150,6 +153,7 @@ it('a failed upload is a failure with its reason, and the others still go', asyn
   const run = await quarterRun();
   let first = true;
   const server: PublishServer = {
+    correctDocument: () => Promise.reject(new Error('no document of this folder corrects another')),
     uploadDocument: async (input) => {
       if (first) {
         first = false;

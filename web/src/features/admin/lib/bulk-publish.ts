@@ -9,15 +9,19 @@ import type {
   NotifyDocumentsAnswer,
   NotifyDocumentsBody,
 } from '@everest/core/contract';
-import { publicationKey } from '@everest/core/domain';
+import { publicationKey, publishingMessages } from '@everest/core/domain';
 import type { BulkUploadUserDocumentsInput } from '../api/bulk-upload-user-documents';
+import type { CorrectDocumentInput, CorrectionAnswer } from '../api/correct-document';
 import type { UploadDocumentInput } from '../api/upload-document';
 import { sha256Hex } from './bulk-batch';
 import type { BatchDryRun } from './bulk-dry-run';
+import { folderOf } from './bulk-selection';
 import type { BatchResults } from './bulk-results';
 
 export interface PublishServer {
   uploadDocument(input: UploadDocumentInput): Promise<DocumentAnswer>;
+  /** A new version of a document the folder's file corrects (replace-document). */
+  correctDocument(input: CorrectDocumentInput): Promise<CorrectionAnswer>;
   bulkUpload(input: BulkUploadUserDocumentsInput): Promise<BulkUploadUserDocumentsAnswer>;
   notify(body: NotifyDocumentsBody): Promise<NotifyDocumentsAnswer>;
 }
@@ -79,6 +83,37 @@ export async function publishBatch(
 
   for (const document of toPublish) {
     try {
+      if (document.corrects) {
+        // The same title and period as a document of its property, another content: its next
+        // version, with the correction's own e-mail to its readers, never a second document.
+        const corrected = document.corrects;
+        const answer = await server.correctDocument({
+          kind: 'property',
+          documentId: corrected.id,
+          destination: document.property,
+          file: document.file,
+          note: '',
+          emailNotification: options.emailNotification,
+          onProgress: step(document.file.size),
+        });
+        const identity = { ...corrected, category: null, firstPublishedAt: corrected.uploadedAt };
+        if (answer.unchanged) {
+          const existing = { title: corrected.title, year: corrected.year, quarter: corrected.quarter, documentId: corrected.id };
+          results.property.alreadyPublished.push({ filename: document.filename, property: document.property, existing });
+        } else {
+          results.property.published.push({
+            filename: document.filename,
+            title: answer.document.title,
+            property: document.property,
+            year: corrected.year,
+            quarter: corrected.quarter,
+            documentId: corrected.id,
+            corrects: publishingMessages.corrects(identity),
+          });
+        }
+        done += document.file.size;
+        continue;
+      }
       const answer = await server.uploadDocument({
         fields: {
           title: document.title,
@@ -110,6 +145,7 @@ export async function publishBatch(
   }
 
   const pendingUserDocumentIds: number[] = [];
+  const listedAsFailed = new Set<string>();
   for (const m of manifests) {
     const size = m.manifest.size + m.files.reduce((n, f) => n + f.size, 0);
     try {
@@ -122,7 +158,9 @@ export async function publishBatch(
         idempotencyKey: m.key,
         onProgress: step(size),
       });
-      results.personal.push(withRefusals(answer, m.refused));
+      const told = withRefusals(answer, m.refused);
+      results.personal.push(told);
+      for (const path of refusedFilesOfFailedRows(m, told)) listedAsFailed.add(path);
       pendingUserDocumentIds.push(...(answer.pendingUserDocumentIds ?? []));
     } catch (error) {
       results.personalFailed.push({ filename: m.path, error: errorText(error) });
@@ -130,11 +168,18 @@ export async function publishBatch(
     done += size;
   }
   // A manifest with nothing to publish was not sent: its rows are reported as its preview found them.
-  for (const m of run.manifests) if (!manifests.includes(m)) results.personal.push(answerOfUnsent(m));
+  for (const m of run.manifests) {
+    if (manifests.includes(m)) continue;
+    const answer = answerOfUnsent(m);
+    results.personal.push(answer);
+    for (const path of refusedFilesOfFailedRows(m, answer)) listedAsFailed.add(path);
+  }
+  results.notSent = run.notSent.filter((file) => !listedAsFailed.has(file.path.normalize('NFC').toLowerCase()));
   options.onProgress?.(1);
 
   if (options.emailNotification) {
-    const body = { documentIds: results.property.published.map((d) => d.documentId), userDocumentIds: pendingUserDocumentIds };
+    // A correction was announced by its own e-mail; the digest lists the new documents.
+    const body = { documentIds: results.property.published.filter((d) => !d.corrects).map((d) => d.documentId), userDocumentIds: pendingUserDocumentIds };
     if (body.documentIds.length + body.userDocumentIds.length === 0) {
       results.notified = 0;
     } else {
@@ -146,6 +191,17 @@ export async function publishBatch(
     }
   }
   return results;
+}
+
+/**
+ * The shown paths of the files the browser refused that a row of this answer names: the row
+ * fails with the file's own reason, so the file is listed there once, not again as not sent.
+ */
+function refusedFilesOfFailedRows(m: BatchDryRun['manifests'][number], answer: BulkUploadUserDocumentsAnswer): string[] {
+  const key = (name: string) => name.normalize('NFC').toLowerCase();
+  const refused = new Set(m.refused.map((r) => key(r.name)));
+  const folder = folderOf(m.path);
+  return answer.failed.filter((f) => refused.has(key(f.filename))).map((f) => key(folder ? `${folder}/${f.filename}` : f.filename));
 }
 
 /** What the server would have answered for a manifest with no row to publish, from its plan. */
@@ -167,7 +223,7 @@ function answerOfUnsent(m: BatchDryRun['manifests'][number]): BulkUploadUserDocu
 /** The ids a failed digest still waits for, to send it again from the results. */
 export function pendingAnnouncements(results: BatchResults): NotifyDocumentsBody {
   return {
-    documentIds: results.property.published.map((d) => d.documentId),
+    documentIds: results.property.published.filter((d) => !d.corrects).map((d) => d.documentId),
     userDocumentIds: results.personal.flatMap((a) => a.pendingUserDocumentIds ?? []),
   };
 }

@@ -10,6 +10,8 @@ export interface PropertyPublished {
   year: number;
   quarter: Quarter;
   documentId: number;
+  /** Set when the file was published as a new version of this document: what it corrected. */
+  corrects?: string;
 }
 
 export interface PropertyAlreadyPublished {
