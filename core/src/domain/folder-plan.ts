@@ -97,7 +97,8 @@ export const folderPlanMessages = {
   empty: publishingMessages.empty,
   tooLarge: publishingMessages.tooLarge,
   manifestTooLarge: 'The manifest is larger than 5 MB.',
-  noManifest: 'No manifest.csv beside this file: personal documents are published by the manifest of their investors folder.',
+  noManifest:
+    "No manifest.csv beside this file: personal documents are published by the manifest of their investors folder, which names each file's investor (see the portal's /instructions page).",
 } as const;
 
 export const manifestFilename = 'manifest.csv';

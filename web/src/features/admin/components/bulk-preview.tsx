@@ -1,8 +1,8 @@
 import { forwardRef, useMemo } from 'react';
-import { Badge, Button, useRestoreFocusTarget, type BadgeProps } from '@fluentui/react-components';
+import { Badge, Button, Link, useRestoreFocusTarget, type BadgeProps } from '@fluentui/react-components';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ManifestOutcome } from '@everest/core/domain';
-import { csvEncodingLabels, documentCategoryLabels, publishingMessages } from '@everest/core/domain';
+import { csvEncodingLabels, documentCategoryLabels, folderPlanMessages, publishingMessages } from '@everest/core/domain';
 import type { BatchDryRun, PlannedManifest, PlannedProperty } from '../lib/bulk-dry-run';
 import { manifestCells, outcomeLabels, outcomeOrder, rowMessage } from '../lib/bulk-plan';
 import { AdminTable, useAdminTable } from './admin-table';
@@ -42,6 +42,11 @@ const badgeColor: Record<ManifestOutcome, BadgeProps['color']> = {
   'duplicate-row': 'warning',
 };
 
+
+export const bulkPreviewTexts = {
+  needsManifest:
+    "personal documents need a manifest.csv in their investors folder, naming each file's investor, category and title.",
+} as const;
 
 const periodText = (p: { year: number; quarter: string } | null | undefined) => (p ? `${p.quarter} ${p.year}` : '—');
 
@@ -180,6 +185,8 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
   const corrections = run.manifests.reduce((n, m) => n + m.plan.corrections, 0);
   const unprocessed = run.manifests.flatMap((m) => m.plan.unprocessed);
   const publishing = run.publishing;
+  // Files of an investors folder without its manifest: say what is missing, not only that nothing can go.
+  const needsManifest = run.notSent.some((file) => file.reason === folderPlanMessages.noManifest);
   const several = run.manifests.length > 1;
 
   return (
@@ -258,9 +265,18 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
         </div>
       )}
       <p role="status" className={publishing === 0 ? styles.alert : undefined}>
-        {publishing === 0
-          ? 'Nothing new would be published: no row can be published as it stands.'
-          : `${publishing} ${publishing === 1 ? 'document' : 'documents'} will be published. Nothing is sent until you confirm.`}
+        {publishing > 0 ? (
+          `${publishing} ${publishing === 1 ? 'document' : 'documents'} will be published. Nothing is sent until you confirm.`
+        ) : needsManifest ? (
+          <>
+            {`Nothing would be published: ${bulkPreviewTexts.needsManifest} `}
+            <Link href="/instructions" target="_blank" rel="noopener" aria-label="How to write a manifest (opens in a new tab)">
+              How to write a manifest
+            </Link>
+          </>
+        ) : (
+          'Nothing new would be published: no row can be published as it stands.'
+        )}
       </p>
       <div className={styles.buttons}>
         <Button {...restoreFocusTarget} appearance="primary" disabled={publishing === 0} disabledFocusable={sending} onClick={onConfirm}>

@@ -5,6 +5,7 @@
 import {
   documentHeadBytes,
   documentRefusal,
+  folderPlanMessages,
   isIgnoredPath,
   planFolder,
   type FolderEntry,
@@ -51,7 +52,9 @@ export function quarterLayout(folder: ChosenFolder, propertyNames: readonly stri
     propertyNames,
     now,
   });
-  return plan.propertyDocuments.length > 0 || plan.manifests.length > 0 || plan.duplicates.length > 0 ? plan : null;
+  // An investors folder without its manifest is in the layout too: its preview says what is missing.
+  const withoutManifest = plan.unmatched.some((u) => u.reason === folderPlanMessages.noManifest);
+  return plan.propertyDocuments.length > 0 || plan.manifests.length > 0 || plan.duplicates.length > 0 || withoutManifest ? plan : null;
 }
 
 /** A file as read for the dry run: its first bytes' verdict and, when the portal would take it, its hash. */
