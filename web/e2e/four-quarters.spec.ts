@@ -40,7 +40,7 @@ async function documentsSeen(request: APIRequestContext, investor: Investor, tag
 }
 
 /** Chooses the folder, previews it with e-mail on, confirms what it promises, and answers the results' summary. */
-async function publish(page: Page, folder: string, expected: { documents: number; corrections?: number }): Promise<string> {
+async function publish(page: Page, folder: string, expected: { documents: number; unread?: string }): Promise<string> {
   const section = bulkSection(page);
   await section.getByLabel('Or a whole folder').setInputFiles(folder);
   await section.getByRole('checkbox', { name: /Send an email notification/ }).check();
@@ -48,6 +48,11 @@ async function publish(page: Page, folder: string, expected: { documents: number
   await expect(section.getByRole('heading', { name: 'Upload Preview' })).toBeFocused();
   const counts = section.getByRole('list', { name: 'Rows per outcome' });
   await expect(counts).toContainText('Account deactivated: 1');
+  // A property nobody can read is said so before anything is sent.
+  if (expected.unread) {
+    const row = section.getByRole('table', { name: 'Property documents' }).getByRole('row').filter({ hasText: expected.unread });
+    await expect(row).toContainText('No investor can see this document.');
+  }
   if (expected.documents === 0) {
     await expect(section.getByRole('button', { name: /Confirm & Upload/ })).toBeDisabled();
     const summary = (await section.getByRole('status').filter({ hasText: 'would be published' }).textContent()) ?? '';
@@ -115,7 +120,7 @@ test('four quarters in a row with the same titles: each investor sees each quart
   for (const quarter of quarters) {
     const folder = folders.get(quarter)!;
     // Three reports (the hidden property's too) and three statements; the deactivated investor's row is refused.
-    expect(await publish(page, folder, { documents: 6 })).toContain('6 documents published (3 property, 3 personal).');
+    expect(await publish(page, folder, { documents: 6, unread: hidden })).toContain('6 documents published (3 property, 3 personal).');
     const path = changed[quarter];
     const fixed = pdfBytes(`${path} restated ${quarter} ${tag}`);
     writeFileSync(join(folder, path), fixed);

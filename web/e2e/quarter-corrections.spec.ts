@@ -142,13 +142,19 @@ test("a refused file a row names is listed once, under its row; an investors fol
     ]),
     'investors/k1.pdf': pdfBytes(`k1 ${tag}`),
     'investors/empty.pdf': '',
+    // Empty too, and named by no row.
+    'investors/stray.pdf': '',
   });
   await openAdminTab(page, 'User Documents');
-  await preview(page, folder);
+  const section = await preview(page, folder);
+  await expect(section.getByRole('list', { name: 'Not sent' })).toHaveText(
+    [`2026-Q3/investors/empty.pdf: ${publishingMessages.empty}`, `2026-Q3/investors/stray.pdf: ${publishingMessages.empty}`].join(''),
+  );
+  await expect(section.getByRole('list', { name: 'Unprocessed files' })).toHaveCount(0);
   await confirm(page, 1);
-  const section = bulkSection(page);
   await expect(section.getByRole('list', { name: 'Failed' })).toHaveText(`empty.pdf: Row 3: ${publishingMessages.empty} It was not sent.`);
-  await expect(section.getByRole('list', { name: 'Not sent' })).toHaveCount(0);
+  await expect(section.getByRole('list', { name: 'Not sent' })).toHaveText(`2026-Q3/investors/stray.pdf: ${publishingMessages.empty}`);
+  await expect(section.getByRole('list', { name: 'Unprocessed' })).toHaveCount(0);
   await section.getByRole('button', { name: 'Close Results' }).click();
 
   // Personal documents with no manifest beside them.

@@ -5,6 +5,7 @@ import type { ManifestOutcome } from '@everest/core/domain';
 import { csvEncodingLabels, documentCategoryLabels, folderPlanMessages, publishingMessages } from '@everest/core/domain';
 import type { BatchDryRun, PlannedManifest, PlannedProperty } from '../lib/bulk-dry-run';
 import { manifestCells, outcomeLabels, outcomeOrder, rowMessage } from '../lib/bulk-plan';
+import { emailingTexts } from '../lib/admin-messages';
 import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { useBulkStyles } from './bulk-styles';
@@ -132,12 +133,13 @@ function PropertyTable({ documents }: { documents: PlannedProperty[] }) {
       propertyColumn.accessor('outcome', {
         header: 'Outcome',
         cell: (info) => {
-          const { existing, corrects } = info.row.original;
+          const { existing, corrects, readers } = info.row.original;
+          const correction = corrects ? publishingMessages.corrects({ ...corrects, category: null, firstPublishedAt: corrects.uploadedAt }) : '';
           return info.getValue() === 'publish' ? (
             <OutcomeCell
               label={outcomeLabels.publish}
-              color={badgeColor.publish}
-              message={corrects ? publishingMessages.corrects({ ...corrects, category: null, firstPublishedAt: corrects.uploadedAt }) : ''}
+              color={readers === 0 ? 'warning' : badgeColor.publish}
+              message={[correction, readers === 0 ? `${emailingTexts.noReader}.` : ''].filter(Boolean).join(' · ')}
             />
           ) : (
             <OutcomeCell
@@ -183,7 +185,8 @@ export const BulkPreview = forwardRef<HTMLHeadingElement, BulkPreviewProps>(func
     return outcomeOrder.flatMap((outcome) => ((totals.get(outcome) ?? 0) > 0 ? [{ outcome, label: outcomeLabels[outcome], count: totals.get(outcome) ?? 0 }] : []));
   }, [run]);
   const corrections = run.manifests.reduce((n, m) => n + m.plan.corrections, 0);
-  const unprocessed = run.manifests.flatMap((m) => m.plan.unprocessed);
+  // A file the browser refused is listed once, among those not sent, not again as unprocessed.
+  const unprocessed = run.manifests.flatMap((m) => m.plan.unprocessed.filter((name) => !m.refused.some((r) => r.name === name)));
   const publishing = run.publishing;
   // Files of an investors folder without its manifest: say what is missing, not only that nothing can go.
   const needsManifest = run.notSent.some((file) => file.reason === folderPlanMessages.noManifest);

@@ -51,10 +51,14 @@ type Busy = { step: 'hashing' | 'uploading'; fraction: number } | null;
 // The folder picker's attribute is not in React's types; Chromium, Firefox and Safari all read it.
 const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
-const dryRunServer = (fetchDocuments: () => Promise<readonly PropertyDocument[]>): DryRunServer => ({
+const dryRunServer = (
+  fetchDocuments: () => Promise<readonly PropertyDocument[]>,
+  readers: (property: string) => Promise<number>,
+): DryRunServer => ({
   preview: (emails, sha256) => bulkUploadPreview({ emails, sha256 }),
   documents: fetchDocuments,
   documentSha256,
+  readers,
 });
 
 const publishServer: PublishServer = {
@@ -148,7 +152,9 @@ export function BulkUploadSection() {
       if (!stale()) setBusy({ step: 'hashing', fraction });
     };
     const fetchDocuments = async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents;
-    const server = dryRunServer(fetchDocuments);
+    const readers = async (property: string) =>
+      (await queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 })).recipients;
+    const server = dryRunServer(fetchDocuments, readers);
     try {
       let planned: BatchDryRun;
       // The layout again with the property names known for sure (the form's may not be loaded yet).

@@ -215,7 +215,8 @@ function answerOfUnsent(m: BatchDryRun['manifests'][number]): BulkUploadUserDocu
     alreadyPublished: m.plan.rows.flatMap((row) =>
       row.outcome === 'already-published' ? [{ filename: row.filename, userEmail: row.email, title: row.title }] : [],
     ),
-    unprocessed: m.plan.unprocessed,
+    // Refused files are among those not sent; the server would never have received them.
+    unprocessed: m.plan.unprocessed.filter((name) => !m.refused.some((r) => r.name === name)),
     totalProcessed: m.plan.rows.length,
   };
 }
