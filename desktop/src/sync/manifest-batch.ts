@@ -247,7 +247,16 @@ export class ManifestBatches {
         const personalDocuments = [...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== done.documentId), record];
         this.ctx.setState(
           filePath,
-          { state: 'published', documentId: done.documentId, publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, alreadyOnPortal: false, personalDocuments },
+          {
+            state: 'published',
+            documentId: done.documentId,
+            publishedSha256: entry?.sha256 ?? null,
+            attempts: 0,
+            lastError: null,
+            alreadyOnPortal: false,
+            personalDocuments,
+            publishedAt: Date.now(),
+          },
           `Published as "${done.title}" for ${done.userEmail}, document ${done.documentId}`,
         );
       }
@@ -278,8 +287,10 @@ export class ManifestBatches {
           publishedSha256: entry?.sha256 ?? null,
           attempts: 0,
           lastError: null,
-          // A batch answered again under its key was this sync's own; otherwise the investor had it.
+          // A batch answered again under its key was this sync's own (its first answer lost):
+          // published now, as far as any run knows; otherwise the investor had it.
           alreadyOnPortal: answer.repeated !== true,
+          ...(answer.repeated === true ? { publishedAt: Date.now() } : {}),
           ...(personalDocuments ? { personalDocuments } : {}),
         },
         `Already on the portal for ${already.userEmail}${already.documentId === undefined ? '' : ` as document ${already.documentId}`}: not published again`,
@@ -338,7 +349,7 @@ export class ManifestBatches {
       if (refused.has(filePath)) continue;
       this.ctx.setState(
         filePath,
-        { state: 'published', publishedSha256: this.ctx.ledger.get(filePath)?.sha256 ?? null, attempts: 0, nextRetryAt: null, lastError: null },
+        { state: 'published', publishedSha256: this.ctx.ledger.get(filePath)?.sha256 ?? null, attempts: 0, nextRetryAt: null, lastError: null, publishedAt: Date.now() },
         `Replaced the file of ${documents.join(', ')}`,
       );
     }

@@ -82,7 +82,15 @@ export class PropertyUploads {
         ctx.reached();
         ctx.setState(
           relative,
-          { state: 'published', publishedSha256: sha256, destination, attempts: 0, nextRetryAt: null, lastError: null },
+          {
+            state: 'published',
+            publishedSha256: sha256,
+            destination,
+            attempts: 0,
+            nextRetryAt: null,
+            lastError: null,
+            ...(answer.unchanged ? {} : { publishedAt: Date.now() }),
+          },
           answer.unchanged ? `The portal already had this file for document ${entry.documentId}: nothing changed` : `Replaced the file of document ${entry.documentId}`,
         );
         return;
@@ -147,6 +155,7 @@ export class PropertyUploads {
           nextRetryAt: null,
           lastError: filedElsewhere ? message : null,
           uploadKey: null,
+          ...(already ? {} : { publishedAt: Date.now() }),
           // Already published: an earlier upload of ours whose digest may still be owed, or someone
           // else's; the server announces a document once at most, so asking again is harmless.
           ...(ctx.notifies ? { notifyPending: true } : {}),

@@ -20,7 +20,7 @@ import { batchSignatureOf, ManifestBatches } from './manifest-batch';
 import { currentPlan, Heads, recordPlan } from './plan';
 import type { Portal } from './portal';
 import { PropertyUploads } from './property-upload';
-import { countOutcomes, summarySentence, syncReport, type ReportItem, type SyncOutcome } from './report';
+import { countOutcomes, publishedInRun, summarySentence, syncReport, type ReportItem, type SyncOutcome } from './report';
 import { isSkippedName, posix, walkFolder } from './scan';
 import { Candidates, checkFinished } from './stability';
 
@@ -69,6 +69,12 @@ export interface SyncOptions {
   backoff?: BackoffOptions;
   /** A lock not refreshed for this long, from another machine, is taken over (default 2 minutes). */
   lockStaleMs?: number;
+  /**
+   * When the run being reported began (epoch ms; default: when the engine is created): only what
+   * was published since counts as published, the rest as already on the portal. A folder upload
+   * resumed after a pause passes its own start.
+   */
+  reportSince?: number;
   /** One event per file and change of state. */
   onEvent?: (event: SyncEvent) => void;
 }
@@ -103,6 +109,7 @@ export class SyncEngine implements SyncContext {
   private readonly writingPatienceMs: number;
   private readonly incompleteAfterMs: number;
   private readonly rootName: string;
+  private readonly reportSince: number;
 
   private readonly candidates: Candidates;
   private readonly announcedWriting = new Set<string>();
@@ -145,6 +152,7 @@ export class SyncEngine implements SyncContext {
     this.writingPatienceMs = options.writingPatienceMs ?? 3 * this.stabilityMs;
     this.incompleteAfterMs = options.incompleteAfterMs ?? 10 * 60_000;
     this.rootName = path.basename(options.folder);
+    this.reportSince = options.reportSince ?? Date.now();
     this.candidates = new Candidates(this.stabilityMs);
     this.properties = new PropertyUploads(this);
     this.manifests = new ManifestBatches(this);
@@ -270,7 +278,7 @@ export class SyncEngine implements SyncContext {
     const present = this.ledger.all().filter((e) => !e.missing);
     const byState = (state: LedgerState) => present.filter((e) => e.state === state);
     const settling = this.candidates.entries().map(([p, c]) => ({ path: p, reason: c.writing }));
-    const report = syncReport(present, { writing: settling, skipped: this.ledger.skipped });
+    const report = syncReport(present, { writing: settling, skipped: this.ledger.skipped, since: this.reportSince });
     const counts = countOutcomes(report);
     return {
       unreachable: this.away?.error ?? null,
@@ -570,10 +578,13 @@ export class SyncEngine implements SyncContext {
     }
   }
 
-  /** The state a change shows as: a published file the portal already had, or one filed elsewhere, says so. */
+  /**
+   * The state a change shows as: a published file the portal already had (or that an earlier
+   * run published), or one filed elsewhere, says so.
+   */
   private eventStateOf(entry: LedgerEntry): SyncEvent['state'] {
     if (entry.state === 'published' && entry.filedElsewhere) return 'needs-attention';
-    if (entry.state === 'published' && entry.alreadyOnPortal) return 'already-published';
+    if (entry.state === 'published' && entry.kind !== 'manifest' && !publishedInRun(entry, this.reportSince)) return 'already-published';
     if (entry.state === 'needs-attention' && entry.twinOf) return 'skipped';
     return entry.state;
   }
