@@ -123,12 +123,13 @@ export class ManifestBatches {
     files: { name: string; size: number; sha256?: string; path: string }[],
   ): Promise<{ batch: PendingBatch | null; problems: string[]; rowProblems: RowProblem[] } | null> {
     const manifestPath = manifest.entry.path;
-    // Files beside the manifest that the portal would refuse (too large, empty…) are not sent, but
-    // a row naming one says why, not 'file not found' (issue 32); each keeps its own reason.
+    // Files beside the manifest that the portal would refuse (too large, empty, a PDF named
+    // .docx…) are not sent, but a row naming one says why, not 'file not found' (issue 32); each
+    // keeps its own reason, checked by its first bytes as the server checks it.
     const refusedFiles = this.ctx.ledger.all().flatMap((e) => {
       if (e.missing || e.path === manifestPath || path.posix.dirname(e.path) !== manifest.folder || files.some((f) => f.path === e.path)) return [];
       const name = path.posix.basename(e.path).normalize('NFC');
-      const refusal = documentRefusal({ name, size: e.size });
+      const refusal = documentRefusal({ name, size: e.size, head: this.ctx.headOf(e.path) });
       return refusal ? [{ name, size: e.size, path: e.path, refusal }] : [];
     });
     // Read as the user import reads a CSV: UTF-8 with or without BOM, else Windows-1252 (Excel).

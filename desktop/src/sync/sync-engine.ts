@@ -669,6 +669,10 @@ export class SyncEngine implements SyncContext {
     this.wake();
   }
 
+  headOf(relative: string): Uint8Array | undefined {
+    return this.heads.get(relative);
+  }
+
   private gaveUpReaching(): boolean {
     return this.away !== null && this.away.failures >= this.maxAttempts;
   }

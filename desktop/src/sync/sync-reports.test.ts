@@ -4,6 +4,8 @@
 // and a correction reaches its readers in the digest. Time is driven by short windows.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '@everest/core/client';
+import { publishingMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../server/test/harness';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../server/test/global-setup';
@@ -13,9 +15,13 @@ import { pdf, removeWorkspaces, workspace, write } from './testing/folder';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 let server: TestServer;
+let token: string;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: true });
+  const signedIn = await createApiClient({ baseUrl: server.url }).call('login', { body: admin });
+  if (!('token' in signedIn)) throw new Error('The test administrator has no second step.');
+  token = signedIn.token;
 });
 afterAll(async () => {
   await server?.close();
@@ -34,6 +40,8 @@ function options(space: { folder: string; ledgerFile: string }, portal: Portal, 
     onEvent: (event) => events.push(event),
   };
 }
+
+const adminClient = () => createApiClient({ baseUrl: server.url, getToken: () => token });
 
 describe('a run says what it did', () => {
   it('says "0 published, 3 already on the portal" on a second run that sends nothing, and never counts the manifest', async () => {
@@ -60,5 +68,32 @@ describe('a run says what it did', () => {
     ]);
     // Nothing it says of this run is "published".
     expect(events.filter((event) => event.state === 'published')).toEqual([]);
+  });
+});
+
+describe('a file the portal would refuse', () => {
+  it('gives a .docx that is really a PDF the portal\'s sentence in a Windows-1252, semicolon manifest, never "file not found"', async () => {
+    const space = workspace('2025-Q2');
+    write(space.folder, 'investors/Scan John.docx', pdf('a scan saved under the wrong name'));
+    write(space.folder, 'investors/Side Letter Cover.pdf', pdf('cover'));
+    // As Excel saves "CSV" on a Western Windows: Windows-1252, semicolons, a description column.
+    const manifest = [
+      'email;filename;document_category;title;description',
+      'john.smith@example.com;Scan John.docx;legal;Signed side letter;',
+      'john.smith@example.com;Side Letter Cover.pdf;legal;Side letter cover;Reçu le 3 février',
+    ].join('\r\n');
+    write(space.folder, 'investors/manifest.csv', Buffer.from(manifest, 'latin1'));
+    const engine = await SyncEngine.create(options(space, createPortal({ serverUrl: server.url, ...admin })));
+    expect(await engine.runOnce()).toBe(false);
+
+    const notAWordDocument = publishingMessages.contentNotAsNamed('.docx');
+    const { report } = engine.status();
+    expect(report.filter((item) => item.outcome === 'needs-attention').map((item) => [item.path, item.row, item.message])).toEqual([
+      ['investors/Scan John.docx', undefined, notAWordDocument],
+      ['investors/manifest.csv', 2, notAWordDocument],
+    ]);
+    expect(report.find((item) => item.path === 'investors/Side Letter Cover.pdf')?.outcome).toBe('published');
+    const { documents } = await adminClient().call('adminUserDocuments', { query: { search: 'Side letter cover' } });
+    expect(documents.map((d) => [d.userEmail, d.description])).toEqual([['john.smith@example.com', 'Reçu le 3 février']]);
   });
 });
