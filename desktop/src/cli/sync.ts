@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { portalAddressMessages, serverUrlSchema } from '../shared/settings';
+import { emailToldSentence } from '../sync/digest';
 import { FolderLocked } from '../sync/folder-lock';
 import { createPortal, secondStepNeeded } from '../sync/portal';
 import { printable } from '../sync/report';
@@ -133,6 +134,7 @@ async function main(): Promise<number> {
         process.stdout.write(`  ${item.outcome.padEnd(19)} ${printable(item.path)}${item.row === undefined ? '' : ` (row ${item.row})`}: ${printable(item.message)}\n`);
       }
       if (status.unreachable) process.stdout.write(`The portal could not be reached: ${status.unreachable}\n`);
+      if (args['email-notification']) process.stdout.write(`${emailToldSentence(status.emailed)}\n`);
       process.stdout.write(`Done: ${status.summary}.\n`);
       return ok ? exitCodes.ok : exitCodes.attention;
     }

@@ -335,8 +335,18 @@ export class ManifestBatches {
       this.ctx.setState(filePath, { state: 'publishing' }, `Replacing the file of "${title}" for ${email}`);
       await this.ctx.ledger.save();
       try {
-        await this.ctx.portal.replaceUserDocument(documentId, { absolutePath: path.join(this.ctx.folder, filePath), name }, { userEmail: email });
+        // A correction is announced in the batch's digest, as corrected (notifyLater).
+        const answer = await this.ctx.portal.replaceUserDocument(
+          documentId,
+          { absolutePath: path.join(this.ctx.folder, filePath), name },
+          { userEmail: email, emailNotification: this.ctx.notifies, notifyLater: this.ctx.notifies },
+        );
         this.ctx.reached();
+        if (this.ctx.notifies && answer.corrected === true) {
+          const entry = this.ctx.ledger.get(filePath);
+          const personalDocuments = entry?.personalDocuments?.map((d) => (d.documentId === documentId ? { ...d, notifyPending: true } : d));
+          this.ctx.ledger.update(filePath, { personalDocuments });
+        }
       } catch (error) {
         if (!isRefusal(error)) throw error;
         refused.add(filePath);

@@ -78,7 +78,12 @@ export class PropertyUploads {
         ctx.setState(relative, { state: 'publishing', attempts }, 'Replacing the published file');
         await ctx.ledger.save();
         // The server refuses (409) a document filed elsewhere: that waits for a person, never retried.
-        const answer = await ctx.portal.replaceDocument(entry.documentId, file, { property: document.property });
+        // A correction is announced in the batch's digest, as corrected (notifyLater).
+        const answer = await ctx.portal.replaceDocument(entry.documentId, file, {
+          property: document.property,
+          emailNotification: ctx.notifies,
+          notifyLater: ctx.notifies,
+        });
         ctx.reached();
         ctx.setState(
           relative,
@@ -90,6 +95,7 @@ export class PropertyUploads {
             nextRetryAt: null,
             lastError: null,
             ...(answer.unchanged ? {} : { publishedAt: Date.now() }),
+            ...(ctx.notifies && answer.corrected === true ? { notifyPending: true } : {}),
           },
           answer.unchanged ? `The portal already had this file for document ${entry.documentId}: nothing changed` : `Replaced the file of document ${entry.documentId}`,
         );

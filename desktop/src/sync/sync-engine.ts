@@ -12,7 +12,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import type { PlannedManifest } from '@everest/core/domain';
 import { defaultBackoff, retryDelayMs, type BackoffOptions } from './backoff';
 import type { SyncContext, SyncEvent } from './context';
-import { Digest } from './digest';
+import { Digest, type EmailTold } from './digest';
 import { isRefusal, isSignInRefusal, isUnreachable, messageOf, signInRefusedSentence } from './failures';
 import { FolderLock, type SyncRunner } from './folder-lock';
 import { Ledger, type LedgerEntry, type LedgerState } from './ledger';
@@ -94,6 +94,8 @@ export interface SyncStatus {
   report: ReportItem[];
   counts: Record<SyncOutcome, number>;
   summary: string;
+  /** With e-mail notification: who this run's digests told, of how many documents (corrections among them). */
+  emailed: EmailTold;
 }
 
 export class SyncEngine implements SyncContext {
@@ -291,6 +293,7 @@ export class SyncEngine implements SyncContext {
       report,
       counts,
       summary: summarySentence(counts),
+      emailed: { ...this.digest.told },
     };
   }
 

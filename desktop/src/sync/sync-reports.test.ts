@@ -3,12 +3,16 @@
 // portal would refuse gets the portal's sentence, a document nobody can read is said to be one,
 // and a correction reaches its readers in the digest. Time is driven by short windows.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import { publishingMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../server/test/harness';
+import { SmtpListener } from '../../../server/test/smtp-listener';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../server/test/global-setup';
+import { emailToldSentence } from './digest';
 import { createPortal, type Portal } from './portal';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
 import { pdf, removeWorkspaces, workspace, write } from './testing/folder';
@@ -95,5 +99,58 @@ describe('a file the portal would refuse', () => {
     expect(report.find((item) => item.path === 'investors/Side Letter Cover.pdf')?.outcome).toBe('published');
     const { documents } = await adminClient().call('adminUserDocuments', { query: { search: 'Side letter cover' } });
     expect(documents.map((d) => [d.userEmail, d.description])).toEqual([['john.smith@example.com', 'Reçu le 3 février']]);
+  });
+});
+
+describe('a correction made by the sync, with e-mail notification on', () => {
+  let smtp: SmtpListener;
+  let mailing: TestServer;
+
+  beforeAll(async () => {
+    smtp = await SmtpListener.start();
+    mailing = await startTestServer({ seed: true, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://everest.test' } });
+    mailing.services.outbox.start();
+  });
+  afterAll(async () => {
+    await mailing?.close();
+    await smtp?.stop();
+  });
+
+  const queued = async () =>
+    Number((await mailing.services.orm.em.fork().execute<{ count: string }[]>('select count(*) from outbox_messages'))[0]?.count);
+  /** The e-mails received from `from` on, once every queued one has arrived. */
+  async function delivered(from: number) {
+    await vi.waitFor(async () => expect(smtp.received.length).toBe(await queued()), { timeout: 10_000, interval: 50 });
+    const mails = smtp.received.slice(from);
+    return { mails, to: (email: string) => mails.find((m) => m.to.includes(email)) };
+  }
+
+  it('tells the readers of a changed K-1 in the same digest, as corrected, and says how many people were told', async () => {
+    const space = workspace('2025-Q3');
+    const propertyFile = 'properties/Sunset Terrace Apartments/Corrected K-1 Summary.pdf';
+    write(space.folder, propertyFile, pdf('K-1 summary, first figures'));
+    write(space.folder, 'investors/Corrected K-1.pdf', pdf('K-1, first figures'));
+    write(space.folder, 'investors/manifest.csv', Buffer.from('email,filename,document_category,title\ninvestor@example.com,Corrected K-1.pdf,tax,Corrected K-1 2025\n'));
+    const portal = createPortal({ serverUrl: mailing.url, ...admin });
+    const first = await SyncEngine.create({ ...options(space, portal), emailNotification: true });
+    expect(await first.runOnce()).toBe(true);
+    await delivered(0);
+
+    const from = smtp.received.length;
+    writeFileSync(path.join(space.folder, propertyFile), pdf('K-1 summary, the right figures'));
+    writeFileSync(path.join(space.folder, 'investors/Corrected K-1.pdf'), pdf('K-1, the right figures'));
+    const events: SyncEvent[] = [];
+    const second = await SyncEngine.create({ ...options(space, portal, events), emailNotification: true });
+    expect(await second.runOnce(), JSON.stringify(events)).toBe(true);
+
+    const { mails, to } = await delivered(from);
+    // One digest per reader: the investor has both, the employee reads Sunset's documents.
+    expect(mails.flatMap((m) => m.to).sort()).toEqual(['employee@example.com', 'investor@example.com']);
+    expect(to('investor@example.com')?.header('subject')).toBe('2 corrected documents are available in your investor portal');
+    expect(to('investor@example.com')?.text).toContain('Corrected K-1 2025');
+    expect(to('investor@example.com')?.text).toContain('Corrected K-1 Summary');
+    expect(to('employee@example.com')?.header('subject')).toBe('A corrected document is available in your investor portal');
+    expect(second.status().emailed).toEqual({ people: 2, documents: 2, corrected: 2 });
+    expect(emailToldSentence(second.status().emailed)).toBe('E-mail: 2 people were told of 2 corrected documents.');
   });
 });

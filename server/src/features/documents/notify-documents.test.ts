@@ -91,6 +91,7 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
       documentIds: [...ids].sort((a, b) => a - b),
       userDocumentIds: [],
       notified: readers.length,
+      corrected: 0,
     });
 
     await delivered();
@@ -120,6 +121,7 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
       documentIds: [],
       userDocumentIds: [],
       notified: 0,
+      corrected: 0,
     });
     expect(await outboxCount()).toBe(before + readers.length);
   });
