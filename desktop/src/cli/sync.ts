@@ -130,7 +130,7 @@ async function main(): Promise<number> {
       if (status.stoppedBecause) return stoppedCode(status.stoppedBecause);
       // Every file and manifest row that is not simply published, with its outcome and reason.
       for (const item of status.report) {
-        if (item.outcome === 'published' || item.outcome === 'skipped') continue;
+        if ((item.outcome === 'published' && !item.warning) || item.outcome === 'skipped') continue;
         process.stdout.write(`  ${item.outcome.padEnd(19)} ${printable(item.path)}${item.row === undefined ? '' : ` (row ${item.row})`}: ${printable(item.message)}\n`);
       }
       if (status.unreachable) process.stdout.write(`The portal could not be reached: ${status.unreachable}\n`);

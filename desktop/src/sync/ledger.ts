@@ -86,6 +86,8 @@ export interface LedgerEntry {
    * reports as published only what it sent itself; the rest was already on the portal.
    */
   publishedAt?: number | null;
+  /** For a property document: why no investor can see it (noReaderWarning), said in the report; null when they can. */
+  noReader?: string | null;
   updatedAt: string;
 }
 

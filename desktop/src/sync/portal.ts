@@ -5,6 +5,7 @@ import type {
   BulkUploadPreviewAnswer,
   BulkUploadUserDocumentsAnswer,
   DocumentAnswer,
+  DocumentRecipientsAnswer,
   NotifyDocumentsAnswer,
   PropertyDocument,
   UploadDocumentBody,
@@ -46,6 +47,8 @@ export interface Portal {
    */
   replaceUserDocument(documentId: number, file: LocalFile, options: { userEmail: string } & Notification): Promise<UserDocumentAnswer>;
   bulkPreview(emails: string[], sha256: string[]): Promise<BulkUploadPreviewAnswer>;
+  /** Who a new document of this property (or General) would reach, as the panel asks before an upload. */
+  documentRecipients(property: string): Promise<DocumentRecipientsAnswer>;
   /**
    * `year` and `quarter`: the batch's period, its quarter folder's (a row's own document_date
    * still wins). `notifyLater` (with emailNotification): the e-mails wait for notifyDocuments.
@@ -200,6 +203,8 @@ export function portalOver(access: PortalAccess): Portal {
         return access.client().call('replaceDocument', { params: { documentId }, body: form });
       }),
     bulkPreview: (emails, sha256) => access.signedIn(() => access.client().call('bulkUploadPreview', { body: { emails, sha256 } })),
+    documentRecipients: (property) =>
+      access.signedIn(() => access.client().call('documentRecipients', { query: { property } }, { cache: 'no-store' })),
     bulkUpload: (manifest, files, { emailNotification, idempotencyKey, year, quarter, notifyLater }) =>
       access.signedIn(async () => {
         const form = new FormData();

@@ -2,6 +2,7 @@
 // the same one in the command's summary, its exit code and the app's screens. "Done: 12 of 12"
 // while five files needed a person is what this replaces.
 
+import { hasNoReader, publishingMessages } from '@everest/core/domain';
 import type { LedgerEntry } from './ledger';
 
 /**
@@ -38,6 +39,8 @@ export interface ReportItem {
   row?: number;
   outcome: SyncOutcome;
   message: string;
+  /** Said of a published document all the same: no investor can see it (noReaderWarning). */
+  warning?: string;
 }
 
 /** The outcomes a run ends in, in the order a summary names them. */
@@ -53,6 +56,15 @@ const defaultMessages: Record<SyncOutcome, string> = {
   sending: 'Sending…',
   failed: 'Failed; will be tried again.',
 };
+
+/**
+ * The panel's warning for a property document only administrators could read (core's
+ * sentence, from the server's document-recipients answer), or null when investors can read it.
+ */
+export function noReaderWarning(property: string, recipients: { recipients: number; investorRelations: boolean }): string | null {
+  if (!hasNoReader(recipients)) return null;
+  return `${publishingMessages.noReader}. ${publishingMessages.noReaderBecause(property, recipients.investorRelations)}`;
+}
 
 /** The sentence for a document that stays filed under another period than its folder's. */
 export function filedElsewhereSentence(filed: { documentId: number; year: number; quarter: string }, folderPeriod: string): string {
@@ -102,7 +114,9 @@ export function syncReport(
     if (entry.missing || writing.has(entry.path)) continue;
     const { outcome, message } = outcomeOf(entry, extra.since);
     const itemOfItsOwn = entry.kind !== 'manifest' || outcome === 'needs-attention' || outcome === 'failed';
-    if (itemOfItsOwn) items.push({ path: entry.path, outcome, message: message ?? defaultMessages[outcome] });
+    const warning = (outcome === 'published' || outcome === 'already-published') && entry.noReader ? entry.noReader : null;
+    if (warning) items.push({ path: entry.path, outcome, message: warning, warning });
+    else if (itemOfItsOwn) items.push({ path: entry.path, outcome, message: message ?? defaultMessages[outcome] });
     for (const problem of entry.state === 'published' ? (entry.rowProblems ?? []) : []) {
       items.push({ path: entry.path, row: problem.row, outcome: 'needs-attention', message: problem.reason });
     }

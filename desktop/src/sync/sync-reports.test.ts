@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../../../server/test/harness';
 import { SmtpListener } from '../../../server/test/smtp-listener';
 // Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
 import type {} from '../../../server/test/global-setup';
+import { planFolderDrop } from '../main/folder-drop/drop-plan';
 import { emailToldSentence } from './digest';
 import { createPortal, type Portal } from './portal';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
@@ -99,6 +100,34 @@ describe('a file the portal would refuse', () => {
     expect(report.find((item) => item.path === 'investors/Side Letter Cover.pdf')?.outcome).toBe('published');
     const { documents } = await adminClient().call('adminUserDocuments', { query: { search: 'Side letter cover' } });
     expect(documents.map((d) => [d.userEmail, d.description])).toEqual([['john.smith@example.com', 'Reçu le 3 février']]);
+  });
+});
+
+describe('a property no investor can see', () => {
+  it('publishes to it all the same and says "No investor can see this document", in the sync\'s report and in Folder Drop\'s plan', async () => {
+    const space = workspace('2025-Q3');
+    // Fig Garden Court is sold and not shown to investors (the seed's investorRelations false).
+    write(space.folder, 'properties/Fig Garden Court/Hidden Closing Statement.pdf', pdf('closing statement'));
+    write(space.folder, 'properties/Sunset Terrace Apartments/Seen Operating Report.pdf', pdf('operating report'));
+    const portal = createPortal({ serverUrl: server.url, ...admin });
+    const warning = `${publishingMessages.noReader}. ${publishingMessages.noReaderBecause('Fig Garden Court', false)}`;
+
+    const plan = await planFolderDrop(space.folder, portal);
+    expect(plan.propertyDocuments.map((d) => [d.property, d.noReader])).toEqual([
+      ['Fig Garden Court', warning],
+      ['Sunset Terrace Apartments', null],
+    ]);
+
+    const events: SyncEvent[] = [];
+    const engine = await SyncEngine.create(options(space, portal, events));
+    expect(await engine.runOnce()).toBe(true);
+    const { report } = engine.status();
+    expect(report.map((item) => [item.path, item.outcome, item.message])).toEqual([
+      ['properties/Fig Garden Court/Hidden Closing Statement.pdf', 'published', warning],
+      ['properties/Sunset Terrace Apartments/Seen Operating Report.pdf', 'published', 'Published.'],
+    ]);
+    const said = events.find((e) => e.path === 'properties/Fig Garden Court/Hidden Closing Statement.pdf' && e.state === 'published');
+    expect(said?.message).toContain(warning);
   });
 });
 
