@@ -14,6 +14,7 @@ import { emailToldSentence } from '../sync/digest';
 import { FolderLocked } from '../sync/folder-lock';
 import { createPortal, secondStepNeeded } from '../sync/portal';
 import { printable } from '../sync/report';
+import { defaultStabilityMs, minimumStabilitySeconds, stabilityMessages } from '../sync/stability';
 import { SyncEngine, type SyncEvent } from '../sync/sync-engine';
 
 /**
@@ -31,7 +32,8 @@ const usage = `Usage: pnpm --filter @everest/desktop sync --server URL --folder 
                           another sync holds the folder
   --poll                  poll the folder instead of listening to events (network shares)
   --ledger FILE           where the sync remembers what it published (default ~/.everest-sync/<folder hash>.json)
-  --stability-seconds N   how long a file must stand still before it is read (default 10)
+  --stability-seconds N   how long a file must stand still before it is read (default 10, at least 5;
+                          a file written in bursts waits longer: twice the longest pause between its writes)
   --rescan-minutes N      full scans while watching (default 5)
   --email-notification    ask the portal to e-mail investors about what is published (default off)
 Signs in with EVEREST_EMAIL and EVEREST_PASSWORD (an administrator). An account with a second
@@ -94,6 +96,9 @@ async function main(): Promise<number> {
     return Math.round(value * unit);
   };
 
+  const stabilityMs = seconds(args['stability-seconds'], defaultStabilityMs, 1000);
+  if (stabilityMs < minimumStabilitySeconds * 1000) fail(stabilityMessages.tooShort);
+
   // `pnpm --filter` runs the script in desktop/: paths are meant from where the command was typed.
   const base = process.env.INIT_CWD ?? process.cwd();
   const folder = path.resolve(base, args.folder);
@@ -108,7 +113,7 @@ async function main(): Promise<number> {
     ledgerFile,
     portal: createPortal({ serverUrl: server.data, email, password, secondStepCode: secondStepCodeSource() }),
     runBy: 'command line',
-    stabilityMs: seconds(args['stability-seconds'], 10_000, 1000),
+    stabilityMs,
     rescanMs: seconds(args['rescan-minutes'], 5 * 60_000, 60_000),
     poll: args.poll,
     watch: !args.once,

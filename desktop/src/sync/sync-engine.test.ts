@@ -397,7 +397,7 @@ describe('the watched-folder sync against the real server', () => {
     const run = (extra: string[]) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'src/cli/sync.ts', '--server', server.url, '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', '0.25', ...extra],
+        ['--import', 'tsx', 'src/cli/sync.ts', '--server', server.url, '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', '5', ...extra],
         { cwd: desktop, env: { ...process.env, EVEREST_EMAIL: admin.email, EVEREST_PASSWORD: admin.password, INIT_CWD: desktop }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       const output = { lines: [] as string[], stderr: '' };

@@ -22,7 +22,7 @@ import type { Portal } from './portal';
 import { PropertyUploads } from './property-upload';
 import { countOutcomes, publishedInRun, summarySentence, syncReport, type ReportItem, type SyncOutcome } from './report';
 import { isSkippedName, posix, walkFolder } from './scan';
-import { Candidates, checkFinished } from './stability';
+import { Candidates, checkFinished, defaultStabilityMs } from './stability';
 
 export type { SyncEvent } from './context';
 
@@ -39,6 +39,11 @@ export interface SyncOptions {
    * pauses about 5 s between pages).
    */
   stabilityMs?: number;
+  /**
+   * The first wait of a file that appears while the sync watches, whose writer's pauses are not
+   * known yet (default twice stabilityMs, at most 10 s, never less than stabilityMs).
+   */
+  newFileWaitMs?: number;
   /** How often waiting files are looked at again (default a quarter of stabilityMs, at most 1 s). */
   tickMs?: number;
   /** Full scans after the first, catching events that never came (default 5 minutes). */
@@ -147,7 +152,7 @@ export class SyncEngine implements SyncContext {
     this.notifies = options.emailNotification ?? false;
     this.maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
     this.backoff = options.backoff ?? defaultBackoff;
-    this.stabilityMs = options.stabilityMs ?? 10_000;
+    this.stabilityMs = options.stabilityMs ?? defaultStabilityMs;
     this.tickMs = options.tickMs ?? Math.min(1_000, Math.max(20, Math.round(this.stabilityMs / 4)));
     this.rescanMs = options.rescanMs ?? 5 * 60_000;
     this.concurrency = options.concurrency ?? 2;
@@ -155,7 +160,7 @@ export class SyncEngine implements SyncContext {
     this.incompleteAfterMs = options.incompleteAfterMs ?? 10 * 60_000;
     this.rootName = path.basename(options.folder);
     this.reportSince = options.reportSince ?? Date.now();
-    this.candidates = new Candidates(this.stabilityMs);
+    this.candidates = new Candidates(this.stabilityMs, { newFileWaitMs: options.newFileWaitMs });
     this.properties = new PropertyUploads(this);
     this.manifests = new ManifestBatches(this);
     this.digest = new Digest(this, options.digestQuietMs ?? (options.watch === false ? 0 : 60_000));
@@ -412,7 +417,7 @@ export class SyncEngine implements SyncContext {
         this.announceWriting(relative);
         continue;
       }
-      this.candidates.delete(relative);
+      this.candidates.settled(relative);
       this.announcedWriting.delete(relative);
       this.heads.set(relative, check.head);
       this.recordSettled(relative, candidate.size, candidate.mtimeMs, check.sha256);

@@ -3,8 +3,10 @@
 // portal would refuse gets the portal's sentence, a document nobody can read is said to be one,
 // and a correction reaches its readers in the digest. Time is driven by short windows.
 
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import { publishingMessages } from '@everest/core/domain';
@@ -15,6 +17,7 @@ import type {} from '../../../server/test/global-setup';
 import { planFolderDrop } from '../main/folder-drop/drop-plan';
 import { emailToldSentence } from './digest';
 import { createPortal, type Portal } from './portal';
+import { stabilityMessages } from './stability';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
 import { pdf, removeWorkspaces, workspace, write } from './testing/folder';
 
@@ -128,6 +131,72 @@ describe('a property no investor can see', () => {
     ]);
     const said = events.find((e) => e.path === 'properties/Fig Garden Court/Hidden Closing Statement.pdf' && e.state === 'published');
     expect(said?.message).toContain(warning);
+  });
+});
+
+describe('a scanner that writes a PDF as incremental updates', () => {
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('publishes it once, whole, though every chunk ends in %%EOF and the pauses are longer than the window: never a correction', async () => {
+    const space = workspace('2025-Q2');
+    const calls: string[] = [];
+    const fetch: typeof globalThis.fetch = (input, init) => {
+      calls.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      return globalThis.fetch(input, init);
+    };
+    const events: SyncEvent[] = [];
+    // A 300 ms window; a new file's first wait of 1 s; pauses of 0.6, 0.9 and 1.3 s, each longer
+    // than the window and the last longer than the first wait: only the writer's own rhythm
+    // (twice its longest pause) keeps the file from being read between chunks.
+    const engine = await SyncEngine.create({
+      ...options(space, createPortal({ serverUrl: server.url, ...admin, fetch }), events),
+      stabilityMs: 300,
+      newFileWaitMs: 1_000,
+      watch: true,
+    });
+    await engine.start();
+    const relative = 'properties/Mesa Verde Villas/Incremental Scan.pdf';
+    const file = path.join(space.folder, relative);
+    const chunks = [
+      '%PDF-1.4\n1 0 obj << /Type /Page >> endobj\nxref\ntrailer << /Size 2 >>\nstartxref 9\n%%EOF\n',
+      ...[2, 3, 4].map((page) => `${page} 0 obj << /Type /Page >> endobj\nxref\ntrailer << /Size ${page + 1} /Prev 9 >>\nstartxref 9\n%%EOF\n`),
+    ];
+    try {
+      write(space.folder, relative, Buffer.from(chunks[0]!));
+      for (const [i, wait] of [600, 900, 1_300].entries()) {
+        await pause(wait);
+        expect(calls.filter((c) => c.endsWith('/upload-document'))).toEqual([]);
+        appendFileSync(file, chunks[i + 1]!);
+      }
+      await vi.waitFor(() => expect(engine.status().published.map((e) => e.path)).toEqual([relative]), { timeout: 15_000, interval: 50 });
+      await engine.idle();
+    } finally {
+      await engine.stop();
+    }
+    expect(calls.filter((c) => c.endsWith('/upload-document'))).toHaveLength(1);
+    expect(calls.filter((c) => c.includes('/replace-'))).toEqual([]);
+    const { documents } = await adminClient().call('adminDocuments', undefined, { cache: 'no-store' });
+    const [document] = documents.filter((d) => d.title === 'Incremental Scan');
+    expect(document).toMatchObject({ version: 1, correctedAt: null });
+    const response = await server.api(`/api/investor/download/${document!.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(Buffer.from(await response.arrayBuffer()).toString()).toBe(chunks.join(''));
+  });
+
+  it('refuses a stability window under 5 seconds on the command line, with a sentence', async () => {
+    const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const space = workspace();
+    for (const value of ['0', '4.9']) {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/sync.ts', '--server', server.url, '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', value, '--once'],
+        { cwd: desktop, env: { ...process.env, EVEREST_EMAIL: admin.email, EVEREST_PASSWORD: admin.password, INIT_CWD: desktop }, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code).toBe(2);
+      expect(stderr.split('\n')[0]).toBe(stabilityMessages.tooShort);
+    }
   });
 });
 
