@@ -21,6 +21,7 @@ export interface EmailTold {
 
 /** 'E-mail: 3 people were told of 2 new and 1 corrected document.' */
 export function emailToldSentence({ people, documents, corrected }: EmailTold): string {
+  if (documents === 0) return 'E-mail: nothing new to announce; nobody was told.';
   const fresh = documents - corrected;
   const what =
     corrected === 0
