@@ -88,8 +88,8 @@ export class Candidates {
     const before = current ?? this.rhythms.get(relative);
     const pause = before ? now - before.movedAt : 0;
     const longestPauseMs = Math.max(before?.longestPauseMs ?? 0, pause <= writerPauseLimitMs ? pause : 0);
-    // A file nobody has seen before, written moments ago: being written now, by a writer whose
-    // pauses are not known yet. One found finished long ago (a scan at start) waits the window.
+    // A file not seen written before, changed moments ago: being written now, by a writer whose
+    // pauses are not known yet. One found unchanged for long (a scan at start) waits the window.
     const writtenNow = !before && now - mtimeMs < this.newFileWaitMs;
     const waitMs = Math.max(current?.waitMs ?? this.windowMs, writtenNow ? this.newFileWaitMs : this.windowMs, 2 * longestPauseMs);
     this.waiting.set(relative, {
