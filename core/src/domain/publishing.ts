@@ -118,6 +118,13 @@ export const publishingMessages = {
   twinForInvestor: (original: string) => `Same content as ${original} for this investor (the copy is not published)`,
   /** A second name for content the same property gets under `original`. */
   twinForProperty: (original: string) => `Same content as ${original} for this property (the copy is not published)`,
+  /** A property document only administrators could read (see hasNoReader). */
+  noReader: 'No investor can see this document',
+  /** Why no investor can see a document of `property`, after noReader. */
+  noReaderBecause: (property: string, investorRelations: boolean) =>
+    investorRelations
+      ? `No active investor has access to ${property}: only administrators will see a document filed under it.`
+      : `${property} is not shown to investors: only administrators will see a document filed under it.`,
   /** A CSV that cannot be read safely: the file's line (the header is line 1) and why. */
   /** A document not finished yet: its end is missing (issue 34). */
   incomplete: {
@@ -138,6 +145,14 @@ export const publishingMessages = {
     unreadable: 'this line cannot be read as CSV.',
   },
 } as const;
+
+/**
+ * Whether a new document of a property would be read by administrators only, from the server's
+ * document-recipients answer: nobody active has access, or investors are not shown the property.
+ */
+export function hasNoReader(recipients: { recipients: number; investorRelations: boolean }): boolean {
+  return recipients.recipients === 0 || !recipients.investorRelations;
+}
 
 // ---- File checks --------------------------------------------------------------------------
 

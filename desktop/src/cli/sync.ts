@@ -10,9 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { portalAddressMessages, serverUrlSchema } from '../shared/settings';
+import { emailToldSentence } from '../sync/digest';
 import { FolderLocked } from '../sync/folder-lock';
 import { createPortal, secondStepNeeded } from '../sync/portal';
 import { printable } from '../sync/report';
+import { defaultStabilityMs, minimumStabilitySeconds, stabilityMessages } from '../sync/stability';
 import { SyncEngine, type SyncEvent } from '../sync/sync-engine';
 
 /**
@@ -30,7 +32,8 @@ const usage = `Usage: pnpm --filter @everest/desktop sync --server URL --folder 
                           another sync holds the folder
   --poll                  poll the folder instead of listening to events (network shares)
   --ledger FILE           where the sync remembers what it published (default ~/.everest-sync/<folder hash>.json)
-  --stability-seconds N   how long a file must stand still before it is read (default 10)
+  --stability-seconds N   how long a file must stand still before it is read (default 10, at least 5;
+                          a file written in bursts waits longer: twice the longest pause between its writes)
   --rescan-minutes N      full scans while watching (default 5)
   --email-notification    ask the portal to e-mail investors about what is published (default off)
 Signs in with EVEREST_EMAIL and EVEREST_PASSWORD (an administrator). An account with a second
@@ -93,6 +96,9 @@ async function main(): Promise<number> {
     return Math.round(value * unit);
   };
 
+  const stabilityMs = seconds(args['stability-seconds'], defaultStabilityMs, 1000);
+  if (stabilityMs < minimumStabilitySeconds * 1000) fail(stabilityMessages.tooShort);
+
   // `pnpm --filter` runs the script in desktop/: paths are meant from where the command was typed.
   const base = process.env.INIT_CWD ?? process.cwd();
   const folder = path.resolve(base, args.folder);
@@ -107,7 +113,7 @@ async function main(): Promise<number> {
     ledgerFile,
     portal: createPortal({ serverUrl: server.data, email, password, secondStepCode: secondStepCodeSource() }),
     runBy: 'command line',
-    stabilityMs: seconds(args['stability-seconds'], 10_000, 1000),
+    stabilityMs,
     rescanMs: seconds(args['rescan-minutes'], 5 * 60_000, 60_000),
     poll: args.poll,
     watch: !args.once,
@@ -129,10 +135,11 @@ async function main(): Promise<number> {
       if (status.stoppedBecause) return stoppedCode(status.stoppedBecause);
       // Every file and manifest row that is not simply published, with its outcome and reason.
       for (const item of status.report) {
-        if (item.outcome === 'published' || item.outcome === 'skipped') continue;
+        if ((item.outcome === 'published' && !item.warning) || item.outcome === 'skipped') continue;
         process.stdout.write(`  ${item.outcome.padEnd(19)} ${printable(item.path)}${item.row === undefined ? '' : ` (row ${item.row})`}: ${printable(item.message)}\n`);
       }
       if (status.unreachable) process.stdout.write(`The portal could not be reached: ${status.unreachable}\n`);
+      if (args['email-notification']) process.stdout.write(`${emailToldSentence(status.emailed)}\n`);
       process.stdout.write(`Done: ${status.summary}.\n`);
       return ok ? exitCodes.ok : exitCodes.attention;
     }

@@ -33,6 +33,8 @@ export interface FolderDropPlan {
      * quarter: the server answers such an upload alreadyPublished (issue 32).
      */
     alreadyPublished: boolean;
+    /** The panel's warning when no investor could see it (core's noReader sentence), else null. */
+    noReader: string | null;
   }[];
   /** The rows of each investors folder's manifest.csv, as core's planBulkManifest sees them. */
   personalDocuments: {

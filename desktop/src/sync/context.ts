@@ -38,4 +38,6 @@ export interface SyncContext {
   markMissing(relative: string): void;
   /** A request was answered: the portal is reachable (again). */
   reached(): void;
+  /** A finished file's first bytes (documentHeadBytes), which the portal checks its type by. */
+  headOf(relative: string): Uint8Array | undefined;
 }

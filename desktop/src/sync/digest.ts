@@ -12,11 +12,33 @@ import type { LedgerEntry } from './ledger';
 /** Attempts of a failing file or batch that the digest waits for before going without it. */
 const digestPatience = 3;
 
+/** What this run's digests told: how many people, of how many documents, how many of them corrections. */
+export interface EmailTold {
+  people: number;
+  documents: number;
+  corrected: number;
+}
+
+/** 'E-mail: 3 people were told of 2 new and 1 corrected document.' */
+export function emailToldSentence({ people, documents, corrected }: EmailTold): string {
+  if (documents === 0) return 'E-mail: nothing new to announce; nobody was told.';
+  const fresh = documents - corrected;
+  const what =
+    corrected === 0
+      ? `${fresh} new document${fresh === 1 ? '' : 's'}`
+      : fresh === 0
+        ? `${corrected} corrected document${corrected === 1 ? '' : 's'}`
+        : `${fresh} new and ${corrected} corrected document${documents === 1 ? '' : 's'}`;
+  return `E-mail: ${people} ${people === 1 ? 'person was' : 'people were'} told of ${what}.`;
+}
+
 export class Digest {
   private failures = 0;
   private nextAt = 0;
   /** When a file last changed or was published: the settling window counts from there. */
   private lastActivity = 0;
+  /** What this run's digests told (several calls add up). */
+  readonly told: EmailTold = { people: 0, documents: 0, corrected: 0 };
 
   constructor(
     private readonly ctx: SyncContext,
@@ -91,13 +113,14 @@ export class Digest {
           if (Object.keys(change).length > 0) ctx.ledger.update(entry.path, change);
         }
         const count = answer.documentIds.length + answer.userDocumentIds.length;
+        const told = { people: answer.notified, documents: count, corrected: answer.corrected ?? 0 };
+        this.told.people += told.people;
+        this.told.documents += told.documents;
+        this.told.corrected += told.corrected;
         ctx.emit({
           path: '.',
           state: 'published',
-          message:
-            count === 0
-              ? 'E-mail: nothing new to announce (already announced)'
-              : `E-mail: ${answer.notified} ${answer.notified === 1 ? 'person' : 'people'} sent one digest of ${count} new document(s)`,
+          message: count === 0 ? 'E-mail: nothing new to announce (already announced)' : `${emailToldSentence(told)} One digest each.`,
         });
       }
       this.failures = 0;

@@ -81,6 +81,13 @@ export interface LedgerEntry {
   twinOf?: string | null;
   /** Its end has been missing for long (a PDF without %%EOF): not planned until it changes. */
   incomplete?: string | null;
+  /**
+   * When this sync last made the portal publish new content from this file (epoch ms): a run
+   * reports as published only what it sent itself; the rest was already on the portal.
+   */
+  publishedAt?: number | null;
+  /** For a property document: why no investor can see it (noReaderWarning), said in the report; null when they can. */
+  noReader?: string | null;
   updatedAt: string;
 }
 

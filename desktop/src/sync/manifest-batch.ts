@@ -120,12 +120,13 @@ export class ManifestBatches {
     files: { name: string; size: number; sha256?: string; path: string }[],
   ): Promise<{ batch: PendingBatch | null; problems: string[]; rowProblems: RowProblem[] } | null> {
     const manifestPath = manifest.entry.path;
-    // Files beside the manifest that the portal would refuse (too large, empty…) are not sent, but
-    // a row naming one says why, not 'file not found' (issue 32); each keeps its own reason.
+    // Files beside the manifest that the portal would refuse (too large, empty, a PDF named
+    // .docx…) are not sent, but a row naming one says why, not 'file not found' (issue 32); each
+    // keeps its own reason, checked by its first bytes as the server checks it.
     const refusedFiles = this.ctx.ledger.all().flatMap((e) => {
       if (e.missing || e.path === manifestPath || path.posix.dirname(e.path) !== manifest.folder || files.some((f) => f.path === e.path)) return [];
       const name = path.posix.basename(e.path).normalize('NFC');
-      const refusal = documentRefusal({ name, size: e.size });
+      const refusal = documentRefusal({ name, size: e.size, head: this.ctx.headOf(e.path) });
       return refusal ? [{ name, size: e.size, path: e.path, refusal }] : [];
     });
     // Read as the user import reads a CSV: UTF-8 with or without BOM, else Windows-1252 (Excel).
@@ -241,7 +242,16 @@ export class ManifestBatches {
         const personalDocuments = [...(entry?.personalDocuments ?? []).filter((d) => d.documentId !== done.documentId), record];
         this.ctx.setState(
           filePath,
-          { state: 'published', documentId: done.documentId, publishedSha256: entry?.sha256 ?? null, attempts: 0, lastError: null, alreadyOnPortal: false, personalDocuments },
+          {
+            state: 'published',
+            documentId: done.documentId,
+            publishedSha256: entry?.sha256 ?? null,
+            attempts: 0,
+            lastError: null,
+            alreadyOnPortal: false,
+            personalDocuments,
+            publishedAt: Date.now(),
+          },
           `Published as "${done.title}" for ${done.userEmail}, document ${done.documentId}`,
         );
       }
@@ -272,8 +282,10 @@ export class ManifestBatches {
           publishedSha256: entry?.sha256 ?? null,
           attempts: 0,
           lastError: null,
-          // A batch answered again under its key was this sync's own; otherwise the investor had it.
+          // A batch answered again under its key was this sync's own (its first answer lost):
+          // published now, as far as any run knows; otherwise the investor had it.
           alreadyOnPortal: answer.repeated !== true,
+          ...(answer.repeated === true ? { publishedAt: Date.now() } : {}),
           ...(personalDocuments ? { personalDocuments } : {}),
         },
         `Already on the portal for ${already.userEmail}${already.documentId === undefined ? '' : ` as document ${already.documentId}`}: not published again`,
@@ -317,8 +329,18 @@ export class ManifestBatches {
       this.ctx.setState(filePath, { state: 'publishing' }, `Replacing the file of "${title}" for ${email}`);
       await this.ctx.ledger.save();
       try {
-        await this.ctx.portal.replaceUserDocument(documentId, { absolutePath: path.join(this.ctx.folder, filePath), name }, { userEmail: email });
+        // A correction is announced in the batch's digest, as corrected (notifyLater).
+        const answer = await this.ctx.portal.replaceUserDocument(
+          documentId,
+          { absolutePath: path.join(this.ctx.folder, filePath), name },
+          { userEmail: email, emailNotification: this.ctx.notifies, notifyLater: this.ctx.notifies },
+        );
         this.ctx.reached();
+        if (this.ctx.notifies && answer.corrected === true) {
+          const entry = this.ctx.ledger.get(filePath);
+          const personalDocuments = entry?.personalDocuments?.map((d) => (d.documentId === documentId ? { ...d, notifyPending: true } : d));
+          this.ctx.ledger.update(filePath, { personalDocuments });
+        }
       } catch (error) {
         if (!isRefusal(error)) throw error;
         refused.add(filePath);
@@ -332,7 +354,7 @@ export class ManifestBatches {
       if (refused.has(filePath)) continue;
       this.ctx.setState(
         filePath,
-        { state: 'published', publishedSha256: this.ctx.ledger.get(filePath)?.sha256 ?? null, attempts: 0, nextRetryAt: null, lastError: null },
+        { state: 'published', publishedSha256: this.ctx.ledger.get(filePath)?.sha256 ?? null, attempts: 0, nextRetryAt: null, lastError: null, publishedAt: Date.now() },
         `Replaced the file of ${documents.join(', ')}`,
       );
     }

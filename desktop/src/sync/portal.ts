@@ -5,6 +5,7 @@ import type {
   BulkUploadPreviewAnswer,
   BulkUploadUserDocumentsAnswer,
   DocumentAnswer,
+  DocumentRecipientsAnswer,
   NotifyDocumentsAnswer,
   PropertyDocument,
   UploadDocumentBody,
@@ -31,17 +32,23 @@ export interface Portal {
   ): Promise<DocumentAnswer>;
   /**
    * `property`: the destination the file belongs to (issue 32); the server refuses (409) to
-   * put it under a document filed elsewhere.
+   * put it under a document filed elsewhere. `notifyLater` (with emailNotification): a
+   * correction's e-mail waits for notifyDocuments, which lists it as corrected.
    */
-  replaceDocument(documentId: number, file: LocalFile, options: { property: string }): Promise<DocumentAnswer>;
+  replaceDocument(documentId: number, file: LocalFile, options: { property: string } & Notification): Promise<DocumentAnswer>;
   /**
    * One digest per reader for these documents uploaded with notifyLater, property and personal
    * together; a repeat sends nothing.
    */
   notifyDocuments(ids: { documentIds: number[]; userDocumentIds: number[] }): Promise<NotifyDocumentsAnswer>;
-  /** `userEmail`: the investor the file was published for; the server refuses (409) another's document. */
-  replaceUserDocument(documentId: number, file: LocalFile, options: { userEmail: string }): Promise<UserDocumentAnswer>;
+  /**
+   * `userEmail`: the investor the file was published for; the server refuses (409) another's
+   * document. `notifyLater` as replaceDocument's.
+   */
+  replaceUserDocument(documentId: number, file: LocalFile, options: { userEmail: string } & Notification): Promise<UserDocumentAnswer>;
   bulkPreview(emails: string[], sha256: string[]): Promise<BulkUploadPreviewAnswer>;
+  /** Who a new document of this property (or General) would reach, as the panel asks before an upload. */
+  documentRecipients(property: string): Promise<DocumentRecipientsAnswer>;
   /**
    * `year` and `quarter`: the batch's period, its quarter folder's (a row's own document_date
    * still wins). `notifyLater` (with emailNotification): the e-mails wait for notifyDocuments.
@@ -51,6 +58,17 @@ export interface Portal {
     files: LocalFile[],
     options: { emailNotification: boolean; idempotencyKey: string; year?: number; quarter?: Quarter; notifyLater?: boolean },
   ): Promise<BulkUploadUserDocumentsAnswer>;
+}
+
+/** Whether readers are e-mailed about a correction, and whether that waits for the batch's digest. */
+export interface Notification {
+  emailNotification?: boolean;
+  notifyLater?: boolean;
+}
+
+function setNotification(form: FormData, { emailNotification, notifyLater }: Notification): void {
+  if (emailNotification) form.set('emailNotification', 'true');
+  if (emailNotification && notifyLater) form.set('notifyLater', 'true');
 }
 
 export interface LocalFile {
@@ -168,21 +186,25 @@ export function portalOver(access: PortalAccess): Portal {
       }),
     notifyDocuments: ({ documentIds, userDocumentIds }) =>
       access.signedIn(() => access.client().call('notifyDocuments', { body: { documentIds, userDocumentIds } })),
-    replaceUserDocument: (documentId, file, { userEmail }) =>
+    replaceUserDocument: (documentId, file, { userEmail, ...notification }) =>
       access.signedIn(async () => {
         const form = new FormData();
         form.set('userEmail', userEmail);
+        setNotification(form, notification);
         form.set('document', await fileOf(file));
         return access.client().call('replaceUserDocument', { params: { documentId }, body: form });
       }),
-    replaceDocument: (documentId, file, { property }) =>
+    replaceDocument: (documentId, file, { property, ...notification }) =>
       access.signedIn(async () => {
         const form = new FormData();
         form.set('property', property);
+        setNotification(form, notification);
         form.set('document', await fileOf(file));
         return access.client().call('replaceDocument', { params: { documentId }, body: form });
       }),
     bulkPreview: (emails, sha256) => access.signedIn(() => access.client().call('bulkUploadPreview', { body: { emails, sha256 } })),
+    documentRecipients: (property) =>
+      access.signedIn(() => access.client().call('documentRecipients', { query: { property } }, { cache: 'no-store' })),
     bulkUpload: (manifest, files, { emailNotification, idempotencyKey, year, quarter, notifyLater }) =>
       access.signedIn(async () => {
         const form = new FormData();

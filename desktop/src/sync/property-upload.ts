@@ -8,7 +8,7 @@ import type { PropertyDocument } from '@everest/core/contract';
 import { destinationKey, publicationKey, type Destination, type PlannedPropertyDocument } from '@everest/core/domain';
 import type { SyncContext } from './context';
 import type { LedgerEntry } from './ledger';
-import { filedElsewhereSentence } from './report';
+import { filedElsewhereSentence, noReaderWarning } from './report';
 
 /**
  * The Idempotency-Key of one publication of a property document: its destination, content and
@@ -31,6 +31,8 @@ export class PropertyUploads {
    */
   private readonly sending = new Set<string>();
   private serverDocuments: { documents: PropertyDocument[]; at: number } | null = null;
+  /** Each property's readers, asked before its first new document and again after a minute. */
+  private readers = new Map<string, { warning: Promise<string | null>; at: number }>();
   /** Files filed under another period, looked at again once per run (staff may have refiled them). */
   private readonly rechecked = new Set<string>();
 
@@ -78,11 +80,25 @@ export class PropertyUploads {
         ctx.setState(relative, { state: 'publishing', attempts }, 'Replacing the published file');
         await ctx.ledger.save();
         // The server refuses (409) a document filed elsewhere: that waits for a person, never retried.
-        const answer = await ctx.portal.replaceDocument(entry.documentId, file, { property: document.property });
+        // A correction is announced in the batch's digest, as corrected (notifyLater).
+        const answer = await ctx.portal.replaceDocument(entry.documentId, file, {
+          property: document.property,
+          emailNotification: ctx.notifies,
+          notifyLater: ctx.notifies,
+        });
         ctx.reached();
         ctx.setState(
           relative,
-          { state: 'published', publishedSha256: sha256, destination, attempts: 0, nextRetryAt: null, lastError: null },
+          {
+            state: 'published',
+            publishedSha256: sha256,
+            destination,
+            attempts: 0,
+            nextRetryAt: null,
+            lastError: null,
+            ...(answer.unchanged ? {} : { publishedAt: Date.now() }),
+            ...(ctx.notifies && answer.corrected === true ? { notifyPending: true } : {}),
+          },
           answer.unchanged ? `The portal already had this file for document ${entry.documentId}: nothing changed` : `Replaced the file of document ${entry.documentId}`,
         );
         return;
@@ -111,6 +127,9 @@ export class PropertyUploads {
         );
         return;
       }
+      // Asked as the panel asks before an upload: a document nobody but administrators can read
+      // is published all the same, and said to be one.
+      const noReader = await this.noReaderOf(document.property);
       const idempotencyKey = entry.uploadKey ?? uploadKeyOf(publication, document);
       ctx.setState(relative, { state: 'publishing', attempts, uploadKey: idempotencyKey }, 'Publishing');
       await ctx.ledger.save();
@@ -132,7 +151,7 @@ export class PropertyUploads {
         ? filedElsewhereSentence(filedElsewhere, `${document.quarter} ${document.year}`)
         : already
           ? `Already on the portal as document ${published.id}${published.title !== document.title ? ` ("${published.title}")` : ''}: not published again`
-          : `Published as "${document.title}" (${document.property}, ${document.quarter} ${document.year}), document ${published.id}`;
+          : `Published as "${document.title}" (${document.property}, ${document.quarter} ${document.year}), document ${published.id}${noReader ? `. ${noReader}` : ''}`;
       ctx.setState(
         relative,
         {
@@ -147,6 +166,7 @@ export class PropertyUploads {
           nextRetryAt: null,
           lastError: filedElsewhere ? message : null,
           uploadKey: null,
+          ...(already ? {} : { publishedAt: Date.now(), noReader }),
           // Already published: an earlier upload of ours whose digest may still be owed, or someone
           // else's; the server announces a document once at most, so asking again is harmless.
           ...(ctx.notifies ? { notifyPending: true } : {}),
@@ -162,6 +182,18 @@ export class PropertyUploads {
     } finally {
       this.sending.delete(publication);
     }
+  }
+
+  /** The warning for a new document of `property` that no investor could see, or null. */
+  private async noReaderOf(property: string): Promise<string | null> {
+    const key = destinationKey({ kind: 'property', property });
+    const known = this.readers.get(key);
+    if (known && Date.now() - known.at <= 60_000) return known.warning;
+    const warning = this.ctx.portal.documentRecipients(property).then((answer) => noReaderWarning(property, answer));
+    this.readers.set(key, { warning, at: Date.now() });
+    // A failed question is asked again next time.
+    warning.catch(() => this.readers.delete(key));
+    return warning;
   }
 
   /**

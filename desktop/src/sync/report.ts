@@ -2,6 +2,7 @@
 // the same one in the command's summary, its exit code and the app's screens. "Done: 12 of 12"
 // while five files needed a person is what this replaces.
 
+import { hasNoReader, publishingMessages } from '@everest/core/domain';
 import type { LedgerEntry } from './ledger';
 
 /**
@@ -13,8 +14,9 @@ export function printable(text: string): string {
 }
 
 /**
- * - `published`: this sync published it (now or in an earlier run);
- * - `already-published`: the portal held it already; nothing new was published;
+ * - `published`: this run published it (a new document or a new version);
+ * - `already-published`: the portal held it already (published by an earlier run, or by
+ *   someone else); nothing new was published;
  * - `needs-attention`: a person must act, for the reason given;
  * - `still-being-written`: not finished yet (changing, held open, its end missing);
  * - `skipped`: left out by rule (system and editor files, a copy of another file);
@@ -37,6 +39,8 @@ export interface ReportItem {
   row?: number;
   outcome: SyncOutcome;
   message: string;
+  /** Said of a published document all the same: no investor can see it (noReaderWarning). */
+  warning?: string;
 }
 
 /** The outcomes a run ends in, in the order a summary names them. */
@@ -53,16 +57,35 @@ const defaultMessages: Record<SyncOutcome, string> = {
   failed: 'Failed; will be tried again.',
 };
 
+/**
+ * The panel's warning for a property document only administrators could read (core's
+ * sentence, from the server's document-recipients answer), or null when investors can read it.
+ */
+export function noReaderWarning(property: string, recipients: { recipients: number; investorRelations: boolean }): string | null {
+  if (!hasNoReader(recipients)) return null;
+  return `${publishingMessages.noReader}. ${publishingMessages.noReaderBecause(property, recipients.investorRelations)}`;
+}
+
 /** The sentence for a document that stays filed under another period than its folder's. */
 export function filedElsewhereSentence(filed: { documentId: number; year: number; quarter: string }, folderPeriod: string): string {
   return `Already on the portal as document ${filed.documentId}, filed under ${filed.quarter} ${filed.year}: moving the file to ${folderPeriod} did not refile it, and nothing was published. If ${folderPeriod} is right, change the document's quarter in the admin panel (Documents); otherwise move the file back.`;
 }
 
-function outcomeOf(entry: LedgerEntry): { outcome: SyncOutcome; message: string | null } {
+/**
+ * Whether this file's content was published by the run that began at `since`: a file this sync
+ * published in an earlier run, or one the portal already held, is "already on the portal".
+ * Without `since`, everything this sync published counts (the ledger's whole history).
+ */
+export function publishedInRun(entry: LedgerEntry, since: number | undefined): boolean {
+  if (entry.state !== 'published' || entry.alreadyOnPortal || entry.filedElsewhere) return false;
+  return since === undefined || (entry.publishedAt ?? Number.NEGATIVE_INFINITY) >= since;
+}
+
+function outcomeOf(entry: LedgerEntry, since: number | undefined): { outcome: SyncOutcome; message: string | null } {
   switch (entry.state) {
     case 'published':
       if (entry.filedElsewhere) return { outcome: 'needs-attention', message: entry.lastError };
-      return { outcome: entry.alreadyOnPortal ? 'already-published' : 'published', message: null };
+      return { outcome: publishedInRun(entry, since) ? 'published' : 'already-published', message: null };
     case 'waiting':
       return { outcome: 'waiting', message: entry.lastError };
     case 'publishing':
@@ -77,18 +100,23 @@ function outcomeOf(entry: LedgerEntry): { outcome: SyncOutcome; message: string 
 
 /**
  * The report of a folder: each ledger entry still in the folder, each problem row of a manifest,
- * the files still being written and those skipped by rule; in path order.
+ * the files still being written and those skipped by rule; in path order. `since`: when the run
+ * began, so that only what it sent counts as published. A manifest is not a document: it is an
+ * item only when it needs a person (refused whole, or its batch given up).
  */
 export function syncReport(
   entries: readonly LedgerEntry[],
-  extra: { writing?: readonly { path: string; reason: string | null }[]; skipped?: readonly string[] } = {},
+  extra: { writing?: readonly { path: string; reason: string | null }[]; skipped?: readonly string[]; since?: number } = {},
 ): ReportItem[] {
   const writing = new Map((extra.writing ?? []).map((w) => [w.path, w.reason]));
   const items: ReportItem[] = [];
   for (const entry of entries) {
     if (entry.missing || writing.has(entry.path)) continue;
-    const { outcome, message } = outcomeOf(entry);
-    items.push({ path: entry.path, outcome, message: message ?? defaultMessages[outcome] });
+    const { outcome, message } = outcomeOf(entry, extra.since);
+    const itemOfItsOwn = entry.kind !== 'manifest' || outcome === 'needs-attention' || outcome === 'failed';
+    const warning = (outcome === 'published' || outcome === 'already-published') && entry.noReader ? entry.noReader : null;
+    if (warning) items.push({ path: entry.path, outcome, message: warning, warning });
+    else if (itemOfItsOwn) items.push({ path: entry.path, outcome, message: message ?? defaultMessages[outcome] });
     for (const problem of entry.state === 'published' ? (entry.rowProblems ?? []) : []) {
       items.push({ path: entry.path, row: problem.row, outcome: 'needs-attention', message: problem.reason });
     }

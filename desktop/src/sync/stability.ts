@@ -2,6 +2,13 @@
 // window, it can be opened for reading (on Windows a scanner or an editor still writing holds it
 // with a share mode that refuses readers), and its content checks out: a PDF ends with its
 // trailer. A scanner writing a page every few seconds fails one of these between pages.
+//
+// Some scanners write a PDF as incremental updates, each chunk ending in its own %%EOF: between
+// chunks the file looks finished. So the wait is not only the window: a file seen written in
+// bursts waits twice the longest pause seen between its writes (remembered across a read, so
+// that the rest of a scan published too early is one correction, not one per chunk), and a
+// new file that appears while the sync watches waits twice the window, up to the default
+// window, before its first read: its writer's first pause cannot be known before it happens.
 
 import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
@@ -14,6 +21,19 @@ import {
   documentTailBytes,
 } from '@everest/core/domain';
 
+/** The shortest stability window a person may set (the command's --stability-seconds). */
+export const minimumStabilitySeconds = 5;
+
+export const stabilityMessages = {
+  tooShort: `The stability window must be at least ${minimumStabilitySeconds} seconds: scanners pause that long between pages, and a shorter wait would publish half a scan.`,
+} as const;
+
+/** The default window, which a new file's first wait never exceeds (a scanner pauses about 5 s between pages). */
+export const defaultStabilityMs = 10_000;
+
+/** A pause longer than this between two writes is a new edit, not a writer's rhythm. */
+const writerPauseLimitMs = 60_000;
+
 /** A file seen changing, waiting for its size and mtime to stand still. */
 export interface Candidate {
   size: number;
@@ -24,6 +44,18 @@ export interface Candidate {
   firstSeen: number;
   /** Why it is still being written, once a check has said so (null while merely settling). */
   writing: string | null;
+  /** When size or mtime were last seen to move. */
+  movedAt: number;
+  /** The longest pause seen between two of this file's writes. */
+  longestPauseMs: number;
+  /** How long size and mtime must stand still: the window, or longer for a file written in bursts. */
+  waitMs: number;
+}
+
+/** What is remembered of a file's writer once it has been read: its last write and longest pause. */
+interface Rhythm {
+  movedAt: number;
+  longestPauseMs: number;
 }
 
 export const stillBeingWritten = {
@@ -34,13 +66,32 @@ export const stillBeingWritten = {
 /** The files seen changing, by relative path. */
 export class Candidates {
   private readonly waiting = new Map<string, Candidate>();
+  private readonly rhythms = new Map<string, Rhythm>();
+  private readonly newFileWaitMs: number;
 
-  constructor(private readonly windowMs: number) {}
+  /**
+   * `windowMs`: how long size and mtime must stand still. `newFileWaitMs`: the first wait of a
+   * file written while the sync watches (default twice the window, at most the default window,
+   * never less than the window).
+   */
+  constructor(
+    private readonly windowMs: number,
+    options: { newFileWaitMs?: number } = {},
+  ) {
+    this.newFileWaitMs = Math.max(windowMs, options.newFileWaitMs ?? Math.min(2 * windowMs, defaultStabilityMs));
+  }
 
   /** Size and mtime as seen now: a new or moved file starts its wait again. True when it moved. */
   observe(relative: string, size: number, mtimeMs: number, now = Date.now()): boolean {
     const current = this.waiting.get(relative);
     if (current && current.size === size && current.mtimeMs === mtimeMs) return false;
+    const before = current ?? this.rhythms.get(relative);
+    const pause = before ? now - before.movedAt : 0;
+    const longestPauseMs = Math.max(before?.longestPauseMs ?? 0, pause <= writerPauseLimitMs ? pause : 0);
+    // A file not seen written before, changed moments ago: being written now, by a writer whose
+    // pauses are not known yet. One found unchanged for long (a scan at start) waits the window.
+    const writtenNow = !before && now - mtimeMs < this.newFileWaitMs;
+    const waitMs = Math.max(current?.waitMs ?? this.windowMs, writtenNow ? this.newFileWaitMs : this.windowMs, 2 * longestPauseMs);
     this.waiting.set(relative, {
       size,
       mtimeMs,
@@ -48,6 +99,9 @@ export class Candidates {
       firstSeen: current?.firstSeen ?? now,
       // A file that moved while it was already waiting is visibly being written.
       writing: current ? stillBeingWritten.changing : null,
+      movedAt: now,
+      longestPauseMs,
+      waitMs,
     });
     return true;
   }
@@ -55,12 +109,23 @@ export class Candidates {
   /** Starts the wait again after a failed check, saying why. */
   again(relative: string, size: number, mtimeMs: number, writing: string, now = Date.now()): void {
     const current = this.waiting.get(relative);
-    this.waiting.set(relative, { size, mtimeMs, since: now, firstSeen: current?.firstSeen ?? now, writing });
+    const moved = !current || current.size !== size || current.mtimeMs !== mtimeMs;
+    if (moved) this.observe(relative, size, mtimeMs, now);
+    const updated = this.waiting.get(relative)!;
+    this.waiting.set(relative, { ...updated, since: now, writing });
   }
 
-  /** The candidates whose size and mtime stood still for the window. */
+  /** The candidates whose size and mtime stood still for their wait. */
   due(now = Date.now()): [string, Candidate][] {
-    return [...this.waiting].filter(([, c]) => now - c.since >= this.windowMs);
+    return [...this.waiting].filter(([, c]) => now - c.since >= c.waitMs);
+  }
+
+  /** The file was read: its writer's rhythm is kept for a while, should it write again. */
+  settled(relative: string, now = Date.now()): void {
+    const current = this.waiting.get(relative);
+    this.waiting.delete(relative);
+    if (current) this.rhythms.set(relative, { movedAt: current.movedAt, longestPauseMs: current.longestPauseMs });
+    for (const [path, rhythm] of this.rhythms) if (now - rhythm.movedAt > writerPauseLimitMs) this.rhythms.delete(path);
   }
 
   get(relative: string): Candidate | undefined {

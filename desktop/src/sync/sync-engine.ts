@@ -12,7 +12,7 @@ import { watch, type FSWatcher } from 'chokidar';
 import type { PlannedManifest } from '@everest/core/domain';
 import { defaultBackoff, retryDelayMs, type BackoffOptions } from './backoff';
 import type { SyncContext, SyncEvent } from './context';
-import { Digest } from './digest';
+import { Digest, type EmailTold } from './digest';
 import { isRefusal, isSignInRefusal, isUnreachable, messageOf, signInRefusedSentence } from './failures';
 import { FolderLock, type SyncRunner } from './folder-lock';
 import { Ledger, type LedgerEntry, type LedgerState } from './ledger';
@@ -20,9 +20,9 @@ import { batchSignatureOf, ManifestBatches } from './manifest-batch';
 import { currentPlan, Heads, recordPlan } from './plan';
 import type { Portal } from './portal';
 import { PropertyUploads } from './property-upload';
-import { countOutcomes, summarySentence, syncReport, type ReportItem, type SyncOutcome } from './report';
+import { countOutcomes, publishedInRun, summarySentence, syncReport, type ReportItem, type SyncOutcome } from './report';
 import { isSkippedName, posix, walkFolder } from './scan';
-import { Candidates, checkFinished } from './stability';
+import { Candidates, checkFinished, defaultStabilityMs } from './stability';
 
 export type { SyncEvent } from './context';
 
@@ -39,6 +39,11 @@ export interface SyncOptions {
    * pauses about 5 s between pages).
    */
   stabilityMs?: number;
+  /**
+   * The first wait of a file that appears while the sync watches, whose writer's pauses are not
+   * known yet (default twice stabilityMs, at most 10 s, never less than stabilityMs).
+   */
+  newFileWaitMs?: number;
   /** How often waiting files are looked at again (default a quarter of stabilityMs, at most 1 s). */
   tickMs?: number;
   /** Full scans after the first, catching events that never came (default 5 minutes). */
@@ -69,6 +74,12 @@ export interface SyncOptions {
   backoff?: BackoffOptions;
   /** A lock not refreshed for this long, from another machine, is taken over (default 2 minutes). */
   lockStaleMs?: number;
+  /**
+   * When the run being reported began (epoch ms; default: when the engine is created): only what
+   * was published since counts as published, the rest as already on the portal. A folder upload
+   * resumed after a pause passes its own start.
+   */
+  reportSince?: number;
   /** One event per file and change of state. */
   onEvent?: (event: SyncEvent) => void;
 }
@@ -88,6 +99,8 @@ export interface SyncStatus {
   report: ReportItem[];
   counts: Record<SyncOutcome, number>;
   summary: string;
+  /** With e-mail notification: who this run's digests told, of how many documents (corrections among them). */
+  emailed: EmailTold;
 }
 
 export class SyncEngine implements SyncContext {
@@ -103,6 +116,7 @@ export class SyncEngine implements SyncContext {
   private readonly writingPatienceMs: number;
   private readonly incompleteAfterMs: number;
   private readonly rootName: string;
+  private readonly reportSince: number;
 
   private readonly candidates: Candidates;
   private readonly announcedWriting = new Set<string>();
@@ -138,14 +152,15 @@ export class SyncEngine implements SyncContext {
     this.notifies = options.emailNotification ?? false;
     this.maxAttempts = options.maxAttempts ?? Number.POSITIVE_INFINITY;
     this.backoff = options.backoff ?? defaultBackoff;
-    this.stabilityMs = options.stabilityMs ?? 10_000;
+    this.stabilityMs = options.stabilityMs ?? defaultStabilityMs;
     this.tickMs = options.tickMs ?? Math.min(1_000, Math.max(20, Math.round(this.stabilityMs / 4)));
     this.rescanMs = options.rescanMs ?? 5 * 60_000;
     this.concurrency = options.concurrency ?? 2;
     this.writingPatienceMs = options.writingPatienceMs ?? 3 * this.stabilityMs;
     this.incompleteAfterMs = options.incompleteAfterMs ?? 10 * 60_000;
     this.rootName = path.basename(options.folder);
-    this.candidates = new Candidates(this.stabilityMs);
+    this.reportSince = options.reportSince ?? Date.now();
+    this.candidates = new Candidates(this.stabilityMs, { newFileWaitMs: options.newFileWaitMs });
     this.properties = new PropertyUploads(this);
     this.manifests = new ManifestBatches(this);
     this.digest = new Digest(this, options.digestQuietMs ?? (options.watch === false ? 0 : 60_000));
@@ -270,7 +285,7 @@ export class SyncEngine implements SyncContext {
     const present = this.ledger.all().filter((e) => !e.missing);
     const byState = (state: LedgerState) => present.filter((e) => e.state === state);
     const settling = this.candidates.entries().map(([p, c]) => ({ path: p, reason: c.writing }));
-    const report = syncReport(present, { writing: settling, skipped: this.ledger.skipped });
+    const report = syncReport(present, { writing: settling, skipped: this.ledger.skipped, since: this.reportSince });
     const counts = countOutcomes(report);
     return {
       unreachable: this.away?.error ?? null,
@@ -283,6 +298,7 @@ export class SyncEngine implements SyncContext {
       report,
       counts,
       summary: summarySentence(counts),
+      emailed: { ...this.digest.told },
     };
   }
 
@@ -401,7 +417,7 @@ export class SyncEngine implements SyncContext {
         this.announceWriting(relative);
         continue;
       }
-      this.candidates.delete(relative);
+      this.candidates.settled(relative);
       this.announcedWriting.delete(relative);
       this.heads.set(relative, check.head);
       this.recordSettled(relative, candidate.size, candidate.mtimeMs, check.sha256);
@@ -570,10 +586,13 @@ export class SyncEngine implements SyncContext {
     }
   }
 
-  /** The state a change shows as: a published file the portal already had, or one filed elsewhere, says so. */
+  /**
+   * The state a change shows as: a published file the portal already had (or that an earlier
+   * run published), or one filed elsewhere, says so.
+   */
   private eventStateOf(entry: LedgerEntry): SyncEvent['state'] {
     if (entry.state === 'published' && entry.filedElsewhere) return 'needs-attention';
-    if (entry.state === 'published' && entry.alreadyOnPortal) return 'already-published';
+    if (entry.state === 'published' && entry.kind !== 'manifest' && !publishedInRun(entry, this.reportSince)) return 'already-published';
     if (entry.state === 'needs-attention' && entry.twinOf) return 'skipped';
     return entry.state;
   }
@@ -656,6 +675,10 @@ export class SyncEngine implements SyncContext {
     this.away = null;
     this.emit({ path: '.', state: 'portal-back', message: `The portal is reachable again (after ${seconds} s): files are being sent.` });
     this.wake();
+  }
+
+  headOf(relative: string): Uint8Array | undefined {
+    return this.heads.get(relative);
   }
 
   private gaveUpReaching(): boolean {

@@ -214,7 +214,7 @@ describe('defect 2: a refused sign-in stops the sync at once, never retried', ()
     const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/sync.ts', '--server', relay.url, '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', '0.25', '--once'],
+      ['--import', 'tsx', 'src/cli/sync.ts', '--server', relay.url, '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', '5', '--once'],
       { cwd: desktop, env: { ...process.env, EVEREST_EMAIL: admin.email, EVEREST_PASSWORD: 'Stale-password-2024', INIT_CWD: desktop }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';

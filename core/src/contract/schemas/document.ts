@@ -130,6 +130,11 @@ export const replaceDocumentBody = z.object({
   note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
   emailNotification: yesNo('Email notification', false),
   /**
+   * With emailNotification: a correction's e-mail waits for notify-documents, which lists it,
+   * as corrected, in the one digest of its batch (the watched-folder sync's changed files).
+   */
+  notifyLater: yesNo('Notify later', false),
+  /**
    * Issue 32: the property (or 'General') the caller believes the document belongs to. When
    * given and the document is filed under another, the replace is refused (409): a file can
    * only ever replace the document of its own destination.
@@ -177,6 +182,8 @@ export const notifyDocumentsAnswer = z.object({
   userDocumentIds: z.array(z.number().int()),
   /** How many people were sent a digest. */
   notified: z.number().int().nonnegative(),
+  /** How many of the announced documents were corrections (a new version of a document readers had). */
+  corrected: z.number().int().nonnegative().optional(),
 });
 export type NotifyDocumentsAnswer = z.infer<typeof notifyDocumentsAnswer>;
 

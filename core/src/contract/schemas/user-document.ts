@@ -121,6 +121,8 @@ export type ReplaceUserDocumentParams = z.infer<typeof replaceUserDocumentParams
 export const replaceUserDocumentBody = z.object({
   note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
   emailNotification: yesNo('Email notification', false),
+  /** As replace-document's: the correction's e-mail waits for the batch's digest (notify-documents). */
+  notifyLater: yesNo('Notify later', false),
   /**
    * Issue 32: the investor the caller believes owns the document. When given and the document
    * is another investor's, the replace is refused (409).

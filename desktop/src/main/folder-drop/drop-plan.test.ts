@@ -38,6 +38,7 @@ function portalOf(documents: { document: PropertyDocument; sha256: string }[] = 
     propertyNames: () => Promise.resolve(['Heartland Plaza', 'Sunset Terrace Apartments']),
     propertyDocuments: () => Promise.resolve(documents.map((d) => d.document)),
     documentSha256: (id) => Promise.resolve(documents.find((d) => d.document.id === id)!.sha256),
+    documentRecipients: () => Promise.resolve({ recipients: 2, investorRelations: true }),
     bulkPreview: (emails) =>
       Promise.resolve({
         users: emails.includes('investor@example.com') ? [{ email: 'investor@example.com', userId: 3, publishedSha256: [], documents: [], active: true }] : [],

@@ -19,6 +19,7 @@ import {
   type ManifestFile,
 } from '@everest/core/domain';
 import type { Portal } from '../../sync/portal';
+import { noReaderWarning } from '../../sync/report';
 import type { FolderDropPlan } from '../../shared/api';
 
 export const dropMessages = {
@@ -94,6 +95,10 @@ export async function planFolderDrop(folder: string, portal: Portal): Promise<Fo
   const hashes = new Map<number, Promise<string>>();
   const hashOf = (id: number) => hashes.get(id) ?? hashes.set(id, portal.documentSha256(id)).get(id)!;
   const propertyDocuments: FolderDropPlan['propertyDocuments'] = [];
+  // Each property's readers, asked once, as the panel asks before an upload.
+  const warnings = new Map<string, Promise<string | null>>();
+  const warningOf = (property: string) =>
+    warnings.get(property) ?? warnings.set(property, portal.documentRecipients(property).then((answer) => noReaderWarning(property, answer))).get(property)!;
   for (const document of plan.propertyDocuments) {
     const destination = destinationKey({ kind: 'property', property: document.property });
     const candidates = serverDocuments.filter(
@@ -112,6 +117,7 @@ export async function planFolderDrop(folder: string, portal: Portal): Promise<Fo
       quarter: document.quarter,
       size: document.entry.size,
       alreadyPublished,
+      noReader: alreadyPublished ? null : await warningOf(document.property),
     });
   }
 

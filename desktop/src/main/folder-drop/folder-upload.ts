@@ -16,6 +16,8 @@ const uploadJob = z.object({
   folder: z.string().min(1),
   emailNotification: z.boolean(),
   state: z.enum(['running', 'paused', 'done']),
+  /** When this upload began (epoch ms): what it published since counts as published, also after a pause. */
+  startedAt: z.number().optional(),
 });
 type UploadJob = z.infer<typeof uploadJob>;
 
@@ -60,7 +62,7 @@ export function createFolderUploads(options: {
 
   function status(): FolderUploadStatus | null {
     if (!job) return null;
-    const progress = progressOf(engine, ledger);
+    const progress = progressOf(engine, ledger, job.startedAt);
     return {
       folder: job.folder,
       state: job.state,
@@ -101,7 +103,9 @@ export function createFolderUploads(options: {
     async start(folder, { emailNotification }) {
       if (engine && job?.folder !== folder) throw new Error(folderUploadMessages.busy);
       await stopEngine();
-      job = { folder, emailNotification, state: 'running' };
+      // Resuming a paused upload goes on with its own start; a new drop starts a new report.
+      const resumed = job?.folder === folder && job.state === 'paused' ? job.startedAt : undefined;
+      job = { folder, emailNotification, state: 'running', startedAt: resumed ?? Date.now() };
       await saveJob();
       const started = await SyncEngine.create({
         folder,
@@ -112,6 +116,7 @@ export function createFolderUploads(options: {
         stabilityMs: options.stabilityMs ?? 500,
         emailNotification,
         maxAttempts: 5,
+        reportSince: job.startedAt,
         onEvent: report,
       });
       engine = started;

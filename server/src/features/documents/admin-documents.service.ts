@@ -282,6 +282,7 @@ const sharedBy = (row: DelegateLineRow) =>
 
 interface DigestLineRow {
   user_id: number;
+  document_id: number;
   email: string;
   first_name: string;
   last_name: string;
@@ -318,15 +319,17 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
     const documentIds = await take('property_documents', body.documentIds);
     const userDocumentIds = await take('user_documents', body.userDocumentIds);
     if (documentIds.length + userDocumentIds.length === 0) {
-      return { message: adminDocumentMessages.nothingToNotify, documentIds, userDocumentIds, notified: 0 };
+      return { message: adminDocumentMessages.nothingToNotify, documentIds, userDocumentIds, notified: 0, corrected: 0 };
     }
 
     const propertyLines = documentIds.length
       ? await tx.execute<DigestLineRow[]>(
-          `select u.id as user_id, u.email, u.first_name, u.last_name, u.entity,
-                  d.title, coalesce(p.name, ?) as context, d.year, d.quarter, null as correction_note
+          `select u.id as user_id, d.id as document_id, u.email, u.first_name, u.last_name, u.entity,
+                  d.title, coalesce(p.name, ?) as context, d.year, d.quarter,
+                  case when d.version > 1 then v.note end as correction_note
              from property_documents d
              left join properties p on p.id = d.property_id
+             left join document_versions v on v.document_type = 'property' and v.document_id = d.id and v.version = d.version
              join users u on ${readerOfDocument}
             where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
             order by u.id, d.year desc, d.quarter desc, lower(d.title), d.id`,
@@ -335,7 +338,7 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
       : [];
     const personalLines = userDocumentIds.length
       ? await tx.execute<(DigestLineRow & { document_category: DocumentCategory })[]>(
-          `select u.id as user_id, u.email, u.first_name, u.last_name, u.entity,
+          `select u.id as user_id, d.id as document_id, u.email, u.first_name, u.last_name, u.entity,
                   d.title, d.document_category, '' as context, d.year, d.quarter,
                   case when d.version > 1 then v.note end as correction_note
              from user_documents d
@@ -357,21 +360,29 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
       digest.documents.push(document);
       digests.set(line.user_id, digest);
     };
-    for (const line of propertyLines) add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year}` });
+    // A property document announced after its correction (replace-document's notifyLater) says
+    // so, with its reason, as replace-document's own e-mail does.
+    const correctionOf = (line: DigestLineRow) => (line.correction_note === null ? {} : { correction: { note: line.correction_note } });
+    for (const line of propertyLines) add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year}`, ...correctionOf(line) });
     for (const line of personalLines) add(line, digestLine({ ...line, documentCategory: line.document_category }, line.correction_note));
     // Issue 36: delegates whose share with notify covers a document, in the same digest per person.
     if (call.allowSharing) {
       const batch = (ids: number[]) => JSON.stringify(ids);
       const delegateProperty = documentIds.length
         ? await tx.execute<(DigestLineRow & DelegateLineRow)[]>(
-            `select ${delegateColumns}, d.id as document_id, d.title, coalesce(p.name, ?) as context, d.year, d.quarter
-               from property_documents d left join properties p on p.id = d.property_id ${delegatesToNotify.property}
+            `select ${delegateColumns}, d.id as document_id, d.title, coalesce(p.name, ?) as context, d.year, d.quarter,
+                    case when d.version > 1 then v.note end as correction_note
+               from property_documents d left join properties p on p.id = d.property_id
+               left join document_versions v on v.document_type = 'property' and v.document_id = d.id and v.version = d.version
+               ${delegatesToNotify.property}
               where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
               order by dl.id, d.id, o.id`,
             [defaultPropertyGroup, ...liveShareParams, batch(documentIds)],
           )
         : [];
-      for (const line of delegateProperty) add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year} · ${sharedBy(line)}` });
+      for (const line of delegateProperty) {
+        add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year} · ${sharedBy(line)}`, ...correctionOf(line) });
+      }
       const delegatePersonal = userDocumentIds.length
         ? await tx.execute<(DigestLineRow & DelegateLineRow & { document_category: DocumentCategory })[]>(
             `select ${delegateColumns}, d.id as document_id, d.title, d.document_category, '' as context, d.year, d.quarter,
@@ -397,11 +408,16 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
       subject: { type: 'document', id: null, label: `E-mail for ${announced} document(s)` },
       after: { documentIds, ...(userDocumentIds.length ? { userDocumentIds } : {}), notified: digests.size },
     });
+    const corrected = new Set([
+      ...propertyLines.filter((l) => l.correction_note !== null).map((l) => `property:${l.document_id}`),
+      ...personalLines.filter((l) => l.correction_note !== null).map((l) => `personal:${l.document_id}`),
+    ]).size;
     return {
       message: `${announced} document(s) announced. ${peopleNotified(digests.size)}`,
       documentIds,
       userDocumentIds,
       notified: digests.size,
+      corrected,
     };
   });
 }
@@ -467,10 +483,13 @@ export async function replaceDocument(
         before: { filename: before.filename, sha256: before.sha256 },
         after: { filename: file.filename, sha256: file.sha256, size: file.size },
       });
-      return { corrected: null, notified: 0 };
+      return { corrected: null, notified: 0, deferred: false };
     }
     const corrected = await publishCorrection(tx, 'property', documentId, { fileId, filename: file.filename }, call.actor, body.note);
-    const notified = body.emailNotification
+    // Deferred, the correction waits for its batch's digest, which lists it as corrected.
+    const deferred = body.emailNotification && body.notifyLater;
+    if (deferred) await tx.execute('update property_documents set notification_pending = true where id = ?', [documentId]);
+    const notified = body.emailNotification && !deferred
       ? await queueNotifications(tx, call, property, document.title, `${document.quarter} ${document.year}`, { note: body.note })
       : 0;
     recordAdminAction(tx, call.actor, call.clientAddress, {
@@ -484,14 +503,19 @@ export async function replaceDocument(
         size: file.size,
         note: body.note,
         emailNotification: body.emailNotification,
+        ...(deferred ? { notifyLater: true } : {}),
         notified,
       },
     });
-    return { corrected, notified };
+    return { corrected, notified, deferred };
   });
   const document = await documentAnswer(call, documentId);
   if (!outcome.corrected) return { message: `The file of "${document.title}" was replaced.`, document };
-  const told = body.emailNotification ? ` ${peopleNotified(outcome.notified)}` : '';
+  const told = outcome.deferred
+    ? ' Its e-mail waits to be sent with the rest of its batch.'
+    : body.emailNotification
+      ? ` ${peopleNotified(outcome.notified)}`
+      : '';
   return {
     // The message keeps its words (clients of the spec read it); `corrected` and the document's
     // `version` and `correctedAt` say what changed.

@@ -403,7 +403,10 @@ export async function replaceUserDocument(
     }
     const correction = await publishCorrection(tx, 'personal', documentId, { fileId, filename: file.filename }, call.actor, body.note);
     const notify = body.emailNotification && document.user.isActive;
-    if (notify) {
+    // Deferred, the correction waits for its batch's digest (notify-documents), which lists it as corrected.
+    const deferred = notify && body.notifyLater;
+    if (deferred) await tx.execute('update user_documents set notification_pending = true where id = ?', [documentId]);
+    else if (notify) {
       enqueueMail(tx, newDocumentsMail(document.user.email, displayName(document.user), [digestLine(document, body.note)], call.portalUrl));
     }
     recordAdminAction(tx, call.actor, call.clientAddress, {
@@ -418,16 +421,23 @@ export async function replaceUserDocument(
         size: file.size,
         note: body.note,
         emailNotification: body.emailNotification,
-        notified: notify ? 1 : 0,
+        ...(deferred ? { notifyLater: true } : {}),
+        notified: notify && !deferred ? 1 : 0,
       },
     });
-    return { version: correction.version, notified: notify };
+    return { version: correction.version, notified: notify && !deferred, deferred };
   });
   const document = await documentAnswer(call, documentId);
   if (!corrected) return { message: `The file of "${document.title}" was replaced.`, document };
   return {
     // As replace-document: the message keeps its words; `corrected` and the version say the rest.
-    message: `The file of "${document.title}" was replaced.${corrected.notified ? ` ${document.userEmail} was notified by e-mail.` : ''}`,
+    message: `The file of "${document.title}" was replaced.${
+      corrected.deferred
+        ? ' Its e-mail waits to be sent with the rest of its batch.'
+        : corrected.notified
+          ? ` ${document.userEmail} was notified by e-mail.`
+          : ''
+    }`,
     document,
     corrected: true,
   };

@@ -91,6 +91,7 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
       documentIds: [...ids].sort((a, b) => a - b),
       userDocumentIds: [],
       notified: readers.length,
+      corrected: 0,
     });
 
     await delivered();
@@ -120,6 +121,7 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
       documentIds: [],
       userDocumentIds: [],
       notified: 0,
+      corrected: 0,
     });
     expect(await outboxCount()).toBe(before + readers.length);
   });
@@ -255,6 +257,36 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
     expect(unknown.json).toEqual({ error: adminDocumentMessages.unknownProperty('Nowhere Plaza') });
     const investor = await ask(onlyA, await client.signIn(investorA));
     expect(investor.status).toBe(403);
+  });
+
+  it('a correction asked with notifyLater queues nothing, then reaches each reader in the digest as corrected, with its note', async () => {
+    const published = await upload('Batch Digest Corrected Statement', onlyA, { emailNotification: false });
+    await delivered();
+    const before = await outboxCount();
+    const received = smtp.received.length;
+    const form = new FormData();
+    form.set('emailNotification', 'true');
+    form.set('notifyLater', 'true');
+    form.set('note', 'The distribution figure was wrong.');
+    form.set('document', new Blob([new Uint8Array(samplePdf('Batch Digest Corrected Statement, right figures'))]), 'statement.pdf');
+    const res = await server.api(`/api/admin/replace-document/${published.document.id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(documentAnswer.parse(JSON.parse(text))).toMatchObject({ corrected: true, document: { version: 2 } });
+    expect(await outboxCount()).toBe(before);
+
+    const answer = notifyDocumentsAnswer.parse((await notify([published.document.id])).json);
+    expect(answer).toMatchObject({ documentIds: [published.document.id], notified: readersOf(onlyA).length, corrected: 1 });
+    await delivered();
+    const mails = mailsSince(received);
+    expect(mails.flatMap((m) => m.to).sort()).toEqual([...readersOf(onlyA)].sort());
+    const mail = mails.find((m) => m.to.includes(investorA));
+    expect(mail?.header('subject')).toBe('A corrected document is available in your investor portal');
+    expect(listed(mail)).toContain('Corrected: The distribution figure was wrong.');
   });
 
   it('refuses an empty or malformed list with the sentence to show', async () => {

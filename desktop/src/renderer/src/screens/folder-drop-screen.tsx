@@ -295,7 +295,14 @@ export function FolderDropScreen() {
                     <TableCell>
                       {d.year} {d.quarter}
                     </TableCell>
-                    <TableCell>{d.alreadyPublished ? 'Already published' : 'Will be published'}</TableCell>
+                    <TableCell>
+                      {d.alreadyPublished ? 'Already published' : 'Will be published'}
+                      {d.noReader && (
+                        <Text block className={screen.muted} data-testid="no-reader-warning">
+                          {d.noReader}
+                        </Text>
+                      )}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -27,10 +27,8 @@ export function useDocumentRecipients(property: string | null) {
   return useQuery({ ...documentRecipientsQueryOptions(property ?? ''), enabled: Boolean(property) });
 }
 
-/** Nobody but administrators could read a new document of this property (issue 32 case 7). */
-export function hasNoReader(answer: { recipients: number; investorRelations: boolean }): boolean {
-  return answer.recipients === 0 || !answer.investorRelations;
-}
+/** Nobody but administrators could read a new document of this property: core's rule, the desktop's sync says it too. */
+export { hasNoReader } from '@everest/core/domain';
 
 /**
  * Whether this investor's account is active, so would be e-mailed about a personal document:

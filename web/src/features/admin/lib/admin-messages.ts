@@ -1,3 +1,5 @@
+import { publishingMessages } from '@everest/core/domain';
+
 // decided: the spec shows only 'User Created' among the admin panel's success toasts ("a success
 // shows a success toast per action"; "other success texts are not shown"). These are ours,
 // kept in one file so that the tests and the desktop app read the same words. The failure
@@ -57,8 +59,8 @@ export const emailingTexts = {
   willEmail: (people: number) => `This will e-mail ${people} ${people === 1 ? 'person' : 'people'}`,
   /** The same when only an upper bound is known (a batch across several properties and investors). */
   willEmailUpTo: (people: number) => `This will e-mail up to ${people} ${people === 1 ? 'person' : 'people'}`,
-  /** The warning of an upload that only administrators could read. */
-  noReader: 'No investor can see this document',
+  /** The warning of an upload that only administrators could read (core's, which the desktop's sync also says). */
+  noReader: publishingMessages.noReader,
   /** After a property's name in the pickers, when investors are not shown it. */
   notShown: '(not shown to investors)',
   counting: 'Counting recipients...',
