@@ -152,6 +152,10 @@ test('four quarters in a row with the same titles: each investor sees each quart
   const mails = async () => Object.fromEntries(await Promise.all([ann, bob, cat].map(async (i) => [i.email, (await queuedMailSubjects(i.email)).length - mailsBefore.get(i.email)!] as const)));
   const sent = await mails();
   expect(sent).toEqual({ [ann.email]: 4 + 2, [bob.email]: 4 + 2, [cat.email]: 4 + 2 });
+  for (const i of [ann, bob, cat]) {
+    const subjects = (await queuedMailSubjects(i.email)).slice(mailsBefore.get(i.email));
+    expect(subjects.filter((s) => s === 'A corrected document is available in your investor portal')).toHaveLength(2);
+  }
 
   // The year again, as it is: nothing new anywhere, no e-mail.
   for (const quarter of quarters) {

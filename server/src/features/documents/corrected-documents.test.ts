@@ -289,7 +289,8 @@ describe('corrected documents', () => {
         title: 'batch corrected k-1',
         documentId: document.id,
         corrected: true,
-        // A correction keeps the document's own filing.
+        // A correction is of the document of its own period, whose first publication it names.
+        firstPublishedAt: document.uploadedAt,
         year: document.year,
         quarter: document.quarter,
       },

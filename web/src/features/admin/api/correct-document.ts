@@ -18,6 +18,8 @@ export interface CorrectDocumentInput {
   /** Why, for the e-mail and the version history ('' for none). */
   note: string;
   emailNotification: boolean;
+  /** With emailNotification: the correction waits for its batch's one digest (notify-documents). */
+  notifyLater?: boolean;
   onProgress?: (fraction: number) => void;
 }
 
@@ -35,10 +37,11 @@ export interface CorrectionAnswer {
   document: { title: string; version: number };
 }
 
-export function correctDocument({ kind, documentId, destination, file, note, emailNotification, onProgress }: CorrectDocumentInput): Promise<CorrectionAnswer> {
+export function correctDocument({ kind, documentId, destination, file, note, emailNotification, notifyLater, onProgress }: CorrectDocumentInput): Promise<CorrectionAnswer> {
   const form = new FormData();
   form.append('note', note);
   form.append('emailNotification', String(emailNotification));
+  if (notifyLater) form.append('notifyLater', 'true');
   form.append(kind === 'property' ? 'property' : 'userEmail', destination);
   form.append('document', file, file.name);
   if (kind === 'property') {

@@ -114,7 +114,7 @@ it("a quarter folder's preview lists the property documents with Title, Property
     outcome,
     existing: outcome === 'publish' ? null : existing,
     corrects: null,
-    readers: 2,
+    noReader: false,
   });
   renderPreview(
     run(`${header}\nann@example.com,a.pdf,tax,K-1,\n`, {

@@ -5,7 +5,6 @@ import type { ManifestOutcome } from '@everest/core/domain';
 import { csvEncodingLabels, documentCategoryLabels, folderPlanMessages, publishingMessages } from '@everest/core/domain';
 import type { BatchDryRun, PlannedManifest, PlannedProperty } from '../lib/bulk-dry-run';
 import { manifestCells, outcomeLabels, outcomeOrder, rowMessage } from '../lib/bulk-plan';
-import { emailingTexts } from '../lib/admin-messages';
 import { AdminTable, useAdminTable } from './admin-table';
 import { useAdminStyles } from './admin-styles';
 import { useBulkStyles } from './bulk-styles';
@@ -133,13 +132,13 @@ function PropertyTable({ documents }: { documents: PlannedProperty[] }) {
       propertyColumn.accessor('outcome', {
         header: 'Outcome',
         cell: (info) => {
-          const { existing, corrects, readers } = info.row.original;
+          const { existing, corrects, noReader } = info.row.original;
           const correction = corrects ? publishingMessages.corrects({ ...corrects, category: null, firstPublishedAt: corrects.uploadedAt }) : '';
           return info.getValue() === 'publish' ? (
             <OutcomeCell
               label={outcomeLabels.publish}
-              color={readers === 0 ? 'warning' : badgeColor.publish}
-              message={[correction, readers === 0 ? `${emailingTexts.noReader}.` : ''].filter(Boolean).join(' · ')}
+              color={noReader ? 'warning' : badgeColor.publish}
+              message={[correction, noReader ? `${publishingMessages.noReader}.` : ''].filter(Boolean).join(' · ')}
             />
           ) : (
             <OutcomeCell

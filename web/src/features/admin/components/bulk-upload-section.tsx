@@ -53,12 +53,12 @@ const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, st
 
 const dryRunServer = (
   fetchDocuments: () => Promise<readonly PropertyDocument[]>,
-  readers: (property: string) => Promise<number>,
+  recipients: DryRunServer['recipients'],
 ): DryRunServer => ({
   preview: (emails, sha256) => bulkUploadPreview({ emails, sha256 }),
   documents: fetchDocuments,
   documentSha256,
-  readers,
+  recipients,
 });
 
 const publishServer: PublishServer = {
@@ -152,9 +152,8 @@ export function BulkUploadSection() {
       if (!stale()) setBusy({ step: 'hashing', fraction });
     };
     const fetchDocuments = async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents;
-    const readers = async (property: string) =>
-      (await queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 })).recipients;
-    const server = dryRunServer(fetchDocuments, readers);
+    const recipients = (property: string) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 });
+    const server = dryRunServer(fetchDocuments, recipients);
     try {
       let planned: BatchDryRun;
       // The layout again with the property names known for sure (the form's may not be loaded yet).

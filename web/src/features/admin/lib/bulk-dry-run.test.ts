@@ -27,7 +27,7 @@ function server(overrides: Partial<DryRunServer> = {}): DryRunServer {
     })),
     documents: vi.fn(async () => []),
     documentSha256: vi.fn(async () => ''),
-    readers: vi.fn(async () => 3),
+    recipients: vi.fn(async () => ({ recipients: 3, investorRelations: true })),
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@
 import type { BulkUploadPreviewAnswer, DocumentRecipientsAnswer, PropertyDocument } from '@everest/core/contract';
 import {
   decodeCsvBytes,
+  hasNoReader,
   isSameDocument,
   manifestEmails,
   planFolder,
@@ -26,8 +27,8 @@ export interface DryRunServer {
   documents(): Promise<readonly PropertyDocument[]>;
   /** The hash of a published document's file, for a candidate of the same property and size. */
   documentSha256(documentId: number): Promise<string>;
-  /** How many people can read a document of this property (document-recipients): 0 warns. */
-  readers(property: string): Promise<number>;
+  /** Who can read a new document of this property (document-recipients): nobody warns. */
+  recipients(property: string): Promise<DocumentRecipientsAnswer>;
 }
 
 export interface PlannedProperty {
@@ -48,8 +49,8 @@ export interface PlannedProperty {
    * same title and period, another content): published as its correction, not a second document.
    */
   corrects: PropertyDocument | null;
-  /** How many investors and employees can read it: 0 is the warning that nobody can. */
-  readers: number;
+  /** Only administrators could read it (core's hasNoReader): the preview warns. */
+  noReader: boolean;
 }
 
 export interface PlannedManifest {
@@ -170,8 +171,8 @@ export async function dryRunQuarterFolder(
 
   const published = plan.propertyDocuments.length === 0 ? [] : await server.documents();
   const found = await alreadyPublished(plan.propertyDocuments, published, server);
-  const readers = new Map(
-    await Promise.all([...new Set(plan.propertyDocuments.map((d) => d.property))].map(async (p) => [p, await server.readers(p)] as const)),
+  const unread = new Map(
+    await Promise.all([...new Set(plan.propertyDocuments.map((d) => d.property))].map(async (p) => [p, hasNoReader(await server.recipients(p))] as const)),
   );
   const propertyDocuments: PlannedProperty[] = plan.propertyDocuments.map((d) => {
     const sha256 = d.entry.sha256 ?? '';
@@ -192,7 +193,7 @@ export async function dryRunQuarterFolder(
       outcome: existing ? 'already-published' : 'publish',
       existing,
       corrects,
-      readers: readers.get(d.property) ?? 0,
+      noReader: unread.get(d.property) ?? false,
     };
   });
 

@@ -20,7 +20,7 @@ const dryServer: DryRunServer = {
   preview: async (emails) => ({ users: emails.map((email, i) => ({ email, userId: i + 1, publishedSha256: [], documents: [], active: true })) }),
   documents: async () => [],
   documentSha256: async () => '',
-  readers: async () => 2,
+  recipients: async () => ({ recipients: 2, investorRelations: true }),
 };
 
 async function quarterRun() {

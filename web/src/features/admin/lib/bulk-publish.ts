@@ -85,7 +85,7 @@ export async function publishBatch(
     try {
       if (document.corrects) {
         // The same title and period as a document of its property, another content: its next
-        // version, with the correction's own e-mail to its readers, never a second document.
+        // version, never a second document, announced as corrected in the batch's one digest.
         const corrected = document.corrects;
         const answer = await server.correctDocument({
           kind: 'property',
@@ -94,6 +94,7 @@ export async function publishBatch(
           file: document.file,
           note: '',
           emailNotification: options.emailNotification,
+          notifyLater: options.emailNotification,
           onProgress: step(document.file.size),
         });
         const identity = { ...corrected, category: null, firstPublishedAt: corrected.uploadedAt };
@@ -178,8 +179,7 @@ export async function publishBatch(
   options.onProgress?.(1);
 
   if (options.emailNotification) {
-    // A correction was announced by its own e-mail; the digest lists the new documents.
-    const body = { documentIds: results.property.published.filter((d) => !d.corrects).map((d) => d.documentId), userDocumentIds: pendingUserDocumentIds };
+    const body = { documentIds: results.property.published.map((d) => d.documentId), userDocumentIds: pendingUserDocumentIds };
     if (body.documentIds.length + body.userDocumentIds.length === 0) {
       results.notified = 0;
     } else {
@@ -224,7 +224,7 @@ function answerOfUnsent(m: BatchDryRun['manifests'][number]): BulkUploadUserDocu
 /** The ids a failed digest still waits for, to send it again from the results. */
 export function pendingAnnouncements(results: BatchResults): NotifyDocumentsBody {
   return {
-    documentIds: results.property.published.filter((d) => !d.corrects).map((d) => d.documentId),
+    documentIds: results.property.published.map((d) => d.documentId),
     userDocumentIds: results.personal.flatMap((a) => a.pendingUserDocumentIds ?? []),
   };
 }
