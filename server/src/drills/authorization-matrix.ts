@@ -154,7 +154,7 @@ export async function buildMatrix(): Promise<Matrix> {
   // Forgeries of the investor's session: expired, signed with another key, unsigned.
   const claims = await sessionTokens(config).verify(sessions.investor);
   if (!claims) throw new Error('the investor session is genuine');
-  const subject = { userId: claims.userId, tokenVersion: claims.tokenVersion };
+  const subject = { userId: claims.userId, tokenVersion: claims.tokenVersion, secondStep: claims.secondStep };
   const expired = await sessionTokens(config).issue(subject, Date.now() - 9 * 60 * 60 * 1000);
   const otherKey = await new SessionTokens('another-key-another-key-another-key-42').issue(subject);
   const unsigned = new UnsecuredJWT({ ver: claims.tokenVersion, sid: claims.sessionId })

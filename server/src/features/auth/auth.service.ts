@@ -104,7 +104,7 @@ export async function login(
 
   // An account with a second step gets a challenge instead: the session comes from loginVerify.
   const challenge = await secondStepChallenge(em, user);
-  return challenge ?? startSession(em, config, user);
+  return challenge ?? startSession(em, config, user, { secondStep: false });
 }
 
 // ---- Sign-out ------------------------------------------------------------------------------
@@ -239,6 +239,7 @@ export async function changePassword(
     enqueueMail(tx, passwordChangedMail(row.email, displayName(row)));
     return row.tokenVersion;
   });
-  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion });
+  // The new session was opened the way this one was.
+  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion, secondStep: sessionUser.session.secondStep });
   return { message: portalSuccess.passwordChanged.description, token };
 }

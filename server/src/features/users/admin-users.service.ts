@@ -403,7 +403,7 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
   const self = saved.id === actor.id;
   if (self && saved.role !== actor.role) {
     // Their sessions ended with the old role; this one goes on in the new (as after a password change).
-    const token = await sessionTokens(config).issue({ userId: saved.id, tokenVersion: saved.tokenVersion });
+    const token = await sessionTokens(config).issue({ userId: saved.id, tokenVersion: saved.tokenVersion, secondStep: actor.session.secondStep });
     return { message: `Your role has been changed to ${roleLabel(saved.role)}`, user: await adminUserById(em, saved.id), token };
   }
   return { message: 'User updated.', user: await adminUserById(em, saved.id) };

@@ -10,6 +10,7 @@ import {
   passkeyCreationOptionsAnswer,
   passkeyRequestOptionsAnswer,
   registerPasskeyAnswer,
+  secondStepRemovedAnswer,
   secondStepRequiredAnswer,
   secondStepStatusAnswer,
   startTotpAnswer,
@@ -64,7 +65,9 @@ async function registerPasskey(client: Client, token: string, name: string, auth
   const { options } = passkeyCreationOptionsAnswer.parse(optionsRes.json);
   const res = await client.call('/api/investor/second-step/passkeys', { body: { name, response: authenticator.register(options) }, token });
   expect(res.status, res.text).toBe(200);
-  return { authenticator, answer: registerPasskeyAnswer.parse(res.json) };
+  const answer = registerPasskeyAnswer.parse(res.json);
+  // The account's first second step ends its sessions; the caller's goes on in `token`.
+  return { authenticator, answer, token: answer.token ?? token };
 }
 
 async function passwordStep(client: Client, email: string, from: string) {
@@ -106,7 +109,7 @@ describe('passkeys as the second step', () => {
 
   it('registers a passkey for the site of PUBLIC_URL: the first one turns two-step sign-in on, with backup codes and a notice', async () => {
     const email = await newUser(server);
-    const token = await signInToken(client, email);
+    let token = await signInToken(client, email);
     const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
     const { options } = passkeyCreationOptionsAnswer.parse(optionsRes.json);
     expect(options.rp).toEqual({ id: 'portal.everest.example', name: 'Everest Properties' });
@@ -122,6 +125,9 @@ describe('passkeys as the second step', () => {
     expect(res.status, res.text).toBe(200);
     const answer = registerPasskeyAnswer.parse(res.json);
     expect(answer.backupCodes).toHaveLength(10);
+    // Two-step sign-in is on: the session it was turned on in goes on in a fresh token, the old one ended.
+    expect((await client.call('/api/investor/second-step', { token })).status).toBe(401);
+    token = answer.token ?? '';
     expect(await em().count(PasskeyChallenge, { challenge: options.challenge })).toBe(0);
 
     const status = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json);
@@ -132,6 +138,7 @@ describe('passkeys as the second step', () => {
     // A second one makes no new codes: the set the user saved still works.
     const second = await registerPasskey(client, token, 'Phone');
     expect(second.answer.backupCodes).toEqual([]);
+    expect(second.answer.token).toBeUndefined();
   });
 
   it('signs in with the password, then a passkey: the counter and the time of use are kept', async () => {
@@ -157,8 +164,7 @@ describe('passkeys as the second step', () => {
 
   it('refuses a replayed challenge: a signed answer works once, and a registration challenge too', async () => {
     const email = await newUser(server);
-    const token = await signInToken(client, email);
-    const { authenticator } = await registerPasskey(client, token, 'Laptop');
+    const { authenticator, token } = await registerPasskey(client, await signInToken(client, email), 'Laptop');
     const from = freshAddress();
 
     const first = await passwordStep(client, email, from);
@@ -242,8 +248,7 @@ describe('passkeys as the second step', () => {
 
   it('removes a passkey for the password; removing the last turns two-step sign-in off, backup codes too, with a notice', async () => {
     const email = await newUser(server);
-    const token = await signInToken(client, email);
-    await registerPasskey(client, token, 'Laptop');
+    const { token } = await registerPasskey(client, await signInToken(client, email), 'Laptop');
     await registerPasskey(client, token, 'Phone');
     const [laptop, phone] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
     if (!laptop || !phone) throw new Error('two passkeys expected');
@@ -252,25 +257,27 @@ describe('passkeys as the second step', () => {
     expect(wrong.status).toBe(400);
     const removed = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: laptop.id, ...withPassword }, token });
     expect(removed.status, removed.text).toBe(200);
-    expect(messageAnswer.parse(removed.json).message).toBe('The passkey "Laptop" is removed.');
+    expect(secondStepRemovedAnswer.parse(removed.json)).toEqual({ message: 'The passkey "Laptop" is removed.' });
     expect((await mailsTo(email)).at(-1)?.text).toContain('Your other second steps still work.');
     expect(secondStepRequiredAnswer.parse((await client.call('/api/investor/login', { body: { email, password: demoPassword }, from: freshAddress() })).json).methods).toContain('passkey');
 
     const last = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: phone.id, ...withPassword }, token });
-    expect(messageAnswer.parse(last.json).message).toBe('The passkey "Phone" is removed, and two-step sign-in is off.');
+    const lastAnswer = secondStepRemovedAnswer.parse(last.json);
+    expect(lastAnswer.message).toBe('The passkey "Phone" is removed, and two-step sign-in is off.');
+    expect((await client.call('/api/investor/second-step', { token })).status).toBe(401);
+    const goesOn = lastAnswer.token ?? '';
     expect((await mailsTo(email)).at(-1)?.subject).toBe('A passkey was removed from your Everest Properties investor portal account');
     expect(await em().count(BackupCode, { user: { email } })).toBe(0);
     await signInToken(client, email);
     // Another user's passkey id is not found on this account.
-    const otherToken = await signInToken(client, await newUser(server));
-    await registerPasskey(client, otherToken, 'Theirs');
+    const { token: otherToken } = await registerPasskey(client, await signInToken(client, await newUser(server)), 'Theirs');
     const [theirs] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token: otherToken })).json).passkeys;
-    expect((await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: theirs?.id, ...withPassword }, token })).status).toBe(404);
+    expect((await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: theirs?.id, ...withPassword }, token: goesOn })).status).toBe(404);
   });
 
   it('asks for an owner proof before each change of the second step, and counts every wrong password as a failed proof', async () => {
     const email = await newUser(server);
-    const token = await signInToken(client, email);
+    let token = await signInToken(client, email);
     const call = (path: string, body: object) => client.call(`/api/investor/second-step/${path}`, { body, token });
     /** Refused without a proof and with a wrong password: one failed proof counted per call. */
     const expectProofAsked = async (path: string, extra: object = {}) => {
@@ -285,7 +292,8 @@ describe('passkeys as the second step', () => {
     // Adding a passkey: the options, whose challenge alone lets a passkey be registered.
     await expectProofAsked('passkeys/options');
     expect(await em().count(PasskeyChallenge, { user: { email } })).toBe(0);
-    const { authenticator, answer } = await registerPasskey(client, token, 'Laptop');
+    const { authenticator, answer, token: goesOn } = await registerPasskey(client, token, 'Laptop');
+    token = goesOn;
     const [laptop] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
 
     // Turning on the app: with a backup code (the account has a second step) instead of the password.
@@ -312,7 +320,9 @@ describe('passkeys as the second step', () => {
     await expectProofAsked('passkeys/remove', { passkeyId: laptop?.id });
     const removedKey = await call('passkeys/remove', { passkeyId: laptop?.id, code: backupCodes[0] });
     expect(removedKey.status, removedKey.text).toBe(200);
-    expect(messageAnswer.parse(removedKey.json).message).toBe('The passkey "Laptop" is removed, and two-step sign-in is off.');
+    const off = secondStepRemovedAnswer.parse(removedKey.json);
+    expect(off.message).toBe('The passkey "Laptop" is removed, and two-step sign-in is off.');
+    token = off.token ?? '';
 
     // Five wrong passwords so far, one per change; five more reach the limit, and then even the
     // right password is refused: a stolen session cannot guess the password through these calls.
@@ -367,9 +377,10 @@ describe('a passkey is the second step REQUIRE_SECOND_STEP asks for', () => {
 
   it('opens the administration calls once a passkey is registered, and keeps the last second step, whichever it is', async () => {
     const email = await newUser(server, 'administrator');
-    const token = await signInToken(client, email);
-    expect((await client.call('/api/admin/users', { token })).status).toBe(403);
-    const { authenticator, answer } = await registerPasskey(client, token, 'Office key');
+    const passwordOnly = await signInToken(client, email);
+    expect((await client.call('/api/admin/users', { token: passwordOnly })).status).toBe(403);
+    const { authenticator, answer, token } = await registerPasskey(client, passwordOnly, 'Office key');
+    expect((await client.call('/api/admin/users', { token: passwordOnly })).status).toBe(401);
     expect((await client.call('/api/admin/users', { token })).status).toBe(200);
 
     const [only] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
