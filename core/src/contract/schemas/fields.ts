@@ -68,11 +68,17 @@ export const pageLimit = wholeNumber('Limit must be a whole number.').pipe(
   z.number().int().min(1).max(maxPageSize, `Limit must be from 1 to ${maxPageSize}.`),
 );
 
-/** The id of a row, as a positive whole number. */
+/**
+ * The largest id a row can have: ids are PostgreSQL `integer` columns, and a larger number sent
+ * to one is an error of the database (a 500), not an answer.
+ */
+export const maxRowId = 2_147_483_647;
+
+/** The id of a row, as a positive whole number within PostgreSQL's integer. */
 export function idOf(what: string) {
   // 'an entry', 'an investor'; 'a user' (u sounds like 'you' in the words used here).
   const message = `Please choose ${/^[aeio]/i.test(what) ? 'an' : 'a'} ${what}.`;
-  return wholeNumber(message).pipe(z.number().int().positive(message));
+  return wholeNumber(message).pipe(z.number().int().positive(message).max(maxRowId, message));
 }
 
 /**
