@@ -28,6 +28,28 @@ export function optionalText(label: string, max: number) {
     .transform((value) => (value === null ? '' : value));
 }
 
+/**
+ * C0 controls (CR, LF, TAB among them), DEL, C1 controls and the Unicode line and paragraph
+ * separators: a name goes into e-mails, headers and CSV cells, where any of them can start a new
+ * line that reads as the firm's.
+ */
+// eslint-disable-next-line no-control-regex -- exactly the characters a name must not hold
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A person's or an entity's name, as `optionalText`, refusing control characters anywhere in it
+ * (before the trim, so that a trailing line break is refused rather than quietly dropped).
+ */
+export function nameText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .refine((value) => !controlCharacters.test(value), `${label} cannot contain line breaks, tabs or other control characters.`)
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((value) => (value === null ? '' : value));
+}
+
 /** An e-mail address: trimmed and lower-cased, since addresses are compared without case. */
 export function emailAddress(
   missing = 'Please enter an email address.',
