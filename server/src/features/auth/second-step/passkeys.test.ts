@@ -22,7 +22,7 @@ import { testAuthenticator, type TestAuthenticator } from '../../../../test/test
 import { AuditEvent } from '../../audit/audit-event.entity';
 import { OutboxMessage } from '../../mail/outbox-message.entity';
 import { User } from '../../users/user.entity';
-import { proofFailureLimit } from '../login-attempts';
+import { codesPerSignIn, proofFailureLimit } from '../login-attempts';
 import { hashPassword } from '../password-hash';
 import { freshAddress, recordingClient } from '../test-client';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
@@ -179,11 +179,12 @@ describe('passkeys as the second step', () => {
     expect(errorAnswer.parse(replayed.json).error).toBe('That passkey was not accepted. Please try again.');
     // A fresh signature of the old challenge, from the real authenticator: refused too.
     expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(options), from)).status).toBe(401);
-    // A challenge that was never handed out.
-    expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(options, 'bm90LWEtY2hhbGxlbmdl'), from)).status).toBe(401);
-    // The sign-in itself is still open: a fresh challenge signs in.
+    // The sign-in itself is still open (two wrong tries of its three): a fresh challenge signs in.
     const fresh = await signInOptions(client, second.mfaToken, from);
     expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(fresh), from)).status).toBe(200);
+    // A challenge that was never handed out.
+    const third = await passwordStep(client, email, from);
+    expect((await verifyWith(client, third.mfaToken, authenticator.authenticate(options, 'bm90LWEtY2hhbGxlbmdl'), from)).status).toBe(401);
 
     // Registration: an options challenge answers one registration, right or wrong.
     const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
@@ -209,14 +210,16 @@ describe('passkeys as the second step', () => {
       const refused = await verifyWith(client, mfaToken, authenticator.authenticate(options), from);
       expect(refused.status).toBe(401);
     }
-    // Signed by the right key under another credential id: the signature does not match.
+    // Signed by the right key under another credential id: the signature does not match (the
+    // sign-in's third wrong try, which ends it).
     const options = await signInOptions(client, mfaToken, from);
     const forged = { ...stranger.authenticate(options), id: mine.credentialId, rawId: mine.credentialId };
     expect((await verifyWith(client, mfaToken, forged, from)).status).toBe(401);
 
-    const expiring = await signInOptions(client, mfaToken, from);
+    const { mfaToken: next } = await passwordStep(client, email, from);
+    const expiring = await signInOptions(client, next, from);
     await em().nativeUpdate(PasskeyChallenge, { challenge: expiring.challenge }, { expiresAt: new Date(Date.now() - 1000) });
-    expect((await verifyWith(client, mfaToken, mine.authenticate(expiring), from)).status).toBe(401);
+    expect((await verifyWith(client, next, mine.authenticate(expiring), from)).status).toBe(401);
   });
 
   it('refuses a passkey whose signature counter went back (a cloned authenticator)', async () => {
@@ -228,22 +231,22 @@ describe('passkeys as the second step', () => {
     expect((await signInWithPasskey(client, email, authenticator)).status).toBe(401);
   });
 
-  it('counts refused passkeys toward the sign-in lock-out of the account', async () => {
+  it('counts refused passkeys as wrong codes: a few end the sign-in, and the password must be given again', async () => {
     const email = await newUser(server);
     const { authenticator } = await registerPasskey(client, await signInToken(client, email), 'Key');
     const stranger = testAuthenticator(publicUrl);
     const { mfaToken } = await passwordStep(client, email, freshAddress());
 
-    for (let i = 0; i < proofFailureLimit.limit; i++) {
+    for (let i = 0; i < codesPerSignIn; i++) {
       const from = freshAddress();
       const options = await signInOptions(client, mfaToken, from);
       expect((await verifyWith(client, mfaToken, stranger.authenticate(options), from)).status).toBe(401);
     }
     const from = freshAddress();
-    const options = await signInOptions(client, mfaToken, from);
-    const locked = await verifyWith(client, mfaToken, authenticator.authenticate(options), from);
-    expect(locked.status).toBe(429);
-    expect(errorAnswer.parse(locked.json).error).toMatch(/^Too many failed sign-in attempts\./);
+    const ended = await client.call('/api/investor/login/passkey-options', { body: { mfaToken }, from });
+    expect(ended.status).toBe(401);
+    expect(errorAnswer.parse(ended.json).error).toBe('Your sign-in has expired. Please sign in again.');
+    expect((await signInWithPasskey(client, email, authenticator)).status).toBe(200);
   });
 
   it('removes a passkey for the password; removing the last turns two-step sign-in off, backup codes too, with a notice', async () => {

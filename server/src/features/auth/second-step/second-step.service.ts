@@ -43,7 +43,7 @@ import {
   secondStepOnMail,
   secondStepRemovedMail,
 } from '../auth-mail';
-import { countAddressFailure, countProof } from '../login-attempts';
+import { codesPerSignIn, countAddressFailure, countProof, countSignInCode } from '../login-attempts';
 import { proveOwner } from '../owner-proof';
 import { activeSessionUser, sessionTokens, startSession } from '../session';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
@@ -64,6 +64,8 @@ const wrongCode = 'That code is not correct. Please try again.';
 const codeJustUsed = 'This code was just used. Please wait for your authenticator app to show the next one.';
 const noSecondStep = 'Two-step sign-in is not on for this account.';
 const wrongPasskey = 'That passkey was not accepted. Please try again.';
+/** A few wrong codes end a sign-in: the next tries need the password again. */
+const tooManyWrongCodes = 'That was the last try for this sign-in: please sign in with your password again.';
 
 // ---- Codes ---------------------------------------------------------------------------------
 
@@ -191,14 +193,28 @@ export async function verifyLogin(em: EntityManager, config: Config, body: Login
   const steps = await secondSteps(em, user.id);
   if (!steps.any) throw new HttpError(401, signInAgain);
 
-  const attempt = await countProof(em, user.email, address);
+  const attempt = await countSignInCode(em, user.email, address);
+  // A wrong code counts against this sign-in (a few end it) and the account's ceiling.
+  const refuse = async (message: string): Promise<never> => {
+    await attempt.failed(user);
+    const [row] = await em
+      .getConnection()
+      .execute<{ failed_codes: number }[]>('update second_step_challenges set failed_codes = failed_codes + 1 where id = ? returning failed_codes', [
+        challenge.id,
+      ]);
+    if ((row?.failed_codes ?? 0) >= codesPerSignIn) {
+      await em.nativeUpdate(SecondStepChallenge, { id: challenge.id }, { expiresAt: new Date() });
+      throw new HttpError(401, `${message} ${tooManyWrongCodes}`);
+    }
+    throw new HttpError(401, message);
+  };
   let method: SecondStepMethod;
   if ('passkey' in body) {
-    if (!(await usePasskey(em, config, user.id, body.passkey))) throw new HttpError(401, wrongPasskey);
+    if (!(await usePasskey(em, config, user.id, body.passkey))) await refuse(wrongPasskey);
     method = 'passkey';
   } else {
     const used = await useCode(em, config, user.id, steps.row, body.code);
-    if (used === null || used === 'used') throw new HttpError(401, refusedCode(used));
+    if (used === null || used === 'used') return refuse(refusedCode(used));
     method = used;
   }
   await attempt.succeeded();
