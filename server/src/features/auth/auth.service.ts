@@ -22,7 +22,8 @@ import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from '.
 import type { CaptchaProvider } from '../captcha/captcha-provider';
 import { countAttempt, countSignIn } from './login-attempts';
 import { proveOwner } from './owner-proof';
-import { sendSignInCode, useSignInCode } from './sign-in-code';
+import type { Logger } from '../../logger';
+import { checkSignInCode, sendSignInCode } from './sign-in-code';
 import { hashPassword, verifyPassword } from './password-hash';
 import { EndedSession } from './ended-session.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -89,7 +90,7 @@ export async function voidResetTokens(em: EntityManager, user: IUser, now: Date)
  */
 export async function login(
   em: EntityManager,
-  deps: { config: Config; captcha: CaptchaProvider },
+  deps: { config: Config; captcha: CaptchaProvider; logger: Logger },
   body: LoginBody,
   clientAddress: string,
 ): Promise<LoginOrSecondStepAnswer> {
@@ -102,11 +103,16 @@ export async function login(
   // Past the ceiling one answer for every password, right or wrong, until the e-mailed code comes
   // with the right one: guesses beyond it teach nothing. The code goes only to whoever typed the
   // right password, so a stranger's guesses send the owner no mail.
-  const codeMissing = attempt.needsEmailedCode && !(owner && body.emailCode && (await useSignInCode(em, config, owner, body.emailCode)));
+  // The code is looked up (or a row that cannot exist is) and the mail sent after the answer, so
+  // that the right password takes no longer to answer than a wrong one.
+  const codeUsed = attempt.needsEmailedCode && body.emailCode !== undefined && (await checkSignInCode(em, config, owner, body.emailCode));
+  const codeMissing = attempt.needsEmailedCode && !codeUsed;
   if (!owner || codeMissing) {
     if (owner) {
       await attempt.succeeded();
-      if (!body.emailCode) await sendSignInCode(em, config, owner);
+      if (!body.emailCode) {
+        void sendSignInCode(em.fork(), config, owner).catch((error: unknown) => deps.logger.error('A sign-in code could not be queued.', error));
+      }
     } else {
       await attempt.failed(user);
     }

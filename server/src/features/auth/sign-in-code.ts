@@ -31,16 +31,29 @@ function hashCode(config: Config, userId: number, code: string): string {
  * went out within the last minute or the hour's codes are spent; earlier codes stop working.
  */
 export async function sendSignInCode(em: EntityManager, config: Config, user: IUser): Promise<void> {
-  const now = Date.now();
-  const recent = await em.find(SignInCode, { user: user.id, createdAt: { $gt: new Date(now - 60 * 60_000) } }, { orderBy: { createdAt: 'desc' } });
-  const last = recent[0];
-  if (recent.length >= signInCodesPerHour) return;
-  if (last && !last.usedAt && last.createdAt.getTime() > now - signInCodeResendMs) return;
-  await em.nativeUpdate(SignInCode, { user: user.id, usedAt: null }, { usedAt: new Date(now) });
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  em.create(SignInCode, { user, codeHash: hashCode(config, user.id, code), expiresAt: new Date(now + signInCodeLifetimeMs) });
-  enqueueMail(em, signInCodeMail(user.email, displayName(user), code, signInCodeLifetimeMs / 60_000));
-  await em.flush();
+  // The account's row is locked: sign-ins at once (a double click, a script) send one code.
+  await em.transactional(async (tx) => {
+    await tx.execute('select id from users where id = ? for update', [user.id]);
+    const now = Date.now();
+    const recent = await tx.find(SignInCode, { user: user.id, createdAt: { $gt: new Date(now - 60 * 60_000) } }, { orderBy: { createdAt: 'desc' } });
+    const last = recent[0];
+    if (recent.length >= signInCodesPerHour) return;
+    if (last && !last.usedAt && last.createdAt.getTime() > now - signInCodeResendMs) return;
+    await tx.nativeUpdate(SignInCode, { user: user.id, usedAt: null }, { usedAt: new Date(now) });
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    tx.create(SignInCode, { user: user.id, codeHash: hashCode(config, user.id, code), expiresAt: new Date(now + signInCodeLifetimeMs) });
+    enqueueMail(tx, signInCodeMail(user.email, displayName(user), code, signInCodeLifetimeMs / 60_000));
+  });
+}
+
+/**
+ * `useSignInCode` for the account whose right password came with the code; for a wrong password
+ * (no owner) the same lookup of a row that cannot exist, so that both take as long.
+ */
+export async function checkSignInCode(em: EntityManager, config: Config, owner: IUser | null, code: string): Promise<boolean> {
+  if (owner) return useSignInCode(em, config, owner, code);
+  await em.findOne(SignInCode, { user: 0, usedAt: null, expiresAt: { $gt: new Date() }, failedAttempts: { $lt: signInCodeMaxFailures } });
+  return false;
 }
 
 /**
