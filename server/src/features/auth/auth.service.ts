@@ -90,7 +90,7 @@ export async function voidResetTokens(em: EntityManager, user: IUser, now: Date)
  */
 export async function login(
   em: EntityManager,
-  deps: { config: Config; captcha: CaptchaProvider; logger: Logger },
+  deps: { config: Config; captcha: CaptchaProvider; logger: Logger; outbox: { kick: () => void } },
   body: LoginBody,
   clientAddress: string,
 ): Promise<LoginOrSecondStepAnswer> {
@@ -111,7 +111,10 @@ export async function login(
     if (owner) {
       await attempt.succeeded();
       if (!body.emailCode) {
-        void sendSignInCode(em.fork(), config, owner).catch((error: unknown) => deps.logger.error('A sign-in code could not be queued.', error));
+        void sendSignInCode(em.fork(), config, owner).then(
+          () => deps.outbox.kick(),
+          (error: unknown) => deps.logger.error('A sign-in code could not be queued.', error),
+        );
       }
     } else {
       await attempt.failed(user);
