@@ -7,11 +7,9 @@ export const rateLimitWindowGridMs = 5 * 60_000;
 export const rateLimitWindowRoomMs = 35_000;
 
 /**
- * The server counts attempts in fixed windows that start on the clock (rate-limiter.ts), each
- * ending on a 5-minute mark. A test that counts up to a limit while a window ends finds its count
- * started again, and no refusal (a CI run failed so, its test running across 17:15:00). Run before
- * each such test: when the next mark is nearer than a test may take, it waits for the mark, which
- * happens before about one test in nine and costs it 18 s on average.
+ * The server's counts slide (rate-limiter.ts), so a test that counts up to a limit no longer sees
+ * its count start again at a window's end. Budgets and the windows' slices still end on the
+ * clock: tests that count keep clear of a 5-minute mark, as they did when windows were fixed.
  */
 export async function awayFromRateLimitWindowEnd(): Promise<void> {
   const left = rateLimitWindowGridMs - (Date.now() % rateLimitWindowGridMs);

@@ -94,6 +94,7 @@ import {
   adminSecondStepAnswer,
   adminSecondStepQuery,
   backupCodesAnswer,
+  confirmTotpAnswer,
   confirmTotpBody,
   loginOrSecondStepAnswer,
   loginVerifyBody,
@@ -106,6 +107,7 @@ import {
   registerPasskeyAnswer,
   registerPasskeyBody,
   removePasskeyBody,
+  secondStepRemovedAnswer,
   startTotpAnswer,
 } from './schemas/second-step';
 import {
@@ -344,7 +346,7 @@ export const routes = {
     access: 'signed-in',
     beforeSecondStep: true,
     body: confirmTotpBody,
-    answer: backupCodesAnswer,
+    answer: confirmTotpAnswer,
   },
   // Removes the authenticator app alone; passkeys and backup codes stay while any second step does.
   removeTotp: {
@@ -353,7 +355,7 @@ export const routes = {
     summary: 'Remove the authenticator app',
     access: 'signed-in',
     body: secondStepChangeBody,
-    answer: messageAnswer,
+    answer: secondStepRemovedAnswer,
   },
   regenerateBackupCodes: {
     method: 'POST',
@@ -388,7 +390,7 @@ export const routes = {
     summary: 'Remove a passkey',
     access: 'signed-in',
     body: removePasskeyBody,
-    answer: messageAnswer,
+    answer: secondStepRemovedAnswer,
   },
 
   // ---- Investor: documents -----------------------------------------------------------------

@@ -29,6 +29,18 @@ export const publicMessages = {
   sending: 'Sending...',
 } as const;
 
+/**
+ * decided: the sign-in code e-mailed to an account that strangers have guessed at past its hourly
+ * ceiling, or whose second step many wrong codes were tried on. The same answer whether or not the
+ * password was right, so that guesses past the ceiling teach nothing.
+ */
+export const signInCodeMessages = {
+  needed:
+    'Many sign-ins to this account have failed lately. If your password is right, we have e-mailed you a sign-in code: enter it below with your password. A code works once, for 10 minutes.',
+  label: 'Sign-in code from your e-mail',
+  invalid: 'Please enter the 6-digit code from the e-mail.',
+} as const;
+
 /** Investor portal and administration (spec/investor-portal.md, section 8). */
 export const portalMessages = {
   loginFailed: 'Login Failed: Invalid email or password. Please try again.',

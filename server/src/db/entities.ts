@@ -2,6 +2,7 @@ import { AuditEvent } from '../features/audit/audit-event.entity';
 import { EndedSession } from '../features/auth/ended-session.entity';
 import { PasswordResetToken } from '../features/auth/password-reset-token.entity';
 import { SignedInSession } from '../features/auth/sessions.entity';
+import { SignInCode } from '../features/auth/sign-in-code.entity';
 import { Passkey, PasskeyChallenge } from '../features/auth/second-step/passkey.entity';
 import { BackupCode, SecondStep, SecondStepChallenge } from '../features/auth/second-step/second-step.entity';
 import { CaptchaSolution } from '../features/captcha/captcha-solution.entity';
@@ -43,6 +44,7 @@ export const entities = [
   SecondStep,
   BackupCode,
   SecondStepChallenge,
+  SignInCode,
   Passkey,
   PasskeyChallenge,
   DocumentRead,

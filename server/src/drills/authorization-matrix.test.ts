@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Access } from '@everest/core/contract';
-import { secondStepMissingMessage } from '../http/route';
+import { secondStepMissingMessage, secondStepNotUsedMessage } from '../http/route';
 import { buildMatrix, closeMatrix, runMatrix, table, type Cell, type Matrix } from './authorization-matrix';
 
 /**
@@ -50,5 +50,15 @@ describe('the authorization matrix of the route table', () => {
     expect([...open].filter((name) => routes[name as keyof typeof routes].access !== 'public')).toEqual(
       expect.arrayContaining(['profile', 'logout']),
     );
+  });
+
+  it('never lets a password-only session of an administrator who has a second step past the set-up, the profile and sign-out', () => {
+    const open = new Set(table.filter(([, route]) => route.access === 'public' || route.beforeSecondStep).map(([name]) => name));
+    const refused = cells.filter((cell) => cell.identity === 'pw-only' && !open.has(cell.route));
+    expect(refused.length).toBeGreaterThan(50);
+    expect(refused.filter((cell) => cell.status !== 403 || cell.error !== secondStepNotUsedMessage)).toEqual([]);
+    // Opened before the second step was turned on: ended with it, everywhere.
+    const before = cells.filter((cell) => cell.identity === '2s-pre' && routes[cell.route as keyof typeof routes].access !== 'public');
+    expect(before.filter((cell) => cell.status !== 401)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import { UnsecuredJWT } from 'jose';
-import { changePasswordAnswer, documentLinkAnswer, fillPath, investorDocumentsAnswer, loginAnswer, routes, type RouteDef } from '@everest/core/contract';
+import { changePasswordAnswer, confirmTotpAnswer, documentLinkAnswer, fillPath, startTotpAnswer, investorDocumentsAnswer, loginAnswer, routes, type RouteDef } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { sessionTokens } from '../features/auth/session';
-import { secondStepMissingMessage } from '../http/route';
+import { generate } from 'otplib';
+import { secondStepMissingMessage, secondStepNotUsedMessage } from '../http/route';
 import { SessionTokens } from '../features/auth/session-token';
 import { User } from '../features/users/user.entity';
 import { shareMessages } from '../features/shares/shares.service';
@@ -46,7 +47,7 @@ export const placeholders = { id: 1, documentId: 1, versionId: 1, userId: 1, doc
 
 const refusals = {
   401: ['Please sign in to continue.'],
-  403: ['Only administrators may do this.', secondStepMissingMessage, shareMessages.investorsOnly],
+  403: ['Only administrators may do this.', secondStepMissingMessage, secondStepNotUsedMessage, shareMessages.investorsOnly],
 };
 
 /** The document reads that take `?onBehalfOf=` (issue 36). */
@@ -154,7 +155,7 @@ export async function buildMatrix(): Promise<Matrix> {
   // Forgeries of the investor's session: expired, signed with another key, unsigned.
   const claims = await sessionTokens(config).verify(sessions.investor);
   if (!claims) throw new Error('the investor session is genuine');
-  const subject = { userId: claims.userId, tokenVersion: claims.tokenVersion };
+  const subject = { userId: claims.userId, tokenVersion: claims.tokenVersion, secondStep: claims.secondStep };
   const expired = await sessionTokens(config).issue(subject, Date.now() - 9 * 60 * 60 * 1000);
   const otherKey = await new SessionTokens('another-key-another-key-another-key-42').issue(subject);
   const unsigned = new UnsecuredJWT({ ver: claims.tokenVersion, sid: claims.sessionId })
@@ -177,6 +178,25 @@ export async function buildMatrix(): Promise<Matrix> {
   const unenrolled = 'unenrolled.admin@example.com';
   await post(server, '/api/admin/create-user', { name: 'Unenrolled Administrator', email: unenrolled, role: 'administrator', password: demoPassword }, builtIn);
   const strictAdmin = await signIn(strict, unenrolled);
+
+  // The kinds of session of administrators who set up a second step (two accounts, so that one
+  // row's 'Sign out everywhere else' ends no session of another row): the one that turned it on
+  // (it goes on with the second step); one opened with the password alone before it was turned on
+  // (ended by turning it on); and a password-only session of the current token version (as one
+  // issued before sessions carried the claim), which never gains the admin calls.
+  const enrol = async (email: string) => {
+    await post(server, '/api/admin/create-user', { name: 'Enrolled Administrator', email, role: 'administrator', password: demoPassword }, builtIn);
+    const before = await signIn(strict, email);
+    const enrolling = await signIn(strict, email);
+    const { secret } = startTotpAnswer.parse(await post(strict, '/api/investor/second-step/totp/start', { currentPassword: demoPassword }, enrolling));
+    const goesOn = confirmTotpAnswer.parse(await post(strict, '/api/investor/second-step/totp/confirm', { code: await generate({ secret }) }, enrolling));
+    const row = await em.fork().findOneOrFail(User, { email });
+    const opened = (secondStep: boolean) => () => sessionTokens(config).issue({ userId: row.id, tokenVersion: row.tokenVersion, secondStep });
+    return { before, twoStep: goesOn.token ?? '', opened };
+  };
+  const enrolledAdmin = await enrol('enrolled.admin@example.com');
+  const guessedAdmin = await enrol('guessed.admin@example.com');
+  const passwordOnly = await guessedAdmin.opened(false)();
 
   const bearer = (target: TestServer, token: string | (() => Promise<string>) | null, refreshOnLogout?: () => Promise<string>) => {
     const from = nextAddress();
@@ -217,6 +237,19 @@ export async function buildMatrix(): Promise<Matrix> {
       expected: (route) => (route.access === 'public' || route.beforeSecondStep ? 'admitted' : 403),
       request: bearer(strict, strictAdmin, () => signIn(strict, unenrolled)),
     },
+    {
+      short: '2s-on',
+      name: 'administrator signed in with a second step, REQUIRE_SECOND_STEP=administrator',
+      expected: byRole('administrator'),
+      request: bearer(strict, enrolledAdmin.twoStep, enrolledAdmin.opened(true)),
+    },
+    {
+      short: 'pw-only',
+      name: 'password-only session of an administrator who has a second step: only the set-up, the profile and sign-out',
+      expected: (route) => (route.access === 'public' || route.beforeSecondStep ? 'admitted' : 403),
+      request: bearer(strict, passwordOnly, guessedAdmin.opened(false)),
+    },
+    { short: '2s-pre', name: 'session from before the account turned a second step on', expected: nobody, request: bearer(strict, guessedAdmin.before) },
     { short: 'deact', name: 'deactivated user', expected: nobody, request: bearer(server, deactivated) },
     { short: 'expd', name: 'expired token', expected: nobody, request: bearer(server, expired) },
     { short: 'key', name: 'token signed with another key', expected: nobody, request: bearer(server, otherKey) },

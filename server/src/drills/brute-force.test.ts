@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../../test/harness';
-import { accountFailureLimit, addressFailureBudget, pairFailureLimit, proofFailureLimit } from '../features/auth/login-attempts';
+import {
+  accountFailureLimit,
+  accountGuessCeiling,
+  addressFailureBudget,
+  codesPerSignIn,
+  pairFailureLimit,
+  proofFailureLimit,
+  signInCodeCeiling,
+} from '../features/auth/login-attempts';
 import { resetRequestLimitPerAddress, resetRequestLimitPerEmail, setPasswordFailureLimit } from '../features/auth/auth.service';
 import { captchaChallengeLimit } from '../features/captcha/captcha.routes';
 import { contactRateLimit } from '../features/contact/contact.service';
-import { probeAddressRefill, probeAll, probeOwner, startBruteForceServer, type OwnerCase, type Probe } from './brute-force';
+import { probeAddressRefill, probeAll, probeAttackers, probeOwner, startBruteForceServer, type OwnerCase, type Probe } from './brute-force';
 
 /**
  * Issue 22: every endpoint a guesser or a flooder would call answers 429 after its limit, per
@@ -15,12 +23,14 @@ describe('brute force limits', () => {
   let probes: Probe[];
   let owner: OwnerCase[];
   let refill: OwnerCase[];
+  let attackers: OwnerCase[];
   beforeAll(async () => {
     server = await startBruteForceServer();
     probes = await probeAll(server);
     owner = await probeOwner(server);
     refill = await probeAddressRefill(server);
-  });
+    attackers = await probeAttackers(server);
+  }, 120_000);
   afterAll(async () => {
     await server?.close();
   });
@@ -56,6 +66,19 @@ describe('brute force limits', () => {
       { case: "a stranger's 10 wrong from one address, then the owner from another, no check", status: 429, check: true },
       { case: "a stranger's 10 wrong from one address, then the owner from another, with the check", status: 200, check: false },
       { case: "the stranger's address, right password with the check", status: 429, check: false },
+    ]);
+  });
+
+  it('holds the guess ceiling against many addresses with solved challenges, a window edge and wrong codes after a known password', () => {
+    expect(attackers).toEqual([
+      { case: 'passwords checked an hour, 30 addresses with solved challenges', status: accountGuessCeiling.limit, check: false },
+      { case: 'then the right password alone (answered as a wrong one)', status: 401, check: true },
+      { case: 'the owner: the password and the e-mailed code', status: 200, check: false },
+      { case: 'one address, 10 guesses, 14 minutes later the 11th', status: 429, check: false },
+      { case: 'and 16 minutes later (the window has slid past them)', status: 401, check: false },
+      { case: 'wrong codes in one sign-in before its password is asked again', status: codesPerSignIn, check: false },
+      { case: 'wrong codes from fresh addresses before the e-mailed code is asked', status: signInCodeCeiling.limit, check: false },
+      { case: 'the owner: password, e-mailed code, right code', status: 200, check: false },
     ]);
   });
 

@@ -1,10 +1,13 @@
 import { demoPassword } from '@everest/fixtures';
-import { loginAnswer } from '@everest/core/contract';
+import { generate } from 'otplib';
+import { loginAnswer, startTotpAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { accountGuessedSubject } from '../features/auth/auth-mail';
 import { addressFailureBudget, pairFailureLimit } from '../features/auth/login-attempts';
+import { hashPassword } from '../features/auth/password-hash';
 import { altchaToken } from '../features/captcha/testing/altcha';
 import { queuedMails } from '../features/mail/testing/queued-mails';
+import { User } from '../features/users/user.entity';
 
 /**
  * The brute-force figures of issues 22 and 33: for each endpoint a guesser or a flooder would
@@ -230,6 +233,115 @@ export async function probeAddressRefill(server: TestServer): Promise<OwnerCase[
       `login-failure:ip:${from}`,
     ]);
   cases.push(await guess('one refill later: one attempt more'), await guess('and not two'));
+  return cases;
+}
+
+/** An account of the probe's own, so that no other probe's counts fall on it. */
+async function newAccount(server: TestServer, name: string): Promise<string> {
+  const email = `${name}-${next()}@example.com`;
+  const em = server.services.orm.em.fork();
+  em.create(User, { email, passwordHash: await hashPassword(demoPassword), firstName: 'Margaret', lastName: 'Chen' });
+  await em.flush();
+  return email;
+}
+
+/** The newest code e-mailed to `email`, queued a moment after the answer (so that its time tells nothing). */
+async function emailedCodeIn(server: TestServer, email: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries++) {
+    const mails = await queuedMails(server.services.orm.em.fork(), { recipient: email });
+    const code = /sign-in code is (\d{6})/.exec(mails.filter((m) => /sign-in code is/.test(m.text)).at(-1)?.text ?? '')?.[1];
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return '';
+}
+
+/**
+ * The attackers of the guess ceiling: a script with solved challenges from many addresses, one
+ * address across a window's edge, and someone who knows the password trying codes. Each case is
+ * a count of attempts or the status the owner got.
+ */
+export async function probeAttackers(server: TestServer): Promise<OwnerCase[]> {
+  const cases: OwnerCase[] = [];
+  const signIn = async (email: string, password: string, from: string, extra: object = {}) => {
+    const captcha = await altchaToken((path) => server.api(path, { headers: { 'x-forwarded-for': from } }));
+    return call(server, '/api/investor/login', from, { body: { email, password, captcha, ...extra } });
+  };
+
+  // Many addresses, each with its solved challenge: passwords checked until the ceiling.
+  const guessed = await newAccount(server, 'many-addresses');
+  const addresses = Array.from({ length: 30 }, address);
+  let checked = 0;
+  for (let i = 0; i < attemptCap; i++) {
+    const res = await signIn(guessed, `${wrongPassword}${i}`, addresses[i % addresses.length] ?? '');
+    const answer = (await res.json()) as { emailCodeRequired?: unknown };
+    if (answer.emailCodeRequired === true) break;
+    checked += 1;
+  }
+  cases.push({ case: 'passwords checked an hour, 30 addresses with solved challenges', status: checked, check: false });
+  const right = await signIn(guessed, demoPassword, address());
+  const rightAnswer = (await right.json()) as { emailCodeRequired?: unknown };
+  cases.push({ case: 'then the right password alone (answered as a wrong one)', status: right.status, check: rightAnswer.emailCodeRequired === true });
+  const owner = await signIn(guessed, demoPassword, address(), { emailCode: await emailedCodeIn(server, guessed) });
+  await owner.arrayBuffer();
+  cases.push({ case: 'the owner: the password and the e-mailed code', status: owner.status, check: false });
+
+  // One address at a window's edge: its 10 guesses moved 14 minutes into the past still count.
+  const edged = await newAccount(server, 'window-edge');
+  const edgeFrom = address();
+  for (let i = 0; i < pairFailureLimit.limit; i++) await (await call(server, '/api/investor/login', edgeFrom, { body: { email: edged, password: wrongPassword } })).arrayBuffer();
+  const moveBack = (minutes: number) =>
+    server.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update rate_limit_counters set window_start = window_start - make_interval(mins => ?) where key like ?`, [minutes, `%${edged}%`]);
+  await moveBack(14);
+  const atEdge = await call(server, '/api/investor/login', edgeFrom, { body: { email: edged, password: wrongPassword } });
+  await atEdge.arrayBuffer();
+  cases.push({ case: 'one address, 10 guesses, 14 minutes later the 11th', status: atEdge.status, check: false });
+  await moveBack(2);
+  const afterWindow = await call(server, '/api/investor/login', edgeFrom, { body: { email: edged, password: wrongPassword } });
+  await afterWindow.arrayBuffer();
+  cases.push({ case: 'and 16 minutes later (the window has slid past them)', status: afterWindow.status, check: false });
+
+  // Someone who knows the password, trying codes.
+  const known = await newAccount(server, 'known-password');
+  const session = loginAnswer.parse(await (await call(server, '/api/investor/login', address(), { body: { email: known, password: demoPassword } })).json()).token;
+  const started = startTotpAnswer.parse(
+    await (await call(server, '/api/investor/second-step/totp/start', address(), { body: { currentPassword: demoPassword }, token: session })).json(),
+  );
+  await (await call(server, '/api/investor/second-step/totp/confirm', address(), { body: { code: await generate({ secret: started.secret }) }, token: session })).arrayBuffer();
+  const passwordStep = async (from: string, extra: object = {}) => {
+    const res = await call(server, '/api/investor/login', from, { body: { email: known, password: demoPassword, ...extra } });
+    const answer = (await res.json()) as { mfaToken?: string };
+    return answer.mfaToken ?? null;
+  };
+  const perSignIn = address();
+  const oneSignIn = await passwordStep(perSignIn);
+  let codesInOne = 0;
+  for (let i = 0; i < attemptCap && oneSignIn; i++) {
+    const res = await call(server, '/api/investor/login/verify', perSignIn, { body: { mfaToken: oneSignIn, code: '000000' } });
+    const answer = (await res.json()) as { error?: string };
+    if (/expired/.test(answer.error ?? '')) break;
+    codesInOne += 1;
+  }
+  cases.push({ case: 'wrong codes in one sign-in before its password is asked again', status: codesInOne, check: false });
+  let codesInAll = codesInOne;
+  for (let i = 0; i < attemptCap; i++) {
+    const from = address();
+    const mfaToken = await passwordStep(from);
+    if (!mfaToken) break;
+    await (await call(server, '/api/investor/login/verify', from, { body: { mfaToken, code: '000000' } })).arrayBuffer();
+    codesInAll += 1;
+  }
+  cases.push({ case: 'wrong codes from fresh addresses before the e-mailed code is asked', status: codesInAll, check: false });
+  const ownerFrom = address();
+  const ownerStep = await passwordStep(ownerFrom, { emailCode: await emailedCodeIn(server, known) });
+  const ownerIn = ownerStep
+    ? await call(server, '/api/investor/login/verify', ownerFrom, { body: { mfaToken: ownerStep, code: await generate({ secret: started.secret, epoch: Math.floor(Date.now() / 1000) + 30 }) } })
+    : null;
+  await ownerIn?.arrayBuffer();
+  cases.push({ case: 'the owner: password, e-mailed code, right code', status: ownerIn?.status ?? 0, check: false });
   return cases;
 }
 

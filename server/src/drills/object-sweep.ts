@@ -60,7 +60,9 @@ export async function buildSweep(): Promise<Sweep> {
   const top = Math.max(0, ...property.map((d) => d.id), ...user.map((d) => d.id));
   return {
     server,
-    missingIds: [top + 1, top + 1000, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER],
+    // Ids a row could have; beyond PostgreSQL's integer the contract refuses the id itself (400
+    // 'Please choose a document.', http/id-bounds.test.ts), which tells nothing of any row.
+    missingIds: [top + 1, top + 1000, 2_147_483_647],
     documents: { property, user },
     versionIds,
     delegates,

@@ -90,7 +90,7 @@ describe('a batch route', () => {
     const app = new Koa<AppState>();
     app.use(errorHandler(createLogger('silent')));
     app.use((ctx, next) => {
-      ctx.state.user = { id: 1, email: 'admin@example.com', role: 'administrator', session: { id: 's', expiresAt: new Date(Date.now() + 60_000), tokenVersion: 0 } };
+      ctx.state.user = { id: 1, email: 'admin@example.com', role: 'administrator', session: { id: 's', expiresAt: new Date(Date.now() + 60_000), tokenVersion: 0, secondStep: false } };
       const none = () => undefined;
       ctx.state.effects = { 'ends-sessions': none, 'queues-mail': none, 'changes-documents': none, 'changes-users': none, 'changes-shares': none };
       return next();

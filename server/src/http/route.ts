@@ -80,6 +80,8 @@ export interface RouteOptions<R extends RouteDef = RouteDef> {
 
 /** The refusal of a session whose role must sign in with two steps and has none set up yet. */
 export const secondStepMissingMessage = 'Please turn on two-step sign-in in Manage Profile first: your role must sign in with two steps.';
+/** The refusal of a session opened with the password alone, for a role that must sign in with two steps. */
+export const secondStepNotUsedMessage = 'This session was opened without your second step. Please sign out and sign in again with two steps.';
 
 /**
  * The route table's access rule, the one place that decides 401 and 403. An account that must
@@ -92,7 +94,9 @@ function callerFor<R extends RouteDef>(route: R, user: SessionUser | null): Call
   if (route.access === 'public') return user as CallerOf<R['access']>;
   if (!user) throw new HttpError(401, 'Please sign in to continue.');
   if (route.access === 'administrator' && user.role !== 'administrator') throw new HttpError(403, 'Only administrators may do this.');
-  if (user.secondStepMissing && !route.beforeSecondStep) throw new HttpError(403, secondStepMissingMessage);
+  if (user.secondStepMissing && !route.beforeSecondStep) {
+    throw new HttpError(403, user.secondStepMissing === 'not-set-up' ? secondStepMissingMessage : secondStepNotUsedMessage);
+  }
   return user;
 }
 

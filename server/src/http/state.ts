@@ -10,13 +10,14 @@ export interface SessionUser {
    * The session this request came with (its token's), which signing out ends; its token version,
    * which a document link of this session carries (issue 22).
    */
-  session: { id: string; expiresAt: Date; tokenVersion: number };
+  session: { id: string; expiresAt: Date; tokenVersion: number; secondStep: boolean };
   /**
-   * REQUIRE_SECOND_STEP names this user's role and they have not set up a second step yet:
-   * every signed-in route but the set-up, the profile and sign-out refuses them until they
-   * have (issues 21 and 33; http/route.ts).
+   * REQUIRE_SECOND_STEP names this user's role and this session was not opened with a second
+   * step: 'not-set-up' while the account has none yet, 'not-used' when it has one but this
+   * session was opened with the password alone. Every signed-in route but the set-up, the
+   * profile and sign-out refuses them (http/route.ts).
    */
-  secondStepMissing?: boolean;
+  secondStepMissing?: 'not-set-up' | 'not-used';
 }
 
 /**

@@ -147,7 +147,7 @@ async function tokenFor(server: TestServer, userId: number | undefined): Promise
     .getConnection()
     .execute<{ id: number; token_version: number }[]>('select id, token_version from users where id = ?', [userId]);
   if (!user) throw new Error(`the fuzz's caller ${userId} was deleted by an earlier route (see fuzzOrder)`);
-  return sessionTokens(server.services.config).issue({ userId: user.id, tokenVersion: user.token_version });
+  return sessionTokens(server.services.config).issue({ userId: user.id, tokenVersion: user.token_version, secondStep: false });
 }
 
 /** Whether the route's own schemas take the request (the share of calls that reach its service). */

@@ -182,6 +182,9 @@ export const hostileStrings: readonly string[] = [
   '0x10',
   ' 7 ',
   '9007199254740993',
+  // Just past PostgreSQL's integer, and 2^53, as a path or a query carries them.
+  '2147483648',
+  '9007199254740992',
   '-1',
   'null',
   'undefined',
@@ -192,7 +195,7 @@ export const hostileStrings: readonly string[] = [
   'constructor',
 ];
 
-const hostileNumbers: readonly number[] = [0, -0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, -(2 ** 53), Number.MAX_VALUE, Number.MIN_VALUE, 1e-7];
+const hostileNumbers: readonly number[] = [0, -0, -1, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), Number.MAX_VALUE, Number.MIN_VALUE, 1e-7];
 
 /** Any value a hostile client may put where the contract expects something else. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, idOf, pageLimit, timestamp, wholeNumber } from './fields';
+import { calendarDate, idOf, pageLimit, timestamp } from './fields';
 
 // The Activity tab (issue 35): the audit rows of administrators' writes, newest first. Document
 // reads (preview, download) are audit rows too, but they are investors' and staff's reads, shown
@@ -67,7 +67,8 @@ export type ActivityFilters = z.input<typeof activityFilters>;
 export const activityQuery = z.intersection(
   activityFilters,
   z.object({
-    before: wholeNumber('Please choose a page.').pipe(z.number().int().positive('Please choose a page.')).optional(),
+    // The id of an entry: bounded as every id is.
+    before: idOf('page').optional(),
     limit: pageLimit.default(50),
   }),
 );

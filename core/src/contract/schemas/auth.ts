@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fieldMax } from '../../domain/limits';
-import { portalMessages } from '../../domain/messages';
+import { portalMessages, signInCodeMessages } from '../../domain/messages';
 import { newPassword } from '../../domain/password';
 import { emailAddress } from './fields';
 import { ownerProofFields } from './owner-proof';
@@ -20,8 +20,23 @@ export const loginBody = z.object({
    * `signInCheckAnswer`. Without it the spec's call stays as it was.
    */
   captcha: z.string({ error: 'The verification must be text.' }).max(fieldMax.captchaToken, 'The verification is too long.').optional(),
+  /** The code e-mailed after an answer of `signInCodeAnswer`, sent with the password again. */
+  emailCode: z
+    .string({ error: signInCodeMessages.invalid })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, signInCodeMessages.invalid))
+    .optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/**
+ * The 401 of a password sign-in to an account past its guess ceiling (100 failed passwords in an
+ * hour, or many wrong second-step codes): whatever the password, the same answer, and a code
+ * e-mailed to the account when the password was right. The client asks for the code and sends
+ * the same sign-in again with `emailCode`.
+ */
+export const signInCodeAnswer = z.object({ error: z.string(), emailCodeRequired: z.literal(true) });
+export type SignInCodeAnswer = z.infer<typeof signInCodeAnswer>;
 
 /**
  * The 429 of a sign-in to an account many sign-ins have failed on lately, from anywhere (issue

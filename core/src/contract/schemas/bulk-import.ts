@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assignableRoles, duplicateHandlings, roles, type Role } from '../../domain/enums';
 import { fieldMax, maxImportRows } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
-import { emailAddress, optionalText } from './fields';
+import { emailAddress, nameText, optionalText } from './fields';
 
 // The import travels as rows the client parsed from the CSV. A request is refused only when it
 // is not a list of rows at all; a bad row is reported in the preview (with its CSV row number)
@@ -110,9 +110,9 @@ export function bulkImportRow(fallbackRole: Role) {
   return z
     .object({
       email: emailAddress('Email is required.', 'Email is not a valid email address.'),
-      firstName: optionalText('First name', fieldMax.name).transform((v) => v ?? ''),
-      lastName: optionalText('Last name', fieldMax.name).transform((v) => v ?? ''),
-      entity: optionalText('Entity', fieldMax.entity).transform((v) => v ?? ''),
+      firstName: nameText('First name', fieldMax.name).transform((v) => v ?? ''),
+      lastName: nameText('Last name', fieldMax.name).transform((v) => v ?? ''),
+      entity: nameText('Entity', fieldMax.entity).transform((v) => v ?? ''),
       role: z
         .string()
         .optional()

@@ -28,6 +28,28 @@ export function optionalText(label: string, max: number) {
     .transform((value) => (value === null ? '' : value));
 }
 
+/**
+ * C0 controls (CR, LF, TAB among them), DEL, C1 controls and the Unicode line and paragraph
+ * separators: a name goes into e-mails, headers and CSV cells, where any of them can start a new
+ * line that reads as the firm's.
+ */
+// eslint-disable-next-line no-control-regex -- exactly the characters a name must not hold
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A person's or an entity's name, as `optionalText`, refusing control characters anywhere in it
+ * (before the trim, so that a trailing line break is refused rather than quietly dropped).
+ */
+export function nameText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .refine((value) => !controlCharacters.test(value), `${label} cannot contain line breaks, tabs or other control characters.`)
+    .trim()
+    .max(max, tooLong(label, max))
+    .nullish()
+    .transform((value) => (value === null ? '' : value));
+}
+
 /** An e-mail address: trimmed and lower-cased, since addresses are compared without case. */
 export function emailAddress(
   missing = 'Please enter an email address.',
@@ -68,11 +90,17 @@ export const pageLimit = wholeNumber('Limit must be a whole number.').pipe(
   z.number().int().min(1).max(maxPageSize, `Limit must be from 1 to ${maxPageSize}.`),
 );
 
-/** The id of a row, as a positive whole number. */
+/**
+ * The largest id a row can have: ids are PostgreSQL `integer` columns, and a larger number sent
+ * to one is an error of the database (a 500), not an answer.
+ */
+export const maxRowId = 2_147_483_647;
+
+/** The id of a row, as a positive whole number within PostgreSQL's integer. */
 export function idOf(what: string) {
   // 'an entry', 'an investor'; 'a user' (u sounds like 'you' in the words used here).
   const message = `Please choose ${/^[aeio]/i.test(what) ? 'an' : 'a'} ${what}.`;
-  return wholeNumber(message).pipe(z.number().int().positive(message));
+  return wholeNumber(message).pipe(z.number().int().positive(message).max(maxRowId, message));
 }
 
 /**

@@ -160,9 +160,23 @@ const totpCode = z
 export const confirmTotpBody = z.object({ code: totpCode });
 export type ConfirmTotpBody = z.infer<typeof confirmTotpBody>;
 
+/**
+ * Turning two-step sign-in on or off ends every other session of the account, as a new password
+ * does: such answers carry the caller's fresh session token, which replaces the old one.
+ */
+const continuedSession = { token: z.string().optional() };
+
 /** Backup codes in clear, answered once when made; the server keeps only their hashes. */
 export const backupCodesAnswer = z.object({ message: z.string(), backupCodes: z.array(z.string()) });
 export type BackupCodesAnswer = z.infer<typeof backupCodesAnswer>;
+
+/** The authenticator app confirmed; `token` when that turned two-step sign-in on (no passkey before). */
+export const confirmTotpAnswer = backupCodesAnswer.extend(continuedSession);
+export type ConfirmTotpAnswer = z.infer<typeof confirmTotpAnswer>;
+
+/** A method removed; `token` when that turned two-step sign-in off. */
+export const secondStepRemovedAnswer = z.object({ message: z.string(), ...continuedSession });
+export type SecondStepRemovedAnswer = z.infer<typeof secondStepRemovedAnswer>;
 
 /**
  * Every change of the user's own second step asks for an owner proof (issue 33 gap 4): starting
@@ -210,9 +224,10 @@ export type RegisterPasskeyBody = z.infer<typeof registerPasskeyBody>;
 
 /**
  * A registered passkey. The first second step of an account also makes its backup codes, shown
- * once here; `backupCodes` is empty when the account had them already.
+ * once here, and turns two-step sign-in on (`token`); `backupCodes` is empty when the account had
+ * them already.
  */
-export const registerPasskeyAnswer = z.object({ message: z.string(), backupCodes: z.array(z.string()) });
+export const registerPasskeyAnswer = z.object({ message: z.string(), backupCodes: z.array(z.string()), ...continuedSession });
 export type RegisterPasskeyAnswer = z.infer<typeof registerPasskeyAnswer>;
 
 /** Removing a passkey asks for an owner proof, so that a session left open cannot do it. */

@@ -5,7 +5,7 @@ import { portalMessages } from '../../domain/messages';
 import { newPassword } from '../../domain/password';
 import { splitFullName } from '../../domain/format';
 import { ownerProofFields } from './owner-proof';
-import { emailAddress, idOf, optionalText, pageLimit, pageNumber, requiredText, timestamp, yesNo } from './fields';
+import { emailAddress, idOf, nameText, optionalText, pageLimit, pageNumber, requiredText, timestamp, yesNo } from './fields';
 
 // Text fields a user may leave empty answer '' (never null), so that forms bind them directly.
 export const user = z.object({
@@ -31,9 +31,9 @@ const role = z.enum(assignableRoles, { error: 'Please choose a role: Investor, E
 // The address and name fields of a profile. On an update, an absent field is left as it is and
 // an empty string clears it.
 const profileFields = {
-  firstName: optionalText('First name', fieldMax.name),
-  lastName: optionalText('Last name', fieldMax.name),
-  entity: optionalText('Entity', fieldMax.entity),
+  firstName: nameText('First name', fieldMax.name),
+  lastName: nameText('Last name', fieldMax.name),
+  entity: nameText('Entity', fieldMax.entity),
   streetAddress: optionalText('Street address', fieldMax.streetAddress),
   city: optionalText('City', fieldMax.city),
   state: optionalText('State', fieldMax.state),
@@ -158,8 +158,8 @@ const optionalNewPassword = z
 export const createUserBody = z
   .object({
     /** The full name; the server splits it at the first space. */
-    name: optionalText('Full name', fieldMax.fullName),
-    entity: optionalText('Entity', fieldMax.entity),
+    name: nameText('Full name', fieldMax.fullName),
+    entity: nameText('Entity', fieldMax.entity),
     email: emailAddress(),
     role: role.default('user'),
     password: optionalNewPassword,

@@ -64,6 +64,34 @@ export function accountGuessedMail(to: string, name: string): Mail {
   ]);
 }
 
+/**
+ * The code that signs in, with the password, to an account past its guess ceiling. Sent only when
+ * the password given was right: whoever typed it knows the password.
+ */
+export function signInCodeMail(to: string, name: string, code: string, validMinutes: number): Mail {
+  return accountMail(to, 'Your Everest Properties sign-in code', name, [
+    { kind: 'paragraph', text: `Your sign-in code is ${code}. Enter it with your password on the sign-in page. It works once, for ${validMinutes} minutes.` },
+    {
+      kind: 'paragraph',
+      text: 'We ask for it because many sign-ins to your account have failed lately. If you did not just sign in, someone knows your password: do not share this code with anyone, and change your password in Manage Profile now.',
+    },
+  ]);
+}
+
+/** Wrong second-step codes after the right password: the password is known to whoever typed them. */
+export function wrongSecondStepMail(to: string, name: string): Mail {
+  return accountMail(to, 'Your Everest Properties password was used with wrong sign-in codes', name, [
+    {
+      kind: 'paragraph',
+      text: 'Someone signed in to your investor portal account with your password, then gave wrong two-step sign-in codes. Your second step stopped them.',
+    },
+    {
+      kind: 'paragraph',
+      text: 'If this was not you, your password is known to someone else: change it in Manage Profile now, and do not use it anywhere else.',
+    },
+  ]);
+}
+
 /** Sent to the old address, so that a hijacked session cannot quietly take the account over. */
 export function emailChangedMail(to: string, name: string, newEmail: string): Mail {
   return accountMail(to, 'The e-mail address of your Everest Properties investor portal account was changed', name, [

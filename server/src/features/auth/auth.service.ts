@@ -11,7 +11,7 @@ import type {
   ResetPasswordBody,
   ValidateResetTokenAnswer,
 } from '@everest/core/contract';
-import { displayName, passwordResetTokenLifetimeMs, portalMessages, portalSuccess } from '@everest/core/domain';
+import { displayName, passwordResetTokenLifetimeMs, portalMessages, portalSuccess, signInCodeMessages } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
@@ -22,6 +22,8 @@ import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from '.
 import type { CaptchaProvider } from '../captcha/captcha-provider';
 import { countAttempt, countSignIn } from './login-attempts';
 import { proveOwner } from './owner-proof';
+import type { Logger } from '../../logger';
+import { checkSignInCode, sendSignInCode } from './sign-in-code';
 import { hashPassword, verifyPassword } from './password-hash';
 import { EndedSession } from './ended-session.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
@@ -83,11 +85,12 @@ export async function voidResetTokens(em: EntityManager, user: IUser, now: Date)
  * One answer for an unknown address, a wrong password and a deactivated account, after the same
  * argon2 work. Failures are counted so that a guesser is stopped and a stranger cannot lock the
  * owner out (login-attempts.ts): 429 for this account at this address or for this address's
- * budget, a proof of work first for an account many sign-ins failed on lately.
+ * budget, a proof of work first for an account many sign-ins failed on lately, and past the
+ * account's guess ceiling the e-mailed code with the password.
  */
 export async function login(
   em: EntityManager,
-  deps: { config: Config; captcha: CaptchaProvider },
+  deps: { config: Config; captcha: CaptchaProvider; logger: Logger; outbox: { kick: () => void } },
   body: LoginBody,
   clientAddress: string,
 ): Promise<LoginOrSecondStepAnswer> {
@@ -96,15 +99,35 @@ export async function login(
 
   const user = await em.findOne(User, { email: body.email });
   const passwordMatches = await verifyPassword(user?.passwordHash || (await dummyPasswordHash()), body.password);
-  if (!user || !passwordMatches || !user.isActive) {
-    await attempt.failed(user);
-    throw new HttpError(401, invalidCredentials);
+  const owner = user && passwordMatches && user.isActive ? user : null;
+  // Past the ceiling one answer for every password, right or wrong, until the e-mailed code comes
+  // with the right one: guesses beyond it teach nothing. The code goes only to whoever typed the
+  // right password, so a stranger's guesses send the owner no mail.
+  // The code is looked up (or a row that cannot exist is) and the mail sent after the answer, so
+  // that the right password takes no longer to answer than a wrong one.
+  const codeUsed = attempt.needsEmailedCode && body.emailCode !== undefined && (await checkSignInCode(em, config, owner, body.emailCode));
+  const codeMissing = attempt.needsEmailedCode && !codeUsed;
+  if (!owner || codeMissing) {
+    if (owner) {
+      await attempt.succeeded();
+      if (!body.emailCode) {
+        void sendSignInCode(em.fork(), config, owner).then(
+          () => deps.outbox.kick(),
+          (error: unknown) => deps.logger.error('A sign-in code could not be queued.', error),
+        );
+      }
+    } else {
+      await attempt.failed(user);
+    }
+    throw attempt.needsEmailedCode
+      ? new HttpError(401, signInCodeMessages.needed, {}, { emailCodeRequired: true })
+      : new HttpError(401, invalidCredentials);
   }
   await attempt.succeeded();
 
   // An account with a second step gets a challenge instead: the session comes from loginVerify.
-  const challenge = await secondStepChallenge(em, user);
-  return challenge ?? startSession(em, config, user);
+  const challenge = await secondStepChallenge(em, owner);
+  return challenge ?? startSession(em, config, owner, { secondStep: false });
 }
 
 // ---- Sign-out ------------------------------------------------------------------------------
@@ -239,6 +262,7 @@ export async function changePassword(
     enqueueMail(tx, passwordChangedMail(row.email, displayName(row)));
     return row.tokenVersion;
   });
-  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion });
+  // The new session was opened the way this one was.
+  const token = await sessionTokens(config).issue({ userId: user.id, tokenVersion, secondStep: sessionUser.session.secondStep });
   return { message: portalSuccess.passwordChanged.description, token };
 }

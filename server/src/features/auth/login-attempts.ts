@@ -6,7 +6,7 @@ import type { CaptchaProvider } from '../captcha/captcha-provider';
 import { enqueueMail } from '../mail/outbox';
 import { rateLimiter, tooManyRequests, type Budget, type RateLimit } from '../rate-limit/rate-limiter';
 import type { IUser } from '../users/user.entity';
-import { accountGuessedMail } from './auth-mail';
+import { accountGuessedMail, wrongSecondStepMail } from './auth-mail';
 
 /*
  * Failed checks of a secret (passwords, second-step codes, current passwords) are counted so that
@@ -20,8 +20,17 @@ import { accountGuessedMail } from './auth-mail';
  * - per account, across addresses: past the limit, a sign-in needs a proof of work (the captcha
  *   the contact form uses) before its password is checked. Never a refusal of the right password
  *   from an address of its own; the owner is told by e-mail, once a day at most.
- * - second-step codes and current passwords, which only someone with the password or a session
- *   can try, keep a hard limit per account of their own: it must not slow the owner's password.
+ * - per account, a ceiling of 100 failed passwords in an hour (NIST 800-63B 5.2.2, ASVS 2.2.1):
+ *   past it the right password alone no longer signs in, the password and a code e-mailed to the
+ *   account do, and a wrong password gets the same answer as the right one without the code.
+ * - wrong second-step codes at sign-in, which only someone with the password can try: a few per
+ *   sign-in (then the password again), the address limits above, and an account-wide ceiling past
+ *   which the password step asks for the e-mailed code too. Never a refusal of the owner's right
+ *   code; the owner is told by e-mail that their password was used with wrong codes.
+ * - current passwords and codes given as an owner proof in a session keep a hard limit per
+ *   account of their own: only a session reaches them, so no stranger can spend it.
+ *
+ * Every count is of a sliding window (rate-limiter.ts): no edge of a window doubles a limit.
  *
  * Attempts are counted before the secret is checked, so a burst of concurrent guesses cannot all
  * pass a look at the counters; a right answer gives its places back (signing in never uses up a
@@ -34,8 +43,18 @@ export const pairFailureLimit: RateLimit = { limit: 10, windowMs: 15 * 60_000 };
 export const addressFailureBudget: Budget = { burst: 20, refillMs: 60_000 };
 /** Per account, from any address: past it, a proof of work first. */
 export const accountFailureLimit: RateLimit = { limit: 10, windowMs: 15 * 60_000 };
-/** Per account, for second-step codes and current passwords: a hard limit. */
+/** Per account, for owner proofs in a session (current passwords, codes): a hard limit. */
 export const proofFailureLimit: RateLimit = { limit: 10, windowMs: 15 * 60_000 };
+/** Per account, failed passwords from anywhere: past it, an e-mailed code as well as the password. */
+export const accountGuessCeiling: RateLimit = { limit: 100, windowMs: 60 * 60_000 };
+/** Wrong second-step codes of one sign-in: then its password must be given again. */
+export const codesPerSignIn = 3;
+/** Per account, wrong second-step codes at sign-in from anywhere: past it, the e-mailed code at the password step. */
+export const signInCodeCeiling: RateLimit = { limit: 10, windowMs: 15 * 60_000 };
+/** At most one e-mail a day telling the owner their password was used with wrong codes. */
+export const wrongCodesNoticeLimit: RateLimit = { limit: 1, windowMs: 24 * 60 * 60_000 };
+/** Wrong codes of an account within the ceiling's window that make it worth telling the owner. */
+export const wrongCodesNoticeAt = 3;
 /** At most one e-mail a day to the owner of an account being guessed. */
 export const guessedNoticeLimit: RateLimit = { limit: 1, windowMs: 24 * 60 * 60_000 };
 
@@ -59,6 +78,9 @@ const keys = {
   account: (email: string) => keyOf('login-failure:email', email),
   proof: (email: string) => keyOf('proof-failure:email', email),
   notice: (email: string) => keyOf('login-guessed-notice', email),
+  ceiling: (email: string) => keyOf('login-failure:account-hour', email),
+  signInCode: (email: string) => keyOf('sign-in-code-failure:email', email),
+  codesNotice: (email: string) => keyOf('wrong-codes-notice', email),
 };
 
 type Undo = () => Promise<void>;
@@ -96,6 +118,11 @@ export interface CountedAttempt {
 export interface SignInAttempt extends CountedAttempt {
   /** The password was wrong: tells the owner, once a day at most, when the account is being guessed. */
   failed: (user: IUser | null) => Promise<void>;
+  /**
+   * The account is past its guess ceiling (failed passwords this hour, or wrong second-step codes
+   * lately): the password alone does not sign in, whatever it is, without the e-mailed code.
+   */
+  needsEmailedCode: boolean;
 }
 
 /**
@@ -113,9 +140,13 @@ export async function countSignIn(
   const undoAtAddress = await countAtAddress(em, email, address, now);
   const accountKey = keys.account(email);
   const account = await rateLimiter.hit(em, accountKey, accountFailureLimit, now);
+  const ceilingKey = keys.ceiling(email);
+  const ceiling = await rateLimiter.hit(em, ceilingKey, accountGuessCeiling, now);
+  const codes = await rateLimiter.peek(em, keys.signInCode(email), signInCodeCeiling, now);
   const undo = async () => {
     await undoAtAddress();
     await rateLimiter.release(em, accountKey, accountFailureLimit, now);
+    await rateLimiter.release(em, ceilingKey, accountGuessCeiling, now);
   };
   if (account.count > accountFailureLimit.limit) {
     if (!attempt.captcha) {
@@ -133,6 +164,7 @@ export async function countSignIn(
   }
   return {
     succeeded: undo,
+    needsEmailedCode: ceiling.count > accountGuessCeiling.limit || codes.count >= signInCodeCeiling.limit,
     failed: async (user) => {
       if (account.count < accountFailureLimit.limit || !user?.isActive) return;
       const notice = await rateLimiter.hit(em, keys.notice(email), guessedNoticeLimit, now);
@@ -162,6 +194,33 @@ export async function countProof(em: EntityManager, email: string, address: stri
     throw tooManyRequests(tooManySignInFailures, proof.retryAfterSeconds);
   }
   return { succeeded: undo };
+}
+
+export interface CodeAttempt extends CountedAttempt {
+  /** The code was wrong: counted for the account, and its owner told, once a day at most. */
+  failed: (user: IUser) => Promise<void>;
+}
+
+/**
+ * Counts a second-step code of a sign-in (its password was right) before it is checked: refused
+ * (429) past the account's limit at this address or the address's budget, never account-wide. A
+ * wrong one counts on the account's ceiling, past which the password step asks for the e-mailed
+ * code as well; a few of them tell the owner that their password is known.
+ */
+export async function countSignInCode(em: EntityManager, email: string, address: string): Promise<CodeAttempt> {
+  const now = Date.now();
+  const undoAtAddress = await countAtAddress(em, email, address, now);
+  return {
+    succeeded: undoAtAddress,
+    failed: async (user) => {
+      const codes = await rateLimiter.hit(em, keys.signInCode(email), signInCodeCeiling, now);
+      if (codes.count < wrongCodesNoticeAt) return;
+      const notice = await rateLimiter.hit(em, keys.codesNotice(email), wrongCodesNoticeLimit, now);
+      if (notice.count !== 1) return;
+      enqueueMail(em, wrongSecondStepMail(user.email, displayName(user)));
+      await em.flush();
+    },
+  };
 }
 
 /** A check that named no account (a made-up sign-in challenge): it spends the address's budget. */

@@ -19,6 +19,12 @@ export interface SessionClaims {
   /** This session alone, so that signing out ends it and no other (ended_sessions). */
   sessionId: string;
   expiresAt: Date;
+  /**
+   * The session was opened with a second step (or the session itself proved one when turning it
+   * on). A password-only session never gains what needs a second step, whatever the account
+   * sets up later.
+   */
+  secondStep: boolean;
 }
 
 const claimsSchema = z.object({
@@ -26,6 +32,8 @@ const claimsSchema = z.object({
   ver: z.number().int().nonnegative(),
   sid: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
   exp: z.number().int(),
+  // Absent from tokens issued before the claim existed: those count as password-only.
+  mfa: z.boolean().default(false),
 });
 
 // Verified tokens kept so that a signed-in investor's every request does not verify the
@@ -42,9 +50,9 @@ export class SessionTokens {
   }
 
   /** A token for a new session of the user (a session id of 128 random bits). */
-  issue({ userId, tokenVersion }: Pick<SessionClaims, 'userId' | 'tokenVersion'>, now = Date.now()): Promise<string> {
+  issue({ userId, tokenVersion, secondStep }: Pick<SessionClaims, 'userId' | 'tokenVersion' | 'secondStep'>, now = Date.now()): Promise<string> {
     const issuedAt = Math.floor(now / 1000);
-    return new SignJWT({ ver: tokenVersion, sid: randomBytes(16).toString('base64url') })
+    return new SignJWT({ ver: tokenVersion, sid: randomBytes(16).toString('base64url'), mfa: secondStep })
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setSubject(String(userId))
       .setIssuer(issuer)
@@ -77,6 +85,7 @@ export class SessionTokens {
         tokenVersion: claims.data.ver,
         sessionId: claims.data.sid,
         expiresAt: new Date(claims.data.exp * 1000),
+        secondStep: claims.data.mfa,
       };
       if (this.verified.size >= maxVerified) this.verified.delete(this.verified.keys().next().value as string);
       this.verified.set(token, session);
@@ -125,7 +134,7 @@ export class DocumentLinkTokens {
   issue(session: Omit<SessionClaims, 'expiresAt'>, document: LinkedDocument, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now / 1000);
     const expiresAt = issuedAt + documentLinkLifetimeSeconds;
-    return new SignJWT({ ver: session.tokenVersion, sid: session.sessionId, doc: { type: document.type, id: document.id } })
+    return new SignJWT({ ver: session.tokenVersion, sid: session.sessionId, mfa: session.secondStep, doc: { type: document.type, id: document.id } })
       .setProtectedHeader({ alg: algorithm, typ: documentLinkType })
       .setSubject(String(session.userId))
       .setIssuer(issuer)
@@ -154,6 +163,7 @@ export class DocumentLinkTokens {
         tokenVersion: claims.data.ver,
         sessionId: claims.data.sid,
         expiresAt: new Date(claims.data.exp * 1000),
+        secondStep: claims.data.mfa,
         document: claims.data.doc,
       };
     } catch (error) {

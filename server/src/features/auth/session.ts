@@ -124,6 +124,17 @@ async function loadSessionRecord(em: EntityManager, id: number): Promise<Session
 }
 
 /**
+ * Whether a role that must sign in with two steps lacks them in this session: from how the
+ * session was opened, never from the account's state alone, so that a password-only session does
+ * not become a full one when the owner sets up a second step elsewhere.
+ */
+function secondStepMissing(config: Config, user: SessionRecord, claims: SessionClaims): SessionUser['secondStepMissing'] {
+  if (!config.secondStep.requiredRoles.includes(user.role)) return undefined;
+  if (!user.hasSecondStep) return 'not-set-up';
+  return claims.secondStep ? undefined : 'not-used';
+}
+
+/**
  * Sets ctx.state.user from the request's session token: a genuine, unexpired token of an active
  * user whose token version has not moved on since it was issued, of a session not signed out
  * of; on the download address, also a document link of that very document, which stands for
@@ -153,8 +164,8 @@ export function sessionAuth(config: Config, sessionUsers: SessionUsers, activity
           id: user.id,
           email: user.email,
           role: user.role,
-          session: { id: claims.sessionId, expiresAt: claims.expiresAt, tokenVersion: claims.tokenVersion },
-          secondStepMissing: config.secondStep.requiredRoles.includes(user.role) && !user.hasSecondStep,
+          session: { id: claims.sessionId, expiresAt: claims.expiresAt, tokenVersion: claims.tokenVersion, secondStep: claims.secondStep },
+          secondStepMissing: secondStepMissing(config, user, claims),
         };
         // A document link's expiry is its own, not its session's: only session tokens are noted.
         if (sessionClaims) {
@@ -197,12 +208,12 @@ export async function activeSessionUser(em: EntityManager, sessionUser: SessionU
  * session enters the account's sessions list at once (issue 33), so that 'Sign out everywhere
  * else' reaches it even before its first request.
  */
-export async function startSession(em: EntityManager, config: Config, user: IUser): Promise<LoginAnswer> {
+export async function startSession(em: EntityManager, config: Config, user: IUser, opened: { secondStep: boolean }): Promise<LoginAnswer> {
   user.previousLoginAt = user.lastLoginAt ?? null;
   user.lastLoginAt = new Date();
   await em.flush();
   const tokens = sessionTokens(config);
-  const token = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+  const token = await tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion, secondStep: opened.secondStep });
   const claims = await tokens.verify(token);
   if (!claims) throw new Error('A session token just issued did not verify.');
   await recordSignIn(em, claims, user.lastLoginAt);

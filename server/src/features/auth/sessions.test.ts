@@ -198,7 +198,7 @@ describe('signed-in sessions', () => {
     const logger = { ...createLogger('silent'), warn: (message: string) => void warnings.push(message) };
     const activity = new SessionActivity({ orm: server.services.orm, logger, now: () => now });
     const investorId = await userId('investor@example.com');
-    const token = await sessionTokens(server.services.config).issue({ userId: investorId, tokenVersion: 0 });
+    const token = await sessionTokens(server.services.config).issue({ userId: investorId, tokenVersion: 0, secondStep: false });
     const claims = await sessionTokens(server.services.config).verify(token);
     const use = {
       sessionId: claims?.sessionId ?? '',

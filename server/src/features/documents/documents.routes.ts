@@ -46,7 +46,7 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
     else await findReadableFile(ctx.state.em, user, body.id, body.type, share);
     ctx.set('Cache-Control', 'no-store');
     const link = await documentLinkTokens(config).issue(
-      { userId: user.id, tokenVersion: user.session.tokenVersion, sessionId: user.session.id },
+      { userId: user.id, tokenVersion: user.session.tokenVersion, sessionId: user.session.id, secondStep: user.session.secondStep },
       { type: body.type, id: body.id },
     );
     return { token: link.token, expiresAt: link.expiresAt.toISOString() };

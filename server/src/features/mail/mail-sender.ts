@@ -56,7 +56,8 @@ export function smtpSender(url: string): MailSender {
 
 /**
  * Without SMTP_URL: each e-mail is written as an .eml file under `dir` (any mail client opens
- * it) and logged, so that nothing is lost and a developer sees what would have been sent.
+ * it) and logged by message id and file name, so that nothing is lost and a developer finds
+ * what would have been sent.
  */
 export function emlFileSender(dir: string, logger: Logger): MailSender {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -70,7 +71,9 @@ export function emlFileSender(dir: string, logger: Logger): MailSender {
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`;
       const file = path.join(dir, name);
       await writeFile(file, message);
-      logger.info(`E-mail "${mail.subject}" to ${mail.to} written to ${file} (SMTP_URL is not set).`);
+      // The message id and the file find the e-mail; its recipient and Subject (which carries
+      // investors' names) stay out of the log.
+      logger.info(`E-mail ${mail.messageId} written to ${file} (SMTP_URL is not set).`);
     },
     close: () => transport.close(),
   };

@@ -163,13 +163,13 @@ export class OutboxWorker {
       if (row.attempts >= this.options.maxAttempts) {
         row.status = 'failed';
         this.deps.logger.error(
-          `E-mail ${row.id} ("${row.subject}" to ${row.recipient}) failed ${row.attempts} times and will not be retried (\`mail:retry\` retries failed e-mail): ${row.lastError}`,
+          `E-mail ${row.id} failed ${row.attempts} times and will not be retried (\`mail:retry\` retries failed e-mail): ${row.lastError}`,
         );
       } else {
         const wait = backoffMs(row.attempts, this.options);
         row.nextAttemptAt = new Date(now().getTime() + wait);
         this.deps.logger.warn(
-          `E-mail ${row.id} to ${row.recipient} could not be sent (attempt ${row.attempts}); retrying in ${Math.round(wait / 1000)} s: ${row.lastError}`,
+          `E-mail ${row.id} could not be sent (attempt ${row.attempts}); retrying in ${Math.round(wait / 1000)} s: ${row.lastError}`,
         );
       }
     }

@@ -177,6 +177,8 @@ export function contactNotificationMail(contact: ContactNotification): MailConte
 export interface ShareDescription {
   /** The investor's name (or entity, or e-mail), as `displayName` gives it. */
   ownerName: string;
+  /** The investor's e-mail address, from their account: who shared is never only what they typed. */
+  ownerEmail: string;
   /** One line each: 'Personal documents: Tax', 'Property documents: Sunset Terrace, Oak Manor'. */
   covers: string[];
   /** 'Until Apr 30, 2027', or null for no end. */
@@ -185,10 +187,38 @@ export interface ShareDescription {
   note: string | null;
 }
 
+/**
+ * Text an investor wrote, made so that no mail client shows a link in it: schemes become `hxxp`,
+ * and the dots of anything that reads as a host name or an address become `[.]`
+ * ('hxxps://example[.]com'), as security teams quote addresses. An invitation goes out from the
+ * firm's address, so a link in it would read as the firm's.
+ */
+export function defang(text: string): string {
+  return text
+    .replace(/\b(h)(?:tt|xx)(ps?)(:\/\/)/gi, (_match, h: string, ps: string, rest: string) => `${h}xx${ps}${rest}`)
+    .replace(/\b(ftp|file|javascript|data|mailto)(:)/gi, '$1[:]')
+    .replace(/([\p{L}\p{N}_-])\.(?=[\p{L}\p{N}_-])/gu, '$1[.]');
+}
+
+/** Who shared, from the account record: 'Margaret Chen, margaret.chen@example.com'. */
+export function sharedBy(share: Pick<ShareDescription, 'ownerName' | 'ownerEmail'>): string {
+  // The address is the account's own, confirmed by mail: only the name, which its owner typed, is defanged.
+  const name = share.ownerName && share.ownerName !== share.ownerEmail ? `${defang(share.ownerName)}, ` : '';
+  return `${name}${share.ownerEmail}`;
+}
+
+/** The one Subject of every share's e-mail: nothing an investor typed reaches it. */
+export const shareMailSubject = 'Documents were shared with you on the Everest Properties investor portal';
+
 function shareBlocks(share: ShareDescription): MailBlock[] {
   return [
-    { kind: 'fields', rows: [...share.covers.map((line) => ['Shared', line] as const), ['Until', share.until ?? 'They stop sharing']] },
-    ...(share.note ? [{ kind: 'paragraph', text: `${share.ownerName} wrote:` } as const, { kind: 'quote', text: share.note } as const] : []),
+    { kind: 'fields', rows: [['Shared by', sharedBy(share)], ...share.covers.map((line) => ['Shared', line] as const), ['Until', share.until ?? 'They stop sharing']] },
+    ...(share.note
+      ? [
+          { kind: 'paragraph', text: 'They added this note. Everest Properties did not write it, and its links are not clickable:' } as const,
+          { kind: 'quote', text: defang(share.note) } as const,
+        ]
+      : []),
     {
       kind: 'paragraph',
       text: 'You can view and download these documents; you cannot change anything. Everest Properties records every document you open.',
@@ -204,10 +234,10 @@ const shareNote = `Questions? Contact Investor Relations at ${siteFacts.investor
  */
 export function shareInvitationMail(share: ShareDescription, link: string, validDays: number): MailContent {
   return renderMail({
-    subject: `${share.ownerName} shared documents with you on the Everest Properties investor portal`,
+    subject: shareMailSubject,
     greeting: 'Hello,',
     blocks: [
-      { kind: 'paragraph', text: `${share.ownerName}, an investor of Everest Properties, has shared some of their documents with you.` },
+      { kind: 'paragraph', text: 'An investor of Everest Properties has shared some of their documents with you.' },
       ...shareBlocks(share),
       {
         kind: 'paragraph',
@@ -222,12 +252,12 @@ export function shareInvitationMail(share: ShareDescription, link: string, valid
 /** To someone who already has an account: the share is added to it. */
 export function shareAddedMail(share: ShareDescription, name: string, portalUrl: string): MailContent {
   return renderMail({
-    subject: `${share.ownerName} shared documents with you on the Everest Properties investor portal`,
+    subject: shareMailSubject,
     greeting: name ? `Hello ${name},` : 'Hello,',
     blocks: [
       {
         kind: 'paragraph',
-        text: `${share.ownerName} has shared some of their documents with you. They are in your investor portal account: choose ${share.ownerName} at the top of your documents.`,
+        text: `An investor of Everest Properties has shared some of their documents with you. They are in your investor portal account: choose ${defang(share.ownerName)} at the top of your documents.`,
       },
       ...shareBlocks(share),
       { kind: 'button', label: 'Open the investor portal', url: portalUrl },

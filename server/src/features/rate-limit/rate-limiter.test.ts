@@ -27,7 +27,18 @@ describe('rate limiter', () => {
     expect((await rateLimiter.hit(server.services.orm.em.fork(), 'a', limit, now)).count).toBe(2);
     expect((await rateLimiter.peek(em, 'a', limit, now)).count).toBe(2);
     expect((await rateLimiter.peek(em, 'b', limit, now)).count).toBe(0);
-    expect((await rateLimiter.peek(em, 'a', limit, now + 60_000)).count).toBe(0);
+    // The window slides: still counted 59 s later, gone once a whole window (and its slice) has passed.
+    expect((await rateLimiter.peek(em, 'a', limit, now + 59_000)).count).toBe(2);
+    expect((await rateLimiter.peek(em, 'a', limit, now + 61_000)).count).toBe(0);
+  });
+
+  it("lets no window's edge double the limit: events just before a minute mark still count after it", async () => {
+    const em = server.services.orm.em.fork();
+    const edge = Date.UTC(2026, 0, 1, 12, 0, 59, 500);
+    for (let i = 0; i < 3; i++) expect((await rateLimiter.hit(em, 'edge', limit, edge)).count).toBe(i + 1);
+    // A fixed window would start afresh at 12:01:00 and count 1 here.
+    expect((await rateLimiter.hit(em, 'edge', limit, edge + 1000)).count).toBe(4);
+    expect((await rateLimiter.hit(em, 'edge', limit, edge + 30_000)).count).toBe(5);
   });
 
   it('spends a budget that grows back one event per refill, and refuses past it without spending', async () => {
@@ -61,7 +72,7 @@ describe('rate limiter', () => {
     await rateLimiter.hit(em, 'd', limit, now);
     await rateLimiter.release(em, 'd', limit, now);
     expect((await rateLimiter.peek(em, 'd', limit, now)).count).toBe(1);
-    await rateLimiter.release(em, 'd', limit, now + 60_000);
+    await rateLimiter.release(em, 'd', limit, now + 61_000);
     expect((await rateLimiter.peek(em, 'd', limit, now)).count).toBe(1);
     await rateLimiter.release(em, 'd', limit, now);
     await rateLimiter.release(em, 'd', limit, now);
@@ -74,8 +85,8 @@ describe('rate limiter', () => {
     const refusal = await rateLimiter.consume(em, 'c', limit, 'Too many attempts.', now).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(HttpError);
     expect((refusal as HttpError).status).toBe(429);
-    expect((refusal as HttpError).message).toBe('Too many attempts. Please try again in 30 seconds.');
-    expect((refusal as HttpError).headers['Retry-After']).toBe('30');
+    expect((refusal as HttpError).message).toBe('Too many attempts. Please try again in 1 minute.');
+    expect((refusal as HttpError).headers['Retry-After']).toBe('60');
   });
 });
 

@@ -10,7 +10,7 @@ export interface RateLimit {
 
 export interface RateLimitState {
   count: number;
-  /** Seconds until the current window ends. */
+  /** Seconds until the oldest event counted leaves the window. */
   retryAfterSeconds: number;
 }
 
@@ -26,47 +26,73 @@ export interface BudgetState {
   retryAfterSeconds: number;
 }
 
-function windowOf(now: number, windowMs: number) {
-  const start = now - (now % windowMs);
-  return { start: new Date(start), retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now) / 1000)) };
+/**
+ * Each window is counted in 60 slices. The count of a moment is the sum of the slices that
+ * overlap the window ending then, the oldest one whole: it may count a slice's worth of events
+ * a little older than the window, never fewer than the window holds. A sliding window: nothing
+ * starts afresh on the clock, so no edge of a window lets twice the limit through.
+ */
+const slicesPerWindow = 60;
+
+function sliceOf(now: number, windowMs: number) {
+  const sliceMs = Math.max(1000, Math.floor(windowMs / slicesPerWindow));
+  const start = now - (now % sliceMs);
+  // The oldest slice that still overlaps the window ending now: the one holding its first moment.
+  const first = now - windowMs;
+  return { start: new Date(start), since: new Date(first - (first % sliceMs)) };
+}
+
+/** Seconds until the oldest counted slice leaves the window: when a refused caller may try again. */
+function retryAfter(oldest: Date | string | null, windowMs: number, now: number): number {
+  const from = oldest ? new Date(oldest).getTime() : now;
+  return Math.max(1, Math.ceil((from + windowMs - now) / 1000));
 }
 
 /**
- * Fixed-window counters and budgets that grow back, in PostgreSQL, so that every server instance
- * counts the same events. Keys say what is counted, e.g. `login-failure:ip:203.0.113.7` or
- * `contact:ip:…`.
+ * Sliding-window counters and budgets that grow back, in PostgreSQL, so that every server
+ * instance counts the same events. Keys say what is counted, e.g. `login-failure:ip:203.0.113.7`
+ * or `contact:ip:…`; a key is always counted with the same window.
  */
 export const rateLimiter = {
-  /** Counts one event and answers the count so far in this window. */
+  /** Counts one event and answers the count within the window ending now, this one included. */
   async hit(em: EntityManager, key: string, { windowMs }: RateLimit, now = Date.now()): Promise<RateLimitState> {
-    const { start, retryAfterSeconds } = windowOf(now, windowMs);
-    const rows: { count: number }[] = await em.getConnection().execute(
-      `insert into rate_limit_counters (key, window_start, count) values (?, ?, 1)
-       on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
-       returning count`,
-      [key, start],
+    const { start, since } = sliceOf(now, windowMs);
+    // The statement's snapshot does not see its own insert: this slice's count comes from it.
+    const rows: { count: number | string; oldest: Date | null }[] = await em.getConnection().execute(
+      `with hit as (
+         insert into rate_limit_counters (key, window_start, count) values (?, ?, 1)
+         on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+         returning count)
+       select (select count from hit) + coalesce(sum(c.count), 0) as count,
+              least(min(c.window_start) filter (where c.count > 0), ?::timestamptz) as oldest
+         from rate_limit_counters c where c.key = ? and c.window_start >= ? and c.window_start <> ?`,
+      [key, start, start, key, since, start],
     );
-    return { count: rows[0]?.count ?? 1, retryAfterSeconds };
+    const row = rows[0];
+    return { count: Number(row?.count ?? 1), retryAfterSeconds: retryAfter(row?.oldest ?? start, windowMs, now) };
   },
 
   /**
-   * Takes back one event that `hit` counted at `now` (the same window), for an attempt that was
+   * Takes back one event that `hit` counted at `now` (the same slice), for an attempt that was
    * counted before its outcome was known and turned out not to be one of the events limited.
    */
   async release(em: EntityManager, key: string, { windowMs }: RateLimit, now: number): Promise<void> {
-    const { start } = windowOf(now, windowMs);
+    const { start } = sliceOf(now, windowMs);
     await em
       .getConnection()
       .execute('update rate_limit_counters set count = greatest(count - 1, 0) where key = ? and window_start = ?', [key, start]);
   },
 
-  /** The count so far in this window, without counting. */
+  /** The count within the window ending now, without counting. */
   async peek(em: EntityManager, key: string, { windowMs }: RateLimit, now = Date.now()): Promise<RateLimitState> {
-    const { start, retryAfterSeconds } = windowOf(now, windowMs);
-    const rows: { count: number }[] = await em
+    const { since } = sliceOf(now, windowMs);
+    const rows: { count: number | string | null; oldest: Date | null }[] = await em
       .getConnection()
-      .execute('select count from rate_limit_counters where key = ? and window_start = ?', [key, start]);
-    return { count: rows[0]?.count ?? 0, retryAfterSeconds };
+      .execute(
+        'select sum(count) as count, min(window_start) filter (where count > 0) as oldest from rate_limit_counters where key = ? and window_start >= ?',
+        [key, since],
+      );
+    return { count: Number(rows[0]?.count ?? 0), retryAfterSeconds: retryAfter(rows[0]?.oldest ?? null, windowMs, now) };
   },
 
   /** Counts one event and refuses with 429 once the key is over its limit. */
@@ -108,13 +134,13 @@ export const rateLimiter = {
   },
 
   /**
-   * Forgets windows older than a day (far past the longest window), answering how many; called
-   * by housekeeping and now and then by whoever writes counters.
+   * Forgets slices older than two days (past the longest window, a day), answering how many;
+   * called by housekeeping and now and then by whoever writes counters.
    */
   async prune(em: EntityManager, now = Date.now()): Promise<number> {
     const result = await em
       .getConnection()
-      .execute<QueryResult>('delete from rate_limit_counters where window_start < ?', [new Date(now - 86_400_000)], 'run');
+      .execute<QueryResult>('delete from rate_limit_counters where window_start < ?', [new Date(now - 2 * 86_400_000)], 'run');
     return result.affectedRows;
   },
 

@@ -45,8 +45,11 @@ export const shareMessages = {
   tooMany: 'You have shared documents with many people today. Please try again tomorrow, or contact Investor Relations.',
 } as const;
 
-/** New shares an investor may make a day: each one e-mails an address the investor chose. */
-export const shareCreateLimit: RateLimit = { limit: 20, windowMs: 24 * 60 * 60_000 };
+/**
+ * New shares an investor may make a day: each one e-mails an address the investor chose, from the
+ * firm's address. A family office, an accountant, a lawyer and a spare; more is a phishing run.
+ */
+export const shareCreateLimit: RateLimit = { limit: 5, windowMs: 24 * 60 * 60_000 };
 
 /** Shares are an investor's: other roles, delegate-only accounts included, are refused. */
 export function requireInvestor(user: SessionUser): void {
@@ -208,7 +211,7 @@ const dayFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', dateStyle:
 const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
 
 function describeShare(
-  ownerName: string,
+  { ownerName, ownerEmail }: { ownerName: string; ownerEmail: string },
   share: { personalScope: PersonalScope; categories: DocumentCategory[]; propertyScope: PropertyScope; endsOn: string | null },
   propertyNames: string[],
   note: string | undefined,
@@ -220,7 +223,7 @@ function describeShare(
   }
   if (share.propertyScope === 'all') covers.push("The documents of all of their properties, and Everest Properties' general documents");
   if (share.propertyScope === 'properties') covers.push(`The documents of these properties: ${propertyNames.join(', ')}`);
-  return { ownerName, covers, until: share.endsOn ? formatDay(share.endsOn) : null, note: note || null };
+  return { ownerName, ownerEmail, covers, until: share.endsOn ? formatDay(share.endsOn) : null, note: note || null };
 }
 
 /**
@@ -246,7 +249,7 @@ export async function createShare(em: EntityManager, config: Config, sessionUser
   await rateLimiter.consume(em, `share-create:user:${owner.id}`, shareCreateLimit, shareMessages.tooMany);
 
   const ownerName = displayName(owner) || owner.email;
-  const description = describeShare(ownerName, { ...body, categories }, propertyIds.map((id) => mine.get(id) ?? ''), body.note);
+  const description = describeShare({ ownerName, ownerEmail: owner.email }, { ...body, categories }, propertyIds.map((id) => mine.get(id) ?? ''), body.note);
   const shareId = await em
     .transactional(async (tx) => {
       let delegate: IUser | null = await tx.findOne(User, { email: body.email });

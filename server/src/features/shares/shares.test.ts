@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   activityAnswer,
   adminUserSharesAnswer,
@@ -112,6 +112,72 @@ describe('shared access (issue 36)', () => {
   }
   const revoke = (as: string, shareId: number) => client.call('/api/investor/shares/revoke', { token: token(as), body: { shareId } });
 
+  // The daily limit of invitations is tested on its own; the other tests share as often as they need.
+  beforeEach(async () => {
+    await em().getConnection().execute("delete from rate_limit_counters where key like 'share-create:%'");
+  });
+
+  // ---- Invitations that cannot carry an investor's phishing -------------------------------
+
+  it("sends a fixed Subject, names who shared from the account, and quotes the note as text with links defanged", async () => {
+    const cpa = freshEmail('phished');
+    const note = 'URGENT: security notice — verify your account at https://evil.example.com/login today\r\nor www.evil-bank.com';
+    await shareOk(owner, { email: cpa, personalScope: 'all', categories: [], propertyScope: 'none', propertyIds: [], note });
+    const [mail] = await queuedMails(em(), { recipient: cpa });
+    expect(mail?.subject).toBe('Documents were shared with you on the Everest Properties investor portal');
+    expect(mail?.text).toContain('James Carter, investor@example.com');
+    expect(mail?.html).toContain('James Carter, investor@example.com');
+    for (const part of [mail?.text ?? '', mail?.html ?? '']) {
+      expect(part).toContain('hxxps://evil[.]example[.]com/login');
+      expect(part).toContain('www[.]evil-bank[.]com');
+      expect(part).not.toContain('https://evil');
+      expect(part).not.toContain('evil.example.com');
+    }
+    // In the HTML, the only links are the firm's own.
+    const hrefs = [...(mail?.html ?? '').matchAll(/href="([^"]*)"/g)].map((m) => m[1] ?? '');
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/\/investor-services\?resetToken=/);
+    // Quoted as the investor's, line by line, in the text part.
+    expect(mail?.text).toMatch(/^> URGENT: security notice/m);
+    expect(mail?.text).toMatch(/^> or www\[\.\]evil-bank\[\.\]com$/m);
+  });
+
+  it('allows at most 5 invitations a day per investor', async () => {
+    const body = { personalScope: 'all', categories: [], propertyScope: 'none', propertyIds: [] };
+    for (let i = 0; i < 5; i++) await shareOk(otherInvestor, { ...body, email: freshEmail('daily') });
+    const sixth = freshEmail('daily');
+    const refused = await share(otherInvestor, { ...body, email: sixth });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ error: expect.stringContaining(shareMessages.tooMany) });
+    expect(await queuedMails(em(), { recipient: sixth })).toHaveLength(0);
+  });
+
+  it('refuses CR, LF and TAB in names at every input: the profile, the administrators, the import', async () => {
+    const hostile = ['Margaret\r\nURGENT: verify at https://evil.example', 'Tab\tName', 'Trailing\n', 'Line\u2028Separator'];
+    const profileId = await userId(employee);
+    for (const name of hostile) {
+      const profile = await client.call('/api/investor/update-profile', { token: token(employee), body: { email: employee, firstName: name } });
+      expect(profile.status, JSON.stringify(name)).toBe(400);
+      expect(profile.json).toEqual({ error: 'First name cannot contain line breaks, tabs or other control characters.' });
+      const edit = await client.call('/api/admin/edit-user', { token: token(admin), body: { userId: profileId, lastName: name } });
+      expect(edit.status).toBe(400);
+      expect(edit.json).toEqual({ error: 'Last name cannot contain line breaks, tabs or other control characters.' });
+      const created = await client.call('/api/admin/create-user', { token: token(admin), body: { name, email: freshEmail('created') } });
+      expect(created.status).toBe(400);
+      const entity = await client.call('/api/admin/create-user', { token: token(admin), body: { entity: name, email: freshEmail('created') } });
+      expect(entity.status).toBe(400);
+      const preview = await client.call('/api/admin/preview-bulk-import', {
+        token: token(admin),
+        body: { csvData: [{ email: freshEmail('imported'), firstName: name, lastName: 'Row' }] },
+      });
+      expect(preview.status, preview.text).toBe(200);
+      expect(preview.text).toContain('First name cannot contain line breaks, tabs or other control characters.');
+    }
+    // Names with spaces, accents and apostrophes are still names.
+    const fine = await client.call('/api/admin/edit-user', { token: token(admin), body: { userId: profileId, lastName: "O'Brien-Núñez Jr." } });
+    expect(fine.status, fine.text).toBe(200);
+  });
+
   // ---- Personal documents by category, to a new address -----------------------------------
 
   it('shares only tax documents with a new address: a delegate account, an e-mail naming the investor, exactly the tax documents', async () => {
@@ -127,7 +193,7 @@ describe('shared access (issue 36)', () => {
     expect(account).toMatchObject({ role: 'delegate', password_hash: '' });
     expect(account?.invited_at).not.toBeNull();
     const [mail] = await queuedMails(em(), { recipient: cpa });
-    expect(mail?.subject).toContain('James Carter');
+    expect(mail?.text).toContain('James Carter, investor@example.com');
     expect(mail?.text).toContain('Tax');
     expect(mail?.text).toMatch(linkPattern);
 
@@ -211,7 +277,8 @@ describe('shared access (issue 36)', () => {
     const created = await shareOk(owner, { email: otherInvestor, personalScope: 'none', categories: [], propertyScope: 'properties', propertyIds: [chosen] });
     expect(created.share.properties.map((p) => p.id)).toEqual([chosen]);
     const mail = (await queuedMails(em(), { recipient: otherInvestor })).at(-1);
-    expect(mail?.subject).toContain('James Carter shared documents with you');
+    expect(mail?.subject).toBe('Documents were shared with you on the Everest Properties investor portal');
+    expect(mail?.text).toContain('Shared by: James Carter, investor@example.com');
     expect(mail?.text).not.toMatch(linkPattern);
 
     const chosenDocuments = await propertyDocumentIds([chosen], false);
@@ -262,7 +329,7 @@ describe('shared access (issue 36)', () => {
     const mails = await queuedMails(em(), { recipient: cpa });
     expect(mails).toHaveLength(2);
     for (const mail of mails) expect(mail.text).toMatch(linkPattern);
-    expect(mails[1]?.subject).toContain('Sarah Thompson');
+    expect(mails[1]?.text).toContain(`Sarah Thompson, ${otherInvestor}`);
   });
 
   // ---- New-document e-mails ---------------------------------------------------------------

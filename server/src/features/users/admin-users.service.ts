@@ -30,6 +30,7 @@ import { sessionTokens } from '../auth/session';
 import { UserDocument } from '../documents/user-document.entity';
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
+import { voidEmailChangeLinks } from './email-change.service';
 import { PropertyAccess } from './property-access.entity';
 import { toUserAnswer } from './user-answer';
 import { User, type IUser } from './user.entity';
@@ -378,6 +379,11 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
         if ((await tx.count(User, { email: body.email, id: { $ne: user.id } })) > 0) throw new HttpError(409, adminUserMessages.emailTaken);
         enqueueMail(tx, emailChangedMail(user.email, displayName(user), body.email));
         user.email = body.email;
+        // The old mailbox may be someone else's now: none of its links (reset, welcome, a
+        // share's invitation, address confirmation or undo) may still open the account.
+        const now = new Date();
+        await voidResetTokens(tx, user, now);
+        await voidEmailChangeLinks(tx, user.id, now);
       }
       // Sessions were granted to this e-mail, role and activity: none of them may outlive a change.
       if (emailChanges || roleChanges || deactivates) user.tokenVersion += 1;
@@ -397,7 +403,7 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
   const self = saved.id === actor.id;
   if (self && saved.role !== actor.role) {
     // Their sessions ended with the old role; this one goes on in the new (as after a password change).
-    const token = await sessionTokens(config).issue({ userId: saved.id, tokenVersion: saved.tokenVersion });
+    const token = await sessionTokens(config).issue({ userId: saved.id, tokenVersion: saved.tokenVersion, secondStep: actor.session.secondStep });
     return { message: `Your role has been changed to ${roleLabel(saved.role)}`, user: await adminUserById(em, saved.id), token };
   }
   return { message: 'User updated.', user: await adminUserById(em, saved.id) };

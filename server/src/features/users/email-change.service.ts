@@ -69,6 +69,16 @@ async function cancelPending(em: EntityManager, userId: number, now: Date): Prom
   await em.nativeUpdate(EmailChange, { user: userId, confirmedAt: null, cancelledAt: null, undoneAt: null }, { cancelledAt: now });
 }
 
+/**
+ * Voids every address link of the user that an earlier address received: changes still waiting
+ * for their link, and the undo links of past changes, which would take an old address back and
+ * send it a reset link. Called when the address changes by any other way than these links.
+ */
+export async function voidEmailChangeLinks(em: EntityManager, userId: number, now: Date): Promise<void> {
+  await cancelPending(em, userId, now);
+  await em.nativeUpdate(EmailChange, { user: userId, undoneAt: null, undoExpiresAt: { $gt: now } }, { undoExpiresAt: now });
+}
+
 /** Counts a change asked for by this account, refusing it past the hourly limit (before any proof is checked). */
 export async function countEmailChangeRequest(em: EntityManager, userId: number): Promise<void> {
   await rateLimiter.consume(em, `email-change:user:${userId}`, emailChangeRequestLimit, tooManyEmailChanges);

@@ -276,6 +276,50 @@ describe('e-mail change by confirmation', () => {
     }
   });
 
+  it("voids every link of the account when an administrator changes its address: reset, confirmation, undo, a share's invitation", async () => {
+    const { email, token } = await newInvestor();
+    const admin = await client.signIn('admin@example.com', demoPassword, freshAddress());
+    const adminCall = (path: string, body: object) => client.call(`/api/admin/${path}`, { token: admin, body, from: freshAddress() });
+    const userIdOf = async (address: string) => (await em().findOneOrFail(User, { email: address })).id;
+
+    // The owner's links: a reset, and a change to a new address still waiting for its link.
+    expect((await client.call('/api/investor/request-password-reset', { body: { email }, from: freshAddress() })).status).toBe(200);
+    const resetToken = await tokenIn(email, resetPattern);
+    const wanted = `wanted-${email}`;
+    expect((await update(token, { email: wanted, currentPassword: demoPassword })).status).toBe(200);
+    const confirmToken = await tokenIn(wanted, confirmPattern);
+    const undoToken = await tokenIn(email, undoPattern);
+    // A share's invitation: a new account whose e-mail carries its link to choose a password.
+    const invited = `invited-${email}`;
+    const shared = await client.call('/api/investor/shares/create', {
+      token,
+      from: freshAddress(),
+      body: { email: invited, personalScope: 'all', categories: [], propertyScope: 'none', propertyIds: [], currentPassword: demoPassword },
+    });
+    expect(shared.status, shared.text).toBe(200);
+    const invitationToken = await tokenIn(invited, resetPattern);
+
+    const moved = `moved-${email}`;
+    expect((await adminCall('edit-user', { userId: await userIdOf(email), email: moved })).status).toBe(200);
+    expect((await adminCall('edit-user', { userId: await userIdOf(invited), email: `moved-${invited}` })).status).toBe(200);
+
+    for (const link of [resetToken, invitationToken]) {
+      const validated = await client.call(`/api/investor/validate-reset-token/${link}`, { from: freshAddress() });
+      expect(validated.json).toMatchObject({ valid: false });
+      const reset = await client.call('/api/investor/reset-password', {
+        body: { token: link, password: 'Taken@Over99', confirmPassword: 'Taken@Over99' },
+        from: freshAddress(),
+      });
+      expect(reset.status).toBe(400);
+    }
+    expect((await confirm(confirmToken)).status).toBe(400);
+    // The old mailbox's undo link would have taken the address back, with a fresh reset link to it.
+    expect((await undo(undoToken)).status).toBe(400);
+    expect((await em().findOneOrFail(User, { email: moved })).email).toBe(moved);
+    expect((await signInAs(moved, 'Taken@Over99')).status).toBe(401);
+    expect((await signInAs(moved)).status).toBe(200);
+  });
+
   it('writes no link token to the log, the portal pages that open them included', async () => {
     const { email, token } = await newInvestor();
     const wanted = `logged-${email}`;

@@ -10,6 +10,7 @@ import {
   passkeyCreationOptionsAnswer,
   passkeyRequestOptionsAnswer,
   registerPasskeyAnswer,
+  secondStepRemovedAnswer,
   secondStepRequiredAnswer,
   secondStepStatusAnswer,
   startTotpAnswer,
@@ -21,7 +22,7 @@ import { testAuthenticator, type TestAuthenticator } from '../../../../test/test
 import { AuditEvent } from '../../audit/audit-event.entity';
 import { OutboxMessage } from '../../mail/outbox-message.entity';
 import { User } from '../../users/user.entity';
-import { proofFailureLimit } from '../login-attempts';
+import { codesPerSignIn, proofFailureLimit } from '../login-attempts';
 import { hashPassword } from '../password-hash';
 import { freshAddress, recordingClient } from '../test-client';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
@@ -64,7 +65,9 @@ async function registerPasskey(client: Client, token: string, name: string, auth
   const { options } = passkeyCreationOptionsAnswer.parse(optionsRes.json);
   const res = await client.call('/api/investor/second-step/passkeys', { body: { name, response: authenticator.register(options) }, token });
   expect(res.status, res.text).toBe(200);
-  return { authenticator, answer: registerPasskeyAnswer.parse(res.json) };
+  const answer = registerPasskeyAnswer.parse(res.json);
+  // The account's first second step ends its sessions; the caller's goes on in `token`.
+  return { authenticator, answer, token: answer.token ?? token };
 }
 
 async function passwordStep(client: Client, email: string, from: string) {
@@ -106,7 +109,7 @@ describe('passkeys as the second step', () => {
 
   it('registers a passkey for the site of PUBLIC_URL: the first one turns two-step sign-in on, with backup codes and a notice', async () => {
     const email = await newUser(server);
-    const token = await signInToken(client, email);
+    let token = await signInToken(client, email);
     const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
     const { options } = passkeyCreationOptionsAnswer.parse(optionsRes.json);
     expect(options.rp).toEqual({ id: 'portal.everest.example', name: 'Everest Properties' });
@@ -122,6 +125,9 @@ describe('passkeys as the second step', () => {
     expect(res.status, res.text).toBe(200);
     const answer = registerPasskeyAnswer.parse(res.json);
     expect(answer.backupCodes).toHaveLength(10);
+    // Two-step sign-in is on: the session it was turned on in goes on in a fresh token, the old one ended.
+    expect((await client.call('/api/investor/second-step', { token })).status).toBe(401);
+    token = answer.token ?? '';
     expect(await em().count(PasskeyChallenge, { challenge: options.challenge })).toBe(0);
 
     const status = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json);
@@ -132,6 +138,7 @@ describe('passkeys as the second step', () => {
     // A second one makes no new codes: the set the user saved still works.
     const second = await registerPasskey(client, token, 'Phone');
     expect(second.answer.backupCodes).toEqual([]);
+    expect(second.answer.token).toBeUndefined();
   });
 
   it('signs in with the password, then a passkey: the counter and the time of use are kept', async () => {
@@ -157,8 +164,7 @@ describe('passkeys as the second step', () => {
 
   it('refuses a replayed challenge: a signed answer works once, and a registration challenge too', async () => {
     const email = await newUser(server);
-    const token = await signInToken(client, email);
-    const { authenticator } = await registerPasskey(client, token, 'Laptop');
+    const { authenticator, token } = await registerPasskey(client, await signInToken(client, email), 'Laptop');
     const from = freshAddress();
 
     const first = await passwordStep(client, email, from);
@@ -173,11 +179,12 @@ describe('passkeys as the second step', () => {
     expect(errorAnswer.parse(replayed.json).error).toBe('That passkey was not accepted. Please try again.');
     // A fresh signature of the old challenge, from the real authenticator: refused too.
     expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(options), from)).status).toBe(401);
-    // A challenge that was never handed out.
-    expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(options, 'bm90LWEtY2hhbGxlbmdl'), from)).status).toBe(401);
-    // The sign-in itself is still open: a fresh challenge signs in.
+    // The sign-in itself is still open (two wrong tries of its three): a fresh challenge signs in.
     const fresh = await signInOptions(client, second.mfaToken, from);
     expect((await verifyWith(client, second.mfaToken, authenticator.authenticate(fresh), from)).status).toBe(200);
+    // A challenge that was never handed out.
+    const third = await passwordStep(client, email, from);
+    expect((await verifyWith(client, third.mfaToken, authenticator.authenticate(options, 'bm90LWEtY2hhbGxlbmdl'), from)).status).toBe(401);
 
     // Registration: an options challenge answers one registration, right or wrong.
     const optionsRes = await client.call('/api/investor/second-step/passkeys/options', { body: withPassword, token });
@@ -203,14 +210,16 @@ describe('passkeys as the second step', () => {
       const refused = await verifyWith(client, mfaToken, authenticator.authenticate(options), from);
       expect(refused.status).toBe(401);
     }
-    // Signed by the right key under another credential id: the signature does not match.
+    // Signed by the right key under another credential id: the signature does not match (the
+    // sign-in's third wrong try, which ends it).
     const options = await signInOptions(client, mfaToken, from);
     const forged = { ...stranger.authenticate(options), id: mine.credentialId, rawId: mine.credentialId };
     expect((await verifyWith(client, mfaToken, forged, from)).status).toBe(401);
 
-    const expiring = await signInOptions(client, mfaToken, from);
+    const { mfaToken: next } = await passwordStep(client, email, from);
+    const expiring = await signInOptions(client, next, from);
     await em().nativeUpdate(PasskeyChallenge, { challenge: expiring.challenge }, { expiresAt: new Date(Date.now() - 1000) });
-    expect((await verifyWith(client, mfaToken, mine.authenticate(expiring), from)).status).toBe(401);
+    expect((await verifyWith(client, next, mine.authenticate(expiring), from)).status).toBe(401);
   });
 
   it('refuses a passkey whose signature counter went back (a cloned authenticator)', async () => {
@@ -222,28 +231,27 @@ describe('passkeys as the second step', () => {
     expect((await signInWithPasskey(client, email, authenticator)).status).toBe(401);
   });
 
-  it('counts refused passkeys toward the sign-in lock-out of the account', async () => {
+  it('counts refused passkeys as wrong codes: a few end the sign-in, and the password must be given again', async () => {
     const email = await newUser(server);
     const { authenticator } = await registerPasskey(client, await signInToken(client, email), 'Key');
     const stranger = testAuthenticator(publicUrl);
     const { mfaToken } = await passwordStep(client, email, freshAddress());
 
-    for (let i = 0; i < proofFailureLimit.limit; i++) {
+    for (let i = 0; i < codesPerSignIn; i++) {
       const from = freshAddress();
       const options = await signInOptions(client, mfaToken, from);
       expect((await verifyWith(client, mfaToken, stranger.authenticate(options), from)).status).toBe(401);
     }
     const from = freshAddress();
-    const options = await signInOptions(client, mfaToken, from);
-    const locked = await verifyWith(client, mfaToken, authenticator.authenticate(options), from);
-    expect(locked.status).toBe(429);
-    expect(errorAnswer.parse(locked.json).error).toMatch(/^Too many failed sign-in attempts\./);
+    const ended = await client.call('/api/investor/login/passkey-options', { body: { mfaToken }, from });
+    expect(ended.status).toBe(401);
+    expect(errorAnswer.parse(ended.json).error).toBe('Your sign-in has expired. Please sign in again.');
+    expect((await signInWithPasskey(client, email, authenticator)).status).toBe(200);
   });
 
   it('removes a passkey for the password; removing the last turns two-step sign-in off, backup codes too, with a notice', async () => {
     const email = await newUser(server);
-    const token = await signInToken(client, email);
-    await registerPasskey(client, token, 'Laptop');
+    const { token } = await registerPasskey(client, await signInToken(client, email), 'Laptop');
     await registerPasskey(client, token, 'Phone');
     const [laptop, phone] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
     if (!laptop || !phone) throw new Error('two passkeys expected');
@@ -252,25 +260,27 @@ describe('passkeys as the second step', () => {
     expect(wrong.status).toBe(400);
     const removed = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: laptop.id, ...withPassword }, token });
     expect(removed.status, removed.text).toBe(200);
-    expect(messageAnswer.parse(removed.json).message).toBe('The passkey "Laptop" is removed.');
+    expect(secondStepRemovedAnswer.parse(removed.json)).toEqual({ message: 'The passkey "Laptop" is removed.' });
     expect((await mailsTo(email)).at(-1)?.text).toContain('Your other second steps still work.');
     expect(secondStepRequiredAnswer.parse((await client.call('/api/investor/login', { body: { email, password: demoPassword }, from: freshAddress() })).json).methods).toContain('passkey');
 
     const last = await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: phone.id, ...withPassword }, token });
-    expect(messageAnswer.parse(last.json).message).toBe('The passkey "Phone" is removed, and two-step sign-in is off.');
+    const lastAnswer = secondStepRemovedAnswer.parse(last.json);
+    expect(lastAnswer.message).toBe('The passkey "Phone" is removed, and two-step sign-in is off.');
+    expect((await client.call('/api/investor/second-step', { token })).status).toBe(401);
+    const goesOn = lastAnswer.token ?? '';
     expect((await mailsTo(email)).at(-1)?.subject).toBe('A passkey was removed from your Everest Properties investor portal account');
     expect(await em().count(BackupCode, { user: { email } })).toBe(0);
     await signInToken(client, email);
     // Another user's passkey id is not found on this account.
-    const otherToken = await signInToken(client, await newUser(server));
-    await registerPasskey(client, otherToken, 'Theirs');
+    const { token: otherToken } = await registerPasskey(client, await signInToken(client, await newUser(server)), 'Theirs');
     const [theirs] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token: otherToken })).json).passkeys;
-    expect((await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: theirs?.id, ...withPassword }, token })).status).toBe(404);
+    expect((await client.call('/api/investor/second-step/passkeys/remove', { body: { passkeyId: theirs?.id, ...withPassword }, token: goesOn })).status).toBe(404);
   });
 
   it('asks for an owner proof before each change of the second step, and counts every wrong password as a failed proof', async () => {
     const email = await newUser(server);
-    const token = await signInToken(client, email);
+    let token = await signInToken(client, email);
     const call = (path: string, body: object) => client.call(`/api/investor/second-step/${path}`, { body, token });
     /** Refused without a proof and with a wrong password: one failed proof counted per call. */
     const expectProofAsked = async (path: string, extra: object = {}) => {
@@ -285,7 +295,8 @@ describe('passkeys as the second step', () => {
     // Adding a passkey: the options, whose challenge alone lets a passkey be registered.
     await expectProofAsked('passkeys/options');
     expect(await em().count(PasskeyChallenge, { user: { email } })).toBe(0);
-    const { authenticator, answer } = await registerPasskey(client, token, 'Laptop');
+    const { authenticator, answer, token: goesOn } = await registerPasskey(client, token, 'Laptop');
+    token = goesOn;
     const [laptop] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;
 
     // Turning on the app: with a backup code (the account has a second step) instead of the password.
@@ -312,7 +323,9 @@ describe('passkeys as the second step', () => {
     await expectProofAsked('passkeys/remove', { passkeyId: laptop?.id });
     const removedKey = await call('passkeys/remove', { passkeyId: laptop?.id, code: backupCodes[0] });
     expect(removedKey.status, removedKey.text).toBe(200);
-    expect(messageAnswer.parse(removedKey.json).message).toBe('The passkey "Laptop" is removed, and two-step sign-in is off.');
+    const off = secondStepRemovedAnswer.parse(removedKey.json);
+    expect(off.message).toBe('The passkey "Laptop" is removed, and two-step sign-in is off.');
+    token = off.token ?? '';
 
     // Five wrong passwords so far, one per change; five more reach the limit, and then even the
     // right password is refused: a stolen session cannot guess the password through these calls.
@@ -367,9 +380,10 @@ describe('a passkey is the second step REQUIRE_SECOND_STEP asks for', () => {
 
   it('opens the administration calls once a passkey is registered, and keeps the last second step, whichever it is', async () => {
     const email = await newUser(server, 'administrator');
-    const token = await signInToken(client, email);
-    expect((await client.call('/api/admin/users', { token })).status).toBe(403);
-    const { authenticator, answer } = await registerPasskey(client, token, 'Office key');
+    const passwordOnly = await signInToken(client, email);
+    expect((await client.call('/api/admin/users', { token: passwordOnly })).status).toBe(403);
+    const { authenticator, answer, token } = await registerPasskey(client, passwordOnly, 'Office key');
+    expect((await client.call('/api/admin/users', { token: passwordOnly })).status).toBe(401);
     expect((await client.call('/api/admin/users', { token })).status).toBe(200);
 
     const [only] = secondStepStatusAnswer.parse((await client.call('/api/investor/second-step', { token })).json).passkeys;

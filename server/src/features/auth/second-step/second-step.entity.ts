@@ -51,6 +51,8 @@ export const SecondStepChallenge = defineEntity({
     tokenHash: p.string().length(64).unique(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
+    /** Wrong codes given for this sign-in: a few end it, and the password must be given again. */
+    failedCodes: p.integer().default(0),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });

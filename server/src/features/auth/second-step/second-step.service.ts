@@ -9,6 +9,7 @@ import {
   maxPasskeys,
   type AdminSecondStepAnswer,
   type BackupCodesAnswer,
+  type ConfirmTotpAnswer,
   type ConfirmTotpBody,
   type LoginAnswer,
   type LoginVerifyBody,
@@ -21,6 +22,7 @@ import {
   type RegisterPasskeyBody,
   type RemovePasskeyBody,
   type SecondStepMethod,
+  type SecondStepRemovedAnswer,
   type SecondStepRequiredAnswer,
   type SecondStepStatusAnswer,
   type StartTotpAnswer,
@@ -41,9 +43,9 @@ import {
   secondStepOnMail,
   secondStepRemovedMail,
 } from '../auth-mail';
-import { countAddressFailure, countProof } from '../login-attempts';
+import { codesPerSignIn, countAddressFailure, countProof, countSignInCode } from '../login-attempts';
 import { proveOwner } from '../owner-proof';
-import { activeSessionUser, startSession } from '../session';
+import { activeSessionUser, sessionTokens, startSession } from '../session';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
 import { checkRegistration, creationOptions, passkeySummary, requestOptions, usePasskey, userPasskeys } from './passkeys';
 import { BackupCode, SecondStep, SecondStepChallenge, type ISecondStep } from './second-step.entity';
@@ -62,6 +64,8 @@ const wrongCode = 'That code is not correct. Please try again.';
 const codeJustUsed = 'This code was just used. Please wait for your authenticator app to show the next one.';
 const noSecondStep = 'Two-step sign-in is not on for this account.';
 const wrongPasskey = 'That passkey was not accepted. Please try again.';
+/** A few wrong codes end a sign-in: the next tries need the password again. */
+const tooManyWrongCodes = 'That was the last try for this sign-in: please sign in with your password again.';
 
 // ---- Codes ---------------------------------------------------------------------------------
 
@@ -189,14 +193,28 @@ export async function verifyLogin(em: EntityManager, config: Config, body: Login
   const steps = await secondSteps(em, user.id);
   if (!steps.any) throw new HttpError(401, signInAgain);
 
-  const attempt = await countProof(em, user.email, address);
+  const attempt = await countSignInCode(em, user.email, address);
+  // A wrong code counts against this sign-in (a few end it) and the account's ceiling.
+  const refuse = async (message: string): Promise<never> => {
+    await attempt.failed(user);
+    const [row] = await em
+      .getConnection()
+      .execute<{ failed_codes: number }[]>('update second_step_challenges set failed_codes = failed_codes + 1 where id = ? returning failed_codes', [
+        challenge.id,
+      ]);
+    if ((row?.failed_codes ?? 0) >= codesPerSignIn) {
+      await em.nativeUpdate(SecondStepChallenge, { id: challenge.id }, { expiresAt: new Date() });
+      throw new HttpError(401, `${message} ${tooManyWrongCodes}`);
+    }
+    throw new HttpError(401, message);
+  };
   let method: SecondStepMethod;
   if ('passkey' in body) {
-    if (!(await usePasskey(em, config, user.id, body.passkey))) throw new HttpError(401, wrongPasskey);
+    if (!(await usePasskey(em, config, user.id, body.passkey))) await refuse(wrongPasskey);
     method = 'passkey';
   } else {
     const used = await useCode(em, config, user.id, steps.row, body.code);
-    if (used === null || used === 'used') throw new HttpError(401, refusedCode(used));
+    if (used === null || used === 'used') return refuse(refusedCode(used));
     method = used;
   }
   await attempt.succeeded();
@@ -204,7 +222,7 @@ export async function verifyLogin(em: EntityManager, config: Config, body: Login
   const claimed = await em.nativeUpdate(SecondStepChallenge, { id: challenge.id, usedAt: null }, { usedAt: new Date() });
   if (claimed !== 1) throw new HttpError(401, signInAgain);
   if (method === 'backup-code') enqueueMail(em, backupCodeUsedMail(user.email, displayName(user), await backupCodesLeft(em, user.id)));
-  return startSession(em, config, user);
+  return startSession(em, config, user, { secondStep: true });
 }
 
 /** The sign-in waiting for its second step that an `mfaToken` names, and its user. */
@@ -233,6 +251,24 @@ export async function passkeySignInOptions(
 }
 
 // ---- Manage Profile ------------------------------------------------------------------------
+
+/**
+ * Turning two-step sign-in on or off ends every session of the user, in the caller's transaction,
+ * as a new password does: a session opened with the password alone must not go on once the
+ * account has a second step, nor one opened with it once it is gone. Answers the new version.
+ */
+async function endSessions(tx: EntityManager, userId: number): Promise<number> {
+  const row = await tx.findOneOrFail(User, userId);
+  row.tokenVersion += 1;
+  return row.tokenVersion;
+}
+
+/**
+ * The caller's session goes on in a new token: with the second step when the caller just proved
+ * one by turning it on, password-only when it was turned off.
+ */
+const continuedSession = (config: Config, userId: number, tokenVersion: number, secondStep: boolean) =>
+  sessionTokens(config).issue({ userId, tokenVersion, secondStep });
 
 export async function secondStepStatus(em: EntityManager, config: Config, sessionUser: SessionUser): Promise<SecondStepStatusAnswer> {
   const steps = await secondSteps(em, sessionUser.id);
@@ -272,7 +308,7 @@ export async function startTotp(em: EntityManager, config: Config, sessionUser: 
 }
 
 /** The first right code turns TOTP on, makes the backup codes, and tells the user by e-mail. */
-export async function confirmTotp(em: EntityManager, config: Config, sessionUser: SessionUser, body: ConfirmTotpBody, address: string): Promise<BackupCodesAnswer> {
+export async function confirmTotp(em: EntityManager, config: Config, sessionUser: SessionUser, body: ConfirmTotpBody, address: string): Promise<ConfirmTotpAnswer> {
   const user = await activeSessionUser(em, sessionUser);
   const row = await secondStepRow(em, user.id);
   if (isOn(row)) throw new HttpError(409, 'Two-step sign-in is already on.');
@@ -284,17 +320,23 @@ export async function confirmTotp(em: EntityManager, config: Config, sessionUser
   if (step === null || step === 'used') throw new HttpError(400, refusedCode(step));
   await attempt.succeeded();
 
-  return em.transactional(async (tx) => {
+  const answer = await em.transactional(async (tx) => {
     const mine = await tx.findOneOrFail(SecondStep, row.id);
     mine.totpSecret = mine.totpPendingSecret;
     mine.totpPendingSecret = null;
     mine.totpEnabledAt = new Date();
     // The code that confirmed the set-up does not sign in too.
     mine.totpLastTimeStep = step;
+    // Beside passkeys, two-step sign-in was on already: sessions go on.
+    const turnsOn = (await tx.count(Passkey, { user: user.id })) === 0;
     const backupCodes = await replaceBackupCodes(tx, config, user);
     enqueueMail(tx, secondStepOnMail(user.email, displayName(user)));
-    return { message: 'Two-step sign-in is on. Save your backup codes now: they are shown only once.', backupCodes };
+    const endedAt = turnsOn ? await endSessions(tx, user.id) : null;
+    return { message: 'Two-step sign-in is on. Save your backup codes now: they are shown only once.', backupCodes, endedAt };
   });
+  // This session typed the app's first code: it goes on as one opened with the second step.
+  const { endedAt, ...rest } = answer;
+  return endedAt === null ? rest : { ...rest, token: await continuedSession(config, user.id, endedAt, true) };
 }
 
 /** A new set of backup codes, for an owner proof; the old set stops working, and the owner hears of it. */
@@ -328,7 +370,13 @@ async function lockForRemoval(tx: EntityManager, userId: number): Promise<void> 
  * codes stay. The last second step of a role that must have one stays; removing the last of any
  * other account turns two-step sign-in off, backup codes included. E-mailed either way.
  */
-export async function removeTotp(em: EntityManager, config: Config, sessionUser: SessionUser, proof: OwnerProof, address: string): Promise<MessageAnswer> {
+export async function removeTotp(
+  em: EntityManager,
+  config: Config,
+  sessionUser: SessionUser,
+  proof: OwnerProof,
+  address: string,
+): Promise<SecondStepRemovedAnswer> {
   const user = await activeSessionUser(em, sessionUser);
   const required = config.secondStep.requiredRoles.includes(user.role);
   // Checked before the proof (a code is not spent on a refusal) and again under the lock.
@@ -340,14 +388,18 @@ export async function removeTotp(em: EntityManager, config: Config, sessionUser:
   };
   await check(em);
   await proveOwner(em, config, user, proof, address);
-  return em.transactional(async (tx) => {
+  const { message, endedAt } = await em.transactional(async (tx) => {
     await lockForRemoval(tx, user.id);
     const { last } = await check(tx);
     if (last) await removeSecondStepRows(tx, user.id);
     else await tx.nativeUpdate(SecondStep, { user: user.id }, { totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastTimeStep: null });
     enqueueMail(tx, authenticatorRemovedMail(user.email, displayName(user), !last));
-    return { message: last ? 'The authenticator app is removed, and two-step sign-in is off.' : 'The authenticator app is removed.' };
+    return {
+      message: last ? 'The authenticator app is removed, and two-step sign-in is off.' : 'The authenticator app is removed.',
+      endedAt: last ? await endSessions(tx, user.id) : null,
+    };
   });
+  return endedAt === null ? { message } : { message, token: await continuedSession(config, user.id, endedAt, false) };
 }
 
 /** Every second step of the user (authenticator app, passkeys, backup codes) and open challenges. */
@@ -388,7 +440,7 @@ export async function registerPasskey(em: EntityManager, config: Config, session
   const user = await activeSessionUser(em, sessionUser);
   const credential = await checkRegistration(em, config, user, body.response);
   if (!credential) throw new HttpError(400, 'The passkey could not be added: its answer did not match. Please try again.');
-  return em.transactional(async (tx) => {
+  const { endedAt, ...answer } = await em.transactional(async (tx) => {
     if (await tx.count(Passkey, { credentialId: credential.credentialId })) throw new HttpError(409, 'This passkey is added already.');
     if ((await tx.count(Passkey, { user: user.id })) >= maxPasskeys) {
       throw new HttpError(409, `An account can keep ${maxPasskeys} passkeys. Please remove one first.`);
@@ -400,8 +452,10 @@ export async function registerPasskey(em: EntityManager, config: Config, session
     const message = hadSecondStep
       ? `The passkey "${body.name}" is added.`
       : `The passkey "${body.name}" is added and two-step sign-in is on. Save your backup codes now: they are shown only once.`;
-    return { message, backupCodes };
+    return { message, backupCodes, endedAt: hadSecondStep ? null : await endSessions(tx, user.id) };
   });
+  // The passkey just signed this session's challenge: it goes on as one opened with the second step.
+  return endedAt === null ? answer : { ...answer, token: await continuedSession(config, user.id, endedAt, true) };
 }
 
 /**
@@ -415,7 +469,7 @@ export async function removePasskey(
   sessionUser: SessionUser,
   { passkeyId, ...proof }: RemovePasskeyBody,
   address: string,
-): Promise<MessageAnswer> {
+): Promise<SecondStepRemovedAnswer> {
   const user = await activeSessionUser(em, sessionUser);
   const required = config.secondStep.requiredRoles.includes(user.role);
   // Checked before the proof (a code is not spent on a refusal) and again under the lock.
@@ -429,14 +483,18 @@ export async function removePasskey(
   };
   await check(em);
   await proveOwner(em, config, user, proof, address);
-  return em.transactional(async (tx) => {
+  const { message, endedAt } = await em.transactional(async (tx) => {
     await lockForRemoval(tx, user.id);
     const { passkey, last } = await check(tx);
     if (last) await removeSecondStepRows(tx, user.id);
     else await tx.nativeDelete(Passkey, { id: passkey.id });
     enqueueMail(tx, passkeyRemovedMail(user.email, displayName(user), passkey.name, !last));
-    return { message: last ? `The passkey "${passkey.name}" is removed, and two-step sign-in is off.` : `The passkey "${passkey.name}" is removed.` };
+    return {
+      message: last ? `The passkey "${passkey.name}" is removed, and two-step sign-in is off.` : `The passkey "${passkey.name}" is removed.`,
+      endedAt: last ? await endSessions(tx, user.id) : null,
+    };
   });
+  return endedAt === null ? { message } : { message, token: await continuedSession(config, user.id, endedAt, false) };
 }
 
 // ---- Administrators ------------------------------------------------------------------------
@@ -456,6 +514,9 @@ export async function removeSecondStep(em: EntityManager, actor: SessionUser, us
     if (!user) throw new HttpError(404, 'User not found.');
     if (!(await secondSteps(tx, user.id)).any) throw new HttpError(409, `${user.email} does not sign in with two steps.`);
     await removeSecondStepRows(tx, user.id);
+    // Sessions opened with the removed second step end with it (an administrator removing
+    // their own signs in again).
+    user.tokenVersion += 1;
     recordAdminAction(tx, actor, address, {
       action: 'remove-second-step',
       subject: { type: 'user', id: user.id, label: user.email },

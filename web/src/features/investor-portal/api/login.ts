@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { signInCheckAnswer, type LoginBody } from '@everest/core/contract';
+import { signInCheckAnswer, signInCodeAnswer, type LoginBody } from '@everest/core/contract';
 import { ApiError } from '@everest/core/client';
 import { api } from '../../../lib/api';
 import { loadCaptchaConfig } from '../../../lib/captcha/captcha-config';
@@ -14,6 +14,14 @@ export function login(body: LoginBody) {
  */
 export function asksForCheck(error: unknown): error is ApiError {
   return error instanceof ApiError && signInCheckAnswer.safeParse(error.answer).success;
+}
+
+/**
+ * The server's `{ error, emailCodeRequired: true }`: the account is past its guess ceiling, and a
+ * code was e-mailed to it if the password was right. The same sign-in goes again with `emailCode`.
+ */
+export function asksForEmailCode(error: unknown): error is ApiError {
+  return error instanceof ApiError && signInCodeAnswer.safeParse(error.answer).success;
 }
 
 /**

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { startAuthentication, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import type { ConfirmTotpBody, LoginVerifyBody, OwnerProof, RemovePasskeyBody } from '@everest/core/contract';
 import { api } from '../../../lib/api';
+import { usePortalSession } from '../lib/portal-session';
 import { portalQueryKey } from './query-keys';
 
 // Two-step sign-in (issue 21): the second half of a sign-in, and the set-up in Manage Profile.
@@ -54,12 +55,20 @@ export function useCodeAllowed(): boolean {
   return !!data && (data.totp || data.backupCodesLeft > 0);
 }
 
-/** Each change asks for the status again, so the section and the required-set-up card follow. */
-function useSecondStepMutation<B, A>(call: (body: B) => Promise<A>) {
+/**
+ * Each change asks for the status again, so the section and the required-set-up card follow.
+ * Turning two-step sign-in on or off ends every session of the account: such an answer carries
+ * this one's fresh token, taken before anything is asked again.
+ */
+function useSecondStepMutation<B, A extends object>(call: (body: B) => Promise<A>) {
   const queryClient = useQueryClient();
+  const session = usePortalSession();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondStepQueryKey }),
+    onSuccess: (answer) => {
+      if ('token' in answer && typeof answer.token === 'string') session.replaceToken(answer.token);
+      return queryClient.invalidateQueries({ queryKey: secondStepQueryKey });
+    },
   });
 }
 

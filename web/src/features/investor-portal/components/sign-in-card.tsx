@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Field, Input, Text } from '@fluentui/react-components';
 import type { SecondStepRequiredAnswer } from '@everest/core/contract';
 import { ApiError } from '@everest/core/client';
-import { portalMessages } from '@everest/core/domain';
+import { portalMessages, signInCodeMessages } from '@everest/core/domain';
 import { showToast } from '../../../lib/toast';
-import { asksForCheck, useLogin } from '../api/login';
+import { asksForCheck, asksForEmailCode, useLogin } from '../api/login';
 import { usePortalSession } from '../lib/portal-session';
 import { PasswordReset } from './password-reset-panel';
 import { SecondStepSignIn } from './second-step-sign-in';
@@ -13,6 +13,7 @@ import { usePortalStyles } from './portal-styles';
 interface SignInErrors {
   email?: string;
   password?: string;
+  emailCode?: string;
 }
 
 /** The 'Investor Portal' card: e-mail and password, and the 'Forgot your password?' panel. */
@@ -25,6 +26,14 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<SignInErrors>({});
+  // Set when the account is past its guess ceiling: the password goes again with the code e-mailed
+  // to the account, and the server's sentence says so (the same whether the password was right).
+  const [emailCodeAsked, setEmailCodeAsked] = useState<string | null>(null);
+  const [emailCode, setEmailCode] = useState('');
+  const emailCodeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (emailCodeAsked) emailCodeRef.current?.focus();
+  }, [emailCodeAsked]);
   // Set when the password was right and the account asks for its second step (issue 21).
   const [challenge, setChallenge] = useState<SecondStepRequiredAnswer | null>(null);
   // Back from the second step (cancelled or expired): the password field, once it is there again.
@@ -42,14 +51,18 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
     const next: SignInErrors = {};
     if (!email.trim()) next.email = portalMessages.enterEmail;
     if (!password) next.password = 'Please enter your password.';
+    if (emailCodeAsked && !/^\d{6}$/.test(emailCode.replace(/[\s-]/g, ''))) next.emailCode = signInCodeMessages.invalid;
     setErrors(next);
     if (next.email) return emailRef.current?.focus();
     if (next.password) return passwordRef.current?.focus();
+    if (next.emailCode) return emailCodeRef.current?.focus();
 
     login.mutate(
-      { email, password },
+      emailCodeAsked ? { email, password, emailCode } : { email, password },
       {
         onSuccess: (answer) => {
+          setEmailCodeAsked(null);
+          setEmailCode('');
           if ('mfaRequired' in answer) {
             setPassword('');
             setChallenge(answer);
@@ -58,6 +71,13 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
           }
         },
         onError: (error) => {
+          if (asksForEmailCode(error)) {
+            // The password stays: it goes again with the code.
+            setEmailCode('');
+            setEmailCodeAsked(error.message);
+            if (emailCodeAsked) emailCodeRef.current?.focus();
+            return;
+          }
           setPassword('');
           // A wrong address or password gets the spec's sentence; a lock-out (429), a check that
           // could not be passed (reCAPTCHA, or refused twice) or an outage gets the server's,
@@ -110,9 +130,23 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
                 onChange={(_, data) => setPassword(data.value)}
               />
             </Field>
+            {emailCodeAsked ? (
+              <Field label={signInCodeMessages.label} required validationMessage={errors.emailCode}>
+                <Input
+                  ref={emailCodeRef}
+                  name="emailCode"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={9}
+                  value={emailCode}
+                  onChange={(_, data) => setEmailCode(data.value)}
+                />
+              </Field>
+            ) : null}
             {/* Always in the page, so that screen readers announce what appears in it. */}
             <div role="status" aria-live="polite">
               {checking ? <Text className={portal.muted}>Checking this device…</Text> : null}
+              {emailCodeAsked ? <Text>{emailCodeAsked}</Text> : null}
             </div>
             <div className={portal.buttons}>
               <Button type="submit" appearance="primary" disabledFocusable={login.isPending}>
