@@ -481,7 +481,7 @@ describe('bulk-upload-user-documents', () => {
 
   it('stamps a correction when it is made, never before the version it corrects', async () => {
     const [admin_] = await em().getConnection().execute<{ id: number }[]>('select id from users where email = ?', [admin]);
-    const actor: SessionUser = { id: admin_!.id, email: admin, role: 'administrator', session: { id: 'test', expiresAt: new Date(), tokenVersion: 0 } };
+    const actor: SessionUser = { id: admin_!.id, email: admin, role: 'administrator', session: { id: 'test', expiresAt: new Date(), tokenVersion: 0, secondStep: false } };
     const published = await publish(`${header}\n${investorB},o1.pdf,tax,Stamped K-1,,2026-02-01,`, [{ name: 'o1.pdf', bytes: samplePdf('stamped one') }]);
     const id = published.successful[0]!.documentId;
     await em().transactional(async (tx) => {
