@@ -180,6 +180,12 @@ export default function InstructionsRoute() {
                 <li>Try a small batch of two or three rows first.</li>
                 <li>Read the preview before confirming: every row should say &apos;Will be published&apos;.</li>
                 <li>Give each document a title the investor will recognise, such as &apos;2025 Schedule K-1&apos;.</li>
+                <li>
+                  Reuse a title every quarter if you like: a document is the same document only for the same investor (or
+                  property), title, category and quarter. A row like that with a changed file publishes its corrected version, and
+                  the preview says &apos;corrects …&apos; with the quarter and date it was first published; the same title in
+                  another quarter is a new document.
+                </li>
               </ul>
             </div>
             <div>
@@ -187,7 +193,8 @@ export default function InstructionsRoute() {
               <ul className={styles.list}>
                 <li>Don&apos;t leave a required cell empty: the row fails with &apos;{portalMessages.manifestMissingFields}&apos;.</li>
                 <li>Don&apos;t use an e-mail that has no account: the row fails with &apos;{portalMessages.userNotFound}&apos;.</li>
-                <li>Don&apos;t give one investor two documents of the same title; replace a corrected file from the list instead.</li>
+                <li>Don&apos;t give one investor two documents of the same title in one quarter: the second row is refused.</li>
+                <li>Don&apos;t list a deactivated account: its row is refused, since nobody could read the document.</li>
                 <li>Don&apos;t put files larger than {maxMb} MB or of other types in the folder: they are not sent.</li>
                 <li>Don&apos;t save an empty manifest: it gives &apos;{portalMessages.noDataInCsv}&apos;.</li>
               </ul>
