@@ -160,6 +160,8 @@ test("a refused file a row names is listed once, under its row; an investors fol
   // Personal documents with no manifest beside them.
   const bare = writeFolder('2026-Q3', { 'investors/k1.pdf': pdfBytes(`bare k1 ${tag}`) });
   await preview(page, bare);
+  // Nothing would be filed: no period is promised.
+  await expect(section.getByTestId('bulk-period')).toHaveCount(0);
   await expect(section.getByRole('list', { name: 'Not sent' })).toContainText(`investors/k1.pdf: ${folderPlanMessages.noManifest}`);
   const status = section.getByRole('status').filter({ hasText: 'Nothing would be published' });
   await expect(status).toContainText("personal documents need a manifest.csv in their investors folder, naming each file's investor, category and title.");

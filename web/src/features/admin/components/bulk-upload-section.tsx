@@ -121,6 +121,9 @@ export function BulkUploadSection() {
     const plan = quarterLayout(chosen, propertyNames);
     return plan ? { chosen, plan } : null;
   }, [folder, propertyNames]);
+  const folderPeriods = quarterFolder
+    ? [...new Set([...quarterFolder.plan.propertyDocuments, ...quarterFolder.plan.manifests].map((p) => `${p.quarter} ${p.year}`))]
+    : [];
 
   const selectionChanged = () => {
     run.current += 1;
@@ -346,9 +349,12 @@ export function BulkUploadSection() {
           )}
         </Field>
         {quarterFolder ? (
-          <p className={`${styles.wide} ${bulk.or}`} data-testid="bulk-period">
-            {`Period: from the folder (${[...new Set([...quarterFolder.plan.propertyDocuments, ...quarterFolder.plan.manifests].map((p) => `${p.quarter} ${p.year}`))].join(', ')}). A row's own document_date still wins.`}
-          </p>
+          // Nothing to file (an investors folder without its manifest): the preview says why, no period.
+          folderPeriods.length > 0 && (
+            <p className={`${styles.wide} ${bulk.or}`} data-testid="bulk-period">
+              {`Period: from the folder (${folderPeriods.join(', ')}). A row's own document_date still wins.`}
+            </p>
+          )
         ) : (
           <fieldset className={`${styles.wide} ${bulk.period}`}>
             <legend className={bulk.legend}>Period of the batch (optional)</legend>
