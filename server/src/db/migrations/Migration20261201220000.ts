@@ -10,7 +10,7 @@ export class Migration20261201220000 extends Migration {
     this.addSql(`
       create table sign_in_codes (
         id serial primary key,
-        user_id integer not null references users (id) on update cascade on delete cascade,
+        user_id integer not null constraint sign_in_codes_user_id_foreign references users (id) on update cascade on delete cascade,
         code_hash varchar(64) not null,
         expires_at timestamptz not null,
         used_at timestamptz null,
