@@ -85,6 +85,9 @@ it('Cancel closes the modal and clears what was typed: reopening shows the saved
   fireEvent.change(title, { target: { value: 'half typed' } });
   fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  fireEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+  // The page behind the modal is hidden from assistive technology until the modal has fully
+  // gone, a moment after the dialog role itself (under load, long enough for a query to land in
+  // between): wait for the button as a user reaches it.
+  fireEvent.click(await screen.findByRole('button', { name: 'Reopen' }));
   expect(((await screen.findByRole('textbox', { name: /Document Title/ })) as HTMLInputElement).value).toBe('K-1 2025');
 });
