@@ -136,7 +136,7 @@ test("the bulk preview shows each row's period (the chosen quarter, or the row's
   await section.getByRole('combobox', { name: 'Quarter' }).selectOption('Q2');
   await section.getByRole('button', { name: 'Preview Upload' }).click();
   await expect(section.getByRole('heading', { name: 'Upload Preview' })).toBeFocused();
-  await expect(section).toContainText('Read as Windows-1252.');
+  await expect(section).toContainText('Read as Windows-1252 (Excel).');
   const table = section.getByRole('table', { name: 'Upload preview' });
   await expect(table.getByRole('columnheader')).toHaveText(['Row', 'Outcome', 'E-mail', 'Title', 'Period', 'File']);
   const statement = table.getByRole('row').filter({ hasText: `statement-${tag}.pdf` });
