@@ -47,7 +47,9 @@ describe('ranged reads and read receipts', () => {
     expect(part.status).toBe(206);
     expect(part.bytes.length).toBeGreaterThan(0);
     expect(await opens(doc)).toBe(1);
-    expect((await documents()).find((d) => d.id === doc.id && d.documentType === doc.documentType)?.opened).toBe(true);
+    // The list is cached and rebuilt on the read's notification, which arrives a moment after the
+    // download answered: wait for the list the investor then sees.
+    await expect.poll(async () => (await documents()).find((d) => d.id === doc.id && d.documentType === doc.documentType)?.opened).toBe(true);
   });
 
   it('counts a tail-only read, and not each of a viewer’s ranges right after a read', async () => {
