@@ -5,8 +5,9 @@
 import type { BulkUploadPreviewAnswer, DocumentRecipientsAnswer, PropertyDocument } from '@everest/core/contract';
 import {
   decodeCsvBytes,
+  destinationKey,
+  documentIdentityKey,
   hasNoReader,
-  isSameDocument,
   manifestEmails,
   planFolder,
   publishingMessages,
@@ -171,16 +172,22 @@ export async function dryRunQuarterFolder(
 
   const published = plan.propertyDocuments.length === 0 ? [] : await server.documents();
   const found = await alreadyPublished(plan.propertyDocuments, published, server);
+  // The property's document each file would be a new version of (core's identity rule), by key:
+  // one look-up per file, whatever the number of published documents.
+  const identityOf = (property: string, d: { title: string; year: number; quarter: Quarter }) =>
+    documentIdentityKey(destinationKey({ kind: 'property', property }), { title: d.title, category: null, year: d.year, quarter: d.quarter });
+  const byIdentity = new Map<string, PropertyDocument>();
+  for (const p of published) {
+    const key = identityOf(p.property, p);
+    if (!byIdentity.has(key)) byIdentity.set(key, p);
+  }
   const unread = new Map(
     await Promise.all([...new Set(plan.propertyDocuments.map((d) => d.property))].map(async (p) => [p, hasNoReader(await server.recipients(p))] as const)),
   );
   const propertyDocuments: PlannedProperty[] = plan.propertyDocuments.map((d) => {
     const sha256 = d.entry.sha256 ?? '';
     const existing = found.get(`${d.property.toLowerCase()}\u0000${sha256}`) ?? null;
-    const identity = { title: d.title, category: null, year: d.year, quarter: d.quarter };
-    const corrects = existing
-      ? null
-      : (published.find((p) => p.property.toLowerCase() === d.property.toLowerCase() && isSameDocument({ ...p, category: null }, identity)) ?? null);
+    const corrects = existing ? null : (byIdentity.get(identityOf(d.property, d)) ?? null);
     return {
       path: d.entry.path,
       file: byPath.get(d.entry.path)!.file,
