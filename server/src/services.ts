@@ -1,14 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { routes } from '@everest/core/contract';
 import { cacheTable, type CacheName } from './caches';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { NotifiedCache } from './db/notified-cache';
 import { DatabaseNotifications } from './db/notifications';
-import type { SessionRecord } from './features/auth/session';
+import type { SessionUsers } from './features/auth/session';
 import type { CaptchaProvider } from './features/captcha/captcha-provider';
 import { createCaptchaProvider } from './features/captcha/captcha.service';
-import type { LiveShare } from './features/documents/document-policy';
+import type { LiveShares } from './features/documents/document-policy';
+import type { DocumentListCache } from './features/documents/documents.routes';
 import { FileExistence } from './features/files/file-existence';
 import { createFileStore } from './features/files/create-file-store';
 import type { FileStore } from './features/files/file-store';
@@ -16,8 +16,9 @@ import { Geocoder } from './features/geocoding/geocoder';
 import { Housekeeping } from './features/housekeeping/housekeeping';
 import { createMailSender } from './features/mail/mail-sender';
 import { OutboxWorker } from './features/mail/outbox-worker';
-import type { RenderedPage } from './features/public-pages/public-pages';
-import type { AnswerOf } from './http/route';
+import type { PropertyListCache } from './features/properties/properties.service';
+import type { PublicPageCache } from './features/public-pages/public-pages';
+import type { UserListCache } from './features/users/admin-users.routes';
 import type { SerializedJson } from './http/serialized-json';
 import type { CallEffects } from './http/state';
 import type { Logger } from './logger';
@@ -25,20 +26,16 @@ import type { Logger } from './logger';
 // ---- Caches ----------------------------------------------------------------------------------
 
 // The string and its forms as sent (bytes, brotli, gzip: the compressed ones about a third each).
-const jsonSize = (answer: SerializedJson<unknown>) => answer.json.length * 2;
-
-type PropertyListJson = SerializedJson<AnswerOf<typeof routes.listProperties>>;
-type DocumentListJson = SerializedJson<AnswerOf<typeof routes.investorDocuments>>;
-type UserListJson = SerializedJson<AnswerOf<typeof routes.adminUsers>>;
+const jsonSize = <T>(answer: SerializedJson<T>) => answer.json.length * 2;
 
 /** The caches of the table (caches.ts), each typed by what its feature keeps in it. */
 export interface Caches {
-  propertyList: NotifiedCache<PropertyListJson>;
-  publicPages: NotifiedCache<RenderedPage>;
-  documentLists: NotifiedCache<DocumentListJson>;
-  userLists: NotifiedCache<UserListJson>;
-  sessionUsers: NotifiedCache<SessionRecord | null>;
-  liveShares: NotifiedCache<LiveShare | null>;
+  propertyList: PropertyListCache;
+  publicPages: PublicPageCache;
+  documentLists: DocumentListCache;
+  userLists: UserListCache;
+  sessionUsers: SessionUsers;
+  liveShares: LiveShares;
 }
 
 /** The caches of the table, listening on `notifications`. */
@@ -48,13 +45,13 @@ async function createCaches(notifications: DatabaseNotifications): Promise<Cache
     return { channel, maxBytes, ttlMs };
   };
   const caches: Caches = {
-    propertyList: new NotifiedCache<PropertyListJson>(notifications, { ...options('propertyList'), sizeOf: jsonSize }),
-    publicPages: new NotifiedCache<RenderedPage>(notifications, {
+    propertyList: new NotifiedCache(notifications, { ...options('propertyList'), sizeOf: jsonSize }),
+    publicPages: new NotifiedCache(notifications, {
       ...options('publicPages'),
       sizeOf: (page) => page.html.length + page.br.length + page.gzip.length,
     }),
-    documentLists: new NotifiedCache<DocumentListJson>(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
-    userLists: new NotifiedCache<UserListJson>(notifications, { ...options('userLists'), sizeOf: jsonSize }),
+    documentLists: new NotifiedCache(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
+    userLists: new NotifiedCache(notifications, { ...options('userLists'), sizeOf: jsonSize }),
     sessionUsers: new NotifiedCache(notifications, {
       ...options('sessionUsers'),
       sizeOf: (record) => 200 + (record ? record.email.length + 40 * record.endedSessions.length : 0),

@@ -65,6 +65,14 @@ export function dummyPasswordHash(): Promise<string> {
 
 // ---- Sign-in -------------------------------------------------------------------------------
 
+/** What a sign-in uses besides the database: the e-mailed code is queued, then the outbox woken. */
+export interface SignInServices {
+  config: Config;
+  captcha: CaptchaProvider;
+  logger: Logger;
+  outbox: { kick: () => void };
+}
+
 /**
  * One answer for an unknown address, a wrong password and a deactivated account, after the same
  * argon2 work. Failures are counted so that a guesser is stopped and a stranger cannot lock the
@@ -74,7 +82,7 @@ export function dummyPasswordHash(): Promise<string> {
  */
 export async function login(
   em: EntityManager,
-  deps: { config: Config; captcha: CaptchaProvider; logger: Logger; outbox: { kick: () => void } },
+  deps: SignInServices,
   body: LoginBody,
   clientAddress: string,
 ): Promise<LoginOrSecondStepAnswer> {

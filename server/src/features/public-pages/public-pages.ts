@@ -44,13 +44,16 @@ async function compressed(html: string): Promise<RenderedPage> {
   return { html: bytes, br, gzip: gz };
 }
 
+/** The rendered pages by address (cacheTable.publicPages). */
+export type PublicPageCache = NotifiedCache<RenderedPage>;
+
 /** What rendering the public pages uses: the property list they show, and a cache of their own. */
 export interface PageServices {
   config: Pick<Config, 'publicUrl' | 'tileUrl'>;
   orm: MikroORM;
   logger: Logger;
   propertyList: PropertyListCache;
-  publicPages: NotifiedCache<RenderedPage>;
+  publicPages: PublicPageCache;
 }
 
 /**
