@@ -1,17 +1,12 @@
-import type { routes } from '@everest/core/contract';
-import type { DatabaseNotifications } from './db/notifications';
-import { NotifiedCache } from './db/notified-cache';
-import type { SessionRecord } from './features/auth/session';
-import type { LiveShare } from './features/documents/document-policy';
-import type { RenderedPage } from './features/public-pages/public-pages';
-import type { AnswerOf } from './http/route';
-import type { SerializedJson } from './http/serialized-json';
 import type { SessionUser } from './http/state';
 
 /**
  * Every cache of the server, in one table: what it holds under which key, the NOTIFY channel that
  * drops it on every instance, the tables whose triggers raise that channel (migrations; a test
  * holds this list to the database's triggers), its memory budget and its longest life.
+ *
+ * Plain data that knows no feature, so that any feature may read its keys; the caches themselves,
+ * typed by what they hold, are made in services.ts.
  *
  * Not here, as no row changes when it should: FileExistence (features/files) keeps for a minute
  * whether a stored file is on disk.
@@ -90,47 +85,3 @@ export const cacheTable = {
 } as const;
 
 export type CacheName = keyof typeof cacheTable;
-
-// The string and its forms as sent (bytes, brotli, gzip: the compressed ones about a third each).
-const jsonSize = (answer: SerializedJson<unknown>) => answer.json.length * 2;
-
-type PropertyListJson = SerializedJson<AnswerOf<typeof routes.listProperties>>;
-type DocumentListJson = SerializedJson<AnswerOf<typeof routes.investorDocuments>>;
-type UserListJson = SerializedJson<AnswerOf<typeof routes.adminUsers>>;
-
-export interface Caches {
-  propertyList: NotifiedCache<PropertyListJson>;
-  publicPages: NotifiedCache<RenderedPage>;
-  documentLists: NotifiedCache<DocumentListJson>;
-  userLists: NotifiedCache<UserListJson>;
-  sessionUsers: NotifiedCache<SessionRecord | null>;
-  liveShares: NotifiedCache<LiveShare | null>;
-}
-
-/** The caches of the table, listening on `notifications`. */
-export async function createCaches(notifications: DatabaseNotifications): Promise<Caches> {
-  const options = <N extends CacheName>(name: N) => {
-    const { channel, maxBytes, ttlMs } = cacheTable[name];
-    return { channel, maxBytes, ttlMs };
-  };
-  const caches: Caches = {
-    propertyList: new NotifiedCache<PropertyListJson>(notifications, { ...options('propertyList'), sizeOf: jsonSize }),
-    publicPages: new NotifiedCache<RenderedPage>(notifications, {
-      ...options('publicPages'),
-      sizeOf: (page) => page.html.length + page.br.length + page.gzip.length,
-    }),
-    documentLists: new NotifiedCache<DocumentListJson>(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
-    userLists: new NotifiedCache<UserListJson>(notifications, { ...options('userLists'), sizeOf: jsonSize }),
-    sessionUsers: new NotifiedCache(notifications, {
-      ...options('sessionUsers'),
-      sizeOf: (record) => 200 + (record ? record.email.length + 40 * record.endedSessions.length : 0),
-    }),
-    liveShares: new NotifiedCache(notifications, {
-      ...options('liveShares'),
-      sizeOf: (share) => 200 + (share ? share.ownerEmail.length + 8 * share.propertyIds.length : 0),
-    }),
-  };
-  // One after another: they LISTEN on the same connection.
-  for (const cache of Object.values(caches)) await cache.start();
-  return caches;
-}

@@ -1,10 +1,14 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { cacheTable, type CacheName } from './caches';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { createCaches, type Caches } from './caches';
+import { NotifiedCache } from './db/notified-cache';
 import { DatabaseNotifications } from './db/notifications';
+import type { SessionUsers } from './features/auth/session';
 import type { CaptchaProvider } from './features/captcha/captcha-provider';
 import { createCaptchaProvider } from './features/captcha/captcha.service';
+import type { LiveShares } from './features/documents/document-policy';
+import type { DocumentListCache } from './features/documents/documents.routes';
 import { FileExistence } from './features/files/file-existence';
 import { createFileStore } from './features/files/create-file-store';
 import type { FileStore } from './features/files/file-store';
@@ -12,8 +16,57 @@ import { Geocoder } from './features/geocoding/geocoder';
 import { Housekeeping } from './features/housekeeping/housekeeping';
 import { createMailSender } from './features/mail/mail-sender';
 import { OutboxWorker } from './features/mail/outbox-worker';
+import type { PropertyListCache } from './features/properties/properties.service';
+import type { PublicPageCache } from './features/public-pages/public-pages';
+import type { UserListCache } from './features/users/admin-users.routes';
+import type { SerializedJson } from './http/serialized-json';
 import type { CallEffects } from './http/state';
 import type { Logger } from './logger';
+
+// ---- Caches ----------------------------------------------------------------------------------
+
+// The string and its forms as sent (bytes, brotli, gzip: the compressed ones about a third each).
+const jsonSize = <T>(answer: SerializedJson<T>) => answer.json.length * 2;
+
+/** The caches of the table (caches.ts), each typed by what its feature keeps in it. */
+export interface Caches {
+  propertyList: PropertyListCache;
+  publicPages: PublicPageCache;
+  documentLists: DocumentListCache;
+  userLists: UserListCache;
+  sessionUsers: SessionUsers;
+  liveShares: LiveShares;
+}
+
+/** The caches of the table, listening on `notifications`. */
+async function createCaches(notifications: DatabaseNotifications): Promise<Caches> {
+  const options = <N extends CacheName>(name: N) => {
+    const { channel, maxBytes, ttlMs } = cacheTable[name];
+    return { channel, maxBytes, ttlMs };
+  };
+  const caches: Caches = {
+    propertyList: new NotifiedCache(notifications, { ...options('propertyList'), sizeOf: jsonSize }),
+    publicPages: new NotifiedCache(notifications, {
+      ...options('publicPages'),
+      sizeOf: (page) => page.html.length + page.br.length + page.gzip.length,
+    }),
+    documentLists: new NotifiedCache(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
+    userLists: new NotifiedCache(notifications, { ...options('userLists'), sizeOf: jsonSize }),
+    sessionUsers: new NotifiedCache(notifications, {
+      ...options('sessionUsers'),
+      sizeOf: (record) => 200 + (record ? record.email.length + 40 * record.endedSessions.length : 0),
+    }),
+    liveShares: new NotifiedCache(notifications, {
+      ...options('liveShares'),
+      sizeOf: (share) => 200 + (share ? share.ownerEmail.length + 8 * share.propertyIds.length : 0),
+    }),
+  };
+  // One after another: they LISTEN on the same connection.
+  for (const cache of Object.values(caches)) await cache.start();
+  return caches;
+}
+
+// ---- Services --------------------------------------------------------------------------------
 
 /** What the features are given: one object built at start-up (or per test file). */
 export interface Services extends Caches {

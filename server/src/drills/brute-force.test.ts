@@ -9,7 +9,8 @@ import {
   proofFailureLimit,
   signInCodeCeiling,
 } from '../features/auth/login-attempts';
-import { resetRequestLimitPerAddress, resetRequestLimitPerEmail, setPasswordFailureLimit } from '../features/auth/auth.service';
+import { resetRequestLimitPerAddress, resetRequestLimitPerEmail } from '../features/auth/auth.service';
+import { setPasswordFailureLimit } from '../features/auth/password-links';
 import { captchaChallengeLimit } from '../features/captcha/captcha.routes';
 import { contactRateLimit } from '../features/contact/contact.service';
 import { probeAddressRefill, probeAll, probeAttackers, probeOwner, startBruteForceServer, type OwnerCase, type Probe } from './brute-force';

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject, ResponseObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
 import { errorAnswer, openApiAnswer, routes, type OpenApiAnswer, type RouteDef, type RouteName } from '@everest/core/contract';
-import type { Services } from '../services';
+import type { Config } from '../config';
 import { bind } from './route';
 import { SerializedJson } from './serialized-json';
 import type { AppState } from './state';
@@ -207,7 +207,7 @@ export function buildOpenApiDocument(publicUrl: string): OpenAPIObject {
 }
 
 /** `GET /api/openapi.json`: built once per instance, since the table cannot change while it runs. */
-export function openApiRoutes(router: Router<AppState>, { config }: Services): void {
+export function openApiRoutes(router: Router<AppState>, { config }: { config: Config }): void {
   let document: SerializedJson<OpenApiAnswer> | undefined;
   bind(router, routes.openApi, async ({ ctx }) => {
     ctx.set('Cache-Control', 'public, max-age=3600');

@@ -2,15 +2,14 @@ import type Router from '@koa/router';
 import { routes } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
 import { secondStepRoutes } from './second-step/second-step.routes';
-import { changePassword, dummyPasswordHash, login, logout, requestPasswordReset, resetPassword, validateResetToken } from './auth.service';
+import { changePassword, dummyPasswordHash, login, logout, requestPasswordReset, resetPassword, validateResetToken, type SignInServices } from './auth.service';
 
 /**
  * Sign-in, sign-out and passwords: POST login, logout, change-password, request-password-reset,
  * reset-password; GET validate-reset-token; and the second step of a sign-in (second-step/).
  */
-export function authRoutes(router: Router<AppState>, services: Services): void {
+export function authRoutes(router: Router<AppState>, services: SignInServices): void {
   const { config } = services;
   // Made now rather than on the first unknown address, whose answer would otherwise be slower.
   void dummyPasswordHash();

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -11,20 +11,21 @@ import type {
   ResetPasswordBody,
   ValidateResetTokenAnswer,
 } from '@everest/core/contract';
-import { displayName, passwordResetTokenLifetimeMs, portalMessages, portalSuccess, signInCodeMessages } from '@everest/core/domain';
+import { displayName, portalMessages, portalSuccess, signInCodeMessages } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { enqueueMail } from '../mail/outbox';
 import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
-import { User, type IUser } from '../users/user.entity';
-import { passwordChangedMail, passwordResetDoneMail, passwordResetMail } from './auth-mail';
+import { User } from '../users/user.entity';
+import { passwordChangedMail, passwordResetDoneMail } from './auth-mail';
 import type { CaptchaProvider } from '../captcha/captcha-provider';
 import { countAttempt, countSignIn } from './login-attempts';
 import { proveOwner } from './owner-proof';
 import type { Logger } from '../../logger';
 import { checkSignInCode, sendSignInCode } from './sign-in-code';
 import { hashPassword, verifyPassword } from './password-hash';
+import { hashResetToken, queuePasswordResetMail, setPasswordFailureLimit, tooManySetPasswordFailures, voidResetTokens } from './password-links';
 import { EndedSession } from './ended-session.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { secondStepChallenge } from './second-step/second-step.service';
@@ -35,14 +36,7 @@ import { activeSessionUser, sessionTokens, startSession } from './session';
 export const resetRequestLimitPerAddress: RateLimit = { limit: 20, windowMs: 60 * 60_000 };
 export const resetRequestLimitPerEmail: RateLimit = { limit: 5, windowMs: 60 * 60_000 };
 
-/**
- * Unknown, used or expired set-password links per client address, looked at or used (issue 22).
- * A guess names no account, so only the address counts; a usable link is given back, so a real
- * user never uses the budget up. Counted before the new password is hashed, so a flood of
- * guesses cannot keep argon2 busy.
- */
-export const setPasswordFailureLimit: RateLimit = { limit: 30, windowMs: 15 * 60_000 };
-export const tooManySetPasswordFailures = 'Too many invalid password links were tried. Please try again later.';
+/** Set-password links looked at or used, per address (password-links.ts `setPasswordFailureLimit`). */
 const setPasswordFailureKey = (address: string) => `set-password-failure:ip:${address}`;
 
 /**
@@ -69,17 +63,15 @@ export function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-/** Reset tokens are stored only as their SHA-256: a copy of the table opens no account. */
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-/** Marks every unused reset link of a user as used: a new password (or address) voids the old links. */
-export async function voidResetTokens(em: EntityManager, user: IUser, now: Date): Promise<void> {
-  await em.nativeUpdate(PasswordResetToken, { user: user.id, usedAt: null }, { usedAt: now });
-}
-
 // ---- Sign-in -------------------------------------------------------------------------------
+
+/** What a sign-in uses besides the database: the e-mailed code is queued, then the outbox woken. */
+export interface SignInServices {
+  config: Config;
+  captcha: CaptchaProvider;
+  logger: Logger;
+  outbox: { kick: () => void };
+}
 
 /**
  * One answer for an unknown address, a wrong password and a deactivated account, after the same
@@ -90,7 +82,7 @@ export async function voidResetTokens(em: EntityManager, user: IUser, now: Date)
  */
 export async function login(
   em: EntityManager,
-  deps: { config: Config; captcha: CaptchaProvider; logger: Logger; outbox: { kick: () => void } },
+  deps: SignInServices,
   body: LoginBody,
   clientAddress: string,
 ): Promise<LoginOrSecondStepAnswer> {
@@ -148,27 +140,6 @@ export async function logout(em: EntityManager, sessionUser: SessionUser): Promi
 }
 
 // ---- Password reset ------------------------------------------------------------------------
-
-/** How long the set-password link of a welcome e-mail works: new investors do not all read their mail the same day. */
-export const welcomeLinkLifetimeMs = 7 * 24 * 60 * 60_000;
-
-/**
- * Stores a single-use password link for `user` in the caller's unit of work and answers its
- * address, which only the e-mail it goes into ever holds (the table keeps the token's hash).
- * The portal's reset page consumes it, whatever e-mail carried it.
- */
-export function createPasswordLink(em: EntityManager, config: Config, user: IUser, lifetimeMs: number): string {
-  const token = randomBytes(32).toString('base64url');
-  em.create(PasswordResetToken, { user, tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + lifetimeMs) });
-  // Built from configuration only: a forged Host header must never choose where the link points.
-  return `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}`;
-}
-
-/** Queues a reset e-mail for `user` with a fresh link, in the caller's unit of work. */
-export function queuePasswordResetMail(em: EntityManager, config: Config, user: IUser): void {
-  const link = createPasswordLink(em, config, user, passwordResetTokenLifetimeMs);
-  enqueueMail(em, passwordResetMail(user.email, displayName(user), link, passwordResetTokenLifetimeMs / 60_000));
-}
 
 /**
  * Queues a single-use link for an active account. The answer, and its timing, are the same for

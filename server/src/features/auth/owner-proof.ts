@@ -6,7 +6,7 @@ import { HttpError } from '../../http/errors';
 import type { IUser } from '../users/user.entity';
 import { countProof } from './login-attempts';
 import { verifyPassword } from './password-hash';
-import { proveSecondStepCode } from './second-step/second-step.service';
+import { proveSecondStepCode } from './second-step/second-step-codes';
 
 /** The sentence for a wrong current password, unless the call has its own (change-password's is the spec's). */
 export const wrongPassword = 'That password is not correct.';

@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { awayFromRateLimitWindowEnd } from '../../../test/rate-limit-window';
 import { queuedMails } from '../mail/testing/queued-mails';
 import { User } from '../users/user.entity';
-import { hashResetToken, resetRequestMinimumMs } from './auth.service';
+import { resetRequestMinimumMs } from './auth.service';
+import { hashResetToken } from './password-links';
 import { PasswordResetToken } from './password-reset-token.entity';
 import { freshAddress, recordingClient } from './test-client';
 

@@ -1,8 +1,9 @@
 import type { Middleware } from 'koa';
 import { routes, type LoginAnswer } from '@everest/core/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { cacheTable, type Caches } from '../../caches';
+import { cacheTable } from '../../caches';
 import type { Config } from '../../config';
+import type { NotifiedCache } from '../../db/notified-cache';
 import { HttpError } from '../../http/errors';
 import type { AppState, SessionUser } from '../../http/state';
 import { toUserAnswer } from '../users/user-answer';
@@ -101,7 +102,7 @@ export interface SessionRecord extends Omit<SessionUser, 'session'> {
  * wait for PostgreSQL. The routes that make such a change declare the 'ends-sessions' effect,
  * so that this server's next request never sees the old record even before the notice arrives.
  */
-export type SessionUsers = Caches['sessionUsers'];
+export type SessionUsers = NotifiedCache<SessionRecord | null>;
 
 async function loadSessionRecord(em: EntityManager, id: number): Promise<SessionRecord | null> {
   const [user, ended, secondSteps, passkeys] = await Promise.all([

@@ -4,7 +4,7 @@ import { routes } from '@everest/core/contract';
 import { bulkImportTemplateFilename, importColumns, maxImportCsvBytes, maxImportRows } from '@everest/core/domain';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
 import { bulkImportTemplate } from './bulk-import-template';
 import { bulkImportUsers, previewBulkImport } from './bulk-import.service';
 
@@ -22,7 +22,7 @@ export const importTooLarge = 'The import is too large: a CSV file of at most 5 
  * Bulk user import: POST preview-bulk-import and bulk-import-users (administrators, by the route
  * table), and the public CSV template. Answers hold investors' details: no-store.
  */
-export function bulkImportRoutes(router: Router<AppState>, { config }: Services): void {
+export function bulkImportRoutes(router: Router<AppState>, { config }: { config: Config }): void {
   const privateAnswer = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 
   bind(router, routes.previewBulkImport, async ({ body, ctx }) => {

@@ -28,7 +28,7 @@ import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { recordLargeAdminAction } from '../audit/admin-audit';
 import { welcomeMail } from '../auth/auth-mail';
-import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { enqueueMailBatch, type BatchRecipient, type MailValue } from '../mail/outbox';
 import { escapeHtml, escapeLines } from '../mail/templates';
 import { adminUserMessages, type UserAccountRow } from '../users/admin-users.service';

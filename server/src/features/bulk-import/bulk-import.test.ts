@@ -11,7 +11,7 @@ import { maxImportCsvBytes, maxImportRows, parseBulkImportCsv, portalMessages, s
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { welcomeMail } from '../auth/auth-mail';
-import { welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { welcomeLinkLifetimeMs } from '../auth/password-links';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { recordingClient } from '../auth/test-client';
 import { OutboxMessage } from '../mail/outbox-message.entity';

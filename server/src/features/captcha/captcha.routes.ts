@@ -3,7 +3,7 @@ import { routes } from '@everest/core/contract';
 import { HttpError } from '../../http/errors';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
+import type { CaptchaProvider } from './captcha-provider';
 import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
 
 /**
@@ -13,7 +13,7 @@ import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
  */
 export const captchaChallengeLimit: RateLimit = { limit: 60, windowMs: 10 * 60_000 };
 
-export function captchaRoutes(router: Router<AppState>, { captcha }: Services): void {
+export function captchaRoutes(router: Router<AppState>, { captcha }: { captcha: CaptchaProvider }): void {
   bind(router, routes.recaptchaSiteKey, async () => captcha.widget);
 
   bind(router, routes.captchaChallenge, async ({ ctx }) => {

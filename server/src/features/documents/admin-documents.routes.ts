@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import { documentAnswer, routes, userDocumentAnswer } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState, SessionUser } from '../../http/state';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { FileExistence } from '../files/file-existence';
+import type { FileStore } from '../files/file-store';
 import { documentUpload } from '../files/document-type';
 import {
   deleteDocument,
@@ -34,7 +36,7 @@ import { earlierAnswer, idempotencyKeyOf } from './idempotency';
  * batch digest) and personal documents (upload, replace, edit, delete, the paged list). Administrators only, by the route
  * table. Answers are no-store: they name investors and their papers.
  */
-export function adminDocumentsRoutes(router: Router<AppState>, { config, files, fileExistence }: Services): void {
+export function adminDocumentsRoutes(router: Router<AppState>, { config, files, fileExistence }: { config: Config; files: FileStore; fileExistence: FileExistence }): void {
   const upload = documentUpload(files);
   const portalUrl = `${config.publicUrl}/investor-services`;
   const call = (ctx: Context & { state: AppState }, actor: SessionUser): DocumentsCall => {

@@ -117,6 +117,9 @@ export const documentPolicy = {
   },
 };
 
+/** Live shares by owner and delegate, absent ones too (cacheTable.liveShares). */
+export type LiveShares = NotifiedCache<LiveShare | null>;
+
 /** The answer to a read on behalf of someone who shares nothing live with the caller. */
 export const notSharedMessage = 'This document does not exist or is not available to you.';
 
@@ -128,7 +131,7 @@ export const notSharedMessage = 'This document does not exist or is not availabl
  */
 export async function readingAs(
   em: EntityManager,
-  sharing: { allowSharing: boolean; liveShares: NotifiedCache<LiveShare | null> },
+  sharing: { allowSharing: boolean; liveShares: LiveShares },
   user: SessionUser,
   onBehalfOf: number | undefined,
   notFound = notSharedMessage,

@@ -3,19 +3,34 @@ import { routes } from '@everest/core/contract';
 import { documentCategories, documentCategoryLabels } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import { sendStoredFile } from '../../http/file-response';
-import { bind } from '../../http/route';
+import { bind, type AnswerOf } from '../../http/route';
 import { SerializedJson } from '../../http/serialized-json';
 import { cacheTable } from '../../caches';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { NotifiedCache } from '../../db/notified-cache';
+import type { FileExistence } from '../files/file-existence';
+import type { FileStore } from '../files/file-store';
 import { contentTypeForDownload } from '../files/sniff';
 import type { Context } from 'koa';
 import type { AppState, SessionUser } from '../../http/state';
 import { documentLinkTokens } from '../auth/session';
-import { readingAs, type LiveShare } from './document-policy';
+import { readingAs, type LiveShare, type LiveShares } from './document-policy';
 import { findReadableVersion } from './document-versions';
 import { auditDocumentRead, findReadableFile, listInvestorDocuments, type ReadableFile } from './documents.service';
 
-export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists, liveShares }: Services): void {
+/** Each investor's document list as ready JSON, kept in memory on every instance (cacheTable.documentLists). */
+export type DocumentListCache = NotifiedCache<SerializedJson<AnswerOf<typeof routes.investorDocuments>>>;
+
+/** What the investor's reads use: the stored files, and the lists and shares kept in memory. */
+export interface DocumentReadServices {
+  config: Config;
+  files: FileStore;
+  fileExistence: FileExistence;
+  documentLists: DocumentListCache;
+  liveShares: LiveShares;
+}
+
+export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists, liveShares }: DocumentReadServices): void {
   // Issue 36: `onBehalfOf` reads through that investor's live share, checked on every call (kept
   // in the live shares cache, not in the list's: a revocation changes no row the list listens
   // to); a share's scope never changes, so its list is cached under the share, beside the

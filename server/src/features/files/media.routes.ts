@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { HttpError } from '../../http/errors';
 import { respondWithFile } from '../../http/file-response';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
+import type { FileStore } from './file-store';
 import { StoredFile } from './stored-file.entity';
 
 /**
@@ -10,7 +10,7 @@ import { StoredFile } from './stored-file.entity';
  * so they are cached for good. An uploaded SVG is served in a sandbox so a script inside it
  * can never run as our site.
  */
-export function mediaRoutes({ files }: Services): Router<AppState> {
+export function mediaRoutes({ files }: { files: FileStore }): Router<AppState> {
   const router = new Router<AppState>();
   router.get('/media/:name', async (ctx) => {
     const match = /^([a-f0-9]{64})\.[a-z0-9]+$/.exec(ctx.params.name ?? '');

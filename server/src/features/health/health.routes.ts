@@ -3,9 +3,10 @@ import { routes } from '@everest/core/contract';
 import { HttpError } from '../../http/errors';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Logger } from '../../logger';
 
-export function healthRoutes(router: Router<AppState>, { logger, lifecycle, orm }: Services): void {
+export function healthRoutes(router: Router<AppState>, { logger, lifecycle, orm }: { logger: Logger; lifecycle: { stopping: boolean }; orm: MikroORM }): void {
   // Liveness: asks nothing of the database, so an orchestrator never restarts a server that is
   // only waiting for PostgreSQL to come back (it reconnects by itself).
   bind(router, routes.health, async ({ ctx }) => {

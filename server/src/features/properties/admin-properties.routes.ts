@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { routes } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
+import type { FileStore } from '../files/file-store';
 import {
   createProperty,
   deleteProperty,
@@ -12,7 +12,7 @@ import {
 } from './admin-properties.service';
 import { photoUpload } from './property-photos';
 
-export function adminPropertiesRoutes(router: Router<AppState>, { files }: Services): void {
+export function adminPropertiesRoutes(router: Router<AppState>, { files }: { files: FileStore }): void {
   bind(router, routes.adminAllProperties, async ({ ctx }) => ({ properties: await listAdminProperties(ctx.state.em) }));
 
   bind(router, routes.adminInvestorProperties, async ({ ctx }) => ({

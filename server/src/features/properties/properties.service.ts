@@ -1,8 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { PublicProperty } from '@everest/core/contract';
 import { cacheTable } from '../../caches';
+import type { NotifiedCache } from '../../db/notified-cache';
 import { SerializedJson } from '../../http/serialized-json';
-import type { Services } from '../../services';
 import { Property, type IProperty } from './property.entity';
 
 export function toPublicProperty(p: IProperty): PublicProperty {
@@ -30,15 +30,18 @@ export async function listPublicProperties(em: EntityManager): Promise<PublicPro
   return rows.map(toPublicProperty);
 }
 
+/** The public list as ready JSON, kept in memory on every instance (cacheTable.propertyList). */
+export type PropertyListCache = NotifiedCache<SerializedJson<PublicProperty[]>>;
+
 /**
  * The public list as ready JSON, from memory (dropped by the database on any change): the answer
  * of GET /api/properties, and the list the server renders the public pages with.
  */
-export function cachedPublicProperties({ orm, propertyList }: Pick<Services, 'orm' | 'propertyList'>): Promise<SerializedJson<PublicProperty[]>> {
+export function cachedPublicProperties({ orm, propertyList }: { orm: MikroORM; propertyList: PropertyListCache }): Promise<SerializedJson<PublicProperty[]>> {
   return propertyList.get(cacheTable.propertyList.key(), async () => SerializedJson.of(await listPublicProperties(orm.em.fork())));
 }
 
 /** The public list as ready JSON when it is in memory, without waiting for anything. */
-export function readyPublicProperties({ propertyList }: Pick<Services, 'propertyList'>): SerializedJson<PublicProperty[]> | undefined {
+export function readyPublicProperties({ propertyList }: { propertyList: PropertyListCache }): SerializedJson<PublicProperty[]> | undefined {
   return propertyList.ready(cacheTable.propertyList.key());
 }

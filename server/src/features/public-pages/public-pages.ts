@@ -1,8 +1,11 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { pagePaths, routes, type PagePath } from '@everest/core/contract';
-import type { Services } from '../../services';
-import { cachedPublicProperties } from '../properties/properties.service';
+import type { Config } from '../../config';
+import type { NotifiedCache } from '../../db/notified-cache';
+import type { Logger } from '../../logger';
+import { cachedPublicProperties, type PropertyListCache } from '../properties/properties.service';
 import { loadPageRenderer, type PageRenderer } from './page-renderer';
 
 const brotli = promisify(brotliCompress);
@@ -41,7 +44,17 @@ async function compressed(html: string): Promise<RenderedPage> {
   return { html: bytes, br, gzip: gz };
 }
 
-export type PageServices = Pick<Services, 'config' | 'orm' | 'logger' | 'propertyList' | 'publicPages'>;
+/** The rendered pages by address (cacheTable.publicPages). */
+export type PublicPageCache = NotifiedCache<RenderedPage>;
+
+/** What rendering the public pages uses: the property list they show, and a cache of their own. */
+export interface PageServices {
+  config: Pick<Config, 'publicUrl' | 'tileUrl'>;
+  orm: MikroORM;
+  logger: Logger;
+  propertyList: PropertyListCache;
+  publicPages: PublicPageCache;
+}
 
 /**
  * The public pages, rendered on the server by the web app's render entry and kept ready to send

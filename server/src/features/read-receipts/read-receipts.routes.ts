@@ -4,7 +4,7 @@ import { routes } from '@everest/core/contract';
 import { contentDisposition } from '../../http/file-response';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
 import {
   documentReceipt,
   documentReceiptCsv,
@@ -19,7 +19,7 @@ import {
  * those who have not. Administrators only, by the route table; answers are no-store, since
  * they name investors and their papers.
  */
-export function readReceiptsRoutes(router: Router<AppState>, { config }: Services): void {
+export function readReceiptsRoutes(router: Router<AppState>, { config }: { config: Config }): void {
   const portalUrl = `${config.publicUrl}/investor-services`;
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
   const sendCsv = (ctx: Context, { csv, filename }: { csv: string; filename: string }) => {

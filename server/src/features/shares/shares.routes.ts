@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { routes } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
 import { createShare, endShare, listIncomingShares, listOutgoingShares, listUserShares, requireInvestor, revokeShare } from './shares.service';
 
 /**
@@ -10,7 +10,7 @@ import { createShare, endShare, listIncomingShares, listOutgoingShares, listUser
  * caller, and the administrators' view of a user's shares and end of any. Investors only for the
  * first three, refused before a byte of the body is read.
  */
-export function sharesRoutes(router: Router<AppState>, { config }: Services): void {
+export function sharesRoutes(router: Router<AppState>, { config }: { config: Config }): void {
   const investorsOnly = {
     before: async ({ user }: { user: AppState['user'] }) => {
       if (user) requireInvestor(user);

@@ -21,7 +21,7 @@ import type { SessionUser } from '../../http/state';
 import { recordAdminAction } from '../audit/admin-audit';
 import { proveOwner } from '../auth/owner-proof';
 import { activeSessionUser } from '../auth/session';
-import { createPasswordLink, welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { createPasswordLink, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { firmToday, liveShareParams, liveShareSql } from '../documents/document-policy';
 import { enqueueMail } from '../mail/outbox';
 import { shareAddedMail, shareInvitationMail, type ShareDescription } from '../mail/templates';

@@ -10,7 +10,7 @@ import {
 } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { recordingClient } from '../auth/test-client';
 import { queuedMails } from '../mail/testing/queued-mails';

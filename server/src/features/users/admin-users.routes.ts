@@ -1,11 +1,13 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { routes } from '@everest/core/contract';
 import { cacheTable } from '../../caches';
-import { bind } from '../../http/route';
+import { bind, type AnswerOf } from '../../http/route';
 import { SerializedJson } from '../../http/serialized-json';
 import type { AppState, SessionUser } from '../../http/state';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
+import type { NotifiedCache } from '../../db/notified-cache';
 import {
   assignProperty,
   createUser,
@@ -19,12 +21,15 @@ import {
   type AdminCall,
 } from './admin-users.service';
 
+/** The administrators' user lists as ready JSON, per search and page (cacheTable.userLists). */
+export type UserListCache = NotifiedCache<SerializedJson<AnswerOf<typeof routes.adminUsers>>>;
+
 /**
  * Users administration: GET users and user-properties; POST create-user, edit-user, delete-user,
  * reset-password, resend-invitation, assign-property, remove-property. Administrators only, by the route table.
  * Every answer is no-store: they hold investors' details, and create-user's a password.
  */
-export function adminUsersRoutes(router: Router<AppState>, { config, orm, userLists }: Services): void {
+export function adminUsersRoutes(router: Router<AppState>, { config, orm, userLists }: { config: Config; orm: MikroORM; userLists: UserListCache }): void {
   const privateAnswer = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
   const adminCall = (ctx: Context & { state: AppState }, actor: SessionUser): AdminCall => {
     privateAnswer(ctx);

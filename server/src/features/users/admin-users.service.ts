@@ -24,7 +24,7 @@ import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import { emailChangedMail, welcomeMail } from '../auth/auth-mail';
-import { createPasswordLink, queuePasswordResetMail, voidResetTokens, welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { createPasswordLink, queuePasswordResetMail, voidResetTokens, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { hashPassword } from '../auth/password-hash';
 import { sessionTokens } from '../auth/session';
 import { UserDocument } from '../documents/user-document.entity';

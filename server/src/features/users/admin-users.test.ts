@@ -12,7 +12,7 @@ import {
 import { checkPassword } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/auth.service';
+import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { recordingClient } from '../auth/test-client';
 import { UserDocument } from '../documents/user-document.entity';

@@ -5,7 +5,7 @@ import type { EmailChangeLinkAnswer, PendingEmailChange } from '@everest/core/co
 import { displayName, formatDateTime, passwordResetTokenLifetimeMs, portalMessages, portalSuccess } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
-import { createPasswordLink, setPasswordFailureLimit, voidResetTokens } from '../auth/auth.service';
+import { createPasswordLink, setPasswordFailureLimit, voidResetTokens } from '../auth/password-links';
 import { countAttempt } from '../auth/login-attempts';
 import { enqueueMail } from '../mail/outbox';
 import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';

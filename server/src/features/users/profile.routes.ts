@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { routes } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
-import type { Services } from '../../services';
+import type { Config } from '../../config';
 import { confirmEmailChange, undoEmailChange } from './email-change.service';
 import { cancelOwnEmailChange, getProfile, updateProfile } from './profile.service';
 
@@ -10,7 +10,7 @@ import { cancelOwnEmailChange, getProfile, updateProfile } from './profile.servi
  * The caller's own profile: GET profile, POST update-profile; and the links of an e-mail change
  * (issue 33): confirm, undo (public, the token in the body) and cancel.
  */
-export function profileRoutes(router: Router<AppState>, { config }: Services): void {
+export function profileRoutes(router: Router<AppState>, { config }: { config: Config }): void {
   bind(router, routes.profile, async ({ user, ctx }) => {
     ctx.set('Cache-Control', 'no-store');
     return getProfile(ctx.state.em, user);

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { routes } from '@everest/core/contract';
 import { bind } from '../../../http/route';
 import type { AppState } from '../../../http/state';
-import type { Services } from '../../../services';
+import type { Config } from '../../../config';
 import {
   adminSecondStep,
   confirmTotp,
@@ -26,7 +26,7 @@ import {
  * this server's session records learn at once whether the user has a second step. The user's own
  * changes each take an owner proof (issue 33), checked in the service.
  */
-export function secondStepRoutes(router: Router<AppState>, { config }: Services): void {
+export function secondStepRoutes(router: Router<AppState>, { config }: { config: Config }): void {
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');
 
   bind(

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode } from '@mikro-orm/core';
-import { generateSecret, generateURI, verify } from 'otplib';
+import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import {
-  backupCodeCount,
   keepOneSecondStep,
   maxPasskeys,
   type AdminSecondStepAnswer,
@@ -48,119 +47,29 @@ import { proveOwner } from '../owner-proof';
 import { activeSessionUser, sessionTokens, startSession } from '../session';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
 import { checkRegistration, creationOptions, passkeySummary, requestOptions, usePasskey, userPasskeys } from './passkeys';
-import { BackupCode, SecondStep, SecondStepChallenge, type ISecondStep } from './second-step.entity';
-import { hashChallengeToken, newBackupCode, secondStepSecrets } from './second-step-secrets';
+import { BackupCode, SecondStep, SecondStepChallenge } from './second-step.entity';
+import {
+  backupCodesLeft,
+  isOn,
+  noSecondStep,
+  refusedCode,
+  replaceBackupCodes,
+  secondStepRow,
+  secondSteps,
+  totpTimeStep,
+  useCode,
+} from './second-step-codes';
+import { hashChallengeToken, secondStepSecrets } from './second-step-secrets';
 
 /** How long the password alone keeps a sign-in open for its second step. */
 export const challengeLifetimeMs = 5 * 60_000;
 
 const issuer = 'Everest Properties';
-/** One 30-second step either side of now: a phone's clock a little off still works. */
-const epochToleranceSeconds = 30;
 
 const signInAgain = 'Your sign-in has expired. Please sign in again.';
-const wrongCode = 'That code is not correct. Please try again.';
-/** RFC 6238 5.2 refuses a code of a step already used: the owner typed it twice, or someone replays it. */
-const codeJustUsed = 'This code was just used. Please wait for your authenticator app to show the next one.';
-const noSecondStep = 'Two-step sign-in is not on for this account.';
 const wrongPasskey = 'That passkey was not accepted. Please try again.';
 /** A few wrong codes end a sign-in: the next tries need the password again. */
 const tooManyWrongCodes = 'That was the last try for this sign-in: please sign in with your password again.';
-
-// ---- Codes ---------------------------------------------------------------------------------
-
-async function secondStepRow(em: EntityManager, userId: number): Promise<ISecondStep | null> {
-  return em.findOne(SecondStep, { user: userId });
-}
-
-const isOn = (row: ISecondStep | null): row is ISecondStep & { totpSecret: string } => !!row?.totpEnabledAt && !!row.totpSecret;
-
-/** The user's second steps: an authenticator app, passkeys, or both; backup codes go with either. */
-async function secondSteps(em: EntityManager, userId: number) {
-  const [row, passkeys] = await Promise.all([secondStepRow(em, userId), userPasskeys(em, userId)]);
-  return { row, totp: isOn(row), passkeys, any: isOn(row) || passkeys.length > 0 };
-}
-
-/**
- * The time step a TOTP code is valid for, null for a wrong code, or 'used' for a right code of a
- * step at or before the last accepted one: refused, as a code seen over a shoulder or replayed
- * from a log must work for nobody, but told apart so that its owner knows to wait for the next.
- */
-async function totpTimeStep(secret: string, code: string, lastTimeStep: number | null): Promise<number | 'used' | null> {
-  if (!/^\d{6}$/.test(code)) return null;
-  const result = await verify({ secret, token: code, epochTolerance: epochToleranceSeconds });
-  if (!result.valid || !('timeStep' in result)) return null;
-  return lastTimeStep !== null && result.timeStep <= lastTimeStep ? 'used' : result.timeStep;
-}
-
-/** The refusal of a code `useCode` did not take. */
-const refusedCode = (outcome: 'used' | null) => (outcome === 'used' ? codeJustUsed : wrongCode);
-
-/**
- * Checks a TOTP code or a backup code and uses it up, atomically: of two requests racing with
- * the same code, one wins and the other is told the code was just used. Answers the method that
- * matched, 'used' for a TOTP code of a step already used, or null.
- */
-async function useCode(
-  em: EntityManager,
-  config: Config,
-  userId: number,
-  row: ISecondStep | null,
-  code: string,
-): Promise<SecondStepMethod | 'used' | null> {
-  const secrets = secondStepSecrets(config.secondStep.key);
-  const step = isOn(row) ? await totpTimeStep(secrets.decrypt(row.totpSecret), code, row.totpLastTimeStep ?? null) : null;
-  if (step === 'used') return 'used';
-  if (row && step !== null) {
-    const moved = await em.nativeUpdate(
-      SecondStep,
-      { id: row.id, $or: [{ totpLastTimeStep: null }, { totpLastTimeStep: { $lt: step } }] },
-      { totpLastTimeStep: step },
-    );
-    return moved === 1 ? 'totp' : 'used';
-  }
-  const used = await em.nativeUpdate(
-    BackupCode,
-    { user: userId, codeHash: secrets.hashBackupCode(code), usedAt: null },
-    { usedAt: new Date() },
-  );
-  return used > 0 ? 'backup-code' : null;
-}
-
-/**
- * Checks a code for a signed-in call (an owner proof): wrong codes count with failed sign-ins,
- * as wrong current passwords do.
- */
-async function proveCode(em: EntityManager, config: Config, user: IUser, row: ISecondStep | null, code: string, address: string) {
-  const attempt = await countProof(em, user.email, address);
-  const method = await useCode(em, config, user.id, row, code);
-  if (method === null || method === 'used') throw new HttpError(400, refusedCode(method));
-  await attempt.succeeded();
-  return method;
-}
-
-/**
- * A current code (authenticator app or backup code) as the owner's proof for a signed-in change
- * (owner-proof.ts); refused with 400 when the account has no second step to prove with.
- */
-export async function proveSecondStepCode(em: EntityManager, config: Config, user: IUser, code: string, address: string): Promise<void> {
-  const steps = await secondSteps(em, user.id);
-  if (!steps.any) throw new HttpError(400, `${noSecondStep} Please enter your current password.`);
-  await proveCode(em, config, user, steps.row, code, address);
-}
-
-async function backupCodesLeft(em: EntityManager, userId: number): Promise<number> {
-  return em.count(BackupCode, { user: userId, usedAt: null });
-}
-
-/** A new set of backup codes in the caller's unit of work; the old set stops working. */
-async function replaceBackupCodes(em: EntityManager, config: Config, user: IUser): Promise<string[]> {
-  const secrets = secondStepSecrets(config.secondStep.key);
-  await em.nativeDelete(BackupCode, { user: user.id });
-  const codes = Array.from({ length: backupCodeCount }, newBackupCode);
-  for (const code of codes) em.create(BackupCode, { user, codeHash: secrets.hashBackupCode(code.replace('-', '')) });
-  return codes;
-}
 
 // ---- Sign-in -------------------------------------------------------------------------------
 
