@@ -8,7 +8,8 @@ import tseslint from 'typescript-eslint';
 // The import boundaries of DESIGN.md: web, server and desktop depend on core; desktop on the
 // web admin panel only; core on nothing but zod and papaparse; nobody reaches into another
 // package by a relative path.
-const otherPackagesByPath = ['core', 'server', 'web', 'desktop', 'fixtures'].map((p) => `**/../${p}/src/**`);
+const packageFolders = ['src', 'test', 'bench', 'drills', 'e2e', 'scripts'];
+const otherPackagesByPath = ['core', 'server', 'web', 'desktop', 'fixtures'].flatMap((p) => packageFolders.map((f) => `**/../${p}/${f}/**`));
 const boundary = (extraPatterns) => ({
   'no-restricted-imports': [
     'error',
@@ -78,6 +79,12 @@ const desktopPatterns = [
   { group: ['@everest/server', '@everest/server/*'], message: 'The desktop app talks to the server over HTTP only.' },
   { regex: '^@everest/web(?!/admin$)', message: 'The desktop app uses the web admin panel (@everest/web/admin) only.' },
 ];
+// Tests, benches and end-to-end suites take the server's test tooling as @everest/server/testing
+// and @everest/server/bench (source subpaths), and nothing else of the server.
+const serverTesting = {
+  regex: '^@everest/server(?!/(testing|bench)(/|$))',
+  message: 'Tests import the server only as @everest/server/testing or @everest/server/bench.',
+};
 const noElectron =
   'A main-process service, the sync and its CLI import nothing from electron; the glue files in desktop/src/main pass them what they need.';
 
@@ -161,5 +168,22 @@ export default tseslint.config(
   {
     files: ['desktop/src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The web app's end-to-end suites reach the server's test tooling through its package face.
+    files: ['web/e2e/**/*.ts'],
+    rules: boundary([
+      serverTesting,
+      { group: ['@everest/desktop', '@everest/desktop/*', 'koa', '@mikro-orm/*', 'electron'], message: 'The web app depends on core only.' },
+    ]),
+  },
+  {
+    // The desktop app's tests, benches and end-to-end suites: as the app, plus the server's test tooling.
+    files: ['desktop/**/*.test.ts', 'desktop/test/**/*.ts', 'desktop/bench/**/*.ts', 'desktop/e2e/**/*.ts'],
+    rules: boundary([serverTesting, desktopPatterns[1]]),
+  },
+  {
+    files: ['desktop/src/main/*/**/*.test.ts', 'desktop/src/sync/**/*.test.ts', 'desktop/src/cli/**/*.test.ts'],
+    rules: boundary([serverTesting, desktopPatterns[1], { group: ['electron', 'electron/*'], message: noElectron }]),
   },
 );

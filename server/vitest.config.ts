@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'server',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'drills/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // The files of a worker share one module graph: each starts its own server over its own
     // database and passes its config in, so nothing of one file's state reaches the next. Loading

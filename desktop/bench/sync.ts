@@ -10,10 +10,10 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { buildAccountantFolder, pdfBytes } from '@everest/fixtures/accountant-folder';
-import { startBenchServer, type BenchServer } from '../../server/bench/bench-server';
+import { startBenchServer, type BenchServer } from '@everest/server/bench';
+import { TcpGate } from '@everest/server/testing/tcp-gate';
 import { createPortal } from '../src/sync/portal';
 import { SyncEngine, type SyncEvent } from '../src/sync/sync-engine';
-import { Relay } from '../src/sync/testing/relay';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,12 +83,12 @@ async function throughput(server: BenchServer, base: string): Promise<void> {
 /** Lines the command would print while the portal is away for 60 s, with 30 files waiting. */
 async function outage(server: BenchServer, base: string): Promise<void> {
   const where = space(base, '2025-Q3');
-  const relay = await Relay.start(server.url);
+  const relay = await TcpGate.start(server.url);
   const lines: SyncEvent[] = [];
   let counting = false;
   const engine = await SyncEngine.create({
     ...where,
-    portal: createPortal({ serverUrl: relay.url, ...admin }),
+    portal: createPortal({ serverUrl: relay.url(), ...admin }),
     stabilityMs: 1_000,
     onEvent: (event) => {
       // What the command prints: every event but a request's start.
@@ -96,7 +96,7 @@ async function outage(server: BenchServer, base: string): Promise<void> {
     },
   });
   await engine.start();
-  relay.refusing = true;
+  relay.mode = 'refuse';
   relay.cut();
   counting = true;
   mkdirSync(path.join(where.folder, 'properties', 'General'), { recursive: true });
@@ -104,7 +104,7 @@ async function outage(server: BenchServer, base: string): Promise<void> {
   await pause(60_000);
   const during = lines.length;
   const tries = relay.connections;
-  relay.refusing = false;
+  relay.mode = 'pass';
   while (engine.status().counts.published < 30) await pause(100);
   counting = false;
   await engine.stop();

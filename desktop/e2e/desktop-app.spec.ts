@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { DesktopApi, FolderUploadStatus } from '../src/shared/api';
 import { portalAddressMessages } from '../src/shared/settings';
 import { installTestBridge } from './support/test-bridge';
-import { totpCode } from './support/totp';
+import { totpCode } from '@everest/server/testing/totp';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 

@@ -28,6 +28,7 @@ const skippedFolders = new Set([
   'e2e',
   'test',
   'bench',
+  'drills',
 ]);
 /** Tests sit beside the code (STYLE.md), and test runners' settings and notes beside the package: no build reads them. */
 const isNotInput = (name: string) => /\.(test|spec)\.tsx?$|^(playwright|vitest)(\.[\w-]+)?\.config\.ts$|\.md$/.test(name);

@@ -2,7 +2,8 @@
 # The Dockerfile's stages without Docker (images cannot be pulled everywhere): the same install
 # and build commands in a temp folder, the runtime assembled from the same paths, then the
 # compiled server started from it as the image's CMD does, asked for readiness and a page, and
-# stopped with SIGTERM (it must exit 0). Keep this in step with ../../Dockerfile.
+# stopped with SIGTERM (it must exit 0). What each stage copies is read from ../../Dockerfile's
+# COPY lines (dockerfile-copies.ts); its RUN lines are repeated here: keep them in step.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd -P)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/everest-image-XXXXXX")"
@@ -18,32 +19,40 @@ trap cleanup EXIT
 mkdir "$work/context"
 (cd "$repo" && git ls-files -co --exclude-standard -z | grep -zv -e '^\.ci/' | xargs -0 tar -cf - ) | tar -xf - -C "$work/context"
 
-manifests() {
-  mkdir -p "$1"/{core,server,web,desktop,fixtures}
-  for f in pnpm-lock.yaml pnpm-workspace.yaml package.json .npmrc core/package.json server/package.json web/package.json desktop/package.json fixtures/package.json; do
-    cp "$work/context/$f" "$1/$f"
-  done
+# The Dockerfile's COPY lines of stage $1, applied to the folder $2; a `--from` stage's files are
+# taken from the folder that stage was assembled in ($work/<stage>).
+copy_stage() {
+  local lines from src dest kind root
+  lines="$("$repo/node_modules/.bin/tsx" "$repo/server/scripts/dockerfile-copies.ts" "$repo/Dockerfile" "$1")"
+  while IFS=$'\t' read -r from src dest kind; do
+    if [[ "$from" == - ]]; then root="$work/context"; else root="$work/$from"; fi
+    [[ -e "$root/$src" ]] || { echo "the Dockerfile's stage $1 copies $src, which $root lacks" >&2; exit 1; }
+    if [[ -d "$root/$src" ]]; then
+      mkdir -p "$2/$dest" && cp -a "$root/$src/." "$2/$dest/"
+    elif [[ "$kind" == folder ]]; then
+      mkdir -p "$2/$dest" && cp -a "$root/$src" "$2/$dest/"
+    else
+      mkdir -p "$(dirname "$2/$dest")" && cp -a "$root/$src" "$2/$dest"
+    fi
+  done <<< "$lines"
 }
 
 echo "== build stage"
-manifests "$work/build"
+mkdir "$work/build"
+copy_stage pnpm "$work/build"
 (cd "$work/build" && pnpm install --frozen-lockfile --prefer-offline --reporter=silent)
-cp -a "$work/context/." "$work/build/"
+copy_stage build "$work/build"
 (cd "$work/build" && pnpm --filter @everest/web build >/dev/null && pnpm --filter @everest/server build)
 
 echo "== prod-deps stage"
-manifests "$work/deps"
-(cd "$work/deps" && pnpm install --frozen-lockfile --prod --filter '@everest/server...' --prefer-offline --reporter=silent)
+mkdir "$work/prod-deps"
+copy_stage pnpm "$work/prod-deps"
+(cd "$work/prod-deps" && pnpm install --frozen-lockfile --prod --filter '@everest/server...' --prefer-offline --reporter=silent)
 
 echo "== runtime stage"
 rt="$work/runtime"
-mkdir -p "$rt/server" "$rt/web" "$rt/fixtures" "$work/data"
-cp -a "$work/deps/node_modules" "$rt/node_modules"
-cp -a "$work/deps/server/node_modules" "$rt/server/node_modules"
-cp -a "$work/build/server/package.json" "$rt/server/package.json"
-cp -a "$work/build/server/dist" "$rt/server/dist"
-cp -a "$work/build/web/dist" "$rt/web/dist"
-cp -a "$work/build/fixtures/files" "$rt/fixtures/files"
+mkdir -p "$rt" "$work/data"
+copy_stage runtime "$rt"
 if [[ -e "$rt/node_modules/tsx" || -e "$rt/server/node_modules/tsx" || -e "$rt/server/node_modules/esbuild" ]]; then
   echo "the runtime holds development tools (tsx or esbuild)" >&2
   exit 1

@@ -10,8 +10,8 @@ import { startLocalS3, type LocalS3 } from '../test/s3';
 import { openOrm } from './db/orm';
 import { seedDemoData } from './db/seed';
 import { createFileStore } from './features/files/create-file-store';
-import { samplePdf } from './features/files/testing/sample-documents';
-import { SmtpListener } from './features/mail/testing/smtp-listener';
+import { samplePdf } from '../test/sample-documents';
+import { SmtpListener } from '../test/smtp-listener';
 import { loadConfig } from './config';
 
 /**

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '@everest/fixtures';
 import { buildServer } from '../build';
 import { ChildServer, serverDir } from '../test/child-server';
-import { samplePdf } from './features/files/testing/sample-documents';
+import { samplePdf } from '../test/sample-documents';
 
 /** A 9 MB PDF (under the 10 MB limit): far more than the socket buffers hold, so each download is in flight until read. */
 function largePdf(): Buffer {

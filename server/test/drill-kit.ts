@@ -6,7 +6,7 @@ import { demoPassword } from '@everest/fixtures';
 import { openOrm } from '../src/db/orm';
 import { seedDemoData } from '../src/db/seed';
 import { LocalFileStore } from '../src/features/files/local-file-store';
-import { samplePdf } from '../src/features/files/testing/sample-documents';
+import { samplePdf } from './sample-documents';
 import { createTestDatabase, type TestDatabase } from './harness';
 
 /**

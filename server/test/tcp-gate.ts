@@ -4,10 +4,12 @@ import net from 'node:net';
 export type GateMode = 'pass' | 'refuse' | 'stall';
 
 /**
- * A TCP relay in front of the test's PostgreSQL that a test opens and shuts, to act out a
- * database restart: `pass` relays, `refuse` hangs up at once (as a server that is down),
- * `stall` accepts and never answers (as a server that hangs). `cut` drops every relayed
- * connection, as a restart does.
+ * A TCP relay in front of a test's server (its PostgreSQL, or the HTTP server the desktop sync
+ * talks to) that a test opens and shuts, to act out a restart: `pass` relays, `refuse` hangs up
+ * at once (as a server that is down), `stall` accepts and never answers (as a server that hangs).
+ * `cut` drops every relayed connection, as a restart does; `target` may then point at another
+ * instance over the same data (the restarted server). `dropAnswers` loses the next answers on
+ * their way back: the server has done the work, the client sees its connection drop.
  */
 export class TcpGate {
   mode: GateMode = 'pass';
@@ -15,29 +17,31 @@ export class TcpGate {
   connections = 0;
   /** Connections hung up at once in `refuse` mode. */
   refused = 0;
+  /** How many of the next answers to lose: their connection is cut when the server starts answering. */
+  dropAnswers = 0;
   private readonly open = new Set<net.Socket>();
 
   private constructor(
     private readonly server: net.Server,
-    private readonly target: { host: string; port: number },
+    /** The URL of the server relayed to (its host and port are used). */
+    public target: string,
   ) {}
 
-  /** A gate on an ephemeral local port in front of the server of `databaseUrl`. */
-  static async start(databaseUrl: string): Promise<TcpGate> {
-    const target = new URL(databaseUrl);
+  /** A gate on an ephemeral local port in front of the server at `target` (a URL). */
+  static async start(target: string): Promise<TcpGate> {
     const server = net.createServer();
-    const gate = new TcpGate(server, { host: target.hostname, port: Number(target.port || 5432) });
+    const gate = new TcpGate(server, target);
     server.on('connection', (socket) => gate.accept(socket));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return gate;
   }
 
-  /** `databaseUrl` with the gate's address instead of the server's. */
-  url(databaseUrl: string): string {
-    const url = new URL(databaseUrl);
+  /** `serverUrl` with the gate's address instead of the server's (no trailing '/' for a bare origin). */
+  url(serverUrl: string = this.target): string {
+    const url = new URL(serverUrl);
     url.hostname = '127.0.0.1';
     url.port = String((this.server.address() as net.AddressInfo).port);
-    return url.toString();
+    return url.pathname === '/' && !url.search && !url.hash ? url.toString().replace(/\/$/, '') : url.toString();
   }
 
   /** Sockets open at the gate: clients' connections (and their relays). */
@@ -73,10 +77,21 @@ export class TcpGate {
       client.resume();
       return;
     }
-    const upstream = net.connect(this.target.port, this.target.host);
+    const target = new URL(this.target);
+    const port = Number(target.port) || (target.protocol.startsWith('postgres') ? 5432 : 80);
+    const upstream = net.connect(port, target.hostname);
     upstream.on('error', () => client.destroy());
     upstream.on('close', () => client.destroy());
     client.on('close', () => upstream.destroy());
-    client.pipe(upstream).pipe(client);
+    client.pipe(upstream);
+    upstream.on('data', (chunk: Buffer) => {
+      if (this.dropAnswers > 0) {
+        this.dropAnswers -= 1;
+        upstream.destroy();
+        client.destroy();
+        return;
+      }
+      client.write(chunk);
+    });
   }
 }

@@ -5,7 +5,7 @@ import { loginAnswer } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { queuedMailSubjects } from './support/mail';
 import { signIn } from './support/portal';
-import { totpCode } from './support/totp';
+import { totpCode } from '@everest/server/testing/totp';
 
 // Passkeys as the second step (issue 21), with Chromium's virtual authenticator standing in for
 // the device's screen lock: it holds the real key pair, signs real challenges, and says the user

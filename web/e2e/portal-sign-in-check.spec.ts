@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { awayFromRateLimitWindowEnd, rateLimitWindowRoomMs } from '../../server/test/rate-limit-window';
+import { awayFromRateLimitWindowEnd, rateLimitWindowRoomMs } from '@everest/server/testing/rate-limit-window';
 import { createUserByApi, unique } from './support/admin';
 import { signIn } from './support/portal';
 

@@ -10,7 +10,7 @@ import { demoPassword } from '@everest/fixtures';
 import { queuedMailSubjects } from './support/mail';
 import { openAdminTab } from './support/admin';
 import { signIn } from './support/portal';
-import { totpCode } from './support/totp';
+import { totpCode } from '@everest/server/testing/totp';
 
 // Two-step sign-in (issues 21 and 33). Each test opens an account of its own through the admin
 // API, so that turning the second step on never touches the demo accounts other specs sign in with.

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
-// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
-import type {} from '../../../server/test/global-setup';
-import { totpCode } from '../../e2e/support/totp';
+import { startTestServer, type TestServer, totpCode } from '@everest/server/testing';
 import { createPortal, secondStepNeeded } from './portal';
-import { administratorWithTotp } from './testing/second-step-admin';
+import { administratorWithTotp } from '../../test/second-step-admin';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 

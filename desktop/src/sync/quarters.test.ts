@@ -9,12 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import { bulkManifestMessages, publishingMessages, quarters, type Quarter } from '@everest/core/domain';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
-// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
-import type {} from '../../../server/test/global-setup';
+import { startTestServer, type TestServer } from '@everest/server/testing';
 import { createPortal } from './portal';
 import { SyncEngine, type SyncOptions } from './sync-engine';
-import { pdf, removeWorkspaces, sha256, workspace, write } from './testing/folder';
+import { pdf, removeWorkspaces, sha256, workspace, write } from '../../test/folder';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 let server: TestServer;

@@ -5,15 +5,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import type { PropertyDocument } from '@everest/core/contract';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
-import { SmtpListener } from '../../../server/test/smtp-listener';
-// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
-import type {} from '../../../server/test/global-setup';
+import { SmtpListener, startTestServer, TcpGate, type TestServer } from '@everest/server/testing';
 import type { LedgerEntry } from './ledger';
 import { createPortal, type Portal } from './portal';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
-import { pdf, removeWorkspaces, sha256, workspace, write } from './testing/folder';
-import { Relay } from './testing/relay';
+import { pdf, removeWorkspaces, sha256, workspace, write } from '../../test/folder';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 
@@ -249,13 +245,13 @@ describe('the watched-folder sync against the real server', () => {
       contents.set(title, pdf(title));
       write(space.folder, `2025-Q4/properties/General/${title}.pdf`, contents.get(title)!);
     }
-    const relay = await Relay.start(server.url);
+    const relay = await TcpGate.start(server.url);
     let restarted: TestServer | null = null;
     const events: SyncEvent[] = [];
     // At the 8th answer the server goes away: connections in flight are cut, new ones refused.
-    const portal = countingPortal(relay.url, (count) => {
+    const portal = countingPortal(relay.url(), (count) => {
       if (count === 8) {
-        relay.refusing = true;
+        relay.mode = 'refuse';
         relay.cut();
       }
     });
@@ -267,7 +263,7 @@ describe('the watched-folder sync against the real server', () => {
       // The server comes back: a new instance over the same database and file store.
       restarted = await startTestServer({ besides: server });
       relay.target = restarted.url;
-      relay.refusing = false;
+      relay.mode = 'pass';
       await vi.waitFor(() => expect(engine.status().published).toHaveLength(24), { timeout: 20_000, interval: 50 });
       await engine.idle();
     } finally {
@@ -567,7 +563,7 @@ describe('issue 32: a publication is its content and its destination', () => {
     const space = workspace('2025-Q2');
     const content = pdf('An answer lost on its way back');
     write(space.folder, 'properties/Mesa Verde Villas/Lost Answer Statement.pdf', content);
-    const relay = await Relay.start(server.url);
+    const relay = await TcpGate.start(server.url);
     // Each upload-document request's Idempotency-Key, as it went over the wire.
     const keys: (string | null)[] = [];
     const recording: typeof globalThis.fetch = (input, init) => {
@@ -580,7 +576,7 @@ describe('issue 32: a publication is its content and its destination', () => {
       return globalThis.fetch(input, init);
     };
     const events: SyncEvent[] = [];
-    const portal = countingPortal(relay.url, undefined, recording);
+    const portal = countingPortal(relay.url(), undefined, recording);
     const engine = await SyncEngine.create({ ...engineOptions(space, portal, events), watch: false });
     try {
       expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
@@ -854,7 +850,7 @@ describe('the watched-folder sync with e-mail notification on', () => {
     write(space.folder, 'properties/Sunset Terrace Apartments/Lost Batch Letter.pdf', pdf('letter'));
     write(space.folder, 'investors/Lost Batch K-1.pdf', pdf('k-1'));
     write(space.folder, 'investors/manifest.csv', Buffer.from('email,filename,document_category,title\ninvestor@example.com,Lost Batch K-1.pdf,tax,Lost Batch K-1\n'));
-    const relay = await Relay.start(mailing.url);
+    const relay = await TcpGate.start(mailing.url);
     let batches = 0;
     // The first batch reaches the server, which publishes it; its answer never comes back.
     const losing: typeof globalThis.fetch = (input, init) => {
@@ -865,7 +861,7 @@ describe('the watched-folder sync with e-mail notification on', () => {
     const events: SyncEvent[] = [];
     // One request at a time, so that the answer lost is the batch's.
     const engine = await SyncEngine.create({
-      ...engineOptions(space, countingPortal(relay.url, undefined, losing), events),
+      ...engineOptions(space, countingPortal(relay.url(), undefined, losing), events),
       watch: false,
       emailNotification: true,
       concurrency: 1,

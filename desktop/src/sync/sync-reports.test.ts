@@ -10,16 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import { publishingMessages } from '@everest/core/domain';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
-import { SmtpListener } from '../../../server/test/smtp-listener';
-// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
-import type {} from '../../../server/test/global-setup';
+import { SmtpListener, startTestServer, type TestServer } from '@everest/server/testing';
 import { planFolderDrop } from '../main/folder-drop/drop-plan';
 import { emailToldSentence } from './digest';
 import { createPortal, type Portal } from './portal';
 import { stabilityMessages } from './stability';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
-import { pdf, removeWorkspaces, workspace, write } from './testing/folder';
+import { pdf, removeWorkspaces, workspace, write } from '../../test/folder';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 let server: TestServer;

@@ -10,15 +10,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '@everest/core/client';
-import { startTestServer, type TestServer } from '../../../server/test/harness';
-// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
-import type {} from '../../../server/test/global-setup';
+import { startTestServer, TcpGate, type TestServer } from '@everest/server/testing';
 import { buildAccountantFolder } from '@everest/fixtures/accountant-folder';
 import { FolderLocked, lockFileName } from './folder-lock';
 import { createPortal, type Portal } from './portal';
 import { SyncEngine, type SyncEvent, type SyncOptions } from './sync-engine';
-import { pdf, removeWorkspaces, sha256, workspace, write } from './testing/folder';
-import { Relay } from './testing/relay';
+import { pdf, removeWorkspaces, sha256, workspace, write } from '../../test/folder';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 let server: TestServer;
@@ -210,11 +207,11 @@ describe('defect 2: a refused sign-in stops the sync at once, never retried', ()
   it('the command exits 3 with its sentence, having signed in once', async () => {
     const space = workspace('2025-Q2');
     write(space.folder, 'properties/General/Cli Refused.pdf', pdf('cli'));
-    const relay = await Relay.start(server.url);
+    const relay = await TcpGate.start(server.url);
     const desktop = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/cli/sync.ts', '--server', relay.url, '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', '5', '--once'],
+      ['--import', 'tsx', 'src/cli/sync.ts', '--server', relay.url(), '--folder', space.folder, '--ledger', space.ledgerFile, '--stability-seconds', '5', '--once'],
       { cwd: desktop, env: { ...process.env, EVEREST_EMAIL: admin.email, EVEREST_PASSWORD: 'Stale-password-2024', INIT_CWD: desktop }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
@@ -249,17 +246,17 @@ describe('defect 3: backoff that backs off, and one line per change of state', (
   it('says once that the portal is away and once that it is back, probing with growing pauses, then publishes everything', async () => {
     const space = workspace('2025-Q3');
     for (let i = 0; i < 12; i += 1) write(space.folder, `properties/General/Away ${String(i).padStart(2, '0')}.pdf`, pdf(`away ${i}`));
-    const relay = await Relay.start(server.url);
-    relay.refusing = true;
+    const relay = await TcpGate.start(server.url);
+    relay.mode = 'refuse';
     const events: SyncEvent[] = [];
-    const engine = await SyncEngine.create(options(space, createPortal({ serverUrl: relay.url, ...admin }), events));
+    const engine = await SyncEngine.create(options(space, createPortal({ serverUrl: relay.url(), ...admin }), events));
     try {
       await engine.start();
       await vi.waitFor(() => expect(events.some((e) => e.state === 'portal-away')).toBe(true), { timeout: 10_000, interval: 20 });
       // About 2 s of outage: probes 100, 200, 400, 400… ms apart (less jitter), not one per file per tick.
       await pause(2_000);
       expect(relay.connections).toBeLessThanOrEqual(12);
-      relay.refusing = false;
+      relay.mode = 'pass';
       await vi.waitFor(() => expect(engine.status().published).toHaveLength(12), { timeout: 15_000, interval: 50 });
     } finally {
       await engine.stop();
@@ -273,10 +270,10 @@ describe('defect 3: backoff that backs off, and one line per change of state', (
   it('a one-off run with the portal down gives up after its 5 attempts, said in one line', async () => {
     const space = workspace('2025-Q3');
     for (let i = 0; i < 6; i += 1) write(space.folder, `properties/General/Down ${i}.pdf`, pdf(`down ${i}`));
-    const relay = await Relay.start(server.url);
-    relay.refusing = true;
+    const relay = await TcpGate.start(server.url);
+    relay.mode = 'refuse';
     const events: SyncEvent[] = [];
-    const engine = await SyncEngine.create({ ...options(space, createPortal({ serverUrl: relay.url, ...admin }), events), watch: false, maxAttempts: 5, backoff: { baseMs: 50, maxMs: 200 } });
+    const engine = await SyncEngine.create({ ...options(space, createPortal({ serverUrl: relay.url(), ...admin }), events), watch: false, maxAttempts: 5, backoff: { baseMs: 50, maxMs: 200 } });
     try {
       expect(await engine.runOnce()).toBe(false);
     } finally {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionsAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { addressFailureBudget } from '../features/auth/login-attempts';
-import { recordingClient } from '../features/auth/test-client';
+import { recordingClient } from '../../test/test-client';
 
 // Behind the firm's proxy (TRUST_PROXY=true), the client's address is the one the proxy added:
 // the last entry of X-Forwarded-For. Entries before it are whatever the client itself sent, so

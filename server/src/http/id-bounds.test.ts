@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorAnswer, fillPath, routes } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { recordingClient } from '../features/auth/test-client';
+import { recordingClient } from '../../test/test-client';
 
 /** Just past PostgreSQL's integer, and past the numbers a double holds exactly. */
 const tooLarge = [2 ** 31, 2 ** 53] as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { investorDocumentsAnswer, type InvestorDocument } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { freshAddress, recordingClient } from '../features/auth/test-client';
+import { freshAddress, recordingClient } from '../../test/test-client';
 
 /**
  * Issue 33: `Range: bytes=1-` downloaded a whole K-1 but its first byte, and the document was

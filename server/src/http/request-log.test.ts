@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/harness';
 import { openOrm } from '../db/orm';
 import { seedDemoData } from '../db/seed';
 import { LocalFileStore } from '../features/files/local-file-store';
-import { samplePdf } from '../features/files/testing/sample-documents';
+import { samplePdf } from '../../test/sample-documents';
 
 describe('the request log of a running server', () => {
   let database: TestDatabase;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@everest/core/contract';
 import { LocalFileStore } from '../features/files/local-file-store';
 import { documentTypes } from '../features/files/sniff';
-import { samplePdf } from '../features/files/testing/sample-documents';
+import { samplePdf } from '../../test/sample-documents';
 import { errorHandler, HttpError } from './errors';
 import type { BatchUploadRule } from './multipart';
 import { bind } from './route';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '@everest/fixtures';
 import { ChildServer } from '../../test/child-server';
 import { createTestDatabase, type TestDatabase } from '../../test/harness';
-import { runBounded } from '../drills/run-bounded';
+import { runBounded } from '../../drills/run-bounded';
 import { openOrm } from '../db/orm';
 import { seedDemoData } from '../db/seed';
 import { LocalFileStore } from '../features/files/local-file-store';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { errorAnswer, routes, type RouteDef } from '@everest/core/contract';
-import { samplePdf } from '../../src/features/files/testing/sample-documents';
+import { samplePdf } from '../sample-documents';
 import { sessionTokens } from '../../src/features/auth/session';
 import type { TestServer } from '../harness';
 import { arbitraryOf, formText, hostileOf, hostileStrings, hostileValue, jsonSchemaOf, jsonText, pollutionMarker, type JsonSchema } from './schema-arbitrary';

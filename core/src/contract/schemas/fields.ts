@@ -130,5 +130,7 @@ export const quarter = z.enum(quarters, { error: 'Please choose a quarter from Q
 /** A timestamp in an answer: an ISO 8601 string. */
 export const timestamp = z.iso.datetime({ offset: true });
 
-/** A calendar date without time, 'YYYY-MM-DD'. */
-export const calendarDate = z.iso.date({ error: 'Please enter a date as YYYY-MM-DD.' });
+/** A calendar date without time, 'YYYY-MM-DD', from the year 1 on (PostgreSQL has no year 0). */
+export const calendarDate = z.iso
+  .date({ error: 'Please enter a date as YYYY-MM-DD.' })
+  .refine((date) => !date.startsWith('0000-'), { error: 'Please enter a date in the year 1 or later.' });

@@ -4,9 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FolderUploadStatus } from '../../shared/api';
-import { startTestServer, type TestServer } from '../../../../server/test/harness';
-// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
-import type {} from '../../../../server/test/global-setup';
+import { startTestServer, type TestServer } from '@everest/server/testing';
 import { createDesktopSession, type DesktopSession } from '../session/desktop-session';
 import { createSessionPortal } from '../session/session-portal';
 import { createTokenVault } from '../session/token-vault';

@@ -4,11 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@everest/core/client';
-import { startTestServer, type TestServer } from '../../../../server/test/harness';
-// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
-import type {} from '../../../../server/test/global-setup';
-import { totpCode } from '../../../e2e/support/totp';
-import { administratorWithTotp } from '../../sync/testing/second-step-admin';
+import { startTestServer, type TestServer, totpCode } from '@everest/server/testing';
+import { administratorWithTotp } from '../../../test/second-step-admin';
 import { createDesktopSession, sessionMessages } from './desktop-session';
 import { createTokenVault, type TokenCipher } from './token-vault';
 

@@ -3,9 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../server/test/harness';
-// Types only: the server's global setup (run by vitest.config.ts) declares what it provides.
-import type {} from '../../../../server/test/global-setup';
+import { startTestServer, type TestServer } from '@everest/server/testing';
 import { createDesktopSession } from './desktop-session';
 import { createSessionPortal } from './session-portal';
 import { createTokenVault } from './token-vault';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityAnswer, activityEntryAnswer, activityPeopleAnswer, maxActivityCsvRows } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 
 const admin = 'admin@example.com';
 const employee = 'employee@example.com';

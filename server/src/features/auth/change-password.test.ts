@@ -9,7 +9,7 @@ import { User } from '../users/user.entity';
 import { hashPassword } from './password-hash';
 import { SecondStep } from './second-step/second-step.entity';
 import { secondStepSecrets } from './second-step/second-step-secrets';
-import { freshAddress, recordingClient } from './test-client';
+import { freshAddress, recordingClient } from '../../../test/test-client';
 
 describe('POST /api/investor/change-password', () => {
   let server: TestServer;

@@ -4,12 +4,12 @@ import { confirmTotpAnswer, loginAnswer, secondStepRequiredAnswer, signInCodeAns
 import { signInCodeMessages } from '@everest/core/domain';
 import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { altchaToken } from '../captcha/testing/altcha';
-import { queuedMails } from '../mail/testing/queued-mails';
+import { altchaToken } from '../../../test/altcha';
+import { queuedMails } from '../../../test/queued-mails';
 import { User } from '../users/user.entity';
 import { accountGuessCeiling, codesPerSignIn, signInCodeCeiling } from './login-attempts';
 import { hashPassword } from './password-hash';
-import { freshAddress, recordingClient } from './test-client';
+import { freshAddress, recordingClient } from '../../../test/test-client';
 
 const codeAt = (secret: string, offsetSteps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * offsetSteps });
 const codeSubject = 'Your Everest Properties sign-in code';

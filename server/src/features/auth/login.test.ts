@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginAnswer, signInCheckAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { awayFromRateLimitWindowEnd } from '../../../test/rate-limit-window';
-import { altchaToken } from '../captcha/testing/altcha';
-import { queuedMails } from '../mail/testing/queued-mails';
+import { altchaToken } from '../../../test/altcha';
+import { queuedMails } from '../../../test/queued-mails';
 import { User } from '../users/user.entity';
 import { accountGuessedSubject as guessedSubject } from './auth-mail';
 import { hashPassword } from './password-hash';
 import { accountFailureLimit, addressFailureBudget, pairFailureLimit, signInCheckNeeded } from './login-attempts';
-import { freshAddress, recordingClient } from './test-client';
+import { freshAddress, recordingClient } from '../../../test/test-client';
 
 // Tests here count up to a rate limit: none may run across the end of a window.
 beforeEach(awayFromRateLimitWindowEnd);

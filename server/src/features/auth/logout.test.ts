@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { investorDocumentsAnswer, loginAnswer, messageAnswer } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from './test-client';
+import { recordingClient } from '../../../test/test-client';
 
 describe('signing out', () => {
   let server: TestServer;

@@ -3,12 +3,12 @@ import { messageAnswer, validateResetTokenAnswer } from '@everest/core/contract'
 import { portalMessages, portalSuccess } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { awayFromRateLimitWindowEnd } from '../../../test/rate-limit-window';
-import { queuedMails } from '../mail/testing/queued-mails';
+import { queuedMails } from '../../../test/queued-mails';
 import { User } from '../users/user.entity';
 import { resetRequestMinimumMs } from './auth.service';
 import { hashResetToken } from './password-links';
 import { PasswordResetToken } from './password-reset-token.entity';
-import { freshAddress, recordingClient } from './test-client';
+import { freshAddress, recordingClient } from '../../../test/test-client';
 
 // Tests here count up to a rate limit: none may run across the end of a window.
 beforeEach(awayFromRateLimitWindowEnd);

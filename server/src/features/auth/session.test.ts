@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import type { AppState } from '../../http/state';
 import { User } from '../users/user.entity';
 import { sessionAuth } from './session';
-import { recordingClient } from './test-client';
+import { recordingClient } from '../../../test/test-client';
 
 describe('sessions', () => {
   let server: TestServer;

@@ -8,7 +8,7 @@ import { User } from '../users/user.entity';
 import { sessionTokens } from './session';
 import { deviceName } from './sessions-device';
 import { SessionActivity, sessionUseIntervalMs } from './sessions.service';
-import { freshAddress, recordingClient } from './test-client';
+import { freshAddress, recordingClient } from '../../../test/test-client';
 
 const chromeOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const safariOnIphone =

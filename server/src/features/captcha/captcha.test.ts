@@ -11,7 +11,7 @@ import { OutboxMessage } from '../mail/outbox-message.entity';
 import { captchaMessages } from './captcha-provider';
 import { captchaChallengeLimit } from './captcha.routes';
 import { CaptchaSolution } from './captcha-solution.entity';
-import { altchaToken } from './testing/altcha';
+import { altchaToken } from '../../../test/altcha';
 
 // Tests here count up to a rate limit: none may run across the end of a window.
 beforeEach(awayFromRateLimitWindowEnd);

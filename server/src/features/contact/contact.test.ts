@@ -5,9 +5,9 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { awayFromRateLimitWindowEnd } from '../../../test/rate-limit-window';
 import { AltchaCaptcha } from '../captcha/altcha-captcha';
 import { captchaMessages } from '../captcha/captcha-provider';
-import { altchaToken, solveAltcha } from '../captcha/testing/altcha';
+import { altchaToken, solveAltcha } from '../../../test/altcha';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { SmtpListener } from '../mail/testing/smtp-listener';
+import { SmtpListener } from '../../../test/smtp-listener';
 import { ContactMessage } from './contact-message.entity';
 
 // Tests here count up to a rate limit: none may run across the end of a window.

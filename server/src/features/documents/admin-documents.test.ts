@@ -10,13 +10,13 @@ import { currentYear, maxDocumentBytes } from '@everest/core/domain';
 import { demoUsers } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { documentFileMessages } from '../files/document-type';
 import { StoredFile } from '../files/stored-file.entity';
-import { otherOle, plainZip, sampleDoc, sampleDocx, samplePdf, sampleXls, sampleXlsx } from '../files/testing/sample-documents';
+import { otherOle, plainZip, sampleDoc, sampleDocx, samplePdf, sampleXls, sampleXlsx } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { PropertyDocument } from './property-document.entity';
-import { removeStoredFile, storedFiles as storedFilesOf, tempFiles as tempFilesOf } from '../files/testing/stored-files';
+import { removeStoredFile, storedFiles as storedFilesOf, tempFiles as tempFilesOf } from '../../../test/stored-files';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';

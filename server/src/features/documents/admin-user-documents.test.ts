@@ -9,12 +9,12 @@ import {
 import { periodAt, portalMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { documentFileMessages } from '../files/document-type';
-import { plainZip, sampleDocx, samplePdf } from '../files/testing/sample-documents';
+import { plainZip, sampleDocx, samplePdf } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { UserDocument } from './user-document.entity';
-import { storedFiles as storedFilesOf } from '../files/testing/stored-files';
+import { storedFiles as storedFilesOf } from '../../../test/stored-files';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';

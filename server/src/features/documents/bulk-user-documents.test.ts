@@ -14,15 +14,15 @@ import {
 } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { documentFileMessages } from '../files/document-type';
-import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../files/testing/sample-documents';
+import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import type { SessionUser } from '../../http/state';
 import { bulkUploadMessages } from './bulk-user-documents.service';
 import { publishCorrection } from './document-versions';
 import { UserDocument } from './user-document.entity';
-import { tempFiles as tempFilesOf } from '../files/testing/stored-files';
+import { tempFiles as tempFilesOf } from '../../../test/stored-files';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';

@@ -11,11 +11,11 @@ import {
 import { currentYear, defaultPropertyGroup } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { recordingClient } from '../auth/test-client';
-import { samplePdf } from '../files/testing/sample-documents';
-import { removeStoredFile, storedFiles } from '../files/testing/stored-files';
+import { recordingClient } from '../../../test/test-client';
+import { samplePdf } from '../../../test/sample-documents';
+import { removeStoredFile, storedFiles } from '../../../test/stored-files';
 import { sweepUnreferencedFiles } from '../files/unreferenced-files';
-import { queuedMails } from '../mail/testing/queued-mails';
+import { queuedMails } from '../../../test/queued-mails';
 import { documentVersionMessages } from './document-versions';
 
 // Issue 21, corrected documents: every path that puts a new file under a document an investor

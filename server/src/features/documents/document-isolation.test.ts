@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkUploadUserDocumentsAnswer, documentAnswer, investorDocumentsAnswer, userDocumentAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from '../auth/test-client';
-import { samplePdf } from '../files/testing/sample-documents';
+import { recordingClient } from '../../../test/test-client';
+import { samplePdf } from '../../../test/sample-documents';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';

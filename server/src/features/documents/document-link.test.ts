@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { documentLinkTokens, sessionTokens } from '../auth/session';
 import { documentLinkLifetimeSeconds } from '../auth/session-token';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 
 const investor = 'investor@example.com';
 const other = 'investor2@example.com';

@@ -4,7 +4,7 @@ import { investorDocumentsAnswer, type InvestorDocument } from '@everest/core/co
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { removeStoredFile } from '../files/testing/stored-files';
+import { removeStoredFile } from '../../../test/stored-files';
 
 const investorA = 'investor@example.com';
 const investorB = 'investor2@example.com';

@@ -4,10 +4,10 @@ import { currentYear, defaultPropertyGroup } from '@everest/core/domain';
 import { demoUsers } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { recordingClient } from '../auth/test-client';
-import { samplePdf } from '../files/testing/sample-documents';
+import { recordingClient } from '../../../test/test-client';
+import { samplePdf } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { SmtpListener, type ReceivedMail } from '../mail/testing/smtp-listener';
+import { SmtpListener, type ReceivedMail } from '../../../test/smtp-listener';
 import { adminDocumentMessages } from './admin-documents.service';
 
 const investorA = 'investor@example.com';

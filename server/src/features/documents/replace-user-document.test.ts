@@ -3,10 +3,10 @@ import { documentAnswer, investorDocumentsAnswer, userDocumentAnswer } from '@ev
 import { currentYear, maxDocumentBytes } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { documentFileMessages } from '../files/document-type';
-import { plainZip, samplePdf } from '../files/testing/sample-documents';
-import { tempFiles } from '../files/testing/stored-files';
+import { plainZip, samplePdf } from '../../../test/sample-documents';
+import { tempFiles } from '../../../test/stored-files';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { adminUserDocumentMessages } from './admin-user-documents.service';
 import { UserDocument } from './user-document.entity';

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPropertyAnswer, bulkUploadUserDocumentsAnswer, documentAnswer, errorAnswer, propertyAnswer, userDocumentAnswer } from '@everest/core/contract';
 import { currentYear } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from '../auth/test-client';
-import { samplePdf } from '../files/testing/sample-documents';
+import { recordingClient } from '../../../test/test-client';
+import { samplePdf } from '../../../test/sample-documents';
 import { PropertyDocument } from './property-document.entity';
 import { UserDocument } from './user-document.entity';
 

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/harness';
 import { openOrm } from '../../db/orm';
 import { seedDemoData } from '../../db/seed';
 import { LocalFileStore } from '../files/local-file-store';
-import { samplePdf } from '../files/testing/sample-documents';
+import { samplePdf } from '../../../test/sample-documents';
 
 const boundary = 'kill-drill-boundary';
 

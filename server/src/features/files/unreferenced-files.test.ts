@@ -5,10 +5,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentAnswer, userDocumentAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { LocalFileStore } from './local-file-store';
 import { documentTypes } from './sniff';
-import { samplePdf } from './testing/sample-documents';
+import { samplePdf } from '../../../test/sample-documents';
 import { sweepUnreferencedFiles } from './unreferenced-files';
 
 const hour = 60 * 60_000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { geocodeAnswer } from '@everest/core/contract';
 import { cannedAnswer, startGeocoderStub, type GeocoderStub, type StubAnswer } from '../../../test/geocoder-stub';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { Geocoder } from './geocoder';
 
 /** The stub's canned answers, plus a slow service and a broken one. */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userDocumentAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createLogger } from '../../logger';
-import { recordingClient } from '../auth/test-client';
-import { samplePdf } from '../files/testing/sample-documents';
+import { recordingClient } from '../../../test/test-client';
+import { samplePdf } from '../../../test/sample-documents';
 import { Housekeeping, housekeepingLockKey, pruneExpired, runHousekeepingOnce } from './housekeeping';
 
 const hour = 60 * 60_000;

@@ -2,8 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { freshAddress, recordingClient } from '../auth/test-client';
-import { queuedMails } from './testing/queued-mails';
+import { freshAddress, recordingClient } from '../../../test/test-client';
+import { queuedMails } from '../../../test/queued-mails';
 
 /**
  * Without SMTP_URL each e-mail becomes an .eml file: its log line names the message and the file,

@@ -8,7 +8,7 @@ import { smtpSender } from './mail-sender';
 import { enqueueMail, enqueueMailBatch } from './outbox';
 import { OutboxMessage } from './outbox-message.entity';
 import { OutboxWorker } from './outbox-worker';
-import { SmtpListener } from './testing/smtp-listener';
+import { SmtpListener } from '../../../test/smtp-listener';
 
 // Issue 37: a reset link requested after a 10,000-user import was written 54 s later, behind the
 // import's welcomes. Transactional mail has a lane of its own, drained beside the bulk lane.

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { openOrm } from '../../db/orm';
 import type { Logger } from '../../logger';
-import { altchaToken } from '../captcha/testing/altcha';
+import { altchaToken } from '../../../test/altcha';
 import { ContactMessage } from '../contact/contact-message.entity';
 import { smtpSender, type MailSender } from './mail-sender';
 import { enqueueMail, enqueueMailBatch, retryFailedMail } from './outbox';
@@ -13,7 +13,7 @@ import { OutboxMessage } from './outbox-message.entity';
 import { OutboxTemplate } from './outbox-template.entity';
 import { backoffMs, defaultOutboxWorkerOptions, OutboxWorker, type OutboxWorkerOptions } from './outbox-worker';
 import { contactNotificationMail, escapeHtml, renderMail } from './templates';
-import { SmtpListener } from './testing/smtp-listener';
+import { SmtpListener } from '../../../test/smtp-listener';
 
 function recordingLogger() {
   const lines: { level: string; message: string }[] = [];

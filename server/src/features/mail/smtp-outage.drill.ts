@@ -7,7 +7,7 @@ import { loadAverage, printFigures, seconds } from '../../../test/drill-kit';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness';
 import { openOrm } from '../../db/orm';
 import { enqueueMail, enqueueMailBatch } from './outbox';
-import { SmtpListener } from './testing/smtp-listener';
+import { SmtpListener } from '../../../test/smtp-listener';
 
 const single = 500;
 const batched = 500;

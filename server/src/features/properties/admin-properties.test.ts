@@ -12,12 +12,12 @@ import {
 import { properties as fixtureProperties } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { PropertyDocument } from '../documents/property-document.entity';
 import { StoredFile } from '../files/stored-file.entity';
 import { PropertyAccess } from '../users/property-access.entity';
 import { Property } from './property.entity';
-import { storedFiles as storedFilesOf, tempFiles as tempFilesOf } from '../files/testing/stored-files';
+import { storedFiles as storedFilesOf, tempFiles as tempFilesOf } from '../../../test/stored-files';
 
 /** Whether a TIFF/EXIF block holds a pointer to a GPS directory (tag 0x8825, either byte order). */
 function hasGpsDirectory(exif: Buffer): boolean {

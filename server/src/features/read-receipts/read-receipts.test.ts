@@ -12,10 +12,10 @@ import { currentYear } from '@everest/core/domain';
 import { demoUsers } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
-import { recordingClient } from '../auth/test-client';
-import { samplePdf } from '../files/testing/sample-documents';
+import { recordingClient } from '../../../test/test-client';
+import { samplePdf } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { queuedMails } from '../mail/testing/queued-mails';
+import { queuedMails } from '../../../test/queued-mails';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';

@@ -13,10 +13,10 @@ import {
 } from '@everest/core/contract';
 import { currentYear } from '@everest/core/domain';
 import { demoPassword } from '@everest/fixtures';
-import { samplePdf } from '../files/testing/sample-documents';
+import { samplePdf } from '../../../test/sample-documents';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient, type Answer } from '../auth/test-client';
-import { queuedMails } from '../mail/testing/queued-mails';
+import { recordingClient, type Answer } from '../../../test/test-client';
+import { queuedMails } from '../../../test/queued-mails';
 import { cacheTable } from '../../caches';
 import { findLiveShare } from '../documents/document-policy';
 import { shareMessages } from './shares.service';

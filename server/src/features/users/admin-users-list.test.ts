@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsersAnswer, type AdminUsersAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { User } from './user.entity';
 import { userListOrderSql } from './admin-users.service';
 

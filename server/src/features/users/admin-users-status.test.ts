@@ -12,8 +12,8 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
-import { recordingClient } from '../auth/test-client';
-import { queuedMails } from '../mail/testing/queued-mails';
+import { recordingClient } from '../../../test/test-client';
+import { queuedMails } from '../../../test/queued-mails';
 import { adminUserMessages } from './admin-users.service';
 import { User } from './user.entity';
 

@@ -5,8 +5,8 @@ import { demoPassword } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { hashPassword } from '../auth/password-hash';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
-import { freshAddress, recordingClient } from '../auth/test-client';
-import { queuedMails } from '../mail/testing/queued-mails';
+import { freshAddress, recordingClient } from '../../../test/test-client';
+import { queuedMails } from '../../../test/queued-mails';
 import { EmailChange } from './email-change.entity';
 import { User } from './user.entity';
 

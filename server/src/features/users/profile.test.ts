@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileAnswer, updateProfileAnswer } from '@everest/core/contract';
 import { portalSuccess } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from '../auth/test-client';
+import { recordingClient } from '../../../test/test-client';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { User } from './user.entity';
 

@@ -24,7 +24,7 @@ import { OutboxMessage } from '../../mail/outbox-message.entity';
 import { User } from '../../users/user.entity';
 import { codesPerSignIn, proofFailureLimit } from '../login-attempts';
 import { hashPassword } from '../password-hash';
-import { freshAddress, recordingClient } from '../test-client';
+import { freshAddress, recordingClient } from '../../../../test/test-client';
 import { Passkey, PasskeyChallenge } from './passkey.entity';
 import { BackupCode } from './second-step.entity';
 

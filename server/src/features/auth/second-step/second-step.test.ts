@@ -22,7 +22,7 @@ import { User } from '../../users/user.entity';
 import { secondStepNotUsedMessage } from '../../../http/route';
 import { sessionTokens } from '../session';
 import { hashPassword } from '../password-hash';
-import { freshAddress, recordingClient } from '../test-client';
+import { freshAddress, recordingClient } from '../../../../test/test-client';
 import { BackupCode, SecondStep, SecondStepChallenge } from './second-step.entity';
 
 // Tests here count up to a rate limit: none may run across the end of a window.

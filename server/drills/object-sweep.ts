@@ -1,7 +1,7 @@
 import { demoPassword, demoUsers } from '@everest/fixtures';
 import { investorDocumentsAnswer, loginAnswer } from '@everest/core/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { secondStepMissingMessage } from '../http/route';
+import { startTestServer, type TestServer } from '../test/harness';
+import { secondStepMissingMessage } from '../src/http/route';
 import { makeDelegates, type Delegate } from './delegates';
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createApiClient } from '@everest/core/client';
-import { totpCode } from '../../../e2e/support/totp';
+import { totpCode } from '@everest/server/testing';
 
 /**
  * A new administrator of the test's own with an authenticator app turned on through the API of

@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fillPath, loginAnswer, pagePaths, publicPropertyList, routes, type RouteDef } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { webDist } from '../server';
+import { startTestServer, type TestServer } from '../test/harness';
+import { webDist } from '../src/server';
 import { placeholders } from './authorization-matrix';
 
 /**

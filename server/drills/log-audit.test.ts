@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webDist } from '../server';
+import { webDist } from '../src/server';
 import { auditLog, startLoggedServer, type LogAudit, type LoggedServer } from './log-audit';
 
 /**

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import type { FileStore } from '../file-store';
+import type { FileStore } from '../src/features/files/file-store';
 
 /** The hashes of every file the store keeps, sorted: the same question for a folder and a bucket. */
 export async function storedFiles(store: FileStore): Promise<string[]> {

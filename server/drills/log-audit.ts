@@ -1,10 +1,10 @@
 import { validateResetTokenAnswer } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { freshAddress, recordingClient } from '../features/auth/test-client';
-import { queuedMails } from '../features/mail/testing/queued-mails';
-import { nulRefused } from '../http/route';
-import { webDist } from '../server';
+import { startTestServer, type TestServer } from '../test/harness';
+import { freshAddress, recordingClient } from '../test/test-client';
+import { queuedMails } from '../test/queued-mails';
+import { nulRefused } from '../src/http/route';
+import { webDist } from '../src/server';
 
 /**
  * The log audit of issue 33, beside the headers audit: what a server's log holds after the flows

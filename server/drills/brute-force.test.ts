@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../test/harness';
+import type { TestServer } from '../test/harness';
 import {
   accountFailureLimit,
   accountGuessCeiling,
@@ -8,11 +8,11 @@ import {
   pairFailureLimit,
   proofFailureLimit,
   signInCodeCeiling,
-} from '../features/auth/login-attempts';
-import { resetRequestLimitPerAddress, resetRequestLimitPerEmail } from '../features/auth/auth.service';
-import { setPasswordFailureLimit } from '../features/auth/password-links';
-import { captchaChallengeLimit } from '../features/captcha/captcha.routes';
-import { contactRateLimit } from '../features/contact/contact.service';
+} from '../src/features/auth/login-attempts';
+import { resetRequestLimitPerAddress, resetRequestLimitPerEmail } from '../src/features/auth/auth.service';
+import { setPasswordFailureLimit } from '../src/features/auth/password-links';
+import { captchaChallengeLimit } from '../src/features/captcha/captcha.routes';
+import { contactRateLimit } from '../src/features/contact/contact.service';
 import { probeAddressRefill, probeAll, probeAttackers, probeOwner, startBruteForceServer, type OwnerCase, type Probe } from './brute-force';
 
 /**

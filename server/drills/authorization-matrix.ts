@@ -1,13 +1,13 @@
 import { UnsecuredJWT } from 'jose';
 import { changePasswordAnswer, confirmTotpAnswer, documentLinkAnswer, fillPath, startTotpAnswer, investorDocumentsAnswer, loginAnswer, routes, type RouteDef } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { sessionTokens } from '../features/auth/session';
+import { startTestServer, type TestServer } from '../test/harness';
+import { sessionTokens } from '../src/features/auth/session';
 import { generate } from 'otplib';
-import { secondStepMissingMessage, secondStepNotUsedMessage } from '../http/route';
-import { SessionTokens } from '../features/auth/session-token';
-import { User } from '../features/users/user.entity';
-import { shareMessages } from '../features/shares/shares.service';
+import { secondStepMissingMessage, secondStepNotUsedMessage } from '../src/http/route';
+import { SessionTokens } from '../src/features/auth/session-token';
+import { User } from '../src/features/users/user.entity';
+import { shareMessages } from '../src/features/shares/shares.service';
 import { makeDelegates } from './delegates';
 
 /**

@@ -1,7 +1,7 @@
 import { createShareAnswer, loginAnswer } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
-import type { TestServer } from '../../test/harness';
-import { hashPassword } from '../features/auth/password-hash';
+import type { TestServer } from '../test/harness';
+import { hashPassword } from '../src/features/auth/password-hash';
 
 /**
  * The delegates of issue 36 for the drills (authorization matrix, object sweep): one account per

@@ -1,7 +1,7 @@
 import { demoPassword } from '@everest/fixtures';
 import { loginAnswer } from '@everest/core/contract';
 import { expect } from 'vitest';
-import type { TestServer } from '../../../test/harness';
+import type { TestServer } from './harness';
 
 export interface Answer {
   status: number;

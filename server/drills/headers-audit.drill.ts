@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../test/harness';
+import type { TestServer } from '../test/harness';
 import { auditHeaders, formatAudit, startAuditedServer } from './headers-audit';
 
 // `pnpm drill`: the headers audit of issue 22 with its figures (headers-audit.test.ts asserts it).

@@ -1,13 +1,13 @@
 import { demoPassword } from '@everest/fixtures';
 import { generate } from 'otplib';
 import { loginAnswer, startTotpAnswer } from '@everest/core/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { accountGuessedSubject } from '../features/auth/auth-mail';
-import { addressFailureBudget, pairFailureLimit } from '../features/auth/login-attempts';
-import { hashPassword } from '../features/auth/password-hash';
-import { altchaToken } from '../features/captcha/testing/altcha';
-import { queuedMails } from '../features/mail/testing/queued-mails';
-import { User } from '../features/users/user.entity';
+import { startTestServer, type TestServer } from '../test/harness';
+import { accountGuessedSubject } from '../src/features/auth/auth-mail';
+import { addressFailureBudget, pairFailureLimit } from '../src/features/auth/login-attempts';
+import { hashPassword } from '../src/features/auth/password-hash';
+import { altchaToken } from '../test/altcha';
+import { queuedMails } from '../test/queued-mails';
+import { User } from '../src/features/users/user.entity';
 
 /**
  * The brute-force figures of issues 22 and 33: for each endpoint a guesser or a flooder would

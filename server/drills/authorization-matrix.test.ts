@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type Access } from '@everest/core/contract';
-import { secondStepMissingMessage, secondStepNotUsedMessage } from '../http/route';
+import { secondStepMissingMessage, secondStepNotUsedMessage } from '../src/http/route';
 import { buildMatrix, closeMatrix, runMatrix, table, type Cell, type Matrix } from './authorization-matrix';
 
 /**

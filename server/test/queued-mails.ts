@@ -1,7 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { renderOutboxMessage } from '../outbox';
-import { OutboxMessage, type IOutboxMessage } from '../outbox-message.entity';
+import { renderOutboxMessage } from '../src/features/mail/outbox';
+import { OutboxMessage, type IOutboxMessage } from '../src/features/mail/outbox-message.entity';
 
 export interface QueuedMail {
   id: number;

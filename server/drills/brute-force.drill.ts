@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../test/harness';
+import type { TestServer } from '../test/harness';
 import { formatProbes, probeAddressRefill, probeAll, probeAttackers, probeOwner, startBruteForceServer } from './brute-force';
 
 // `pnpm drill`: attempts before 429 for every guessing or flooding endpoint (issue 22), and what

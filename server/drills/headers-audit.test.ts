@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer } from '../../test/harness';
-import { webDist } from '../server';
+import type { TestServer } from '../test/harness';
+import { webDist } from '../src/server';
 import { auditHeaders, startAuditedServer, type Audited } from './headers-audit';
 
 /**

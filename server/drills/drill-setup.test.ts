@@ -12,7 +12,7 @@ import { runBounded } from './run-bounded';
  * `pnpm drill`, installs it or stops at once with one sentence; the drill's programs run with a
  * time limit. These run the script with a PATH of our choosing: no apt-get is ever called.
  */
-const setup = fileURLToPath(new URL('../../scripts/drill-setup.sh', import.meta.url));
+const setup = fileURLToPath(new URL('../scripts/drill-setup.sh', import.meta.url));
 const bash = '/bin/bash';
 
 describe('pnpm drill on a fresh machine', () => {
