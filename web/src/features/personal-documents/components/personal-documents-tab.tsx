@@ -1,0 +1,170 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
+import type { PaginationState, Updater } from '@tanstack/react-table';
+import type { UserDocument } from '@everest/core/contract';
+import { documentCategoryLabels, fieldMax, pageSize, portalMessages } from '@everest/core/domain';
+import { useDeleteUserDocument } from '../api/delete-personal-document';
+import { useUserDocuments } from '../api/personal-documents';
+import { adminSuccess } from '../../admin-kit/lib/admin-messages';
+import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../../admin-kit/lib/focus-field';
+import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
+import { useLastPageBound, usePagedListAddress } from '../../admin-kit/lib/paged-list';
+import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
+import { BulkUploadSection } from '../../bulk-upload/components/bulk-upload-section';
+import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { ConfirmDialog } from '../../admin-kit/components/confirm-dialog';
+import { CorrectDocumentDialog, type CorrectionTarget } from '../../admin-kit/components/correct-document-dialog';
+import { DocumentVersionsDialog, type VersionsTarget } from '../../admin-kit/components/document-versions-dialog';
+import { EditUserDocumentDialog } from './edit-personal-document-dialog';
+import { UploadUserDocumentForm } from './upload-personal-document-form';
+import { UserDocumentRowsContext, userDocumentColumns, type UserDocumentRowsContextValue } from './personal-document-columns';
+
+/** The address's query keys of this list: `?userDocumentPage=2&userDocumentSearch=tax`. */
+export const userDocumentsAddressKeys = { page: 'userDocumentPage', search: 'userDocumentSearch' } as const;
+
+/**
+ * The user-documents tab (spec: user-documents): the bulk upload with its preview, the individual upload, and the personal
+ * documents paged by 10 on the server with the search in the address, with download, the Edit
+ * User Document modal and delete.
+ */
+export function UserDocumentsTab() {
+  const styles = useAdminStyles();
+  const list = usePagedListAddress(userDocumentsAddressKeys);
+  const { page, search } = list;
+  const documents = useUserDocuments({ page, search });
+  const remove = useDeleteUserDocument();
+  const restoreFocusTarget = useRestoreFocusTarget();
+  const [editing, setEditing] = useState<UserDocument | null>(null);
+  const [deleting, setDeleting] = useState<UserDocument | null>(null);
+  const [correcting, setCorrecting] = useState<CorrectionTarget | null>(null);
+  const [showingVersions, setShowingVersions] = useState<VersionsTarget | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useRef<PendingFocus | null>(null);
+  useEffect(() => {
+    if (settlePendingFocus(focusAfterRender.current)) focusAfterRender.current = null;
+  });
+
+  const totalCount = documents.data?.totalCount ?? 0;
+  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
+
+  useLastPageBound(list, pageCount, Boolean(documents.data) && !documents.isPlaceholderData);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const document = deleting;
+    remove.mutate(
+      { documentId: document.id },
+      {
+        onSuccess: () => {
+          notifySuccess(adminSuccess.userDocumentDeleted, `${document.title} was deleted.`);
+          setDeleting(null);
+          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
+        },
+        onError: (error) => {
+          setDeleting(null);
+          notifyFailure(portalMessages.userDocumentDeleteFailed, error);
+        },
+      },
+    );
+  };
+
+  const rowsContext: UserDocumentRowsContextValue = {
+    onEdit: setEditing,
+    onDelete: setDeleting,
+    onCorrect: (document) => setCorrecting({ kind: 'personal', id: document.id, title: document.title, destination: document.userEmail }),
+    onVersions: (document) => setShowingVersions({ documentType: 'personal', documentId: document.id, title: document.title }),
+    restoreFocusTarget,
+  };
+
+  const pagination: PaginationState = { pageIndex: page - 1, pageSize };
+  const table = useAdminTable({
+    data: documents.data?.documents,
+    columns: userDocumentColumns,
+    getRowId: (d) => String(d.id),
+    manualPagination: true,
+    pageCount,
+    state: { pagination },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      const nextPage = next.pageIndex + 1;
+      list.goToPage(nextPage);
+    },
+  });
+
+  const first = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, totalCount);
+
+  return (
+    <div className={styles.tab}>
+      <BulkUploadSection />
+      <UploadUserDocumentForm />
+      <section className={styles.section} aria-labelledby="user-documents-list-title">
+        <h3 id="user-documents-list-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
+          {documents.data ? `User Documents (${totalCount})` : 'User Documents'}
+        </h3>
+        <div className={styles.toolbar} role="search">
+          <Field label="Search user documents" className={styles.search}>
+            <SearchBox
+              value={list.draft}
+              maxLength={fieldMax.search}
+              placeholder="Title, tag, investor name or e-mail"
+              onChange={(_, data) => list.setDraft(data.value)}
+            />
+          </Field>
+          {documents.isFetching && <Spinner size="tiny" label="Loading user documents..." />}
+        </div>
+        {documents.isError && !documents.data ? (
+          <div className={styles.buttons} role="alert">
+            <span className={styles.alert}>{`The user documents could not be loaded: ${documents.error.message}`}</span>
+            <Button onClick={() => void documents.refetch()}>Try again</Button>
+          </div>
+        ) : (
+          <UserDocumentRowsContext.Provider value={rowsContext}>
+            <AdminTable
+              table={table}
+              label="User Documents"
+              empty={
+                documents.isPending
+                  ? 'Loading user documents...'
+                  : search
+                    ? `No user document matches "${search}".`
+                    : 'No user documents yet.'
+              }
+            />
+          </UserDocumentRowsContext.Provider>
+        )}
+        <nav className={styles.pager} aria-label="User documents pages">
+          <span aria-live="polite">
+            {totalCount === 0 ? 'No user documents' : `Showing ${first}–${last} of ${totalCount} · Page ${page} of ${pageCount}`}
+          </span>
+          <div className={styles.buttons}>
+            <Button size="small" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+              Previous
+            </Button>
+            <Button size="small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+              Next
+            </Button>
+          </div>
+        </nav>
+      </section>
+      <EditUserDocumentDialog document={editing} onClose={() => setEditing(null)} />
+      <CorrectDocumentDialog target={correcting} onClose={() => setCorrecting(null)} />
+      <DocumentVersionsDialog target={showingVersions} onClose={() => setShowingVersions(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting ? `Delete ${deleting.title}?` : 'Delete user document?'}
+        confirmLabel="Delete Document"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting && (
+          <p>
+            {`${deleting.title} (${documentCategoryLabels[deleting.documentCategory]}) is removed from ${deleting.userEmail}'s documents. This cannot be undone.`}
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
