@@ -18,7 +18,8 @@ import { BulkImportTab } from '../../features/bulk-import/components/bulk-import
 import { DocumentsTab } from '../../features/property-documents/components/documents-tab';
 import { PropertiesTab } from '../../features/admin-properties/components/properties-tab';
 import { ReadReceiptsTab } from '../../features/read-receipts/components/read-receipts-tab';
-import { UserDocumentsTab } from '../../features/personal-documents/components/personal-documents-tab';
+import { BulkUploadSection } from '../../features/bulk-upload/components/bulk-upload-section';
+import { PersonalDocumentsTab } from '../../features/personal-documents/components/personal-documents-tab';
 import { UsersTab } from '../../features/admin-users/components/users-tab';
 
 export const adminTabs = [
@@ -107,7 +108,7 @@ export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUse
             {tab === 'users' && <UsersTab currentUser={currentUser} onCurrentUserChanged={onCurrentUserChanged} />}
             {tab === 'documents' && <DocumentsTab />}
             {tab === 'properties' && <PropertiesTab />}
-            {tab === 'user-documents' && <UserDocumentsTab />}
+            {tab === 'user-documents' && <PersonalDocumentsTab bulkUpload={<BulkUploadSection />} />}
             {tab === 'bulk-import' && <BulkImportTab />}
             {tab === 'read-receipts' && <ReadReceiptsTab />}
             {tab === 'activity' && <ActivityTab />}

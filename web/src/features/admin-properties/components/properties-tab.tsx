@@ -11,6 +11,7 @@ import { AddPropertyForm } from './add-property-form';
 import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
 import { ConfirmDialog } from '../../admin-kit/components/confirm-dialog';
+import { useConfirmDelete } from '../../admin-kit/lib/use-confirm-delete';
 import { PropertyRowsContext, propertyColumns, type PropertyRowsContextValue } from './property-columns';
 import { PropertyEditor } from './property-editor';
 
@@ -22,7 +23,6 @@ export function PropertiesTab() {
   const remove = useDeleteProperty();
   const restoreFocusTarget = useRestoreFocusTarget();
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AdminProperty | null>(null);
   const editButtons = useRef(new Map<number, HTMLElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Where the focus goes once the element exists (the row's Edit button after its editor
@@ -43,28 +43,21 @@ export function PropertiesTab() {
     focusAfterRender.current = pendingFocus(() => focusOn(editButtons.current.get(id)));
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const property = deleting;
-    remove.mutate(
-      { propertyId: property.id },
-      {
-        onSuccess: () => {
-          notifySuccess(adminSuccess.propertyDeleted, `${property.name} was deleted.`);
-          setDeleting(null);
-          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
-        },
-        onError: (error) => {
-          setDeleting(null);
-          notifyFailure(portalMessages.deletionFailed, error, portalMessages.propertyDeleteFailed);
-        },
-      },
-    );
-  };
+  const deletion = useConfirmDelete<AdminProperty>({
+    remove: (property, outcome) => remove.mutate({ propertyId: property.id }, outcome),
+    pending: remove.isPending,
+    deleted: (property) => [adminSuccess.propertyDeleted, `${property.name} was deleted.`],
+    failure: portalMessages.deletionFailed,
+    failureFallback: portalMessages.propertyDeleteFailed,
+    onDeleted: () => {
+      focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
+    },
+  });
+  const { deleting } = deletion;
 
   const rowsContext: PropertyRowsContextValue = {
     onEdit: (property) => setEditingId(property.id),
-    onDelete: setDeleting,
+    onDelete: deletion.ask,
     editButtonRef: (property) => (element) => {
       if (element) editButtons.current.set(property.id, element);
       else editButtons.current.delete(property.id);
@@ -100,13 +93,10 @@ export function PropertiesTab() {
         )}
       </section>
       <ConfirmDialog
-        open={deleting !== null}
         title={deleting ? `Delete ${deleting.name}?` : 'Delete property?'}
         confirmLabel="Delete Property"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        {...deletion.dialog}
       >
         {deleting && (
           <p>

@@ -17,6 +17,8 @@ import { isLockedRow, isOwnRow, userLabel } from '../lib/user-rows';
 import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
 import { ConfirmDialog } from '../../admin-kit/components/confirm-dialog';
+import { ListPager } from '../../admin-kit/components/list-pager';
+import { useConfirmDelete } from '../../admin-kit/lib/use-confirm-delete';
 import { UserEditor } from './user-editor';
 import { UserRowsContext, userColumns, type UserRowsContextValue } from './user-columns';
 
@@ -58,7 +60,6 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
   const restoreFocusTarget = useRestoreFocusTarget();
 
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const editButtons = useRef(new Map<number, HTMLElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Where the focus goes once the element exists (the row's Edit button after its editor
@@ -115,34 +116,25 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
     );
 
   const openDelete = (user: AdminUser) => {
-    setDeleting(user);
+    deletion.ask(user);
     // The count the dialog names must be today's: documents may have been published since the page loaded.
     void users.refetch();
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const user = deleting;
-    remove.mutate(
-      { userId: user.id },
-      {
-        onSuccess: (answer) => {
-          const n = answer.removedDocuments;
-          notifySuccess(
-            adminSuccess.userDeleted,
-            `${userLabel(user)} was deleted, with ${n} personal document${n === 1 ? '' : 's'}.`,
-          );
-          setDeleting(null);
-          // The row and its buttons are gone: the list's heading takes the focus.
-          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
-        },
-        onError: (error) => {
-          setDeleting(null);
-          notifyFailure(portalMessages.deletionFailed, error);
-        },
-      },
-    );
-  };
+  const deletion = useConfirmDelete<AdminUser, { removedDocuments: number }>({
+    remove: (user, outcome) => remove.mutate({ userId: user.id }, outcome),
+    pending: remove.isPending,
+    deleted: (user, { removedDocuments: n }) => [
+      adminSuccess.userDeleted,
+      `${userLabel(user)} was deleted, with ${n} personal document${n === 1 ? '' : 's'}.`,
+    ],
+    failure: portalMessages.deletionFailed,
+    // The row and its buttons are gone: the list's heading takes the focus.
+    onDeleted: () => {
+      focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
+    },
+  });
+  const { deleting } = deletion;
 
   const isLocked = (user: User) => isLockedRow(user, currentUser, users.data?.builtInAdministratorEmail);
   const rowsContext: UserRowsContextValue = {
@@ -181,8 +173,6 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
   const deletingAccess = deleting ? (accessByUser.get(deleting.id) ?? []) : [];
   // The row as last fetched (refetched when the dialog opened), else as it was clicked.
   const deletingDocuments = deleting ? (users.data?.users.find((u) => u.id === deleting.id) ?? deleting).personalDocuments : 0;
-  const first = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, totalCount);
 
   return (
     <section className={styles.section} aria-labelledby="users-list-title">
@@ -248,27 +238,12 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
         />
         </UserRowsContext.Provider>
       )}
-      <nav className={styles.pager} aria-label="Users pages">
-        <span aria-live="polite">
-          {totalCount === 0 ? 'No users' : `Showing ${first}–${last} of ${totalCount} · Page ${page} of ${pageCount}`}
-        </span>
-        <div className={styles.buttons}>
-          <Button size="small" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
-            Previous
-          </Button>
-          <Button size="small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
-            Next
-          </Button>
-        </div>
-      </nav>
+      <ListPager label="Users pages" none="No users" totalCount={totalCount} page={page} onPage={(next) => table.setPageIndex(next - 1)} />
       <ConfirmDialog
-        open={deleting !== null}
         title={deleting ? `Delete ${userLabel(deleting)}?` : 'Delete user?'}
         confirmLabel="Delete User"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        {...deletion.dialog}
       >
         {deleting && (
           <>

@@ -7,7 +7,7 @@ import type { UserDocument } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { createQueryClient } from '../../../lib/query-client';
 import { everestTheme } from '../../../testing/themes';
-import { EditUserDocumentDialog } from './edit-personal-document-dialog';
+import { EditPersonalDocumentDialog } from './edit-personal-document-dialog';
 
 // Two shared CPUs: Fluent's first render can take longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -53,7 +53,7 @@ function Harness() {
       <button type="button" onClick={() => setOpen(document)}>
         Reopen
       </button>
-      <EditUserDocumentDialog document={open} onClose={() => setOpen(null)} />
+      <EditPersonalDocumentDialog document={open} onClose={() => setOpen(null)} />
     </>
   );
 }

@@ -14,7 +14,7 @@ import { useEditUserDocument } from '../api/edit-personal-document';
 import { adminSuccess } from '../../admin-kit/lib/admin-messages';
 import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { UserDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
+import { PersonalDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
 
 function detailsOf(document: UserDocument): UserDocumentDetails {
   return {
@@ -38,7 +38,7 @@ export interface EditUserDocumentDialogProps {
  * click, Escape or Cancel closes it and clears the form: nothing half-typed survives into the
  * next document's edit.
  */
-export function EditUserDocumentDialog({ document, onClose }: EditUserDocumentDialogProps) {
+export function EditPersonalDocumentDialog({ document, onClose }: EditUserDocumentDialogProps) {
   const styles = useAdminStyles();
   const edit = useEditUserDocument();
   const [details, setDetails] = useState<UserDocumentDetails>(emptyDetails);
@@ -100,7 +100,7 @@ export function EditUserDocumentDialog({ document, onClose }: EditUserDocumentDi
                   {error}
                 </p>
               )}
-              <UserDocumentFields
+              <PersonalDocumentFields
                 details={details}
                 onChange={(patch) => {
                   setDetails((previous) => ({ ...previous, ...patch }));

@@ -9,7 +9,7 @@ import { notifyFailure } from '../../admin-kit/lib/notify';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
 import { CorrectedBadge } from '../../admin-kit/components/corrected-badge';
 
-export interface UserDocumentRowsContextValue {
+export interface PersonalDocumentRowsContextValue {
   onEdit: (document: UserDocument) => void;
   onDelete: (document: UserDocument) => void;
   /** Issue 21: a corrected file for a document whose file exists, and its version history. */
@@ -18,7 +18,7 @@ export interface UserDocumentRowsContextValue {
   restoreFocusTarget: ReturnType<typeof useRestoreFocusTarget>;
 }
 
-export const UserDocumentRowsContext = createContext<UserDocumentRowsContextValue | null>(null);
+export const PersonalDocumentRowsContext = createContext<PersonalDocumentRowsContextValue | null>(null);
 
 function TitleCell({ document }: { document: UserDocument }) {
   const styles = useAdminStyles();
@@ -58,13 +58,13 @@ function FileCell({ document }: { document: UserDocument }) {
 
 function UserDocumentActionsCell({ document }: { document: UserDocument }) {
   const styles = useAdminStyles();
-  const rows = useContext(UserDocumentRowsContext);
+  const rows = useContext(PersonalDocumentRowsContext);
   // A mutation, so that a 401 ends the session as any call's does (portal-session).
   const open = useMutation({
     mutationFn: openUserDocument,
     onError: (error) => notifyFailure(portalMessages.documentOpenFailed, error),
   });
-  if (!rows) throw new Error('The user document columns are rendered outside UserDocumentRowsContext.');
+  if (!rows) throw new Error('The user document columns are rendered outside PersonalDocumentRowsContext.');
   return (
     <div className={styles.rowActions}>
       <Button
@@ -99,7 +99,7 @@ function UserDocumentActionsCell({ document }: { document: UserDocument }) {
 const column = createColumnHelper<UserDocument>();
 
 /** Made once, like the other lists' columns: a new cell function remounts its cells. */
-export const userDocumentColumns = [
+export const personalDocumentColumns = [
   column.accessor('title', { header: 'Title', cell: ({ row }) => <TitleCell document={row.original} />, meta: { card: 'title' } }),
   column.accessor('userEmail', {
     header: 'Investor',

@@ -20,13 +20,13 @@ export const emptyDetails: UserDocumentDetails = {
   tags: '',
 };
 
-export interface UserDocumentFieldsProps {
+export interface PersonalDocumentFieldsProps {
   details: UserDocumentDetails;
   onChange: (patch: Partial<UserDocumentDetails>) => void;
   errors?: Partial<Record<'title' | 'documentCategory', string>>;
 }
 
-export function UserDocumentFields({ details, onChange, errors = {} }: UserDocumentFieldsProps) {
+export function PersonalDocumentFields({ details, onChange, errors = {} }: PersonalDocumentFieldsProps) {
   return (
     <>
       <Field label="Document Title" required validationMessage={errors.title}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
 import type { PaginationState, Updater } from '@tanstack/react-table';
 import type { UserDocument } from '@everest/core/contract';
@@ -10,32 +10,33 @@ import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '..
 import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
 import { useLastPageBound, usePagedListAddress } from '../../admin-kit/lib/paged-list';
 import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
-import { BulkUploadSection } from '../../bulk-upload/components/bulk-upload-section';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
 import { ConfirmDialog } from '../../admin-kit/components/confirm-dialog';
+import { ListPager } from '../../admin-kit/components/list-pager';
+import { useConfirmDelete } from '../../admin-kit/lib/use-confirm-delete';
 import { CorrectDocumentDialog, type CorrectionTarget } from '../../admin-kit/components/correct-document-dialog';
 import { DocumentVersionsDialog, type VersionsTarget } from '../../admin-kit/components/document-versions-dialog';
-import { EditUserDocumentDialog } from './edit-personal-document-dialog';
-import { UploadUserDocumentForm } from './upload-personal-document-form';
-import { UserDocumentRowsContext, userDocumentColumns, type UserDocumentRowsContextValue } from './personal-document-columns';
+import { EditPersonalDocumentDialog } from './edit-personal-document-dialog';
+import { UploadPersonalDocumentForm } from './upload-personal-document-form';
+import { PersonalDocumentRowsContext, personalDocumentColumns, type PersonalDocumentRowsContextValue } from './personal-document-columns';
 
 /** The address's query keys of this list: `?userDocumentPage=2&userDocumentSearch=tax`. */
-export const userDocumentsAddressKeys = { page: 'userDocumentPage', search: 'userDocumentSearch' } as const;
+export const personalDocumentsAddressKeys = { page: 'userDocumentPage', search: 'userDocumentSearch' } as const;
 
 /**
- * The user-documents tab (spec: user-documents): the bulk upload with its preview, the individual upload, and the personal
- * documents paged by 10 on the server with the search in the address, with download, the Edit
- * User Document modal and delete.
+ * The personal documents tab (the spec's 'User Documents'): the bulk upload with its preview
+ * (`bulkUpload`, drawn by the panel, which composes the features), the individual upload, and the
+ * personal documents paged by 10 on the server with the search in the address, with download,
+ * the Edit User Document modal and delete.
  */
-export function UserDocumentsTab() {
+export function PersonalDocumentsTab({ bulkUpload }: { bulkUpload?: ReactNode }) {
   const styles = useAdminStyles();
-  const list = usePagedListAddress(userDocumentsAddressKeys);
+  const list = usePagedListAddress(personalDocumentsAddressKeys);
   const { page, search } = list;
   const documents = useUserDocuments({ page, search });
   const remove = useDeleteUserDocument();
   const restoreFocusTarget = useRestoreFocusTarget();
   const [editing, setEditing] = useState<UserDocument | null>(null);
-  const [deleting, setDeleting] = useState<UserDocument | null>(null);
   const [correcting, setCorrecting] = useState<CorrectionTarget | null>(null);
   const [showingVersions, setShowingVersions] = useState<VersionsTarget | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -49,28 +50,20 @@ export function UserDocumentsTab() {
 
   useLastPageBound(list, pageCount, Boolean(documents.data) && !documents.isPlaceholderData);
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const document = deleting;
-    remove.mutate(
-      { documentId: document.id },
-      {
-        onSuccess: () => {
-          notifySuccess(adminSuccess.userDocumentDeleted, `${document.title} was deleted.`);
-          setDeleting(null);
-          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
-        },
-        onError: (error) => {
-          setDeleting(null);
-          notifyFailure(portalMessages.userDocumentDeleteFailed, error);
-        },
-      },
-    );
-  };
+  const deletion = useConfirmDelete<UserDocument>({
+    remove: (document, outcome) => remove.mutate({ documentId: document.id }, outcome),
+    pending: remove.isPending,
+    deleted: (document) => [adminSuccess.userDocumentDeleted, `${document.title} was deleted.`],
+    failure: portalMessages.userDocumentDeleteFailed,
+    onDeleted: () => {
+      focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
+    },
+  });
+  const { deleting } = deletion;
 
-  const rowsContext: UserDocumentRowsContextValue = {
+  const rowsContext: PersonalDocumentRowsContextValue = {
     onEdit: setEditing,
-    onDelete: setDeleting,
+    onDelete: deletion.ask,
     onCorrect: (document) => setCorrecting({ kind: 'personal', id: document.id, title: document.title, destination: document.userEmail }),
     onVersions: (document) => setShowingVersions({ documentType: 'personal', documentId: document.id, title: document.title }),
     restoreFocusTarget,
@@ -79,7 +72,7 @@ export function UserDocumentsTab() {
   const pagination: PaginationState = { pageIndex: page - 1, pageSize };
   const table = useAdminTable({
     data: documents.data?.documents,
-    columns: userDocumentColumns,
+    columns: personalDocumentColumns,
     getRowId: (d) => String(d.id),
     manualPagination: true,
     pageCount,
@@ -91,13 +84,11 @@ export function UserDocumentsTab() {
     },
   });
 
-  const first = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, totalCount);
 
   return (
     <div className={styles.tab}>
-      <BulkUploadSection />
-      <UploadUserDocumentForm />
+      {bulkUpload}
+      <UploadPersonalDocumentForm />
       <section className={styles.section} aria-labelledby="user-documents-list-title">
         <h3 id="user-documents-list-title" ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
           {documents.data ? `User Documents (${totalCount})` : 'User Documents'}
@@ -119,7 +110,7 @@ export function UserDocumentsTab() {
             <Button onClick={() => void documents.refetch()}>Try again</Button>
           </div>
         ) : (
-          <UserDocumentRowsContext.Provider value={rowsContext}>
+          <PersonalDocumentRowsContext.Provider value={rowsContext}>
             <AdminTable
               table={table}
               label="User Documents"
@@ -131,33 +122,18 @@ export function UserDocumentsTab() {
                     : 'No user documents yet.'
               }
             />
-          </UserDocumentRowsContext.Provider>
+          </PersonalDocumentRowsContext.Provider>
         )}
-        <nav className={styles.pager} aria-label="User documents pages">
-          <span aria-live="polite">
-            {totalCount === 0 ? 'No user documents' : `Showing ${first}–${last} of ${totalCount} · Page ${page} of ${pageCount}`}
-          </span>
-          <div className={styles.buttons}>
-            <Button size="small" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
-              Previous
-            </Button>
-            <Button size="small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
-              Next
-            </Button>
-          </div>
-        </nav>
+        <ListPager label="User documents pages" none="No user documents" totalCount={totalCount} page={page} onPage={(next) => table.setPageIndex(next - 1)} />
       </section>
-      <EditUserDocumentDialog document={editing} onClose={() => setEditing(null)} />
+      <EditPersonalDocumentDialog document={editing} onClose={() => setEditing(null)} />
       <CorrectDocumentDialog target={correcting} onClose={() => setCorrecting(null)} />
       <DocumentVersionsDialog target={showingVersions} onClose={() => setShowingVersions(null)} />
       <ConfirmDialog
-        open={deleting !== null}
         title={deleting ? `Delete ${deleting.title}?` : 'Delete user document?'}
         confirmLabel="Delete Document"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        {...deletion.dialog}
       >
         {deleting && (
           <p>

@@ -11,7 +11,7 @@ import { SubmissionKey } from '../../admin-kit/lib/idempotency';
 import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { UserDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
+import { PersonalDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
 import { EmailConfirmDialog } from '../../admin-kit/components/email-confirm-dialog';
 import { UserPicker } from '../../admin-kit/components/user-picker';
 
@@ -30,7 +30,7 @@ const errorOrder: ErrorKey[] = ['userEmail', 'title', 'documentCategory', 'docum
  * has publishes nothing (DECISIONS.md): the form says so where it stays visible, not only in a
  * toast that goes away.
  */
-export function UploadUserDocumentForm() {
+export function UploadPersonalDocumentForm() {
   const styles = useAdminStyles();
   const upload = useUploadUserDocument();
   const [userEmail, setUserEmail] = useState('');
@@ -166,7 +166,7 @@ export function UploadUserDocumentForm() {
               </MessageBarBody>
             </MessageBar>
           )}
-          <UserDocumentFields
+          <PersonalDocumentFields
             details={details}
             errors={errors}
             onChange={(patch) => {

@@ -15,6 +15,8 @@ import { showToast } from '../../../lib/toast';
 import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
 import { ConfirmDialog } from '../../admin-kit/components/confirm-dialog';
+import { ListPager } from '../../admin-kit/components/list-pager';
+import { useConfirmDelete } from '../../admin-kit/lib/use-confirm-delete';
 import { CorrectDocumentDialog, type CorrectionTarget } from '../../admin-kit/components/correct-document-dialog';
 import { DocumentVersionsDialog, type VersionsTarget } from '../../admin-kit/components/document-versions-dialog';
 import { DocumentRowsContext, documentColumns, type DocumentRowsContextValue } from './document-columns';
@@ -39,7 +41,6 @@ export function DocumentsTab() {
   const replace = useReplaceDocument();
   const restoreFocusTarget = useRestoreFocusTarget();
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<PropertyDocument | null>(null);
   const [correcting, setCorrecting] = useState<CorrectionTarget | null>(null);
   const [showingVersions, setShowingVersions] = useState<VersionsTarget | null>(null);
   const [replacing, setReplacing] = useState<{ id: number; progress: number } | null>(null);
@@ -96,32 +97,24 @@ export function DocumentsTab() {
     );
   };
 
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const document = deleting;
-    remove.mutate(
-      { documentId: document.id },
-      {
-        onSuccess: () => {
-          notifySuccess(adminSuccess.documentDeleted, `${document.title} was deleted.`);
-          setDeleting(null);
-          // The row and its buttons are gone: the list's heading takes the focus.
-          focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
-        },
-        onError: (error) => {
-          setDeleting(null);
-          notifyFailure(portalMessages.deletionFailed, error);
-        },
-      },
-    );
-  };
+  const deletion = useConfirmDelete<PropertyDocument>({
+    remove: (document, outcome) => remove.mutate({ documentId: document.id }, outcome),
+    pending: remove.isPending,
+    deleted: (document) => [adminSuccess.documentDeleted, `${document.title} was deleted.`],
+    failure: portalMessages.deletionFailed,
+    // The row and its buttons are gone: the list's heading takes the focus.
+    onDeleted: () => {
+      focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
+    },
+  });
+  const { deleting } = deletion;
 
   const rowsContext: DocumentRowsContextValue = {
     onEdit: (document) => setEditingId(document.id),
     onReplace: startReplace,
     onCorrect: (document) => setCorrecting({ kind: 'property', id: document.id, title: document.title, destination: document.property }),
     onVersions: (document) => setShowingVersions({ documentType: 'property', documentId: document.id, title: document.title }),
-    onDelete: setDeleting,
+    onDelete: deletion.ask,
     replacing,
     editButtonRef: (document) => (element) => {
       if (element) editButtons.current.set(document.id, element);
@@ -146,9 +139,6 @@ export function DocumentsTab() {
   });
 
   const shownPage = pagination.pageIndex + 1;
-  const first = totalCount === 0 ? 0 : pagination.pageIndex * pageSize + 1;
-  const last = Math.min(shownPage * pageSize, totalCount);
-
   return (
     <div className={styles.tab}>
       <UploadDocumentForm />
@@ -185,19 +175,7 @@ export function DocumentsTab() {
             />
           </DocumentRowsContext.Provider>
         )}
-        <nav className={styles.pager} aria-label="Documents pages">
-          <span aria-live="polite">
-            {totalCount === 0 ? 'No documents' : `Showing ${first}–${last} of ${totalCount} · Page ${shownPage} of ${pageCount}`}
-          </span>
-          <div className={styles.buttons}>
-            <Button size="small" disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
-              Previous
-            </Button>
-            <Button size="small" disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
-              Next
-            </Button>
-          </div>
-        </nav>
+        <ListPager label="Documents pages" none="No documents" totalCount={totalCount} page={shownPage} onPage={(next) => table.setPageIndex(next - 1)} />
       </section>
       {/* One picker for every row's Replace File: the button opens it for its document. */}
       <input
@@ -211,13 +189,10 @@ export function DocumentsTab() {
       <CorrectDocumentDialog target={correcting} onClose={() => setCorrecting(null)} />
       <DocumentVersionsDialog target={showingVersions} onClose={() => setShowingVersions(null)} />
       <ConfirmDialog
-        open={deleting !== null}
         title={deleting ? `Delete ${deleting.title}?` : 'Delete document?'}
         confirmLabel="Delete Document"
         pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        {...deletion.dialog}
       >
         {deleting && (
           <p>

@@ -10,7 +10,8 @@ import { notifyFailure } from '../../admin-kit/lib/notify';
 import { useLastPageBound, usePagedListAddress } from '../../admin-kit/lib/paged-list';
 import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { NotOpenedFilter, ReceiptPager } from './receipt-parts';
+import { ListPager } from '../../admin-kit/components/list-pager';
+import { NotOpenedFilter } from './receipt-parts';
 import { ReceiptDocumentView } from './receipt-document-view';
 import { ReceiptInvestorView } from './receipt-investor-view';
 import { UserPicker } from '../../admin-kit/components/user-picker';
@@ -105,7 +106,7 @@ function ReceiptDocumentsList({ onShowDocument }: { onShowDocument: (document: R
           />
         </ShowDocumentContext.Provider>
       )}
-      <ReceiptPager label="Documents" page={page} totalCount={totalCount} pageSize={pageSize} onPage={(next) => list.goToPage(next)} />
+      <ListPager label="Documents pages" none="No documents" page={page} totalCount={totalCount} pageSize={pageSize} onPage={(next) => list.goToPage(next)} />
     </section>
   );
 }

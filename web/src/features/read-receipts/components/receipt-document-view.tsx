@@ -7,7 +7,8 @@ import { useReceiptDocument, type ReceiptDocumentKey } from '../api/read-receipt
 import { readReceiptTexts } from '../../admin-kit/lib/admin-messages';
 import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { ExportCsvButton, NotOpenedFilter, OpenedCell, ReceiptPager, RemindButton } from './receipt-parts';
+import { ListPager } from '../../admin-kit/components/list-pager';
+import { ExportCsvButton, NotOpenedFilter, OpenedCell, RemindButton } from './receipt-parts';
 
 type InvestorRow = ReceiptDocumentAnswer['investors'][number];
 
@@ -99,7 +100,7 @@ export function ReceiptDocumentView({ document, onShowInvestor }: ReceiptDocumen
           />
         </ShowInvestorContext.Provider>
       )}
-      <ReceiptPager label="Investors" page={page} totalCount={receipt.data?.totalCount ?? 0} pageSize={pageSize} onPage={setPage} />
+      <ListPager label="Investors pages" none="No investors" page={page} totalCount={receipt.data?.totalCount ?? 0} pageSize={pageSize} onPage={setPage} />
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { useReceiptInvestor } from '../api/read-receipts';
 import { readReceiptTexts } from '../../admin-kit/lib/admin-messages';
 import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
 import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { ExportCsvButton, NotOpenedFilter, OpenedCell, ReceiptPager, RemindButton } from './receipt-parts';
+import { ListPager } from '../../admin-kit/components/list-pager';
+import { ExportCsvButton, NotOpenedFilter, OpenedCell, RemindButton } from './receipt-parts';
 
 type DocumentRow = ReceiptInvestorAnswer['documents'][number];
 
@@ -83,7 +84,7 @@ export function ReceiptInvestorView({ userId }: { userId: number }) {
           empty={receipt.isPending ? 'Loading...' : notOpened ? 'Every document has been opened.' : 'No documents for this investor.'}
         />
       )}
-      <ReceiptPager label="Documents" page={page} totalCount={receipt.data?.totalCount ?? 0} pageSize={pageSize} onPage={setPage} />
+      <ListPager label="Documents pages" none="No documents" page={page} totalCount={receipt.data?.totalCount ?? 0} pageSize={pageSize} onPage={setPage} />
     </section>
   );
 }

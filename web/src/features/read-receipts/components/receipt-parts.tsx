@@ -152,24 +152,3 @@ export function ExportCsvButton({ source }: { source: ReceiptCsvSource }) {
     </Button>
   );
 }
-
-/** Previous and Next under a read-receipt list, with where the page is. */
-export function ReceiptPager({ label, page, totalCount, pageSize, onPage }: { label: string; page: number; totalCount: number; pageSize: number; onPage: (page: number) => void }) {
-  const styles = useAdminStyles();
-  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
-  const first = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, totalCount);
-  return (
-    <nav className={styles.pager} aria-label={`${label} pages`}>
-      <span aria-live="polite">{totalCount === 0 ? `No ${label.toLowerCase()}` : `Showing ${first}–${last} of ${totalCount} · Page ${page} of ${pageCount}`}</span>
-      <div className={styles.buttons}>
-        <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <Button size="small" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </div>
-    </nav>
-  );
-}
