@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-components';
 import type { User } from '@everest/core/contract';
 import { createQueryClient } from '../../lib/query-client';
-import { ListAddressProvider } from '../../features/admin-kit/lib/list-address';
+import { ListAddressProvider } from '../../lib/admin/list-address';
 import { ActivityTab } from '../../features/activity/components/activity-tab';
 import { BulkImportTab } from '../../features/bulk-import/components/bulk-import-tab';
 import { DocumentsTab } from '../../features/property-documents/components/documents-tab';

@@ -8,5 +8,5 @@ export {
   recipientsTitle,
   type EmailConfirmDialogProps,
   type RecipientCount,
-} from '../../features/admin-kit/components/email-confirm-dialog';
-export { emailingTexts } from '../../features/admin-kit/lib/admin-messages';
+} from '../../components/admin/email-confirm-dialog';
+export { emailingTexts } from '../../lib/admin/admin-messages';

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ActivityAction } from '@everest/core/contract';
 import { api } from '../../../lib/api';
 import { getStoredToken } from '../../../lib/session-storage';
-import { adminQueryKey } from '../../admin-kit/api/query-keys';
+import { adminQueryKey } from '../../../lib/admin/api/query-keys';
 
 const activityKey = [...adminQueryKey, 'activity'] as const;
 

@@ -19,10 +19,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { activityActionLabel, activityActionLabels, activityActions, type ActivityAction, type ActivityEntry } from '@everest/core/contract';
 import { formatDateTime } from '@everest/core/domain';
 import { downloadActivityCsv, useActivity, useActivityEntry, useActivityPeople, type ActivityView } from '../api/activity';
-import { useListAddress } from '../../admin-kit/lib/list-address';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useListAddress } from '../../../lib/admin/list-address';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 
 /** The address's query keys of the filters: `?activityPerson=1&activityAction=edit-user&activityFrom=2026-11-01`. */
 export const activityAddressKeys = { person: 'activityPerson', action: 'activityAction', from: 'activityFrom', to: 'activityTo' } as const;

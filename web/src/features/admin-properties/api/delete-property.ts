@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '@everest/core/client';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../admin-kit/api/query-keys';
+import { adminKeys } from '../../../lib/admin/api/query-keys';
 
 export function deleteProperty(body: CallInput<'deleteProperty'>['body']) {
   return api.call('deleteProperty', { body });

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '@everest/core/client';
 import { routes, type PropertyAnswer } from '@everest/core/contract';
 import { api } from '../../../lib/api';
-import { uploadWithProgress } from '../../admin-kit/lib/upload-with-progress';
-import { adminKeys } from '../../admin-kit/api/query-keys';
+import { uploadWithProgress } from '../../../lib/admin/upload-with-progress';
+import { adminKeys } from '../../../lib/admin/api/query-keys';
 
 export type UpdatePropertyFields = Exclude<CallInput<'updateProperty'>['body'], FormData>;
 

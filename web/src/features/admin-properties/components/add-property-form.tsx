@@ -3,9 +3,9 @@ import { Button, Field, Input } from '@fluentui/react-components';
 import { createPropertyBody, type AdminProperty } from '@everest/core/contract';
 import { fieldMax, portalMessages } from '@everest/core/domain';
 import { useCreateProperty } from '../api/create-property';
-import { adminSuccess } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { adminSuccess } from '../../../lib/admin/admin-messages';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 
 export interface AddPropertyFormProps {
   /** The new property, to be completed in its editor. */

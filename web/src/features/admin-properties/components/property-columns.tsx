@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { AdminProperty } from '@everest/core/contract';
 import { propertyTypeLabels, type PropertyStatus } from '@everest/core/domain';
 import { photoSrcSet } from '../../../lib/property-photo';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 
 export const propertyStatusLabels: Record<PropertyStatus, string> = { active: 'Active', sold: 'Sold', inactive: 'Inactive' };
 

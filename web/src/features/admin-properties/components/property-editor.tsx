@@ -13,8 +13,8 @@ import {
 } from '@everest/core/domain';
 import { useGeocode } from '../api/geocode';
 import { useUpdateProperty } from '../api/update-property';
-import { adminSuccess } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
+import { adminSuccess } from '../../../lib/admin/admin-messages';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import {
   checkImage,
   checkPropertySave,
@@ -25,8 +25,9 @@ import {
 } from '../lib/property-rules';
 import { photoSrcSet } from '../../../lib/property-photo';
 import { showToast } from '../../../lib/toast';
-import { focusField } from '../../admin-kit/lib/focus-field';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { focusField } from '../../../lib/admin/focus-field';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
+import { RowEditor } from '../../../components/admin/row-editor';
 import { propertyStatusLabels } from './property-columns';
 
 
@@ -168,127 +169,111 @@ export function PropertyEditor({ property, onClose }: PropertyEditorProps) {
   };
 
   return (
-    <form
-      ref={formRef}
-      className={styles.editor}
+    <RowEditor
+      formRef={formRef}
+      titleId={titleId}
+      title={`Edit ${property.name}`}
+      pending={update.isPending}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !update.isPending) {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
+      onClose={onClose}
     >
-      <h4 id={titleId} className={styles.sectionTitle}>{`Edit ${property.name}`}</h4>
-      <div className={styles.fieldGrid}>
-        {textFields.map((f) => (
-          <Field key={f.key} label={f.label} required={f.required}>
-            <Input
-              name={f.key}
-              autoComplete="off"
-              inputMode={f.inputMode}
-              maxLength={f.maxLength}
-              value={form[f.key]}
-              onChange={(_, data) => set(f.key, data.value)}
-            />
-          </Field>
-        ))}
-        <Field label="Type" required>
-          <Select
-            name="type"
-            value={form.type}
-            onChange={(_, data) => set('type', propertyTypes.find((t) => t === data.value) ?? form.type)}
-          >
-            {propertyTypes.map((t: PropertyType) => (
-              <option key={t} value={t}>
-                {propertyTypeLabels[t]}
-              </option>
-            ))}
-          </Select>
+      {textFields.map((f) => (
+        <Field key={f.key} label={f.label} required={f.required}>
+          <Input
+            name={f.key}
+            autoComplete="off"
+            inputMode={f.inputMode}
+            maxLength={f.maxLength}
+            value={form[f.key]}
+            onChange={(_, data) => set(f.key, data.value)}
+          />
         </Field>
-        <Field label="Status" required>
-          <Select
-            name="status"
-            value={form.status}
-            onChange={(_, data) => set('status', propertyStatuses.find((s) => s === data.value) ?? form.status)}
-          >
-            {propertyStatuses.map((s) => (
-              <option key={s} value={s}>
-                {propertyStatusLabels[s]}
-              </option>
-            ))}
-          </Select>
+      ))}
+      <Field label="Type" required>
+        <Select
+          name="type"
+          value={form.type}
+          onChange={(_, data) => set('type', propertyTypes.find((t) => t === data.value) ?? form.type)}
+        >
+          {propertyTypes.map((t: PropertyType) => (
+            <option key={t} value={t}>
+              {propertyTypeLabels[t]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Status" required>
+        <Select
+          name="status"
+          value={form.status}
+          onChange={(_, data) => set('status', propertyStatuses.find((s) => s === data.value) ?? form.status)}
+        >
+          {propertyStatuses.map((s) => (
+            <option key={s} value={s}>
+              {propertyStatusLabels[s]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {coordinateFields.map((f) => (
+        <Field key={f.key} label={f.label} required>
+          <Input
+            name={f.key}
+            autoComplete="off"
+            inputMode="decimal"
+            maxLength={24}
+            value={form[f.key]}
+            onChange={(_, data) => set(f.key, data.value)}
+          />
         </Field>
-        {coordinateFields.map((f) => (
-          <Field key={f.key} label={f.label} required>
-            <Input
-              name={f.key}
-              autoComplete="off"
-              inputMode="decimal"
-              maxLength={24}
-              value={form[f.key]}
-              onChange={(_, data) => set(f.key, data.value)}
-            />
-          </Field>
-        ))}
-        <div className={styles.buttons}>
-          <Button onClick={getCoordinates} disabledFocusable={geocode.isPending}>
-            {geocode.isPending ? 'Getting Coordinates...' : 'Get Coordinates'}
-          </Button>
-        </div>
-        <Checkbox
-          className={styles.wide}
-          label="Investor relations (investors can be given access to this property)"
-          checked={form.investorRelations}
-          onChange={(_, data) => set('investorRelations', data.checked === true)}
-        />
-        <div className={`${styles.section} ${styles.wide}`}>
-          <Field label="Photo" hint="An image under 10 MB">
-            {(props) => (
-              <input
-                {...props}
-                name="image"
-                type="file"
-                accept={imageAccept}
-                onChange={(event) => void choosePhoto(event.currentTarget)}
-              />
-            )}
-          </Field>
-          {previewUrl ? (
-            <img
-              className={styles.preview}
-              src={previewUrl}
-              srcSet={photo || form.image !== property.image ? undefined : photoSrcSet(property.imageVariants, 'image/webp')}
-              sizes="320px"
-              alt={photo ? `Chosen photo of ${form.name}` : `Current photo of ${form.name}`}
-            />
-          ) : (
-            <span className={styles.muted}>No photo</span>
-          )}
-          {previewUrl && (
-            <div className={styles.buttons}>
-              <Button size="small" onClick={removePhoto}>
-                Remove Photo
-              </Button>
-            </div>
-          )}
-          {progress !== null && (
-            <Field label="Uploading photo" validationState="none" hint={`${Math.round(progress * 100)}%`}>
-              <ProgressBar value={progress} max={1} />
-            </Field>
-          )}
-        </div>
-      </div>
+      ))}
       <div className={styles.buttons}>
-        <Button type="submit" appearance="primary" disabledFocusable={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button onClick={() => onClose()} disabled={update.isPending}>
-          Cancel
+        <Button onClick={getCoordinates} disabledFocusable={geocode.isPending}>
+          {geocode.isPending ? 'Getting Coordinates...' : 'Get Coordinates'}
         </Button>
       </div>
-    </form>
+      <Checkbox
+        className={styles.wide}
+        label="Investor relations (investors can be given access to this property)"
+        checked={form.investorRelations}
+        onChange={(_, data) => set('investorRelations', data.checked === true)}
+      />
+      <div className={`${styles.section} ${styles.wide}`}>
+        <Field label="Photo" hint="An image under 10 MB">
+          {(props) => (
+            <input
+              {...props}
+              name="image"
+              type="file"
+              accept={imageAccept}
+              onChange={(event) => void choosePhoto(event.currentTarget)}
+            />
+          )}
+        </Field>
+        {previewUrl ? (
+          <img
+            className={styles.preview}
+            src={previewUrl}
+            srcSet={photo || form.image !== property.image ? undefined : photoSrcSet(property.imageVariants, 'image/webp')}
+            sizes="320px"
+            alt={photo ? `Chosen photo of ${form.name}` : `Current photo of ${form.name}`}
+          />
+        ) : (
+          <span className={styles.muted}>No photo</span>
+        )}
+        {previewUrl && (
+          <div className={styles.buttons}>
+            <Button size="small" onClick={removePhoto}>
+              Remove Photo
+            </Button>
+          </div>
+        )}
+        {progress !== null && (
+          <Field label="Uploading photo" validationState="none" hint={`${Math.round(progress * 100)}%`}>
+            <ProgressBar value={progress} max={1} />
+          </Field>
+        )}
+      </div>
+    </RowEditor>
   );
 }

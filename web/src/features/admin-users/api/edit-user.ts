@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '@everest/core/client';
 import type { AdminUsersAnswer } from '@everest/core/contract';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../admin-kit/api/query-keys';
+import { adminKeys } from '../../../lib/admin/api/query-keys';
 
 export function editUser(body: CallInput<'editUser'>['body']) {
   return api.call('editUser', { body });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '@everest/core/client';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../admin-kit/api/query-keys';
+import { adminKeys } from '../../../lib/admin/api/query-keys';
 
 /** POST /api/admin/resend-invitation: the welcome e-mail again, with a fresh 7-day link (issue 35). */
 export function resendInvitation(body: CallInput<'resendInvitation'>['body']) {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminQueryKey } from '../../admin-kit/api/query-keys';
+import { adminQueryKey } from '../../../lib/admin/api/query-keys';
 
 // Issue 21: a user's two-step sign-in as the administrators see it, and its removal.
 

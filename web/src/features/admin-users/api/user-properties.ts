@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../admin-kit/api/query-keys';
+import { adminKeys } from '../../../lib/admin/api/query-keys';
 
 /** GET /api/admin/user-properties: every user's property access, by property name. */
 export function getUserProperties(signal?: AbortSignal) {

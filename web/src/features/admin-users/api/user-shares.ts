@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { adminQueryKey } from '../../admin-kit/api/query-keys';
+import { adminQueryKey } from '../../../lib/admin/api/query-keys';
 
 // Issue 36: the shares a user gave and received, as the user editor lists them, and ending one.
 

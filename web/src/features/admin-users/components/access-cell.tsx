@@ -4,11 +4,11 @@ import type { User } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { DismissIcon } from '../../../components/ui/icons';
 import { useRemoveProperty } from '../api/remove-property';
-import { adminSuccess } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
+import { adminSuccess } from '../../../lib/admin/admin-messages';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { userLabel } from '../lib/user-rows';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { ConfirmDialog } from '../../admin-kit/components/confirm-dialog';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
+import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
 
 export interface AccessCellProps {
   user: User;

@@ -3,13 +3,13 @@ import { Button, Combobox, Field, Option, Select } from '@fluentui/react-compone
 import type { User } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { useAssignProperty } from '../api/assign-property';
-import { useInvestorProperties } from '../../admin-kit/api/investor-properties';
-import { useUsers } from '../../admin-kit/api/users';
-import { adminSuccess } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { useDebouncedValue } from '../../admin-kit/lib/use-debounced-value';
+import { useInvestorProperties } from '../../../lib/admin/api/investor-properties';
+import { useUsers } from '../../../lib/admin/api/users';
+import { adminSuccess } from '../../../lib/admin/admin-messages';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { useDebouncedValue } from '../../../lib/admin/use-debounced-value';
 import { userLabel } from '../lib/user-rows';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 
 export interface AssignPropertyFormHandle {
   /** Chooses the user (a row's "+ Add") and moves the focus to the property. */

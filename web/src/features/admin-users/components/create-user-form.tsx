@@ -12,11 +12,11 @@ import {
   type AssignableRole,
 } from '@everest/core/domain';
 import { useCreateUser } from '../api/create-user';
-import { useInvestorProperties } from '../../admin-kit/api/investor-properties';
-import { copyPasswordLabels } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { focusField } from '../../admin-kit/lib/focus-field';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useInvestorProperties } from '../../../lib/admin/api/investor-properties';
+import { copyPasswordLabels } from '../../../lib/admin/admin-messages';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { focusField } from '../../../lib/admin/focus-field';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 
 interface CreateUserForm {
   name: string;

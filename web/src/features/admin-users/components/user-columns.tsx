@@ -5,7 +5,7 @@ import { userStatusLabels, type AdminUser, type User, type UserStatus } from '@e
 import { formatDateTime, roleLabels } from '@everest/core/domain';
 import { userLabel } from '../lib/user-rows';
 import { AccessCell } from './access-cell';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 
 /** What the rows' cells need from the list: its data beyond the row, and its actions. */
 export interface UserRowsContextValue {

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input, Select, Switch } from '@fluentui/react-components';
+import { Field, Input, Select, Switch } from '@fluentui/react-components';
 import { editUserBody, type User } from '@everest/core/contract';
 import { assignableRoles, fieldMax, portalMessages, roleLabels, type Role } from '@everest/core/domain';
 import { useEditUser } from '../api/edit-user';
-import { adminSuccess } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
+import { adminSuccess } from '../../../lib/admin/admin-messages';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { userLabel } from '../lib/user-rows';
-import { focusField } from '../../admin-kit/lib/focus-field';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { focusField } from '../../../lib/admin/focus-field';
+import { RowEditor } from '../../../components/admin/row-editor';
 import { UserSecondStep } from './user-second-step';
 import { UserSharesSection } from './user-shares-section';
 
@@ -43,7 +43,6 @@ export interface UserEditorProps {
 
 /** Inline edit of a user's row (spec: user edit). The first field takes the focus. */
 export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
-  const styles = useAdminStyles();
   const roleChoices: readonly Role[] = user.role === 'delegate' ? [...assignableRoles, 'delegate'] : assignableRoles;
   const edit = useEditUser();
   const [form, setForm] = useState(() => formOf(user));
@@ -86,73 +85,60 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
   };
 
   return (
-    <form
-      ref={formRef}
-      className={styles.editor}
+    <RowEditor
+      formRef={formRef}
+      titleId={titleId}
+      title={`Edit ${userLabel(user)}`}
+      pending={edit.isPending}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        // Escape leaves the editor without saving, as it closes a dialog.
-        if (event.key === 'Escape' && !edit.isPending) {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
+      onClose={onClose}
+      after={
+        <>
+          <UserSecondStep userId={user.id} label={userLabel(user)} />
+          <UserSharesSection userId={user.id} label={userLabel(user)} />
+        </>
+      }
     >
-      <h4 id={titleId} className={styles.sectionTitle}>{`Edit ${userLabel(user)}`}</h4>
-      <div className={styles.fieldGrid}>
-        {textFields.map((f) => {
-          const locked = f.key === 'email' && emailLocked;
-          return (
-            <Field
-              key={f.key}
-              label={f.label}
-              required={f.key === 'email'}
-              validationMessage={errors[f.key]}
-              hint={locked ? 'Your own e-mail is changed in Manage Profile.' : undefined}
-            >
-              <Input
-                type={f.type ?? 'text'}
-                name={f.key}
-                autoComplete="off"
-                maxLength={f.maxLength}
-                value={form[f.key]}
-                readOnly={locked}
-                onChange={(_, data) => set(f.key, data.value)}
-              />
-            </Field>
-          );
-        })}
-        <Field label="Role" validationMessage={errors.role}>
-          <Select
-            name="role"
-            value={form.role}
-            onChange={(_, data) => set('role', roleChoices.find((r) => r === data.value) ?? form.role)}
+      {textFields.map((f) => {
+        const locked = f.key === 'email' && emailLocked;
+        return (
+          <Field
+            key={f.key}
+            label={f.label}
+            required={f.key === 'email'}
+            validationMessage={errors[f.key]}
+            hint={locked ? 'Your own e-mail is changed in Manage Profile.' : undefined}
           >
-            {roleChoices.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Switch
-          label="Active (can sign in)"
-          checked={form.isActive}
-          onChange={(_, data) => set('isActive', data.checked)}
-        />
-      </div>
-      <UserSecondStep userId={user.id} label={userLabel(user)} />
-      <UserSharesSection userId={user.id} label={userLabel(user)} />
-      <div className={styles.buttons}>
-        <Button type="submit" appearance="primary" disabledFocusable={edit.isPending}>
-          {edit.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button onClick={() => onClose()} disabled={edit.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+            <Input
+              type={f.type ?? 'text'}
+              name={f.key}
+              autoComplete="off"
+              maxLength={f.maxLength}
+              value={form[f.key]}
+              readOnly={locked}
+              onChange={(_, data) => set(f.key, data.value)}
+            />
+          </Field>
+        );
+      })}
+      <Field label="Role" validationMessage={errors.role}>
+        <Select
+          name="role"
+          value={form.role}
+          onChange={(_, data) => set('role', roleChoices.find((r) => r === data.value) ?? form.role)}
+        >
+          {roleChoices.map((r) => (
+            <option key={r} value={r}>
+              {roleLabels[r]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Switch
+        label="Active (can sign in)"
+        checked={form.isActive}
+        onChange={(_, data) => set('isActive', data.checked)}
+      />
+    </RowEditor>
   );
 }

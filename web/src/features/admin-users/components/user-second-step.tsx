@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Text } from '@fluentui/react-components';
 import { useRemoveSecondStep, useUserSecondStep } from '../api/second-step';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { ConfirmDialog } from '../../admin-kit/components/confirm-dialog';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
 
 /**
  * In the user editor: whether the user signs in with two steps, and Remove for a user who lost

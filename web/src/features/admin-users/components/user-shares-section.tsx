@@ -3,8 +3,8 @@ import { Badge, Button, makeStyles, Spinner, Text, tokens, useRestoreFocusTarget
 import type { AdminShare } from '@everest/core/contract';
 import { shareEndWords, shareScopeWords, shareStatusLabels } from '../../../lib/share-words';
 import { useEndShare, useUserShares } from '../api/user-shares';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { ConfirmDialog } from '../../admin-kit/components/confirm-dialog';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },

@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import type { User } from '@everest/core/contract';
 import { AssignPropertyForm, type AssignPropertyFormHandle } from './assign-property-form';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { CreateUserForm } from './create-user-form';
 import { UsersList } from './users-list';
 

@@ -1,6 +1,6 @@
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
 import { importColumns, maxImportCsvBytes, megabyte, roleLabels, roles } from '@everest/core/domain';
-import { useInvestorProperties } from '../../admin-kit/api/investor-properties';
+import { useInvestorProperties } from '../../../lib/admin/api/investor-properties';
 
 // The CSV help of the Bulk Import tab, also shown on /bulk-user-import-instructions, so that the
 // two never describe different files.

@@ -11,7 +11,7 @@ import {
   type AssignableRole,
 } from '@everest/core/domain';
 import { bulkImportTemplateUrl } from '../api/bulk-import-template';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 
 export interface ImportOptions {
   defaultRole: AssignableRole;

@@ -3,7 +3,7 @@ import { Button, Checkbox, MessageBar, MessageBarBody, ProgressBar, Field, merge
 import type { ImportPreview, ImportRowError, ImportStaffRow } from '@everest/core/contract';
 import { csvDelimiterLabels, csvEncodingLabels, roleLabels, staffChangeLabel, type BulkImportCsvParse } from '@everest/core/domain';
 import { changeLine, changedExistingUsers, importWouldChange, nothingToImportReason, plural } from '../lib/bulk-import-rules';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import type { ImportOptions } from './bulk-import-form';
 import { CappedList, RowErrorList, useImportStyles } from './bulk-import-lists';
 

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { Button, mergeClasses } from '@fluentui/react-components';
 import type { ImportResults } from '@everest/core/contract';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { RowErrorList, useImportStyles } from './bulk-import-lists';
 
 const resultLines: { key: Exclude<keyof ImportResults, 'errors'>; label: string }[] = [

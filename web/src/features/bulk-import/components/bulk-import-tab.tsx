@@ -13,14 +13,14 @@ import {
   type BulkImportCsvParse,
 } from '@everest/core/domain';
 import { useBulkImportUsers } from '../api/bulk-import-users';
-import { useInvestorProperties } from '../../admin-kit/api/investor-properties';
+import { useInvestorProperties } from '../../../lib/admin/api/investor-properties';
 import { usePreviewBulkImport } from '../api/preview-bulk-import';
-import { adminSuccess } from '../../admin-kit/lib/admin-messages';
+import { adminSuccess } from '../../../lib/admin/admin-messages';
 import { parseImportFile } from '../lib/bulk-import-parse';
 import { checkImportFile, mergeRowErrors, plural, rowsToSend } from '../lib/bulk-import-rules';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { AvailablePropertyNames, ImportCsvExample, ImportCsvFormat } from './bulk-import-csv-help';
 import { BulkImportForm, type ImportOptions } from './bulk-import-form';
 import { BulkImportPreview } from './bulk-import-preview';

@@ -1,8 +1,8 @@
 import type { BulkImportCsvParse, DuplicateHandling } from '@everest/core/domain';
 import { bulkImportCsvRow, type BulkImportCsvRow, type ImportPreview, type ImportRowError } from '@everest/core/contract';
 import { maxImportCsvBytes, megabyte, portalMessages } from '@everest/core/domain';
-import { adminNotices } from '../../admin-kit/lib/admin-messages';
-import type { FileProblem } from '../../admin-kit/lib/document-rules';
+import { adminNotices } from '../../../lib/admin/admin-messages';
+import type { FileProblem } from '../../../lib/admin/document-rules';
 
 /**
  * The import file is checked when chosen, before it is read: CSV only (by name, since Excel and

@@ -1,6 +1,6 @@
 import { routes } from '@everest/core/contract';
 import type { Quarter } from '@everest/core/domain';
-import { uploadWithProgress } from '../../admin-kit/lib/upload-with-progress';
+import { uploadWithProgress } from '../../../lib/admin/upload-with-progress';
 
 export interface BulkUploadUserDocumentsInput {
   manifest: File;

@@ -5,8 +5,8 @@ import type { ManifestOutcome } from '@everest/core/domain';
 import { csvEncodingLabels, documentCategoryLabels, folderPlanMessages, publishingMessages } from '@everest/core/domain';
 import type { BatchDryRun, PlannedManifest, PlannedProperty } from '../lib/bulk-dry-run';
 import { manifestCells, outcomeLabels, outcomeOrder, rowMessage } from '../lib/bulk-plan';
-import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { useBulkStyles } from './bulk-styles';
 
 export interface BulkPreviewProps {

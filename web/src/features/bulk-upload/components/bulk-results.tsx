@@ -3,7 +3,7 @@ import { Button } from '@fluentui/react-components';
 import type { BulkUploadUserDocumentsAnswer } from '@everest/core/contract';
 import { publishingMessages } from '@everest/core/domain';
 import { notifiedSentence, resultSentence, resultTotals, type BatchResults } from '../lib/bulk-results';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { useBulkStyles } from './bulk-styles';
 
 export interface BulkResultsProps {

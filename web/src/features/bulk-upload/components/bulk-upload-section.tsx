@@ -13,29 +13,29 @@ import {
 } from '@fluentui/react-components';
 import type { PropertyDocument } from '@everest/core/contract';
 import { documentAccept, documentYears, portalMessages, quarters, type Period, type Quarter } from '@everest/core/domain';
-import { allPropertiesQueryOptions, useAllProperties } from '../../admin-kit/api/all-properties';
+import { allPropertiesQueryOptions, useAllProperties } from '../../../lib/admin/api/all-properties';
 import { bulkUploadPreview } from '../api/bulk-upload-preview';
 import { bulkUploadUserDocuments } from '../api/bulk-upload-user-documents';
-import { correctDocument } from '../../admin-kit/api/correct-document';
-import { documentRecipientsQueryOptions } from '../../admin-kit/api/document-recipients';
+import { correctDocument } from '../../../lib/admin/api/correct-document';
+import { documentRecipientsQueryOptions } from '../../../lib/admin/api/document-recipients';
 import { documentSha256 } from '../api/document-sha256';
-import { documentsQueryOptions } from '../../admin-kit/api/documents';
+import { documentsQueryOptions } from '../../../lib/admin/api/documents';
 import { notifyDocuments } from '../api/notify-documents';
-import { invalidatePublished } from '../../admin-kit/api/query-keys';
-import { uploadDocument } from '../../admin-kit/api/upload-document';
-import { emailingTexts } from '../../admin-kit/lib/admin-messages';
+import { invalidatePublished } from '../../../lib/admin/api/query-keys';
+import { uploadDocument } from '../../../lib/admin/api/upload-document';
+import { emailingTexts } from '../../../lib/admin/admin-messages';
 import { splitFolder } from '../lib/bulk-batch';
 import { countRecipients, dryRunManifest, dryRunQuarterFolder, type BatchDryRun, type DryRunServer } from '../lib/bulk-dry-run';
 import { pendingAnnouncements, publishBatch, type PublishServer } from '../lib/bulk-publish';
 import { resultSentence, type BatchResults } from '../lib/bulk-results';
 import { chosenFolder, isLeftOut, quarterLayout, readFiles } from '../lib/bulk-selection';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { BulkPreview } from './bulk-preview';
 import { BulkResults } from './bulk-results';
 import { useBulkStyles } from './bulk-styles';
-import { BatchEmailSummary, EmailConfirmDialog, recipientsTitle, type RecipientCount } from '../../admin-kit/components/email-confirm-dialog';
+import { BatchEmailSummary, EmailConfirmDialog, recipientsTitle, type RecipientCount } from '../../../components/admin/email-confirm-dialog';
 
 /** decided: the spec names 'Missing Files' only; this says what is missing. */
 export const bulkNotices = {

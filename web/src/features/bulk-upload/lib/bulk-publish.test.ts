@@ -2,7 +2,7 @@ import { expect, it, vi } from 'vitest';
 import type { BulkUploadUserDocumentsAnswer, DocumentAnswer, PropertyDocument } from '@everest/core/contract';
 import { maxDocumentBytes, publishingMessages } from '@everest/core/domain';
 import type { BulkUploadUserDocumentsInput } from '../api/bulk-upload-user-documents';
-import type { UploadDocumentInput } from '../../admin-kit/api/upload-document';
+import type { UploadDocumentInput } from '../../../lib/admin/api/upload-document';
 import { dryRunQuarterFolder, type DryRunServer } from './bulk-dry-run';
 import { propertyUploadKey, publishBatch, type PublishServer } from './bulk-publish';
 import { resultSentence, resultTotals } from './bulk-results';

@@ -11,8 +11,8 @@ import type {
 } from '@everest/core/contract';
 import { publicationKey, publishingMessages } from '@everest/core/domain';
 import type { BulkUploadUserDocumentsInput } from '../api/bulk-upload-user-documents';
-import type { CorrectDocumentInput, CorrectionAnswer } from '../../admin-kit/api/correct-document';
-import type { UploadDocumentInput } from '../../admin-kit/api/upload-document';
+import type { CorrectDocumentInput, CorrectionAnswer } from '../../../lib/admin/api/correct-document';
+import type { UploadDocumentInput } from '../../../lib/admin/api/upload-document';
 import { sha256Hex } from './bulk-batch';
 import type { BatchDryRun } from './bulk-dry-run';
 import { folderOf } from './bulk-selection';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type UploadUserDocumentBody } from '@everest/core/contract';
-import { uploadWithProgress } from '../../admin-kit/lib/upload-with-progress';
-import { invalidatePublished } from '../../admin-kit/api/query-keys';
+import { uploadWithProgress } from '../../../lib/admin/upload-with-progress';
+import { invalidatePublished } from '../../../lib/admin/api/query-keys';
 
 export interface UploadUserDocumentInput {
   fields: UploadUserDocumentBody;

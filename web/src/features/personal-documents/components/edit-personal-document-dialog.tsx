@@ -11,9 +11,9 @@ import {
 import type { UserDocument } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { useEditUserDocument } from '../api/edit-personal-document';
-import { adminSuccess } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { adminSuccess } from '../../../lib/admin/admin-messages';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { PersonalDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
 
 function detailsOf(document: UserDocument): UserDocumentDetails {

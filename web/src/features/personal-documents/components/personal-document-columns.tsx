@@ -5,9 +5,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { UserDocument } from '@everest/core/contract';
 import { documentCategoryLabels, formatFileSize, portalMessages } from '@everest/core/domain';
 import { openUserDocument } from '../api/personal-document-download';
-import { notifyFailure } from '../../admin-kit/lib/notify';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { CorrectedBadge } from '../../admin-kit/components/corrected-badge';
+import { notifyFailure } from '../../../lib/admin/notify';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
+import { CorrectedBadge } from '../../../components/admin/corrected-badge';
 
 export interface PersonalDocumentRowsContextValue {
   onEdit: (document: UserDocument) => void;

@@ -3,17 +3,17 @@ import { Button, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, P
 import { uploadUserDocumentBody, type UploadUserDocumentBody, type UserDocumentAnswer } from '@everest/core/contract';
 import { documentAccept, documentCategoryLabels, portalMessages } from '@everest/core/domain';
 import { useUploadUserDocument } from '../api/upload-personal-document';
-import { isInvestorEmailed } from '../../admin-kit/api/document-recipients';
-import { adminNotices, adminSuccess, emailingTexts } from '../../admin-kit/lib/admin-messages';
-import { checkDocumentFile } from '../../admin-kit/lib/document-rules';
-import { focusField } from '../../admin-kit/lib/focus-field';
-import { SubmissionKey } from '../../admin-kit/lib/idempotency';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
+import { isInvestorEmailed } from '../../../lib/admin/api/document-recipients';
+import { adminNotices, adminSuccess, emailingTexts } from '../../../lib/admin/admin-messages';
+import { checkDocumentFile } from '../../../lib/admin/document-rules';
+import { focusField } from '../../../lib/admin/focus-field';
+import { SubmissionKey } from '../../../lib/admin/idempotency';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { PersonalDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
-import { EmailConfirmDialog } from '../../admin-kit/components/email-confirm-dialog';
-import { UserPicker } from '../../admin-kit/components/user-picker';
+import { EmailConfirmDialog } from '../../../components/admin/email-confirm-dialog';
+import { UserPicker } from '../../../components/admin/user-picker';
 
 type ErrorKey = 'userEmail' | 'title' | 'documentCategory' | 'document';
 

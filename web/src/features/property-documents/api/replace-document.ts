@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@everest/core/contract';
 import { api } from '../../../lib/api';
-import { uploadWithProgress } from '../../admin-kit/lib/upload-with-progress';
-import { invalidatePublished } from '../../admin-kit/api/query-keys';
+import { uploadWithProgress } from '../../../lib/admin/upload-with-progress';
+import { invalidatePublished } from '../../../lib/admin/api/query-keys';
 
 export interface ReplaceDocumentInput {
   documentId: number;

@@ -3,8 +3,8 @@ import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-compo
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PropertyDocument } from '@everest/core/contract';
 import { formatFileSize } from '@everest/core/domain';
-import { CorrectedBadge } from '../../admin-kit/components/corrected-badge';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { CorrectedBadge } from '../../../components/admin/corrected-badge';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 
 /** The list's actions, for the rows' cells. */
 export interface DocumentRowsContextValue {

@@ -1,19 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Field, Input } from '@fluentui/react-components';
+import { Field, Input } from '@fluentui/react-components';
 import { updateDocumentBody, type PropertyDocument } from '@everest/core/contract';
 import { fieldMax, portalMessages, type Quarter } from '@everest/core/domain';
 import { useUpdateDocument } from '../api/update-document';
-import { adminSuccess } from '../../admin-kit/lib/admin-messages';
-import { focusField } from '../../admin-kit/lib/focus-field';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { adminSuccess } from '../../../lib/admin/admin-messages';
+import { focusField } from '../../../lib/admin/focus-field';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { RowEditor } from '../../../components/admin/row-editor';
 import { PlacementFields } from './document-fields';
 
 type ErrorKey = 'title' | 'property' | 'year' | 'quarter';
 
 /** Inline edit of a property document's title, property, year and quarter (spec: document edit). */
 export function DocumentEditor({ document, onClose }: { document: PropertyDocument; onClose: () => void }) {
-  const styles = useAdminStyles();
   const update = useUpdateDocument();
   const [form, setForm] = useState<{ title: string; property: string; year: number; quarter: Quarter }>({
     title: document.title,
@@ -49,49 +48,33 @@ export function DocumentEditor({ document, onClose }: { document: PropertyDocume
   };
 
   return (
-    <form
-      ref={formRef}
-      className={styles.editor}
+    <RowEditor
+      formRef={formRef}
+      titleId={titleId}
+      title={`Edit ${document.title}`}
+      pending={update.isPending}
       onSubmit={submit}
-      noValidate
-      aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && !update.isPending) {
-          event.stopPropagation();
-          onClose();
-        }
-      }}
+      onClose={onClose}
     >
-      <h4 id={titleId} className={styles.sectionTitle}>{`Edit ${document.title}`}</h4>
-      <div className={styles.fieldGrid}>
-        <Field label="Title" required validationMessage={errors.title}>
-          <Input
-            name="title"
-            autoComplete="off"
-            maxLength={fieldMax.title}
-            value={form.title}
-            onChange={(_, data) => {
-              setForm((previous) => ({ ...previous, title: data.value }));
-              setErrors(({ title: _, ...rest }) => rest);
-            }}
-          />
-        </Field>
-        <PlacementFields
-          property={form.property}
-          year={form.year}
-          quarter={form.quarter}
-          errors={errors}
-          onChange={(patch) => setForm((previous) => ({ ...previous, ...patch }))}
+      <Field label="Title" required validationMessage={errors.title}>
+        <Input
+          name="title"
+          autoComplete="off"
+          maxLength={fieldMax.title}
+          value={form.title}
+          onChange={(_, data) => {
+            setForm((previous) => ({ ...previous, title: data.value }));
+            setErrors(({ title: _, ...rest }) => rest);
+          }}
         />
-      </div>
-      <div className={styles.buttons}>
-        <Button type="submit" appearance="primary" disabledFocusable={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </Button>
-        <Button onClick={onClose} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+      </Field>
+      <PlacementFields
+        property={form.property}
+        year={form.year}
+        quarter={form.quarter}
+        errors={errors}
+        onChange={(patch) => setForm((previous) => ({ ...previous, ...patch }))}
+      />
+    </RowEditor>
   );
 }

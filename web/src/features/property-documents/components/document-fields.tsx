@@ -1,7 +1,7 @@
 import { Field, Select } from '@fluentui/react-components';
 import { defaultPropertyGroup, documentYears, quarters, type Quarter } from '@everest/core/domain';
-import { useAllProperties } from '../../admin-kit/api/all-properties';
-import { emailingTexts } from '../../admin-kit/lib/admin-messages';
+import { useAllProperties } from '../../../lib/admin/api/all-properties';
+import { emailingTexts } from '../../../lib/admin/admin-messages';
 
 export interface PropertyChoice {
   name: string;

@@ -2,8 +2,8 @@ import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import type * as UploadDocumentModule from '../../admin-kit/api/upload-document';
-import type { UploadDocumentInput } from '../../admin-kit/api/upload-document';
+import type * as UploadDocumentModule from '../../../lib/admin/api/upload-document';
+import type { UploadDocumentInput } from '../../../lib/admin/api/upload-document';
 import { createQueryClient } from '../../../lib/query-client';
 import { everestTheme } from '../../../testing/themes';
 import { UploadDocumentForm } from './upload-document-form';
@@ -16,7 +16,7 @@ vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
 // The upload itself goes through XMLHttpRequest: recorded here, answered or failed as told.
 const uploads: UploadDocumentInput[] = [];
 let failNext = false;
-vi.mock('../../admin-kit/api/upload-document', async (original) => {
+vi.mock('../../../lib/admin/api/upload-document', async (original) => {
   const actual = await original<typeof UploadDocumentModule>();
   const { useMutation } = await import('@tanstack/react-query');
   return {

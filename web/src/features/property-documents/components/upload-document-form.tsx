@@ -11,17 +11,17 @@ import {
   portalMessages,
   type Quarter,
 } from '@everest/core/domain';
-import { documentRecipientsQueryOptions, hasNoReader, useDocumentRecipients } from '../../admin-kit/api/document-recipients';
-import { useUploadDocument } from '../../admin-kit/api/upload-document';
-import { adminNotices, adminSuccess, emailingTexts } from '../../admin-kit/lib/admin-messages';
-import { checkDocumentFile } from '../../admin-kit/lib/document-rules';
-import { focusField } from '../../admin-kit/lib/focus-field';
-import { SubmissionKey } from '../../admin-kit/lib/idempotency';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
+import { documentRecipientsQueryOptions, hasNoReader, useDocumentRecipients } from '../../../lib/admin/api/document-recipients';
+import { useUploadDocument } from '../../../lib/admin/api/upload-document';
+import { adminNotices, adminSuccess, emailingTexts } from '../../../lib/admin/admin-messages';
+import { checkDocumentFile } from '../../../lib/admin/document-rules';
+import { focusField } from '../../../lib/admin/focus-field';
+import { SubmissionKey } from '../../../lib/admin/idempotency';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { PlacementFields } from './document-fields';
-import { EmailConfirmDialog } from '../../admin-kit/components/email-confirm-dialog';
+import { EmailConfirmDialog } from '../../../components/admin/email-confirm-dialog';
 
 interface UploadForm {
   title: string;

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ReceiptDocumentType } from '@everest/core/contract';
 import { pageSize } from '@everest/core/domain';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../admin-kit/api/query-keys';
+import { adminKeys } from '../../../lib/admin/api/query-keys';
 
 export interface ReceiptDocumentsQuery {
   page: number;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RemindBody } from '@everest/core/contract';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../admin-kit/api/query-keys';
+import { adminKeys } from '../../../lib/admin/api/query-keys';
 
 /** POST /api/admin/read-receipts/remind. */
 export function remindUnopened(body: RemindBody) {

@@ -4,17 +4,17 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { ReceiptDocumentSummary } from '@everest/core/contract';
 import { fieldMax, formatDateTime, pageSize } from '@everest/core/domain';
 import { useReceiptDocuments, type ReceiptDocumentKey } from '../api/read-receipts';
-import { getUsers } from '../../admin-kit/api/users';
-import { readReceiptTexts } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure } from '../../admin-kit/lib/notify';
-import { useLastPageBound, usePagedListAddress } from '../../admin-kit/lib/paged-list';
-import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { ListPager } from '../../admin-kit/components/list-pager';
+import { getUsers } from '../../../lib/admin/api/users';
+import { readReceiptTexts } from '../../../lib/admin/admin-messages';
+import { notifyFailure } from '../../../lib/admin/notify';
+import { useLastPageBound, usePagedListAddress } from '../../../lib/admin/paged-list';
+import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
+import { ListPager } from '../../../components/admin/list-pager';
 import { NotOpenedFilter } from './receipt-parts';
 import { ReceiptDocumentView } from './receipt-document-view';
 import { ReceiptInvestorView } from './receipt-investor-view';
-import { UserPicker } from '../../admin-kit/components/user-picker';
+import { UserPicker } from '../../../components/admin/user-picker';
 
 /** The address's query keys of the documents list: `?receiptPage=2&receiptSearch=k-1`. */
 export const readReceiptsAddressKeys = { page: 'receiptPage', search: 'receiptSearch' } as const;

@@ -4,10 +4,10 @@ import { createColumnHelper } from '@tanstack/react-table';
 import type { ReceiptDocumentAnswer } from '@everest/core/contract';
 import { formatDateTime, pageSize } from '@everest/core/domain';
 import { useReceiptDocument, type ReceiptDocumentKey } from '../api/read-receipts';
-import { readReceiptTexts } from '../../admin-kit/lib/admin-messages';
-import { AdminTable, useAdminTable } from '../../admin-kit/components/admin-table';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { ListPager } from '../../admin-kit/components/list-pager';
+import { readReceiptTexts } from '../../../lib/admin/admin-messages';
+import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
+import { ListPager } from '../../../components/admin/list-pager';
 import { ExportCsvButton, NotOpenedFilter, OpenedCell, RemindButton } from './receipt-parts';
 
 type InvestorRow = ReceiptDocumentAnswer['investors'][number];

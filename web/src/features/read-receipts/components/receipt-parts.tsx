@@ -4,10 +4,10 @@ import type { RemindAnswer, RemindBody } from '@everest/core/contract';
 import { formatDateTime } from '@everest/core/domain';
 import { downloadReceiptCsv, type ReceiptCsvSource } from '../api/read-receipts-csv';
 import { remindUnopened, useRemindUnopened } from '../api/remind-unopened';
-import { adminSuccess, emailingTexts, readReceiptTexts } from '../../admin-kit/lib/admin-messages';
-import { notifyFailure, notifySuccess } from '../../admin-kit/lib/notify';
-import { useAdminStyles } from '../../admin-kit/components/admin-styles';
-import { EmailConfirmDialog } from '../../admin-kit/components/email-confirm-dialog';
+import { adminSuccess, emailingTexts, readReceiptTexts } from '../../../lib/admin/admin-messages';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
+import { EmailConfirmDialog } from '../../../components/admin/email-confirm-dialog';
 
 /**
  * 'Opened Nov 25, 2026, 9:14 AM' with the first and last times, or a 'Not opened' badge; and

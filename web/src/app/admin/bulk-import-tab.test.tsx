@@ -4,9 +4,9 @@ import { cleanup, configure, fireEvent, render, screen, within } from '@testing-
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { ImportPreview } from '@everest/core/contract';
 import { maxImportCsvBytes, portalMessages } from '@everest/core/domain';
-import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../testing/themes';
-import { AdminPanel } from '../../../app/admin';
+import { createQueryClient } from '../../lib/query-client';
+import { everestTheme } from '../../testing/themes';
+import { AdminPanel } from '.';
 
 // The Bulk Import tab's rules against the real parser of core (no worker in happy-dom, so the
 // same function runs on the page) and a network that answers like the server: only fetch is

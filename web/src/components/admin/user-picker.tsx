@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Combobox, Field, Option } from '@fluentui/react-components';
 import { displayName } from '@everest/core/domain';
-import { useUsers } from '../api/users';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useUsers } from '../../lib/admin/api/users';
+import { useDebouncedValue } from '../../lib/admin/use-debounced-value';
 
 export interface UserPickerProps {
   /** The chosen user's e-mail, or '' for none. */

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { emailingTexts } from '../lib/admin-messages';
+import { emailingTexts } from '../../lib/admin/admin-messages';
 import { ConfirmDialog } from './confirm-dialog';
 
 export interface EmailConfirmDialogProps {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '../../../lib/session-query-key';
+import { sessionQueryKey } from '../../session-query-key';
 
 // Under the session's key: signing out drops the panel's data with the portal's, and a 401 from
 // any of these reads ends the session.

@@ -1,6 +1,6 @@
 import { ApiError } from '@everest/core/client';
 import { asSentence, failureTitle } from '@everest/core/domain';
-import { showToast, type ToastOptions } from '../../../lib/toast';
+import { showToast, type ToastOptions } from '../toast';
 
 /**
  * A failed action: the spec's catalogue text as the title, the server's sentence (when it says

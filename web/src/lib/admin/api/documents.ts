@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../api';
 import { adminKeys } from './query-keys';
 
 /** GET /api/admin/documents: every property document (decided: the panel searches and pages). */

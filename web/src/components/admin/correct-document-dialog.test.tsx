@@ -2,20 +2,20 @@ import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import type * as CorrectDocumentModule from '../api/correct-document';
-import type { CorrectDocumentInput, CorrectionAnswer } from '../api/correct-document';
-import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../testing/themes';
-import { showToast } from '../../../lib/toast';
+import type * as CorrectDocumentModule from '../../lib/admin/api/correct-document';
+import type { CorrectDocumentInput, CorrectionAnswer } from '../../lib/admin/api/correct-document';
+import { createQueryClient } from '../../lib/query-client';
+import { everestTheme } from '../../testing/themes';
+import { showToast } from '../../lib/toast';
 import { CorrectDocumentDialog } from './correct-document-dialog';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 
 const sent: CorrectDocumentInput[] = [];
 let answer: CorrectionAnswer;
-vi.mock('../api/correct-document', async (original) => {
+vi.mock('../../lib/admin/api/correct-document', async (original) => {
   const actual = await original<typeof CorrectDocumentModule>();
   const { useMutation } = await import('@tanstack/react-query');
   return {

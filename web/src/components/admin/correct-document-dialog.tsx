@@ -13,11 +13,11 @@ import {
   Textarea,
 } from '@fluentui/react-components';
 import { documentAccept, fieldMax, portalMessages } from '@everest/core/domain';
-import { useCorrectDocument, type CorrectedKind } from '../api/correct-document';
-import { useCorrectionRecipients } from '../api/document-recipients';
-import { adminSuccess, emailingTexts } from '../lib/admin-messages';
-import { checkDocumentFile } from '../lib/document-rules';
-import { notifyFailure, notifySuccess } from '../lib/notify';
+import { useCorrectDocument, type CorrectedKind } from '../../lib/admin/api/correct-document';
+import { useCorrectionRecipients } from '../../lib/admin/api/document-recipients';
+import { adminSuccess, emailingTexts } from '../../lib/admin/admin-messages';
+import { checkDocumentFile } from '../../lib/admin/document-rules';
+import { notifyFailure, notifySuccess } from '../../lib/admin/notify';
 import { useAdminStyles } from './admin-styles';
 
 export interface CorrectionTarget {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentVersionsParams } from '@everest/core/contract';
-import { api } from '../../../lib/api';
-import { openDocumentWindow } from '../../../lib/document-links';
+import { api } from '../../api';
+import { openDocumentWindow } from '../../document-links';
 import { adminKeys } from './query-keys';
 
 /** GET /api/admin/document-versions/:documentType/:documentId: every version, newest first. */

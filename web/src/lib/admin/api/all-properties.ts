@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api } from '../../api';
 import { adminKeys } from './query-keys';
 
 /** GET /api/admin/all-properties: every property, whatever its status or flag. */

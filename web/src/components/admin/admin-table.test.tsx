@@ -2,7 +2,7 @@ import { FluentProvider } from '@fluentui/react-components';
 import { createColumnHelper } from '@tanstack/react-table';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
-import { everestTheme } from '../../../testing/themes';
+import { everestTheme } from '../../testing/themes';
 import { AdminTable, useAdminTable } from './admin-table';
 
 interface Row {

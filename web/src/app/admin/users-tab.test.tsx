@@ -2,20 +2,20 @@ import { useEffect } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '../../../lib/history';
+import { MemoryRouter, useLocation } from '../../lib/history';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { AdminUser, User } from '@everest/core/contract';
 import { portalMessages, portalSuccess, userCreatedToastMs } from '@everest/core/domain';
-import { createQueryClient } from '../../../lib/query-client';
-import { everestTheme } from '../../../testing/themes';
-import { showToast } from '../../../lib/toast';
-import { AdminPanel } from '../../../app/admin';
+import { createQueryClient } from '../../lib/query-client';
+import { everestTheme } from '../../testing/themes';
+import { showToast } from '../../lib/toast';
+import { AdminPanel } from '.';
 
 // The machines running these share two CPUs with other work: the panel's first render with
 // Fluent takes longer than Testing Library's default second there.
 configure({ asyncUtilTimeout: 10_000 });
 
-vi.mock('../../../lib/toast', () => ({ showToast: vi.fn() }));
+vi.mock('../../lib/toast', () => ({ showToast: vi.fn() }));
 
 // happy-dom's Web Animations reject when Fluent's dialog motion is cancelled at unmount; without
 // `animate` Fluent takes its test path and skips the motion.

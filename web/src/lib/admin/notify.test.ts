@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ApiError } from '@everest/core/client';
 import { portalMessages } from '@everest/core/domain';
-import { connectToaster, type ToastRequest } from '../../../lib/toast';
+import { connectToaster, type ToastRequest } from '../toast';
 import { notifyFailure } from './notify';
 
 let shown: ToastRequest[] = [];

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes } from '@everest/core/contract';
-import { api } from '../../../lib/api';
-import { uploadWithProgress } from '../lib/upload-with-progress';
+import { api } from '../../api';
+import { uploadWithProgress } from '../upload-with-progress';
 import { adminKeys, invalidatePublished } from './query-keys';
 
 export type CorrectedKind = 'property' | 'personal';

@@ -14,8 +14,8 @@ import {
 import type { DocumentVersionsParams } from '@everest/core/contract';
 import { useMutation } from '@tanstack/react-query';
 import { formatDateTime, formatFileSize, portalMessages } from '@everest/core/domain';
-import { openVersion, useDocumentVersions } from '../api/document-versions';
-import { notifyFailure } from '../lib/notify';
+import { openVersion, useDocumentVersions } from '../../lib/admin/api/document-versions';
+import { notifyFailure } from '../../lib/admin/notify';
 import { useAdminStyles } from './admin-styles';
 
 const useStyles = makeStyles({

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, errorMessageOf } from '@everest/core/client';
-import { getStoredToken } from '../../../lib/session-storage';
+import { getStoredToken } from '../session-storage';
 
 /**
  * POSTs a multipart body through XMLHttpRequest, because fetch reports no upload progress and a

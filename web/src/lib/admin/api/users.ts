@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserStatus } from '@everest/core/contract';
 import { pageSize, type Role } from '@everest/core/domain';
-import { api } from '../../../lib/api';
+import { api } from '../../api';
 import { adminKeys } from './query-keys';
 
 export interface UsersPageQuery {

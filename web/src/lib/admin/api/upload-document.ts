@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { routes, type UploadDocumentBody } from '@everest/core/contract';
-import { uploadWithProgress } from '../lib/upload-with-progress';
+import { uploadWithProgress } from '../upload-with-progress';
 import { invalidatePublished } from './query-keys';
 
 export interface UploadDocumentInput {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useInRouterContext, useSearchParams } from '../../../lib/history';
-import type { ScrollState } from '../../../lib/scroll';
+import { useInRouterContext, useSearchParams } from '../history';
+import type { ScrollState } from '../scroll';
 
 // A list's new page is not a new page of the site: the window stays where it is.
 const keepScroll: ScrollState = { keepScroll: true };
