@@ -17,7 +17,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it('shows the five tabs of the spec, Read Receipts (issue 21) and Activity (issue 35), documents first and selected', () => {
+it('shows the five tabs of the spec, then Read Receipts and Activity, documents first and selected', () => {
   render(
     <FluentProvider theme={everestTheme}>
       <AdminPanel />

@@ -185,7 +185,7 @@ it('counts changed existing users as a change only when duplicates are updated',
   renderTab();
   choose(csv(existingUserRow));
   fireEvent.click(previewButton());
-  // Skip (the default) leaves existing users as they are: the list says so (issue 35), and nothing would change.
+  // Skip (the default) leaves existing users as they are: the list says so, and nothing would change.
   const skipped = await screen.findByRole('region', { name: 'Existing Users to Skip' });
   within(skipped).getByText('streetAddress: (empty) → 2250 Lombardy Rd.');
   expect(confirmButton()).toHaveProperty('disabled', true);
@@ -206,7 +206,7 @@ it('holds back a row whose cell is too long to send, and counts it among the err
   within(screen.getByRole('region', { name: 'Errors (will be skipped)' })).getByText('Row 3');
 });
 
-it('lists a new administrator apart and keeps Import disabled until that row is confirmed (issue 33)', async () => {
+it('lists a new administrator apart and keeps Import disabled until that row is confirmed', async () => {
   const adminRow = 'ada.admin@example.com,Ada,Admin,,administrator,,,,,';
   previewAnswer = {
     newUsers: [{ email: 'ada.admin@example.com', firstName: 'Ada', lastName: 'Admin', entity: '', role: 'administrator', propertyAccess: [] }],

@@ -36,7 +36,7 @@ export interface ConfirmDialogProps {
  * dialog: the backdrop does not close it, Escape and Cancel do, and Cancel has the focus first
  * so that Enter never deletes by accident. Fluent returns the focus to the element that opened
  * it (marked with useRestoreFocusTarget), when that element still exists; the caller moves it
- * when it does not. Issue 32's e-mail confirmations are the same dialog (email-confirm-dialog).
+ * when it does not. The e-mail confirmations are the same dialog (email-confirm-dialog).
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, pendingLabel, pending, onConfirm, onCancel, onClosed }: ConfirmDialogProps) {
   const styles = useStyles();

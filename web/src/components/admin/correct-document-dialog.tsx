@@ -24,7 +24,7 @@ export interface CorrectionTarget {
   kind: CorrectedKind;
   id: number;
   title: string;
-  /** The property (or 'General') or the investor's e-mail the list shows it under (issue 32 case 2). */
+  /** The property (or 'General') or the investor's e-mail the list shows it under. */
   destination: string;
 }
 
@@ -35,12 +35,12 @@ export interface CorrectDocumentDialogProps {
 }
 
 /**
- * Issue 21: Replace for a document whose file exists publishes a corrected version. The
+ * Replace for a document whose file exists publishes a corrected version. The
  * administrator picks the corrected file, may say why (told to the investors with the e-mail,
  * kept in the version history), and chooses whether to e-mail its readers. Escape, Cancel or the
  * backdrop close it, except while the file is on its way; the focus returns to the row's button.
- * Issue 32 case 7: with the e-mail ticked, the dialog says how many people it will e-mail and the
- * button says so too: the dialog is the confirmation. Case 6: the very same file changes nothing,
+ * With the e-mail ticked, the dialog says how many people it will e-mail and the
+ * button says so too: the dialog is the confirmation. The very same file changes nothing,
  * and the toast says so.
  */
 export function CorrectDocumentDialog({ target, onClose }: CorrectDocumentDialogProps) {

@@ -3,7 +3,7 @@ import { formatDate } from '@everest/core/domain';
 import { useAdminStyles } from './admin-styles';
 
 /**
- * Issue 21: 'Corrected Mar 3, 2026' and 'version n' under a corrected document's title, the date
+ * 'Corrected Mar 3, 2026' and 'version n' under a corrected document's title, the date
  * in America/Los_Angeles as the portal shows it; nothing for a document never corrected. The
  * badge holds the date alone: a badge does not wrap, and the lists' title column is narrow.
  */

@@ -43,7 +43,7 @@ export interface DocumentVersionsDialogProps {
 }
 
 /**
- * Issue 21: a document's version history for administrators, newest first, each version with
+ * A document's version history for administrators, newest first, each version with
  * when, by whom, why (the correction's note) and its own download; the current one is the one
  * investors read. Escape or Close close it; the focus returns to the row's Versions button.
  */

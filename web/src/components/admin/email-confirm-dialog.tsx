@@ -15,7 +15,7 @@ export interface EmailConfirmDialogProps {
 }
 
 /**
- * Issue 32 case 7: before an action e-mails people, it says how many and waits for a yes. An
+ * Before an action e-mails people, it says how many and waits for a yes. An
  * alert dialog as for a deletion: Cancel has the focus first (Enter never sends by accident),
  * Escape and Cancel close it, and Fluent returns the focus to the button that opened it.
  */

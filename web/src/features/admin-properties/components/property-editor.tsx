@@ -104,7 +104,7 @@ export function PropertyEditor({ property, onClose }: PropertyEditorProps) {
     };
     const problem = checkImage(file);
     if (problem) return refuse(problem);
-    // Issue 35: a file named and typed as an image may hold anything; one the browser cannot
+    // A file named and typed as an image may hold anything; one the browser cannot
     // decode showed a broken preview until Save refused it. It is refused at once instead.
     if (!(await decodesAsImage(file))) {
       if (mine === choosing.current) refuse({ title: portalMessages.invalidFileType, description: notAPicture(file.name) });

@@ -60,8 +60,8 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (edit.isPending) return;
-    // First and last name are sent as typed (issue 35): "Olivia Rose" / "Brennan" stays so.
-    // Issue 36: 'delegate' comes only from a share; a delegate's row saves its other fields and keeps it.
+    // First and last name are sent as typed: "Olivia Rose" / "Brennan" stays so.
+    // 'delegate' comes only from a share; a delegate's row saves its other fields and keeps it.
     const body = { userId: user.id, ...form, ...(emailLocked ? { email: undefined } : {}), ...(form.role === 'delegate' ? { role: undefined } : {}) };
     const parsed = editUserBody.safeParse(body);
     if (!parsed.success) {

@@ -24,7 +24,7 @@ import { UserRowsContext, userColumns, type UserRowsContextValue } from './user-
 
 /** The address's query keys of this list: `?userPage=2&userSearch=smith`. */
 export const usersAddressKeys = { page: 'userPage', search: 'userSearch' } as const;
-/** The filters' keys (issue 35): `?userRole=everest_employee&userStatus=invited`. */
+/** The filters' keys: `?userRole=everest_employee&userStatus=invited`. */
 export const usersFilterKeys = { role: 'userRole', status: 'userStatus' } as const;
 
 // The filters share the search's row, and wrap under it on a phone.

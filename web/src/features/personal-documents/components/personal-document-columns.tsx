@@ -12,7 +12,7 @@ import { CorrectedBadge } from '../../../components/admin/corrected-badge';
 export interface PersonalDocumentRowsContextValue {
   onEdit: (document: UserDocument) => void;
   onDelete: (document: UserDocument) => void;
-  /** Issue 21: a corrected file for a document whose file exists, and its version history. */
+  /** A corrected file for a document whose file exists, and its version history. */
   onCorrect: (document: UserDocument) => void;
   onVersions: (document: UserDocument) => void;
   restoreFocusTarget: ReturnType<typeof useRestoreFocusTarget>;

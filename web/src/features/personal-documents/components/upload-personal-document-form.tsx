@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Field, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, useRestoreFocusTarget } from '@fluentui/react-components';
+import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { uploadUserDocumentBody, type UploadUserDocumentBody, type UserDocumentAnswer } from '@everest/core/contract';
-import { documentAccept, documentCategoryLabels, portalMessages } from '@everest/core/domain';
+import { documentCategoryLabels, portalMessages } from '@everest/core/domain';
 import { useUploadUserDocument } from '../api/upload-personal-document';
 import { isInvestorEmailed } from '../../../lib/admin/api/document-recipients';
 import { adminNotices, adminSuccess, emailingTexts } from '../../../lib/admin/admin-messages';
@@ -12,7 +12,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { PersonalDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
-import { EmailConfirmDialog } from '../../../components/admin/email-confirm-dialog';
+import { UploadForm } from '../../../components/admin/upload-form';
 import { UserPicker } from '../../../components/admin/user-picker';
 
 type ErrorKey = 'userEmail' | 'title' | 'documentCategory' | 'document';
@@ -46,8 +46,7 @@ export function UploadPersonalDocumentForm() {
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [counting, setCounting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const restoreFocusTarget = useRestoreFocusTarget();
-  // Issue 32: one Idempotency-Key per submission, the same when Upload is pressed again after a
+  // One Idempotency-Key per submission, so that a retry never publishes (and e-mails) twice: the same when Upload is pressed again after a
   // lost answer; any change to the form makes the next submit a new one.
   const submissionKey = useRef(new SubmissionKey());
 
@@ -102,7 +101,7 @@ export function UploadPersonalDocumentForm() {
       send({ fields: parsed.data, file });
       return;
     }
-    // Issue 32 case 7: the e-mail goes to the investor only if the account is active; say so first.
+    // The e-mail goes to the investor only if the account is active; say so first.
     const email = parsed.data.userEmail;
     setCounting(true);
     isInvestorEmailed(email)
@@ -143,104 +142,74 @@ export function UploadPersonalDocumentForm() {
   };
 
   return (
-    <section className={styles.section} aria-labelledby="upload-user-document-title">
-      <h3 id="upload-user-document-title" className={styles.sectionTitle}>
-        Upload User Document
-      </h3>
-      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby="upload-user-document-title">
-        <div className={styles.fieldGrid}>
-          <UserPicker
-            value={userEmail}
-            validationMessage={errors.userEmail}
-            onChange={(email, user) => {
-              setUserEmail(email);
-              setDeactivated(user?.isActive === false);
-              clearErrors(['userEmail']);
-            }}
-          />
-          {deactivated && (
-            <MessageBar intent="warning" className={styles.wide} data-testid="deactivated-warning">
-              <MessageBarBody>
-                <MessageBarTitle>Account deactivated</MessageBarTitle>
-                {adminNotices.deactivatedOwner(userEmail)}
-              </MessageBarBody>
-            </MessageBar>
-          )}
-          <PersonalDocumentFields
-            details={details}
-            errors={errors}
-            onChange={(patch) => {
-              setDetails((previous) => ({ ...previous, ...patch }));
-              clearErrors(Object.keys(patch));
-            }}
-          />
-          <Field
-            label="File"
-            required
-            hint="PDF, DOC, DOCX, XLS or XLSX, up to 10 MB"
-            validationMessage={errors.document}
-            className={styles.wide}
-          >
-            {(props) => (
-              <input
-                {...props}
-                key={fileKey}
-                name="document"
-                type="file"
-                accept={documentAccept}
-                onChange={(event) => chooseFile(event.currentTarget)}
-              />
-            )}
-          </Field>
-          <Checkbox
-            className={styles.wide}
-            label="Send an email notification to the investor"
-            checked={emailNotification}
-            onChange={(_, data) => {
-              submissionKey.current.reset();
-              setEmailNotification(data.checked === true);
-            }}
-          />
-        </div>
-        {progress !== null && (
-          <Field label="Uploading document" validationState="none" hint={`${Math.round(progress * 100)}%`}>
-            <ProgressBar value={progress} max={1} />
-          </Field>
-        )}
-        <div role="status">
-          {outcome && (
-            <MessageBar intent={outcome.alreadyPublished ? 'warning' : 'success'}>
-              <MessageBarBody>
-                <MessageBarTitle>
-                  {outcome.alreadyPublished ? adminSuccess.userDocumentAlreadyPublished : adminSuccess.userDocumentUploaded}
-                </MessageBarTitle>
-                {outcome.alreadyPublished
-                  ? `${outcome.message} Nothing new was published: ${outcome.document.userEmail} already has this file as "${outcome.document.title}" (${documentCategoryLabels[outcome.document.documentCategory]}).`
-                  : `"${outcome.document.title}" is now in ${outcome.document.userEmail}'s ${documentCategoryLabels[outcome.document.documentCategory]}.`}
-              </MessageBarBody>
-            </MessageBar>
-          )}
-        </div>
-        <div className={styles.buttons}>
-          <Button {...restoreFocusTarget} type="submit" appearance="primary" disabledFocusable={upload.isPending || counting}>
-            {upload.isPending ? 'Uploading...' : counting ? emailingTexts.counting : 'Upload User Document'}
-          </Button>
-        </div>
-      </form>
-      <EmailConfirmDialog
-        title={confirming ? emailingTexts.willEmail(1) : null}
-        confirmLabel="Upload and Send E-mail"
-        pendingLabel="Uploading..."
-        pending={upload.isPending}
-        onConfirm={() => confirming && send(confirming)}
-        onCancel={() => setConfirming(null)}
-      >
-        {confirming && (
+    <UploadForm
+      title="Upload User Document"
+      titleId="upload-user-document-title"
+      formRef={formRef}
+      onSubmit={submit}
+      fileError={errors.document}
+      fileKey={fileKey}
+      onFile={chooseFile}
+      notificationLabel="Send an email notification to the investor"
+      notification={emailNotification}
+      onNotification={(checked) => {
+        submissionKey.current.reset();
+        setEmailNotification(checked);
+      }}
+      progress={progress}
+      outcome={
+        outcome && (
+          <MessageBar intent={outcome.alreadyPublished ? 'warning' : 'success'}>
+            <MessageBarBody>
+              <MessageBarTitle>
+                {outcome.alreadyPublished ? adminSuccess.userDocumentAlreadyPublished : adminSuccess.userDocumentUploaded}
+              </MessageBarTitle>
+              {outcome.alreadyPublished
+                ? `${outcome.message} Nothing new was published: ${outcome.document.userEmail} already has this file as "${outcome.document.title}" (${documentCategoryLabels[outcome.document.documentCategory]}).`
+                : `"${outcome.document.title}" is now in ${outcome.document.userEmail}'s ${documentCategoryLabels[outcome.document.documentCategory]}.`}
+            </MessageBarBody>
+          </MessageBar>
+        )
+      }
+      uploading={upload.isPending}
+      counting={counting}
+      confirm={{
+        title: confirming ? emailingTexts.willEmail(1) : null,
+        confirmLabel: 'Upload and Send E-mail',
+        onConfirm: () => confirming && send(confirming),
+        onCancel: () => setConfirming(null),
+        children: confirming && (
           <p>
             {`"${confirming.fields.title}" will be published for ${confirming.fields.userEmail}, who is sent an e-mail about it. Nothing is uploaded or sent if you cancel.`}
           </p>
-        )}
-      </EmailConfirmDialog>
-    </section>
+        ),
+      }}
+    >
+      <UserPicker
+        value={userEmail}
+        validationMessage={errors.userEmail}
+        onChange={(email, user) => {
+          setUserEmail(email);
+          setDeactivated(user?.isActive === false);
+          clearErrors(['userEmail']);
+        }}
+      />
+      {deactivated && (
+        <MessageBar intent="warning" className={styles.wide} data-testid="deactivated-warning">
+          <MessageBarBody>
+            <MessageBarTitle>Account deactivated</MessageBarTitle>
+            {adminNotices.deactivatedOwner(userEmail)}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      <PersonalDocumentFields
+        details={details}
+        errors={errors}
+        onChange={(patch) => {
+          setDetails((previous) => ({ ...previous, ...patch }));
+          clearErrors(Object.keys(patch));
+        }}
+      />
+    </UploadForm>
   );
 }

@@ -30,7 +30,7 @@ export const documentsAddressKeys = { page: 'documentPage', search: 'documentSea
 /**
  * The documents tab (spec: documents): the upload form, and every property document searched
  * and paged by 10 here in the browser (the route answers them all), with inline edit, Replace
- * File for a 'File Missing' document, Correct and Versions for the others (issue 21), and delete.
+ * File for a 'File Missing' document, Correct and Versions for the others, and delete.
  */
 export function DocumentsTab() {
   const styles = useAdminStyles();

@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Field, Input, MessageBar, MessageBarBody, MessageBarTitle, ProgressBar, useRestoreFocusTarget } from '@fluentui/react-components';
+import { Field, Input, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { uploadDocumentBody, type DocumentAnswer, type PropertyDocument, type UploadDocumentBody } from '@everest/core/contract';
 import {
   defaultPropertyGroup,
   defaultQuarter,
   defaultUploadYear,
-  documentAccept,
   fieldMax,
   portalMessages,
   type Quarter,
@@ -21,9 +20,9 @@ import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { PlacementFields } from './document-fields';
-import { EmailConfirmDialog } from '../../../components/admin/email-confirm-dialog';
+import { UploadForm } from '../../../components/admin/upload-form';
 
-interface UploadForm {
+interface UploadFields {
   title: string;
   property: string;
   year: number;
@@ -31,7 +30,7 @@ interface UploadForm {
   emailNotification: boolean;
 }
 
-const emptyForm = (): UploadForm => ({
+const emptyForm = (): UploadFields => ({
   title: '',
   property: defaultPropertyGroup,
   year: defaultUploadYear(),
@@ -50,15 +49,15 @@ interface PendingUpload {
 
 /**
  * Upload Document (spec: documents tab): title, property, year, quarter, file, notification.
- * Issue 32: a property no investor can read is warned of as soon as it is chosen; an upload with
- * notification says how many people it will e-mail and waits for a yes (case 7); every
- * submission carries an Idempotency-Key, the same on a retry (case 3); an answer that the
- * property already has this file says so and keeps the form (case 6).
+ * A property no investor can read is warned of as soon as it is chosen; an upload with
+ * notification says how many people it will e-mail and waits for a yes; every submission
+ * carries an Idempotency-Key, the same on a retry, so nothing is published twice; an answer that
+ * the property already has this file says so and keeps the form.
  */
 export function UploadDocumentForm({ onUploaded }: { onUploaded?: (document: PropertyDocument) => void }) {
   const styles = useAdminStyles();
   const upload = useUploadDocument();
-  const [form, setForm] = useState<UploadForm>(emptyForm);
+  const [form, setForm] = useState<UploadFields>(emptyForm);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -70,12 +69,10 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded?: (document: Pro
   const formRef = useRef<HTMLFormElement>(null);
   const submissionKey = useRef(new SubmissionKey());
   const queryClient = useQueryClient();
-  // The e-mail confirmation gives the focus back to Upload Document when it closes.
-  const restoreFocusTarget = useRestoreFocusTarget();
   const readers = useDocumentRecipients(form.property || null);
   const noReader = readers.data !== undefined && hasNoReader(readers.data);
 
-  const change = (patch: Partial<UploadForm>) => {
+  const change = (patch: Partial<UploadFields>) => {
     submissionKey.current.reset();
     setOutcome(null);
     setForm((previous) => ({ ...previous, ...patch }));
@@ -176,99 +173,63 @@ export function UploadDocumentForm({ onUploaded }: { onUploaded?: (document: Pro
   };
 
   return (
-    <section className={styles.section} aria-labelledby="upload-document-title">
-      <h3 id="upload-document-title" className={styles.sectionTitle}>
-        Upload Document
-      </h3>
-      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-labelledby="upload-document-title">
-        <div className={styles.fieldGrid}>
-          <Field label="Title" required validationMessage={errors.title}>
-            <Input
-              name="title"
-              autoComplete="off"
-              maxLength={fieldMax.title}
-              value={form.title}
-              onChange={(_, data) => change({ title: data.value })}
-            />
-          </Field>
-          <PlacementFields
-            property={form.property}
-            year={form.year}
-            quarter={form.quarter}
-            errors={errors}
-            onChange={change}
-          />
-          {noReader && (
-            <MessageBar intent="warning" className={styles.wide} data-testid="no-reader-warning">
-              <MessageBarBody>
-                <MessageBarTitle>{emailingTexts.noReader}</MessageBarTitle>
-                {readers.data?.investorRelations === false
-                  ? `${form.property} is not shown to investors: only administrators will see a document filed under it.`
-                  : `No active investor has access to ${form.property}: only administrators will see a document filed under it.`}
-              </MessageBarBody>
-            </MessageBar>
-          )}
-          <Field
-            label="File"
-            required
-            hint="PDF, DOC, DOCX, XLS or XLSX, up to 10 MB"
-            validationMessage={errors.document}
-            className={styles.wide}
-          >
-            {(props) => (
-              <input
-                {...props}
-                key={fileKey}
-                name="document"
-                type="file"
-                accept={documentAccept}
-                onChange={(event) => chooseFile(event.currentTarget)}
-              />
-            )}
-          </Field>
-          <Checkbox
-            className={styles.wide}
-            label="Send an email notification to the investors who can see this document"
-            checked={form.emailNotification}
-            onChange={(_, data) => change({ emailNotification: data.checked === true })}
-          />
-        </div>
-        {progress !== null && (
-          <Field label="Uploading document" validationState="none" hint={`${Math.round(progress * 100)}%`}>
-            <ProgressBar value={progress} max={1} />
-          </Field>
-        )}
-        <div role="status">
-          {outcome?.alreadyPublished && (
-            <MessageBar intent="warning">
-              <MessageBarBody>
-                <MessageBarTitle>{adminSuccess.documentAlreadyPublished}</MessageBarTitle>
-                {alreadyPublishedText(outcome)}
-              </MessageBarBody>
-            </MessageBar>
-          )}
-        </div>
-        <div className={styles.buttons}>
-          <Button {...restoreFocusTarget} type="submit" appearance="primary" disabledFocusable={upload.isPending || counting}>
-            {upload.isPending ? 'Uploading...' : counting ? emailingTexts.counting : 'Upload Document'}
-          </Button>
-        </div>
-      </form>
-      <EmailConfirmDialog
-        title={confirming ? emailingTexts.willEmail(confirming.recipients) : null}
-        confirmLabel="Upload and Send E-mails"
-        pendingLabel="Uploading..."
-        pending={upload.isPending}
-        onConfirm={() => confirming && send(confirming)}
-        onCancel={() => setConfirming(null)}
-      >
-        {confirming && (
+    <UploadForm
+      title="Upload Document"
+      titleId="upload-document-title"
+      formRef={formRef}
+      onSubmit={submit}
+      fileError={errors.document}
+      fileKey={fileKey}
+      onFile={chooseFile}
+      notificationLabel="Send an email notification to the investors who can see this document"
+      notification={form.emailNotification}
+      onNotification={(checked) => change({ emailNotification: checked })}
+      progress={progress}
+      outcome={
+        outcome?.alreadyPublished && (
+          <MessageBar intent="warning">
+            <MessageBarBody>
+              <MessageBarTitle>{adminSuccess.documentAlreadyPublished}</MessageBarTitle>
+              {alreadyPublishedText(outcome)}
+            </MessageBarBody>
+          </MessageBar>
+        )
+      }
+      uploading={upload.isPending}
+      counting={counting}
+      confirm={{
+        title: confirming ? emailingTexts.willEmail(confirming.recipients) : null,
+        confirmLabel: 'Upload and Send E-mails',
+        onConfirm: () => confirming && send(confirming),
+        onCancel: () => setConfirming(null),
+        children: confirming && (
           <p>
             {`"${confirming.fields.title}" will be published under ${confirming.fields.property}, ${confirming.fields.quarter} ${confirming.fields.year}, and ${confirming.recipients} ${confirming.recipients === 1 ? 'person who can read it is' : 'people who can read it are'} sent an e-mail about it. Nothing is uploaded or sent if you cancel.`}
           </p>
-        )}
-      </EmailConfirmDialog>
-    </section>
+        ),
+      }}
+    >
+      <Field label="Title" required validationMessage={errors.title}>
+        <Input
+          name="title"
+          autoComplete="off"
+          maxLength={fieldMax.title}
+          value={form.title}
+          onChange={(_, data) => change({ title: data.value })}
+        />
+      </Field>
+      <PlacementFields property={form.property} year={form.year} quarter={form.quarter} errors={errors} onChange={change} />
+      {noReader && (
+        <MessageBar intent="warning" className={styles.wide} data-testid="no-reader-warning">
+          <MessageBarBody>
+            <MessageBarTitle>{emailingTexts.noReader}</MessageBarTitle>
+            {readers.data?.investorRelations === false
+              ? `${form.property} is not shown to investors: only administrators will see a document filed under it.`
+              : `No active investor has access to ${form.property}: only administrators will see a document filed under it.`}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </UploadForm>
   );
 }
 

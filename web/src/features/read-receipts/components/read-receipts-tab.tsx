@@ -139,7 +139,7 @@ function InvestorChooser({ onShowInvestor }: { onShowInvestor: (userId: number) 
 }
 
 /**
- * Read receipts (issue 21): every document with how many of those entitled opened it, one
+ * Read receipts: every document with how many of those entitled opened it, one
  * document's investors, one investor's documents; reminders to those who have not opened, and
  * CSV exports. A view replaces the lists; 'Back to all documents' returns, and each view's
  * heading takes the focus when it opens.

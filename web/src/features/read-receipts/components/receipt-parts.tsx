@@ -11,7 +11,7 @@ import { EmailConfirmDialog } from '../../../components/admin/email-confirm-dial
 
 /**
  * 'Opened Nov 25, 2026, 9:14 AM' with the first and last times, or a 'Not opened' badge; and
- * (issue 36) who opened it on the investor's behalf through a share.
+ * who opened it on the investor's behalf through a share.
  */
 export function OpenedCell({
   firstOpenedAt,
@@ -62,7 +62,7 @@ function counted(n: number, one: string, many: string): string {
 }
 
 /**
- * The reminder's own sentence from its counts (issue 32 case 6): the documents it names are
+ * The reminder's own sentence from its counts: the documents it names are
  * counted once each (`distinctDocuments`), not once per investor reminded of them.
  */
 export function reminderSummary(answer: RemindAnswer): string {
@@ -78,7 +78,7 @@ export function reminderSummary(answer: RemindAnswer): string {
 /**
  * Reminds by e-mail whoever has not opened the chosen documents, and says when the last reminder
  * went. The server skips whoever was reminded of a document within 7 days, and says so.
- * Issue 32 case 7: the button first asks the server who would be reminded (`dryRun`) and says
+ * The button first asks the server who would be reminded (`dryRun`) and says
  * "This will e-mail N people"; only Send Reminders sends. Nobody to remind: it says so at once.
  */
 export function RemindButton({ label, body, disabled, lastRemindedAt }: RemindButtonProps) {
