@@ -1,18 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Checkbox,
-  Field,
-  Link,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  ProgressBar,
-  Select,
-} from '@fluentui/react-components';
+import { Button, Link, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { PropertyDocument } from '@everest/core/contract';
-import { documentAccept, documentYears, portalMessages, quarters, type Period, type Quarter } from '@everest/core/domain';
+import { portalMessages, type Period, type Quarter } from '@everest/core/domain';
 import { allPropertiesQueryOptions, useAllProperties } from '../../../lib/admin/api/all-properties';
 import { bulkUploadPreview } from '../api/bulk-upload-preview';
 import { bulkUploadUserDocuments } from '../api/bulk-upload-user-documents';
@@ -33,6 +23,8 @@ import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { BulkPreview } from './bulk-preview';
+import { BulkProgress } from './bulk-progress';
+import { BulkUploadPicker } from './bulk-upload-picker';
 import { BulkResults } from './bulk-results';
 import { useBulkStyles } from './bulk-styles';
 import { BatchEmailSummary, EmailConfirmDialog, recipientsTitle, type RecipientCount } from '../../../components/admin/email-confirm-dialog';
@@ -47,9 +39,6 @@ export const bulkNotices = {
 } as const;
 
 type Busy = { step: 'hashing' | 'uploading'; fraction: number } | null;
-
-// The folder picker's attribute is not in React's types; Chromium, Firefox and Safari all read it.
-const folderPicker = { webkitdirectory: '', directory: '' } as Record<string, string>;
 
 const dryRunServer = (
   fetchDocuments: () => Promise<readonly PropertyDocument[]>,
@@ -267,9 +256,27 @@ export function BulkUploadSection() {
     sectionHeading.current?.focus();
   };
 
-  const percent = busy ? Math.round(busy.fraction * 100) : 0;
+  const chooseManifest = (file: File | null) => {
+    setManifest(file);
+    if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
+    setFolder(null);
+    selectionChanged();
+  };
+  const chooseDocuments = (files: File[]) => {
+    setDocuments(files);
+    if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
+    setFolder(null);
+    selectionChanged();
+  };
+  const chooseFolder = (files: File[]) => {
+    setFolder(files.length > 0 ? files : null);
+    if (manifest || documents.length > 0) setPickerKeys((keys) => ({ ...keys, files: keys.files + 1 }));
+    setManifest(null);
+    setDocuments([]);
+    selectionChanged();
+  };
+
   const chosenManifest = folder && !quarterFolder ? splitFolder(folder) : null;
-  const years = documentYears();
 
   return (
     <section className={styles.section} aria-labelledby="bulk-upload-title">
@@ -283,129 +290,27 @@ export function BulkUploadSection() {
         </Link>
         <span className={styles.muted}> (opens in a new tab)</span>
       </p>
-      <div className={bulk.inputs} key={inputsKey}>
-        <Field label="CSV manifest" hint="Columns: email, filename, document_category, title">
-          {(props) => (
-            <input
-              {...props}
-              key={`manifest-${pickerKeys.files}`}
-              className={bulk.fileInput}
-              name="csvManifest"
-              type="file"
-              accept=".csv,text/csv"
-              disabled={sending}
-              onChange={(event) => {
-                setManifest(event.currentTarget.files?.[0] ?? null);
-                if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
-                setFolder(null);
-                selectionChanged();
-              }}
-            />
-          )}
-        </Field>
-        <Field label="Documents" hint="PDF, DOC, DOCX, XLS or XLSX, up to 10 MB each">
-          {(props) => (
-            <input
-              {...props}
-              key={`documents-${pickerKeys.files}`}
-              className={bulk.fileInput}
-              name="documents"
-              type="file"
-              multiple
-              accept={documentAccept}
-              disabled={sending}
-              onChange={(event) => {
-                setDocuments(Array.from(event.currentTarget.files ?? []));
-                if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
-                setFolder(null);
-                selectionChanged();
-              }}
-            />
-          )}
-        </Field>
-        <Field
-          label="Or a whole folder"
-          hint="A quarter folder (2026-Q3 with properties/<Property name>/ and investors/manifest.csv), or a folder holding manifest.csv and the documents it names"
-          className={styles.wide}
-        >
-          {(props) => (
-            <input
-              {...props}
-              {...folderPicker}
-              key={`folder-${pickerKeys.folder}`}
-              className={bulk.fileInput}
-              name="folder"
-              type="file"
-              disabled={sending}
-              onChange={(event) => {
-                const files = Array.from(event.currentTarget.files ?? []);
-                setFolder(files.length > 0 ? files : null);
-                if (manifest || documents.length > 0) setPickerKeys((keys) => ({ ...keys, files: keys.files + 1 }));
-                setManifest(null);
-                setDocuments([]);
-                selectionChanged();
-              }}
-            />
-          )}
-        </Field>
-        {quarterFolder ? (
-          // Nothing to file (an investors folder without its manifest): the preview says why, no period.
-          folderPeriods.length > 0 && (
-            <p className={`${styles.wide} ${bulk.or}`} data-testid="bulk-period">
-              {`Period: from the folder (${folderPeriods.join(', ')}). A row's own document_date still wins.`}
-            </p>
-          )
-        ) : (
-          <fieldset className={`${styles.wide} ${bulk.period}`}>
-            <legend className={bulk.legend}>Period of the batch (optional)</legend>
-            <p className={bulk.or}>
-              Rows without a document_date are filed under this quarter; with none chosen, under the quarter of the upload date.
-            </p>
-            <div className={bulk.periodFields}>
-              <Field label="Year">
-                <Select
-                  name="batchYear"
-                  value={periodYear === null ? '' : String(periodYear)}
-                  onChange={(_, data) => {
-                    setPeriodYear(data.value ? Number(data.value) : null);
-                    selectionChanged();
-                  }}
-                >
-                  <option value="">None</option>
-                  {years.map((y) => (
-                    <option key={y} value={y}>
-                      {y}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-              <Field label="Quarter">
-                <Select
-                  name="batchQuarter"
-                  value={periodQuarter ?? ''}
-                  onChange={(_, data) => {
-                    setPeriodQuarter(quarters.find((q) => q === data.value) ?? null);
-                    selectionChanged();
-                  }}
-                >
-                  <option value="">None</option>
-                  {quarters.map((q) => (
-                    <option key={q} value={q}>
-                      {q}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </div>
-          </fieldset>
-        )}
-        <Checkbox
-          className={styles.wide}
-          label="Send an email notification to each reader (one e-mail listing all of their new documents)"
-          checked={emailNotification}
-          onChange={(_, data) => setEmailNotification(data.checked === true)}
-        />
-      </div>
+      <BulkUploadPicker
+        inputsKey={inputsKey}
+        pickerKeys={pickerKeys}
+        disabled={sending}
+        onManifest={chooseManifest}
+        onDocuments={chooseDocuments}
+        onFolder={chooseFolder}
+        folderPeriods={quarterFolder ? folderPeriods : null}
+        periodYear={periodYear}
+        periodQuarter={periodQuarter}
+        onPeriodYear={(year) => {
+          setPeriodYear(year);
+          selectionChanged();
+        }}
+        onPeriodQuarter={(quarter) => {
+          setPeriodQuarter(quarter);
+          selectionChanged();
+        }}
+        emailNotification={emailNotification}
+        onEmailNotification={setEmailNotification}
+      />
       <p className={styles.muted} aria-live="polite">
         {quarterFolder
           ? `Quarter folder ${quarterFolder.chosen.rootName}: ${quarterFolder.plan.propertyDocuments.length + quarterFolder.plan.duplicates.length} property ${
@@ -425,11 +330,7 @@ export function BulkUploadSection() {
           </MessageBarBody>
         </MessageBar>
       )}
-      {busy && (
-        <Field label={busy.step === 'hashing' ? 'Checking files' : 'Uploading documents'} validationState="none" hint={`${percent}%`}>
-          <ProgressBar value={busy.fraction} max={1} />
-        </Field>
-      )}
+      {busy && <BulkProgress step={busy.step} fraction={busy.fraction} />}
       {!dry && !results && (
         <div className={styles.buttons}>
           <Button appearance="primary" disabledFocusable={busy !== null} onClick={() => void preview()}>
