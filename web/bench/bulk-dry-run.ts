@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import type { BulkUploadPreviewAnswer } from '@everest/core/contract';
 import { manifestEmails, planBulkManifest, toCsv, type ManifestFile } from '@everest/core/domain';
-import { manifestCells, planBatch } from '../src/features/admin/lib/bulk-plan';
+import { manifestCells, planBatch } from '../src/features/bulk-upload/lib/bulk-plan';
 
 const rows = 2000;
 const investors = 500;

@@ -10,13 +10,13 @@ import {
   welcomeEmailWarningThreshold,
 } from '@everest/core/domain';
 import { PageContainer } from '../../components/ui/page-container';
-import { bulkImportTemplateUrl } from '../../features/admin/api/bulk-import-template';
+import { bulkImportTemplateUrl } from '../../features/bulk-import/api/bulk-import-template';
 import {
   AvailablePropertyNames,
   ImportCsvExample,
   ImportCsvFormat,
-} from '../../features/admin/components/bulk-import-csv-help';
-import { duplicateHandlingLabels } from '../../features/admin/components/bulk-import-form';
+} from '../../features/bulk-import/components/bulk-import-csv-help';
+import { duplicateHandlingLabels } from '../../features/bulk-import/components/bulk-import-form';
 import { everestBrand } from '../../lib/theme';
 import { QueryProvider } from '../../lib/query-provider';
 import { getStoredUser } from '../../lib/session-storage';

@@ -10,7 +10,7 @@ import {
   type DocumentCategory,
 } from '@everest/core/domain';
 import { PageContainer } from '../../components/ui/page-container';
-import { bulkUploadTemplateHref, bulkUploadTemplateName } from '../../features/admin/lib/bulk-upload-template';
+import { bulkUploadTemplateHref, bulkUploadTemplateName } from '../../features/bulk-upload/lib/bulk-upload-template';
 import { everestBrand } from '../../lib/theme';
 
 const useStyles = makeStyles({

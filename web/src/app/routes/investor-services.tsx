@@ -5,7 +5,7 @@ import { QueryProvider } from '../../lib/query-provider';
 
 // The admin panel is its own chunk, fetched only when an administrator opens it.
 const AdminPanel = lazy(() =>
-  import('../../features/admin/components/admin-panel').then((m) => ({ default: m.AdminPanel })),
+  import('../admin/admin-panel').then((m) => ({ default: m.AdminPanel })),
 );
 
 export default function InvestorServicesRoute() {

@@ -1,0 +1,366 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Link, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import type { PropertyDocument } from '@everest/core/contract';
+import { portalMessages, type Period, type Quarter } from '@everest/core/domain';
+import { allPropertiesQueryOptions, useAllProperties } from '../../../lib/admin/api/all-properties';
+import { bulkUploadPreview } from '../api/bulk-upload-preview';
+import { bulkUploadUserDocuments } from '../api/bulk-upload-user-documents';
+import { correctDocument } from '../../../lib/admin/api/correct-document';
+import { documentRecipientsQueryOptions } from '../../../lib/admin/api/document-recipients';
+import { documentSha256 } from '../api/document-sha256';
+import { documentsQueryOptions } from '../../../lib/admin/api/documents';
+import { notifyDocuments } from '../api/notify-documents';
+import { invalidatePublished } from '../../../lib/admin/api/query-keys';
+import { uploadDocument } from '../../../lib/admin/api/upload-document';
+import { emailingTexts } from '../../../lib/admin/admin-messages';
+import { splitFolder } from '../lib/bulk-batch';
+import { countRecipients, dryRunManifest, dryRunQuarterFolder, type BatchDryRun, type DryRunServer } from '../lib/bulk-dry-run';
+import { pendingAnnouncements, publishBatch, type PublishServer } from '../lib/bulk-publish';
+import { resultSentence, type BatchResults } from '../lib/bulk-results';
+import { chosenFolder, isLeftOut, quarterLayout, readFiles } from '../lib/bulk-selection';
+import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { showToast } from '../../../lib/toast';
+import { useAdminStyles } from '../../../components/admin/admin-styles';
+import { BulkPreview } from './bulk-preview';
+import { BulkProgress } from './bulk-progress';
+import { BulkUploadPicker } from './bulk-upload-picker';
+import { BulkResults } from './bulk-results';
+import { useBulkStyles } from './bulk-styles';
+import { BatchEmailSummary, EmailConfirmDialog, recipientsTitle, type RecipientCount } from '../../../components/admin/email-confirm-dialog';
+
+/** decided: the spec names 'Missing Files' only; this says what is missing. */
+export const bulkNotices = {
+  missingFilesDetail:
+    'Please select the CSV manifest and the documents it names, or a quarter folder (properties/ and investors/), or a folder holding manifest.csv and them.',
+  folderWithoutManifest: 'The chosen folder holds no manifest.csv and nothing in the quarter layout (properties/<Property name>/ or investors/).',
+  halfPeriod: 'Choose both a year and a quarter for the batch, or neither.',
+  completeTitle: 'Bulk Upload Complete',
+} as const;
+
+type Busy = { step: 'hashing' | 'uploading'; fraction: number } | null;
+
+const dryRunServer = (
+  fetchDocuments: () => Promise<readonly PropertyDocument[]>,
+  recipients: DryRunServer['recipients'],
+): DryRunServer => ({
+  preview: (emails, sha256) => bulkUploadPreview({ emails, sha256 }),
+  documents: fetchDocuments,
+  documentSha256,
+  recipients,
+});
+
+const publishServer: PublishServer = {
+  uploadDocument,
+  correctDocument,
+  bulkUpload: bulkUploadUserDocuments,
+  notify: notifyDocuments,
+};
+
+/**
+ * The bulk upload (spec: user-documents; section 4 "Bulk document upload"; issue 32): select,
+ * preview, confirm, results. A quarter folder publishes both halves, its property documents
+ * and its investors' manifest, with one preview, one confirmation and one digest per reader; a
+ * manifest and its documents publish the personal half alone, under the period chosen here. The
+ * preview is the browser's dry run with core's rules and nothing is sent before Confirm; with
+ * e-mail on, Confirm first says how many people it will e-mail. Changing the selection clears
+ * the preview and the results.
+ */
+export function BulkUploadSection() {
+  const styles = useAdminStyles();
+  const bulk = useBulkStyles();
+  const queryClient = useQueryClient();
+  const properties = useAllProperties();
+  const [manifest, setManifest] = useState<File | null>(null);
+  const [documents, setDocuments] = useState<File[]>([]);
+  const [folder, setFolder] = useState<File[] | null>(null);
+  const [inputsKey, setInputsKey] = useState(0);
+  // The two ways of choosing exclude each other: choosing one empties the other's pickers, so
+  // that what the pickers show is what will be read.
+  const [pickerKeys, setPickerKeys] = useState({ files: 0, folder: 0 });
+  const [emailNotification, setEmailNotification] = useState(false);
+  const [periodYear, setPeriodYear] = useState<number | null>(null);
+  const [periodQuarter, setPeriodQuarter] = useState<Quarter | null>(null);
+  const [problem, setProblem] = useState<{ title: string; detail?: string } | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [dry, setDry] = useState<BatchDryRun | null>(null);
+  const [results, setResults] = useState<BatchResults | null>(null);
+  const [confirming, setConfirming] = useState<RecipientCount | null>(null);
+  const [counting, setCounting] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [renotifying, setRenotifying] = useState(false);
+  const previewHeading = useRef<HTMLHeadingElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const sectionHeading = useRef<HTMLHeadingElement>(null);
+  // Each preview run has a number; a selection changed while hashing makes its answer stale.
+  const run = useRef(0);
+
+  useEffect(() => {
+    if (dry) previewHeading.current?.focus();
+  }, [dry]);
+  useEffect(() => {
+    if (results) resultsHeading.current?.focus();
+  }, [results]);
+
+  const propertyNames = useMemo(() => (properties.data?.properties ?? []).map((p) => p.name), [properties.data]);
+  // A folder in the quarter layout (from its paths alone): its period comes from its name.
+  const quarterFolder = useMemo(() => {
+    if (!folder) return null;
+    const chosen = chosenFolder(folder);
+    const plan = quarterLayout(chosen, propertyNames);
+    return plan ? { chosen, plan } : null;
+  }, [folder, propertyNames]);
+  const folderPeriods = quarterFolder
+    ? [...new Set([...quarterFolder.plan.propertyDocuments, ...quarterFolder.plan.manifests].map((p) => `${p.quarter} ${p.year}`))]
+    : [];
+
+  const selectionChanged = () => {
+    run.current += 1;
+    setDry(null);
+    setResults(null);
+    setProblem(null);
+    setBusy(null);
+  };
+
+  const say = (title: string, detail?: string) => {
+    setProblem({ title, ...(detail ? { detail } : {}) });
+    showToast({ title, description: detail, variant: 'destructive' });
+  };
+
+  const formPeriod = (): Period | null | 'half' => {
+    if (periodYear === null && periodQuarter === null) return null;
+    if (periodYear === null || periodQuarter === null) return 'half';
+    return { year: periodYear, quarter: periodQuarter };
+  };
+
+  const preview = async () => {
+    if (busy) return;
+    setDry(null);
+    setResults(null);
+    setProblem(null);
+    const mine = ++run.current;
+    const stale = () => run.current !== mine;
+    const onProgress = (fraction: number) => {
+      if (!stale()) setBusy({ step: 'hashing', fraction });
+    };
+    const fetchDocuments = async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents;
+    const recipients = (property: string) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 });
+    const server = dryRunServer(fetchDocuments, recipients);
+    try {
+      let planned: BatchDryRun;
+      // The layout again with the property names known for sure (the form's may not be loaded yet).
+      const names = folder ? (await queryClient.fetchQuery(allPropertiesQueryOptions)).properties.map((p) => p.name) : [];
+      const chosenQuarter = folder ? chosenFolder(folder) : null;
+      if (stale()) return;
+      if (chosenQuarter && quarterLayout(chosenQuarter, names)) {
+        setBusy({ step: 'hashing', fraction: 0 });
+        const read = await readFiles(
+          chosenQuarter.files.filter((f) => !isLeftOut(f.path)),
+          onProgress,
+        );
+        if (stale()) return;
+        planned = await dryRunQuarterFolder(chosenQuarter, read, names, server);
+      } else {
+        const chosen = folder ? splitFolder(folder) : { manifest, files: documents };
+        if (!chosen.manifest || chosen.files.length === 0) {
+          say(portalMessages.missingFiles, folder && !chosen.manifest ? bulkNotices.folderWithoutManifest : bulkNotices.missingFilesDetail);
+          return;
+        }
+        const period = formPeriod();
+        if (period === 'half') {
+          say(bulkNotices.halfPeriod);
+          return;
+        }
+        setBusy({ step: 'hashing', fraction: 0 });
+        const read = await readFiles(
+          chosen.files.map((file) => ({ file, path: file.name })),
+          onProgress,
+        );
+        if (stale()) return;
+        planned = await dryRunManifest(chosen.manifest, read, period, server);
+      }
+      if (stale()) return;
+      setBusy(null);
+      if (planned.error) {
+        // Case 1: a manifest that cannot be read safely publishes nothing, and nothing is offered to confirm.
+        say(planned.error);
+        return;
+      }
+      setDry(planned);
+    } catch (error) {
+      if (stale()) return;
+      setBusy(null);
+      notifyFailure(portalMessages.bulkPreviewFailed, error);
+      setProblem({ title: portalMessages.bulkPreviewFailed, detail: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  const publish = (planned: BatchDryRun) => {
+    setSending(true);
+    setBusy({ step: 'uploading', fraction: 0 });
+    publishBatch(planned, { emailNotification, onProgress: (fraction) => setBusy({ step: 'uploading', fraction }) }, publishServer)
+      .then((answer) => {
+        setConfirming(null);
+        setDry(null);
+        setResults(answer);
+        notifySuccess(bulkNotices.completeTitle, resultSentence(answer));
+        return invalidatePublished(queryClient, { property: true, personal: true });
+      })
+      .catch((error: unknown) => {
+        setConfirming(null);
+        notifyFailure(portalMessages.bulkUploadFailed, error);
+      })
+      .finally(() => {
+        setSending(false);
+        setBusy(null);
+      });
+  };
+
+  const confirm = () => {
+    if (!dry || sending || counting || dry.publishing === 0) return;
+    if (!emailNotification) {
+      publish(dry);
+      return;
+    }
+    // Case 7: before the e-mails, how many people they reach.
+    setCounting(true);
+    countRecipients(dry, (property) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 }))
+      .then((count) => {
+        if (count.people === 0) publish(dry);
+        else setConfirming(count);
+      })
+      .catch((error: unknown) => notifyFailure(emailingTexts.countFailed, error))
+      .finally(() => setCounting(false));
+  };
+
+  const notifyAgain = () => {
+    if (!results || renotifying) return;
+    setRenotifying(true);
+    notifyDocuments(pendingAnnouncements(results))
+      .then((answer) => setResults({ ...results, notified: answer.notified, notifyError: null }))
+      .catch((error: unknown) => notifyFailure(portalMessages.bulkUploadFailed, error))
+      .finally(() => setRenotifying(false));
+  };
+
+  const cancel = () => {
+    setDry(null);
+    sectionHeading.current?.focus();
+  };
+
+  const closeResults = () => {
+    setResults(null);
+    setManifest(null);
+    setDocuments([]);
+    setFolder(null);
+    setInputsKey((k) => k + 1);
+    sectionHeading.current?.focus();
+  };
+
+  const chooseManifest = (file: File | null) => {
+    setManifest(file);
+    if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
+    setFolder(null);
+    selectionChanged();
+  };
+  const chooseDocuments = (files: File[]) => {
+    setDocuments(files);
+    if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
+    setFolder(null);
+    selectionChanged();
+  };
+  const chooseFolder = (files: File[]) => {
+    setFolder(files.length > 0 ? files : null);
+    if (manifest || documents.length > 0) setPickerKeys((keys) => ({ ...keys, files: keys.files + 1 }));
+    setManifest(null);
+    setDocuments([]);
+    selectionChanged();
+  };
+
+  const chosenManifest = folder && !quarterFolder ? splitFolder(folder) : null;
+
+  return (
+    <section className={styles.section} aria-labelledby="bulk-upload-title">
+      <h3 id="bulk-upload-title" ref={sectionHeading} tabIndex={-1} className={styles.sectionTitle}>
+        Bulk Upload User Documents
+      </h3>
+      <p className={bulk.or}>
+        {"Publish many investors' documents at once: a CSV manifest and the documents it names, or a whole quarter folder with its property documents too. "}
+        <Link href="/instructions" target="_blank" rel="noopener">
+          View Instructions
+        </Link>
+        <span className={styles.muted}> (opens in a new tab)</span>
+      </p>
+      <BulkUploadPicker
+        inputsKey={inputsKey}
+        pickerKeys={pickerKeys}
+        disabled={sending}
+        onManifest={chooseManifest}
+        onDocuments={chooseDocuments}
+        onFolder={chooseFolder}
+        folderPeriods={quarterFolder ? folderPeriods : null}
+        periodYear={periodYear}
+        periodQuarter={periodQuarter}
+        onPeriodYear={(year) => {
+          setPeriodYear(year);
+          selectionChanged();
+        }}
+        onPeriodQuarter={(quarter) => {
+          setPeriodQuarter(quarter);
+          selectionChanged();
+        }}
+        emailNotification={emailNotification}
+        onEmailNotification={setEmailNotification}
+      />
+      <p className={styles.muted} aria-live="polite">
+        {quarterFolder
+          ? `Quarter folder ${quarterFolder.chosen.rootName}: ${quarterFolder.plan.propertyDocuments.length + quarterFolder.plan.duplicates.length} property ${
+              quarterFolder.plan.propertyDocuments.length + quarterFolder.plan.duplicates.length === 1 ? 'file' : 'files'
+            }, ${quarterFolder.plan.manifests.length} ${quarterFolder.plan.manifests.length === 1 ? 'manifest' : 'manifests'}`
+          : folder
+            ? chosenManifest?.manifest
+              ? `Folder: ${chosenManifest.manifest.webkitRelativePath || chosenManifest.manifest.name} and ${chosenManifest.files.length} ${chosenManifest.files.length === 1 ? 'file' : 'files'}`
+              : `Folder: ${folder.length} ${folder.length === 1 ? 'file' : 'files'}, no manifest.csv`
+            : `${manifest ? manifest.name : 'No manifest'} · ${documents.length} ${documents.length === 1 ? 'document' : 'documents'} selected`}
+      </p>
+      {problem && (
+        <MessageBar intent="error" role="alert">
+          <MessageBarBody>
+            <MessageBarTitle>{problem.title}</MessageBarTitle>
+            {problem.detail}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {busy && <BulkProgress step={busy.step} fraction={busy.fraction} />}
+      {!dry && !results && (
+        <div className={styles.buttons}>
+          <Button appearance="primary" disabledFocusable={busy !== null} onClick={() => void preview()}>
+            {busy?.step === 'hashing' ? 'Checking...' : 'Preview Upload'}
+          </Button>
+        </div>
+      )}
+      {dry && <BulkPreview ref={previewHeading} run={dry} sending={sending || counting} onConfirm={confirm} onCancel={cancel} />}
+      {results && (
+        <>
+          <BulkResults ref={resultsHeading} results={results} onClose={closeResults} />
+          {results.notifyError && (
+            <div className={styles.buttons}>
+              <Button onClick={notifyAgain} disabledFocusable={renotifying}>
+                {renotifying ? 'Sending...' : 'Send the e-mail again'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      <EmailConfirmDialog
+        title={confirming ? recipientsTitle(confirming) : null}
+        confirmLabel={`Publish and Send E-mails`}
+        pendingLabel="Uploading..."
+        pending={sending}
+        onConfirm={() => dry && publish(dry)}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming && dry && <BatchEmailSummary documents={dry.publishing} recipients={confirming} />}
+      </EmailConfirmDialog>
+    </section>
+  );
+}
