@@ -14,7 +14,7 @@ import {
   type UpdateDocumentBody,
   type UploadDocumentBody,
 } from '@everest/core/contract';
-import { defaultPropertyGroup, displayName, type DocumentCategory, type Quarter } from '@everest/core/domain';
+import { defaultPropertyGroup, displayName, formatDate, isSameDocument, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
@@ -40,6 +40,9 @@ export const adminDocumentMessages = {
     `This document is filed under ${filedUnder}, not ${named}: a file can only replace a document of its own property. Nothing was replaced.`,
   contentUsed: (property: string, title: string) =>
     `This file is already published for ${property} as "${title}". Choose the corrected file, or delete the other document first.`,
+  /** An upload of a title and period the property has: the file became that document's next version. */
+  correctedOnUpload: (title: string, property: string, period: string, firstPublished: string) =>
+    `${property} already has "${title}" for ${period} (first published ${firstPublished}): this file was published as its corrected version.`,
   unknownProperty: (name: string) =>
     `There is no property named "${name}". Please choose one from the list, or '${defaultPropertyGroup}' for a document of no property.`,
 } as const;
@@ -157,7 +160,7 @@ async function queueNotifications(
 }
 
 /** The audit actions whose rows answer a retried upload-document under its Idempotency-Key. */
-export const uploadDocumentActions = ['upload-document'] as const;
+export const uploadDocumentActions = ['upload-document', 'correct'] as const;
 
 /**
  * Issue 32: a property document is its content and its destination (a property, or 'General').
@@ -182,6 +185,25 @@ async function publishedWithContent(
     [property.id, property.id, sha256, except ?? 0],
   );
   return row;
+}
+
+/**
+ * The document of this property (or 'General') that a new file of this title and period would be
+ * (core's isSameDocument: a new version of it, not a second document), if any.
+ */
+async function sameDocument(
+  tx: EntityManager,
+  property: PropertyChoice,
+  identity: { title: string; year: number; quarter: Quarter },
+): Promise<{ id: number; title: string; uploaded_at: string } | undefined> {
+  const rows = await tx.execute<{ id: number; title: string; year: number; quarter: Quarter; uploaded_at: string }[]>(
+    `select id, title, year, quarter, to_char(uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at
+       from property_documents
+      where (property_id = ?::int or (?::int is null and property_id is null)) and lower(title) = lower(?) and year = ? and quarter = ?
+      order by id for update`,
+    [property.id, property.id, identity.title, identity.year, identity.quarter],
+  );
+  return rows.find((row) => isSameDocument({ ...row, category: null }, { ...identity, category: null }));
 }
 
 /**
@@ -218,6 +240,45 @@ export async function uploadDocument(
         document: await documentAnswer({ ...call, em: tx }, existing.id),
         alreadyPublished: true,
       };
+    }
+    // The property already has this document (its title and period): the file is its next
+    // version, announced as a correction, never a second document of one title in a quarter.
+    const namesake = await sameDocument(tx, property, body);
+    if (namesake) {
+      const corrected = await publishCorrection(tx, 'property', namesake.id, { fileId: await storedFileId(tx, file), filename: file.filename }, call.actor, '');
+      if (deferred) await tx.execute('update property_documents set notification_pending = true where id = ?', [namesake.id]);
+      const notified = body.emailNotification && !deferred
+        ? await queueNotifications(tx, call, property, namesake.title, `${body.quarter} ${body.year}`, { note: '' })
+        : 0;
+      recordAdminAction(tx, call.actor, call.clientAddress, {
+        action: 'correct',
+        subject: { type: 'document', id: namesake.id, label: namesake.title },
+        before: corrected.before,
+        after: {
+          version: corrected.version,
+          filename: file.filename,
+          sha256: file.sha256,
+          size: file.size,
+          note: '',
+          through: 'upload-document',
+          emailNotification: body.emailNotification,
+          ...(deferred ? { notifyLater: true } : {}),
+          notified,
+          ...(key ? { idempotencyKey: key } : {}),
+        },
+      });
+      const told = deferred
+        ? ' Its e-mail waits to be sent with the rest of its batch.'
+        : body.emailNotification
+          ? ` ${peopleNotified(notified)}`
+          : '';
+      const answer = {
+        message: adminDocumentMessages.correctedOnUpload(namesake.title, property.name, `${body.quarter} ${body.year}`, formatDate(namesake.uploaded_at)) + told,
+        document: await documentAnswer({ ...call, em: tx }, namesake.id),
+        corrected: true,
+      };
+      if (key) await rememberAnswer(tx, call.actor.id, key, uploadDocumentActions, answer);
+      return answer;
     }
     const created = tx.create(PropertyDocument, {
       title: body.title,

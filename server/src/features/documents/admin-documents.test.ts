@@ -94,6 +94,26 @@ describe('property documents administration', () => {
   }
 
   describe('upload-document', () => {
+    it('publishes a file of a title and period its property already has as that document\'s next version; another quarter is another document', async () => {
+      const title = `Quarterly Report ${Date.now().toString(36)}`;
+      const first = await upload({ title, year: '2026', quarter: 'Q2' }, samplePdf(`${title} first`));
+      const again = await sendForm('/api/admin/upload-document', fields({ title: title.toUpperCase(), year: '2026', quarter: 'Q2' }), {
+        bytes: samplePdf(`${title} restated`),
+        name: 'report.pdf',
+      });
+      expect(again.status, again.text).toBe(200);
+      const corrected = documentAnswer.parse(again.json);
+      expect(corrected).toMatchObject({ corrected: true, document: { id: first.id, version: 2, title } });
+      expect(corrected.message).toContain('was published as its corrected version');
+      const next = await upload({ title, year: '2026', quarter: 'Q3' }, samplePdf(`${title} Q3`));
+      expect(next.id).not.toBe(first.id);
+      expect(next.version).toBe(1);
+      expect((await adminList()).filter((d) => d.title === title).map((d) => [d.quarter, d.version]).sort()).toEqual([
+        ['Q2', 2],
+        ['Q3', 1],
+      ]);
+    });
+
     it('publishes to the investors with access at once, with the same bytes, and to nobody else', async () => {
       // Warm both investors' cached lists: the upload must show through them.
       const beforeA = await portalList(investorA);
