@@ -11,8 +11,8 @@ export default defineConfig({
     include: [
       'src/features/documents/documents.test.ts',
       'src/features/documents/admin-documents.test.ts',
-      'src/features/documents/admin-user-documents.test.ts',
-      'src/features/documents/bulk-user-documents.test.ts',
+      'src/features/documents/admin-personal-documents.test.ts',
+      'src/features/documents/bulk-personal-documents.test.ts',
       'src/features/properties/admin-properties.test.ts',
     ],
     globalSetup: ['test/global-setup.ts', 'test/s3-global-setup.ts'],

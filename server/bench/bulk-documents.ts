@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
+import { bulkUploadPersonalDocumentsAnswer } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import type { BenchServer } from './bench-server';
 
@@ -96,7 +96,7 @@ export async function benchBulkDocuments(server: BenchServer): Promise<void> {
     const [status = '', uploaded = '0'] = stdout.trim().split(' ');
     const body = readFileSync(answer, 'utf8');
     if (status !== '200') throw new Error(`the batch was refused (${status}): ${body}`);
-    const result = bulkUploadUserDocumentsAnswer.parse(JSON.parse(body));
+    const result = bulkUploadPersonalDocumentsAnswer.parse(JSON.parse(body));
     if (result.successful.length !== investors) throw new Error(`published ${result.successful.length} of ${investors}: ${JSON.stringify(result.failed.slice(0, 3))}`);
 
     const mb = (bytes: number) => bytes / 1024 / 1024;

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPropertyAnswer, loginAnswer, publicPropertyList, userDocumentAnswer } from '@everest/core/contract';
+import { adminPropertyAnswer, loginAnswer, publicPropertyList, personalDocumentAnswer } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { ChildServer } from '../test/child-server';
 import { createTestDatabase, type TestDatabase } from '../test/harness';
@@ -81,7 +81,7 @@ describe('two instances on one database and one bucket', () => {
     form.set('document', new Blob([new Uint8Array(bytes)]), 'two-instances.pdf');
     const uploaded = await fetch(`${a.url}/api/admin/upload-user-document`, { method: 'POST', headers: bearer(await tokenOn(a, 'admin@example.com')), body: form });
     expect(uploaded.status).toBe(200);
-    const { document } = userDocumentAnswer.parse(await uploaded.json());
+    const { document } = personalDocumentAnswer.parse(await uploaded.json());
 
     const investorOnB = await tokenOn(b, 'investor@example.com');
     const whole = await fetch(`${b.url}/api/investor/download/${document.id}?type=user`, { headers: bearer(investorOnB) });

@@ -142,7 +142,7 @@ test('the Documents tab passes axe', async ({ page }) => {
   expect(results.violations).toEqual([]);
 });
 
-const userDocumentsTable = (page: Page) => page.getByRole('table', { name: 'User Documents' });
+const personalDocumentsTable = (page: Page) => page.getByRole('table', { name: 'User Documents' });
 
 test('an administrator publishes a personal document for an investor, edits it in the modal and deletes it', async ({
   page,
@@ -178,8 +178,8 @@ test('an administrator publishes a personal document for an investor, edits it i
 
   // The list: searched on the server, the search in the address.
   await page.getByRole('searchbox', { name: 'Search user documents' }).fill(title);
-  await expect(page).toHaveURL(/userDocumentSearch=/);
-  const row = userDocumentsTable(page).getByRole('row').filter({ hasText: title });
+  await expect(page).toHaveURL(/personalDocumentSearch=/);
+  const row = personalDocumentsTable(page).getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Personal Documents');
   await expect(row.getByRole('button', { name: `Download ${title}` })).toBeEnabled();
@@ -209,7 +209,7 @@ test('an administrator publishes a personal document for an investor, edits it i
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toast(page, 'Document Updated')).toBeVisible();
   await expect(dialog).toHaveCount(0);
-  const renamedRow = userDocumentsTable(page).getByRole('row').filter({ hasText: renamed });
+  const renamedRow = personalDocumentsTable(page).getByRole('row').filter({ hasText: renamed });
   await expect(renamedRow).toContainText('Legal Documents');
   await investor.reload();
   await investor.getByRole('tab', { name: /Personal Documents/ }).click();
@@ -218,16 +218,16 @@ test('an administrator publishes a personal document for an investor, edits it i
   await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
   await page.getByRole('alertdialog', { name: `Delete ${renamed}?` }).getByRole('button', { name: 'Delete Document' }).click();
   await expect(toast(page, 'Document Deleted')).toBeVisible();
-  await expect(userDocumentsTable(page).getByRole('row').filter({ hasText: renamed })).toHaveCount(0);
+  await expect(personalDocumentsTable(page).getByRole('row').filter({ hasText: renamed })).toHaveCount(0);
   await investor.context().close();
 });
 
 test('the User Documents tab passes axe, with the edit modal open too', async ({ page }) => {
   await openAdminTab(page, 'User Documents');
-  await expect(userDocumentsTable(page).getByRole('row').nth(1)).toBeVisible();
+  await expect(personalDocumentsTable(page).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByText('Loading user documents...')).toHaveCount(0);
   expect((await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze()).violations).toEqual([]);
-  await userDocumentsTable(page).getByRole('button', { name: /^Edit / }).first().click();
+  await personalDocumentsTable(page).getByRole('button', { name: /^Edit / }).first().click();
   await expect(page.getByRole('dialog', { name: 'Edit User Document' })).toBeVisible();
   expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
 });

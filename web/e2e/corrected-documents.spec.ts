@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { userDocumentAnswer } from '@everest/core/contract';
+import { personalDocumentAnswer } from '@everest/core/contract';
 import { formatDate } from '@everest/core/domain';
 import { adminToken, createUserByApi, openAdminTab, pdfFile, toast, unique } from './support/admin';
 import { deliveredMails } from './support/mail';
@@ -20,7 +20,7 @@ async function investorWithK1(request: APIRequestContext, title: string) {
     multipart: { userEmail: investor, documentCategory: 'tax', title, emailNotification: 'false', document: first },
   });
   expect(uploaded.ok(), await uploaded.text()).toBe(true);
-  return { token, investor, password, first, documentId: userDocumentAnswer.parse(await uploaded.json()).document.id };
+  return { token, investor, password, first, documentId: personalDocumentAnswer.parse(await uploaded.json()).document.id };
 }
 
 async function investorPage(browser: Browser, investor: string, password: string): Promise<Page> {
@@ -31,7 +31,7 @@ async function investorPage(browser: Browser, investor: string, password: string
   return page;
 }
 
-async function findUserDocument(page: Page, title: string) {
+async function findPersonalDocument(page: Page, title: string) {
   await openAdminTab(page, 'User Documents');
   await page.getByRole('searchbox', { name: 'Search user documents' }).fill(title);
   const row = page.getByRole('table', { name: 'User Documents' }).getByRole('row').filter({ hasText: title });
@@ -55,7 +55,7 @@ test('a corrected document shows its badge to the investor', async ({ page, brow
   await expect(item.getByTestId('corrected-badge')).toHaveCount(0);
 
   // The administrator publishes the corrected file with a note and the e-mail.
-  const row = await findUserDocument(page, title);
+  const row = await findPersonalDocument(page, title);
   await row.getByRole('button', { name: `Correct ${title}` }).click();
   const dialog = page.getByRole('dialog', { name: `Correct ${title}` });
   await expect(dialog).toBeVisible();
@@ -91,7 +91,7 @@ test("the administrator sees a document's versions and downloads each; the keybo
   });
   expect(corrected.ok(), await corrected.text()).toBe(true);
 
-  const row = await findUserDocument(page, title);
+  const row = await findPersonalDocument(page, title);
   const versionsButton = row.getByRole('button', { name: `Versions of ${title}` });
   await versionsButton.focus();
   await page.keyboard.press('Enter');

@@ -296,7 +296,7 @@ describe('call', () => {
 
   it('sends the query of a paged list', async () => {
     const client = createApiClient({ baseUrl });
-    const result = await client.call('adminUserDocuments', { query: { page: 2, limit: 10, search: 'tax' } });
+    const result = await client.call('adminPersonalDocuments', { query: { page: 2, limit: 10, search: 'tax' } });
     expect(result).toEqual({ documents: [], totalCount: 0 });
     expect(lastSeen().url).toBe('/api/admin/user-documents?page=2&limit=10&search=tax');
   });

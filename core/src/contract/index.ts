@@ -7,7 +7,7 @@ export * from './schemas/contact';
 export * from './schemas/auth';
 export * from './schemas/user';
 export * from './schemas/document';
-export * from './schemas/user-document';
+export * from './schemas/personal-document';
 export * from './schemas/bulk-import';
 export * from './schemas/owner-proof';
 export * from './schemas/second-step';

@@ -170,7 +170,7 @@ describe('route table', () => {
   it('marks the file-carrying routes as multipart', () => {
     const multipart = entries.filter(([, r]) => r.multipart).map(([name]) => name);
     expect(multipart.sort()).toEqual(
-      ['bulkUploadUserDocuments', 'replaceDocument', 'replaceUserDocument', 'updateProperty', 'uploadDocument', 'uploadUserDocument'].sort(),
+      ['bulkUploadPersonalDocuments', 'replaceDocument', 'replacePersonalDocument', 'updateProperty', 'uploadDocument', 'uploadPersonalDocument'].sort(),
     );
   });
 

@@ -71,19 +71,19 @@ import {
   uploadDocumentBody,
 } from './schemas/document';
 import {
-  adminUserDocumentsAnswer,
-  adminUserDocumentsQuery,
+  adminPersonalDocumentsAnswer,
+  adminPersonalDocumentsQuery,
   bulkUploadPreviewAnswer,
   bulkUploadPreviewBody,
-  bulkUploadUserDocumentsAnswer,
-  bulkUploadUserDocumentsBody,
-  deleteUserDocumentBody,
-  editUserDocumentBody,
-  replaceUserDocumentBody,
-  replaceUserDocumentParams,
-  uploadUserDocumentBody,
-  userDocumentAnswer,
-} from './schemas/user-document';
+  bulkUploadPersonalDocumentsAnswer,
+  bulkUploadPersonalDocumentsBody,
+  deletePersonalDocumentBody,
+  editPersonalDocumentBody,
+  replacePersonalDocumentBody,
+  replacePersonalDocumentParams,
+  uploadPersonalDocumentBody,
+  personalDocumentAnswer,
+} from './schemas/personal-document';
 import {
   bulkImportUsersAnswer,
   bulkImportUsersBody,
@@ -575,13 +575,13 @@ export const routes = {
     params: adminPropertyParams,
     answer: adminPropertyAnswer,
   },
-  adminUserDocuments: {
+  adminPersonalDocuments: {
     method: 'GET',
     path: '/api/admin/user-documents',
     summary: 'List personal documents, a page at a time',
     access: 'administrator',
-    query: adminUserDocumentsQuery,
-    answer: adminUserDocumentsAnswer,
+    query: adminPersonalDocumentsQuery,
+    answer: adminPersonalDocumentsAnswer,
   },
 
   // ---- Admin: users ------------------------------------------------------------------------
@@ -781,49 +781,49 @@ export const routes = {
   },
 
   // ---- Admin: personal documents -----------------------------------------------------------
-  uploadUserDocument: {
+  uploadPersonalDocument: {
     method: 'POST',
     path: '/api/admin/upload-user-document',
     summary: 'Upload a personal document for an investor',
     access: 'administrator',
-    body: uploadUserDocumentBody,
-    answer: userDocumentAnswer,
+    body: uploadPersonalDocumentBody,
+    answer: personalDocumentAnswer,
     multipart: true,
   },
-  editUserDocument: {
+  editPersonalDocument: {
     method: 'POST',
     path: '/api/admin/edit-user-document',
     summary: "Change a personal document's details",
     access: 'administrator',
-    body: editUserDocumentBody,
-    answer: userDocumentAnswer,
+    body: editPersonalDocumentBody,
+    answer: personalDocumentAnswer,
   },
-  deleteUserDocument: {
+  deletePersonalDocument: {
     method: 'POST',
     path: '/api/admin/delete-user-document',
     summary: 'Delete a personal document',
     access: 'administrator',
-    body: deleteUserDocumentBody,
+    body: deletePersonalDocumentBody,
     answer: messageAnswer,
   },
   // Not in the spec: a corrected personal document in the watched folder replaces its file.
-  replaceUserDocument: {
+  replacePersonalDocument: {
     method: 'POST',
     path: '/api/admin/replace-user-document/:documentId',
     summary: "Replace a personal document's file",
     access: 'administrator',
-    params: replaceUserDocumentParams,
-    body: replaceUserDocumentBody,
-    answer: userDocumentAnswer,
+    params: replacePersonalDocumentParams,
+    body: replacePersonalDocumentBody,
+    answer: personalDocumentAnswer,
     multipart: true,
   },
-  bulkUploadUserDocuments: {
+  bulkUploadPersonalDocuments: {
     method: 'POST',
     path: '/api/admin/bulk-upload-user-documents',
     summary: 'Upload personal documents in bulk with a manifest',
     access: 'administrator',
-    body: bulkUploadUserDocumentsBody,
-    answer: bulkUploadUserDocumentsAnswer,
+    body: bulkUploadPersonalDocumentsBody,
+    answer: bulkUploadPersonalDocumentsAnswer,
     multipart: true,
   },
   /** decided: the browser's dry run asks about the manifest's e-mails and the files' hashes only. */

@@ -61,9 +61,9 @@ export const portalMessages = {
   deletionFailed: 'Deletion Failed',
   updateFailed: 'Update Failed',
   // decided: the spec says only "failure toasts (texts not shown)".
-  userDocumentUploadFailed: 'Upload Failed: Failed to upload user document.',
-  userDocumentEditFailed: 'Update Failed: Failed to update user document.',
-  userDocumentDeleteFailed: 'Deletion Failed: Failed to delete user document.',
+  personalDocumentUploadFailed: 'Upload Failed: Failed to upload user document.',
+  personalDocumentEditFailed: 'Update Failed: Failed to update user document.',
+  personalDocumentDeleteFailed: 'Deletion Failed: Failed to delete user document.',
   /** decided (issue 22): asking for a document's short-lived address failed; with the server's sentence. */
   documentOpenFailed: 'Download Failed',
   /** Shown with the server's message. */

@@ -330,7 +330,7 @@ export class ManifestBatches {
       await this.ctx.ledger.save();
       try {
         // A correction is announced in the batch's digest, as corrected (notifyLater).
-        const answer = await this.ctx.portal.replaceUserDocument(
+        const answer = await this.ctx.portal.replacePersonalDocument(
           documentId,
           { absolutePath: path.join(this.ctx.folder, filePath), name },
           { userEmail: email, emailNotification: this.ctx.notifies, notifyLater: this.ctx.notifies },

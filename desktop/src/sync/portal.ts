@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { ApiError, createApiClient, type ApiClient } from '@everest/core/client';
 import type {
   BulkUploadPreviewAnswer,
-  BulkUploadUserDocumentsAnswer,
+  BulkUploadPersonalDocumentsAnswer,
   DocumentAnswer,
   DocumentRecipientsAnswer,
   NotifyDocumentsAnswer,
   PropertyDocument,
   UploadDocumentBody,
-  UserDocumentAnswer,
+  PersonalDocumentAnswer,
 } from '@everest/core/contract';
 import type { Quarter } from '@everest/core/domain';
 import { SignInRefused } from './failures';
@@ -45,7 +45,7 @@ export interface Portal {
    * `userEmail`: the investor the file was published for; the server refuses (409) another's
    * document. `notifyLater` as replaceDocument's.
    */
-  replaceUserDocument(documentId: number, file: LocalFile, options: { userEmail: string } & Notification): Promise<UserDocumentAnswer>;
+  replacePersonalDocument(documentId: number, file: LocalFile, options: { userEmail: string } & Notification): Promise<PersonalDocumentAnswer>;
   bulkPreview(emails: string[], sha256: string[]): Promise<BulkUploadPreviewAnswer>;
   /** Who a new document of this property (or General) would reach, as the panel asks before an upload. */
   documentRecipients(property: string): Promise<DocumentRecipientsAnswer>;
@@ -57,7 +57,7 @@ export interface Portal {
     manifest: { name: string; text: string },
     files: LocalFile[],
     options: { emailNotification: boolean; idempotencyKey: string; year?: number; quarter?: Quarter; notifyLater?: boolean },
-  ): Promise<BulkUploadUserDocumentsAnswer>;
+  ): Promise<BulkUploadPersonalDocumentsAnswer>;
 }
 
 /** Whether readers are e-mailed about a correction, and whether that waits for the batch's digest. */
@@ -186,13 +186,13 @@ export function portalOver(access: PortalAccess): Portal {
       }),
     notifyDocuments: ({ documentIds, userDocumentIds }) =>
       access.signedIn(() => access.client().call('notifyDocuments', { body: { documentIds, userDocumentIds } })),
-    replaceUserDocument: (documentId, file, { userEmail, ...notification }) =>
+    replacePersonalDocument: (documentId, file, { userEmail, ...notification }) =>
       access.signedIn(async () => {
         const form = new FormData();
         form.set('userEmail', userEmail);
         setNotification(form, notification);
         form.set('document', await fileOf(file));
-        return access.client().call('replaceUserDocument', { params: { documentId }, body: form });
+        return access.client().call('replacePersonalDocument', { params: { documentId }, body: form });
       }),
     replaceDocument: (documentId, file, { property, ...notification }) =>
       access.signedIn(async () => {
@@ -214,7 +214,7 @@ export function portalOver(access: PortalAccess): Portal {
         if (quarter !== undefined) form.set('quarter', quarter);
         form.set('csvManifest', new File([manifest.text], manifest.name, { type: 'text/csv' }));
         for (const file of files) form.append('documents', await fileOf(file));
-        return access.client().call('bulkUploadUserDocuments', { body: form }, { headers: { 'Idempotency-Key': idempotencyKey } });
+        return access.client().call('bulkUploadPersonalDocuments', { body: form }, { headers: { 'Idempotency-Key': idempotencyKey } });
       }),
   };
 }

@@ -61,8 +61,8 @@ function countingPortal(
       counted.digests += 1;
       return answer;
     },
-    replaceUserDocument: async (...args: Parameters<Portal['replaceUserDocument']>) => {
-      const answer = await portal.replaceUserDocument(...args);
+    replacePersonalDocument: async (...args: Parameters<Portal['replacePersonalDocument']>) => {
+      const answer = await portal.replacePersonalDocument(...args);
       counted.personalReplaces += 1;
       return answer;
     },
@@ -334,7 +334,7 @@ describe('the watched-folder sync against the real server', () => {
 
     const client = createApiClient({ baseUrl: server.url, getToken: () => token });
     const published = async () =>
-      (await client.call('adminUserDocuments', { query: { search: 'Manifest K-1 2025' } })).documents.filter((d) => d.title === 'Manifest K-1 2025');
+      (await client.call('adminPersonalDocuments', { query: { search: 'Manifest K-1 2025' } })).documents.filter((d) => d.title === 'Manifest K-1 2025');
     expect((await published()).map((d) => d.userEmail)).toEqual(['investor@example.com']);
 
     // A second run over the same folder and ledger sends nothing.
@@ -356,7 +356,7 @@ describe('the watched-folder sync against the real server', () => {
 
     const client = createApiClient({ baseUrl: server.url, getToken: () => token });
     const published = async () =>
-      (await client.call('adminUserDocuments', { query: { search: 'Changed In Place K-1' } })).documents.filter((d) => d.title === 'Changed In Place K-1');
+      (await client.call('adminPersonalDocuments', { query: { search: 'Changed In Place K-1' } })).documents.filter((d) => d.title === 'Changed In Place K-1');
     const [document] = await published();
     expect(document).toMatchObject({ userEmail: 'investor@example.com' });
 
@@ -617,7 +617,7 @@ describe('issue 32: a publication is its content and its destination', () => {
     expect(needsAttention.get('investors/d.pdf')).toMatch(/manifest\.csv was refused: Line 2: a quoted field is not closed\./);
     expect(needsAttention.get('investors/e.pdf')).toMatch(/manifest\.csv was refused/);
     const client = createApiClient({ baseUrl: server.url, getToken: () => token });
-    const { documents } = await client.call('adminUserDocuments', { query: { search: 'K-1' } });
+    const { documents } = await client.call('adminPersonalDocuments', { query: { search: 'K-1' } });
     expect(documents.filter((d) => d.title.includes('Trust') || d.title === 'Malformed Other K-1')).toEqual([]);
   });
 
@@ -657,7 +657,7 @@ describe('issue 32: a publication is its content and its destination', () => {
     const engine = await SyncEngine.create({ ...engineOptions(space, countingPortal(server.url), events), watch: false });
     expect(await engine.runOnce(), JSON.stringify(events)).toBe(true);
     const client = createApiClient({ baseUrl: server.url, getToken: () => token });
-    const { documents } = await client.call('adminUserDocuments', { query: { search: 'Period' } });
+    const { documents } = await client.call('adminPersonalDocuments', { query: { search: 'Period' } });
     const filed = (title: string) => documents.filter((d) => d.title === title).map((d) => ({ year: d.year, quarter: d.quarter }));
     expect(filed('Period Folder K-1')).toEqual([period]);
     expect(filed('Period Dated K-1')).toEqual([{ year: 2025, quarter: 'Q1' }]);
@@ -878,6 +878,6 @@ describe('the watched-folder sync with e-mail notification on', () => {
     expect(toInvestor[0]!.text).toContain('Lost Batch Letter');
     expect(toInvestor[0]!.text).toContain('Lost Batch K-1');
     const client = await adminClient(mailing.url);
-    expect((await client.call('adminUserDocuments', { query: { search: 'Lost Batch K-1' } })).documents).toHaveLength(1);
+    expect((await client.call('adminPersonalDocuments', { query: { search: 'Lost Batch K-1' } })).documents).toHaveLength(1);
   });
 });

@@ -98,7 +98,7 @@ describe('a file the portal would refuse', () => {
       ['investors/manifest.csv', 2, notAWordDocument],
     ]);
     expect(report.find((item) => item.path === 'investors/Side Letter Cover.pdf')?.outcome).toBe('published');
-    const { documents } = await adminClient().call('adminUserDocuments', { query: { search: 'Side letter cover' } });
+    const { documents } = await adminClient().call('adminPersonalDocuments', { query: { search: 'Side letter cover' } });
     expect(documents.map((d) => [d.userEmail, d.description])).toEqual([['john.smith@example.com', 'Reçu le 3 février']]);
   });
 });

@@ -8,7 +8,7 @@ import { BackupCode, SecondStep, SecondStepChallenge } from '../features/auth/se
 import { CaptchaSolution } from '../features/captcha/captcha-solution.entity';
 import { ContactMessage } from '../features/contact/contact-message.entity';
 import { PropertyDocument } from '../features/documents/property-document.entity';
-import { UserDocument } from '../features/documents/user-document.entity';
+import { PersonalDocument } from '../features/documents/personal-document.entity';
 import { DocumentVersion } from '../features/documents/document-version.entity';
 import { StoredFile } from '../features/files/stored-file.entity';
 import { OutboxMessage } from '../features/mail/outbox-message.entity';
@@ -30,7 +30,7 @@ export const entities = [
   PropertyAccess,
   StoredFile,
   PropertyDocument,
-  UserDocument,
+  PersonalDocument,
   PasswordResetToken,
   EndedSession,
   SignedInSession,

@@ -13,7 +13,7 @@ import type { FileStore, PutOptions } from '../features/files/file-store';
 import { documentTypes, imageTypes } from '../features/files/sniff';
 import { StoredFile, type IStoredFile } from '../features/files/stored-file.entity';
 import { PropertyDocument } from '../features/documents/property-document.entity';
-import { UserDocument } from '../features/documents/user-document.entity';
+import { PersonalDocument } from '../features/documents/personal-document.entity';
 import { Property, type IProperty } from '../features/properties/property.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User, type IUser } from '../features/users/user.entity';
@@ -89,7 +89,7 @@ export async function seedDemoData(em: EntityManager, files: FileStore): Promise
       const user = userByEmail.get(fixture.userEmail.toLowerCase());
       if (!user) throw new Error(`Fixture document "${fixture.title}" names an unknown user.`);
       const { userEmail: _email, file: _file, ...fields } = fixture;
-      tx.create(UserDocument, { ...fields, user, filename: filename(fixture.file), file });
+      tx.create(PersonalDocument, { ...fields, user, filename: filename(fixture.file), file });
     }
     return 'seeded';
   });

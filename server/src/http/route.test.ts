@@ -99,7 +99,7 @@ describe('a batch route', () => {
     const earlier = { message: 'Answered before.', successful: [], failed: [], unprocessed: [], totalProcessed: 0 };
     bind(
       router,
-      routes.bulkUploadUserDocuments,
+      routes.bulkUploadPersonalDocuments,
       async ({ body, batch }) => {
         seen.push({ body, files: batch?.files.map((f) => f.filename) ?? [], inTemp: (await tempFiles()).length });
         return { ...earlier, message: 'Read.' };
@@ -131,7 +131,7 @@ describe('a batch route', () => {
       host: '127.0.0.1',
       port,
       method: 'POST',
-      path: routes.bulkUploadUserDocuments.path,
+      path: routes.bulkUploadPersonalDocuments.path,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': key },
     });
     const answer = new Promise<{ status: number; json: unknown }>((resolve, reject) => {

@@ -19,9 +19,9 @@ export const fileFields: Partial<Record<RouteName, string>> = {
   updateProperty: 'image',
   uploadDocument: 'document',
   replaceDocument: 'document',
-  uploadUserDocument: 'document',
-  replaceUserDocument: 'document',
-  bulkUploadUserDocuments: 'documents',
+  uploadPersonalDocument: 'document',
+  replacePersonalDocument: 'document',
+  bulkUploadPersonalDocuments: 'documents',
 };
 
 /** Routes the fuzzer leaves out, each with its reason. Empty: every route of the table is fuzzed. */

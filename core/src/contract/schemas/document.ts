@@ -3,7 +3,7 @@ import { documentCategories } from '../../domain/enums';
 import { fieldMax } from '../../domain/limits';
 import { documentYear, idOf, optionalText, quarter, requiredText, timestamp, yesNo } from './fields';
 import { onBehalfOf } from './shares';
-import { correctionFields, userDocument } from './user-document';
+import { correctionFields, personalDocument } from './personal-document';
 
 /** A property document (documentType 'property'); `property` is a name or 'General'. */
 export const propertyDocument = z.object({
@@ -28,7 +28,7 @@ export type PropertyDocument = z.infer<typeof propertyDocument>;
 const opened = { opened: z.boolean() };
 
 /** One item of the investor's list: either kind, told apart by `documentType`. */
-export const investorDocument = z.discriminatedUnion('documentType', [propertyDocument.extend(opened), userDocument.extend(opened)]);
+export const investorDocument = z.discriminatedUnion('documentType', [propertyDocument.extend(opened), personalDocument.extend(opened)]);
 export type InvestorDocument = z.infer<typeof investorDocument>;
 
 /** GET /api/investor/documents: the caller's property documents and personal documents. */

@@ -6,7 +6,7 @@ import { contactBody } from './contact';
 import { downloadQuery, investorDocumentsAnswer, updateDocumentBody, uploadDocumentBody } from './document';
 import { updatePropertyBody } from './property';
 import { createUserBody, editUserBody, updateProfileBody, user } from './user';
-import { adminUserDocumentsQuery, editUserDocumentBody, uploadUserDocumentBody } from './user-document';
+import { adminPersonalDocumentsQuery, editPersonalDocumentBody, uploadPersonalDocumentBody } from './personal-document';
 import { loginVerifyBody } from './second-step';
 import { activityEntryParams } from './activity';
 import { endShareBody, onBehalfOf } from './shares';
@@ -272,35 +272,35 @@ describe('read receipts', () => {
 
 describe('personal documents', () => {
   it('pages 10 at a time from page 1 by default and reads query strings', () => {
-    expect(adminUserDocumentsQuery.parse({})).toEqual({ page: 1, limit: 10 });
-    expect(adminUserDocumentsQuery.parse({ page: '3', limit: '25', search: ' tax ' })).toEqual({
+    expect(adminPersonalDocumentsQuery.parse({})).toEqual({ page: 1, limit: 10 });
+    expect(adminPersonalDocumentsQuery.parse({ page: '3', limit: '25', search: ' tax ' })).toEqual({
       page: 3,
       limit: 25,
       search: 'tax',
     });
-    expect(firstError(adminUserDocumentsQuery, { limit: '1000' })).toBe('Limit must be from 1 to 100.');
+    expect(firstError(adminPersonalDocumentsQuery, { limit: '1000' })).toBe('Limit must be from 1 to 100.');
   });
 
   it('asks for both title and category on edit with the spec message', () => {
-    expect(firstError(editUserDocumentBody, { documentId: 1, title: '', documentCategory: 'tax' })).toBe(
+    expect(firstError(editPersonalDocumentBody, { documentId: 1, title: '', documentCategory: 'tax' })).toBe(
       'Please fill in both title and category.',
     );
-    expect(firstError(editUserDocumentBody, { documentId: 1, title: 'T', documentCategory: 'misc' })).toBe(
+    expect(firstError(editPersonalDocumentBody, { documentId: 1, title: 'T', documentCategory: 'misc' })).toBe(
       'Please fill in both title and category.',
     );
   });
 
   it('clears the document date with an empty string and refuses a malformed one', () => {
     const base = { documentId: 1, title: 'T', documentCategory: 'legal' };
-    expect(editUserDocumentBody.parse({ ...base, documentDate: '' }).documentDate).toBeNull();
-    expect(editUserDocumentBody.parse({ ...base, documentDate: '2025-03-31' }).documentDate).toBe('2025-03-31');
-    expect(firstError(editUserDocumentBody, { ...base, documentDate: '03/31/2025' })).toBe(
+    expect(editPersonalDocumentBody.parse({ ...base, documentDate: '' }).documentDate).toBeNull();
+    expect(editPersonalDocumentBody.parse({ ...base, documentDate: '2025-03-31' }).documentDate).toBe('2025-03-31');
+    expect(firstError(editPersonalDocumentBody, { ...base, documentDate: '03/31/2025' })).toBe(
       'Please enter a date as YYYY-MM-DD.',
     );
   });
 
   it('reads a multipart upload of a personal document', () => {
-    const body = uploadUserDocumentBody.parse({
+    const body = uploadPersonalDocumentBody.parse({
       userEmail: 'Jane@Example.com',
       documentCategory: 'tax',
       title: 'K-1 2025',

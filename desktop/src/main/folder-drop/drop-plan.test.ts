@@ -46,7 +46,7 @@ function portalOf(documents: { document: PropertyDocument; sha256: string }[] = 
     uploadDocument: refuse,
     replaceDocument: refuse,
     notifyDocuments: refuse,
-    replaceUserDocument: refuse,
+    replacePersonalDocument: refuse,
     bulkUpload: refuse,
   };
 }

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { documentAnswer, routes, userDocumentAnswer } from '@everest/core/contract';
+import { documentAnswer, routes, personalDocumentAnswer } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState, SessionUser } from '../../http/state';
 import type { Config } from '../../config';
@@ -19,14 +19,14 @@ import {
   uploadDocumentActions,
 } from './admin-documents.service';
 import {
-  deleteUserDocument,
-  editUserDocument,
-  listAdminUserDocuments,
-  replaceUserDocument,
-  uploadUserDocument,
-  uploadUserDocumentActions,
-} from './admin-user-documents.service';
-import { bulkUserDocumentsRoutes } from './bulk-user-documents.routes';
+  deletePersonalDocument,
+  editPersonalDocument,
+  listAdminPersonalDocuments,
+  replacePersonalDocument,
+  uploadPersonalDocument,
+  uploadPersonalDocumentActions,
+} from './admin-personal-documents.service';
+import { bulkPersonalDocumentsRoutes } from './bulk-personal-documents.routes';
 import type { DocumentsCall } from './document-files';
 import { listDocumentVersions } from './document-versions';
 import { earlierAnswer, idempotencyKeyOf } from './idempotency';
@@ -76,22 +76,22 @@ export function adminDocumentsRoutes(router: Router<AppState>, { config, files, 
   // Asked before an upload with e-mail: "This will e-mail N people", or that no investor can see it.
   bind(router, routes.documentRecipients, async ({ ctx, user, query }) => documentRecipients(call(ctx, user).em, query.property, config.allowSharing));
 
-  bind(router, routes.adminUserDocuments, async ({ ctx, user, query }) =>
-    listAdminUserDocuments(call(ctx, user).em, fileExistence, query),
+  bind(router, routes.adminPersonalDocuments, async ({ ctx, user, query }) =>
+    listAdminPersonalDocuments(call(ctx, user).em, fileExistence, query),
   );
   bind(
     router,
-    routes.uploadUserDocument,
-    async ({ ctx, user, body, upload }) => uploadUserDocument(call(ctx, user), body, upload, { idempotencyKey: idempotencyKeyOf(ctx) }),
-    { ...publishes, before: async ({ ctx, user }) => earlierUpload(ctx, user, uploadUserDocumentActions, userDocumentAnswer) },
+    routes.uploadPersonalDocument,
+    async ({ ctx, user, body, upload }) => uploadPersonalDocument(call(ctx, user), body, upload, { idempotencyKey: idempotencyKeyOf(ctx) }),
+    { ...publishes, before: async ({ ctx, user }) => earlierUpload(ctx, user, uploadPersonalDocumentActions, personalDocumentAnswer) },
   );
-  bind(router, routes.editUserDocument, async ({ ctx, user, body }) => editUserDocument(call(ctx, user), body), writes);
+  bind(router, routes.editPersonalDocument, async ({ ctx, user, body }) => editPersonalDocument(call(ctx, user), body), writes);
   bind(
     router,
-    routes.replaceUserDocument,
-    async ({ ctx, user, params, body, upload }) => replaceUserDocument(call(ctx, user), params.documentId, body, upload),
+    routes.replacePersonalDocument,
+    async ({ ctx, user, params, body, upload }) => replacePersonalDocument(call(ctx, user), params.documentId, body, upload),
     publishes,
   );
-  bind(router, routes.deleteUserDocument, async ({ ctx, user, body }) => deleteUserDocument(call(ctx, user), body), writes);
-  bulkUserDocumentsRoutes(router, files, call);
+  bind(router, routes.deletePersonalDocument, async ({ ctx, user, body }) => deletePersonalDocument(call(ctx, user), body), writes);
+  bulkPersonalDocumentsRoutes(router, files, call);
 }

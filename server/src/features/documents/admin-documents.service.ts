@@ -20,7 +20,7 @@ import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
-import { digestLine } from './admin-user-documents.service';
+import { digestLine } from './admin-personal-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
 import { delegatesToNotify, liveShareParams } from './document-policy';

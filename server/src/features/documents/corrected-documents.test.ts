@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  bulkUploadUserDocumentsAnswer,
+  bulkUploadPersonalDocumentsAnswer,
   documentAnswer,
   documentLinkAnswer,
   documentVersionsAnswer,
   investorDocumentsAnswer,
-  userDocumentAnswer,
+  personalDocumentAnswer,
   type InvestorDocument,
 } from '@everest/core/contract';
 import { currentYear, defaultPropertyGroup } from '@everest/core/domain';
@@ -60,7 +60,7 @@ describe('corrected documents', () => {
       [{ field: 'document', bytes, name: `${title}.pdf` }],
     );
     expect(res.status, res.text).toBe(200);
-    return userDocumentAnswer.parse(res.json);
+    return personalDocumentAnswer.parse(res.json);
   }
 
   async function publishProperty(title: string, bytes: Buffer) {
@@ -103,7 +103,7 @@ describe('corrected documents', () => {
       { field: 'document', bytes: second, name: 'K-1 corrected.pdf' },
     ]);
     expect(res.status, res.text).toBe(200);
-    const answer = userDocumentAnswer.parse(res.json);
+    const answer = personalDocumentAnswer.parse(res.json);
     // The spec's answer keeps its words; the added fields say it was a correction.
     expect(answer.message).toBe('The file of "Versioned K-1 2025" was replaced.');
     expect(answer.corrected).toBe(true);
@@ -279,7 +279,7 @@ describe('corrected documents', () => {
       { field: 'documents', bytes: samplePdf('batch brand new'), name: 'batch-new.pdf' },
     ]);
     expect(res.status, res.text).toBe(200);
-    const answer = bulkUploadUserDocumentsAnswer.parse(res.json);
+    const answer = bulkUploadPersonalDocumentsAnswer.parse(res.json);
     expect(answer.failed).toEqual([]);
     expect(answer.message).toBe('2 published (1 of them a correction), 0 already published, 0 not published.');
     expect(answer.successful).toEqual([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUploadUserDocumentsAnswer, documentAnswer, investorDocumentsAnswer, userDocumentAnswer } from '@everest/core/contract';
+import { bulkUploadPersonalDocumentsAnswer, documentAnswer, investorDocumentsAnswer, personalDocumentAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient } from '../../../test/test-client';
 import { samplePdf } from '../../../test/sample-documents';
@@ -62,7 +62,7 @@ describe('personal documents published by administrators', () => {
     const shared = samplePdf('isolation: the same bytes for A and B');
 
     // Single upload, for A.
-    const single = userDocumentAnswer.parse(
+    const single = personalDocumentAnswer.parse(
       await form('/api/admin/upload-user-document', (f) => {
         f.set('userEmail', investorA);
         f.set('documentCategory', 'tax');
@@ -78,7 +78,7 @@ describe('personal documents published by administrators', () => {
       `${investorB},bulk-b.pdf,legal,Isolation Bulk B`,
       `${investorB},shared.pdf,tax,Isolation Shared B`,
     ].join('\n');
-    const bulk = bulkUploadUserDocumentsAnswer.parse(
+    const bulk = bulkUploadPersonalDocumentsAnswer.parse(
       await form('/api/admin/bulk-upload-user-documents', (f) => {
         f.set('csvManifest', new Blob([manifest]), 'manifest.csv');
         f.append('documents[]', file(samplePdf('isolation bulk a')), 'bulk-a.pdf');

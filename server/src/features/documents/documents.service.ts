@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { InvestorDocument, PropertyDocument, UserDocument } from '@everest/core/contract';
+import type { InvestorDocument, PropertyDocument, PersonalDocument } from '@everest/core/contract';
 import { defaultPropertyGroup } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
@@ -23,7 +23,7 @@ interface PropertyDocumentRow {
 }
 
 interface PersonalDocumentRow extends Omit<PropertyDocumentRow, 'property'> {
-  document_category: UserDocument['documentCategory'];
+  document_category: PersonalDocument['documentCategory'];
   description: string;
   document_date: string | null;
   tags: string;
@@ -55,7 +55,7 @@ function toPropertyDocument(row: PropertyDocumentRow, fileExists: boolean): Prop
   };
 }
 
-function toPersonalDocument(row: PersonalDocumentRow, fileExists: boolean): UserDocument {
+function toPersonalDocument(row: PersonalDocumentRow, fileExists: boolean): PersonalDocument {
   return {
     id: row.id,
     title: row.title,
@@ -240,7 +240,7 @@ export async function selectPersonalDocuments(
   files: FileExistence,
   where: SqlCondition,
   tail = 'order by d.id',
-): Promise<UserDocument[]> {
+): Promise<PersonalDocument[]> {
   const rows = await em.execute<PersonalDocumentRow[]>(
     `select ${personalColumns} from user_documents d
        join stored_files f on f.id = d.file_id

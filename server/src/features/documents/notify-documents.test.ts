@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUploadUserDocumentsAnswer, documentAnswer, documentRecipientsAnswer, notifyDocumentsAnswer } from '@everest/core/contract';
+import { bulkUploadPersonalDocumentsAnswer, documentAnswer, documentRecipientsAnswer, notifyDocumentsAnswer } from '@everest/core/contract';
 import { currentYear, defaultPropertyGroup } from '@everest/core/domain';
 import { demoUsers } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -172,7 +172,7 @@ describe('POST /api/admin/notify-documents: one digest per investor for a batch'
     const res = await server.api('/api/admin/bulk-upload-user-documents', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     const text = await res.text();
     expect(res.status, text).toBe(200);
-    return bulkUploadUserDocumentsAnswer.parse(JSON.parse(text));
+    return bulkUploadPersonalDocumentsAnswer.parse(JSON.parse(text));
   }
 
   it("sends each reader one digest for a quarter folder's two halves: property documents and personal documents together, once (issue 32 case 7)", async () => {

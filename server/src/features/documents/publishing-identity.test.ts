@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentAnswer, userDocumentAnswer } from '@everest/core/contract';
+import { documentAnswer, personalDocumentAnswer } from '@everest/core/contract';
 import { currentYear } from '@everest/core/domain';
 import { demoUsers } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -8,7 +8,7 @@ import { recordingClient } from '../../../test/test-client';
 import { samplePdf } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { PropertyDocument } from './property-document.entity';
-import { UserDocument } from './user-document.entity';
+import { PersonalDocument } from './personal-document.entity';
 
 // Issue 32: a publication is its content AND its destination (a property, 'General' or an
 // investor). The same content for the same destination is published once, however often and
@@ -139,8 +139,8 @@ describe('publishing identity: content and destination', () => {
       const fields = { userEmail: investorA, title: 'Keyed K-1', documentCategory: 'tax', emailNotification: 'true' };
       const first = await sendForm('/api/admin/upload-user-document', fields, { bytes: samplePdf('keyed-user'), name: 'k1.pdf' }, { 'idempotency-key': key });
       expect(first.status, first.text).toBe(200);
-      expect(userDocumentAnswer.parse(first.json).alreadyPublished).toBe(false);
-      const documents = await em().count(UserDocument);
+      expect(personalDocumentAnswer.parse(first.json).alreadyPublished).toBe(false);
+      const documents = await em().count(PersonalDocument);
       const outbox = await lastOutboxId();
       const retried = await sendForm(
         '/api/admin/upload-user-document',
@@ -150,7 +150,7 @@ describe('publishing identity: content and destination', () => {
       );
       expect(retried.status, retried.text).toBe(200);
       expect(retried.json).toEqual(first.json);
-      expect(await em().count(UserDocument)).toBe(documents);
+      expect(await em().count(PersonalDocument)).toBe(documents);
       expect(await mailsAfter(outbox)).toEqual([]);
     });
   });
@@ -209,7 +209,7 @@ describe('publishing identity: content and destination', () => {
     it("refuses (409) a replace-user-document whose investor is not the document's owner", async () => {
       const fields = { userEmail: investorA, title: 'Case 2 K-1', documentCategory: 'tax', emailNotification: 'false' };
       const first = await sendForm('/api/admin/upload-user-document', fields, { bytes: samplePdf('case-2-k1'), name: 'k1.pdf' });
-      const document = userDocumentAnswer.parse(first.json).document;
+      const document = personalDocumentAnswer.parse(first.json).document;
       const res = await sendForm(
         `/api/admin/replace-user-document/${document.id}`,
         { userEmail: investorB, emailNotification: 'true' },
@@ -219,7 +219,7 @@ describe('publishing identity: content and destination', () => {
       expect(res.json).toEqual({
         error: `This document belongs to ${investorA}, not ${investorB}: a file can only replace a document of its own investor. Nothing was replaced.`,
       });
-      expect((await em().findOneOrFail(UserDocument, document.id)).version).toBe(1);
+      expect((await em().findOneOrFail(PersonalDocument, document.id)).version).toBe(1);
       const own = await sendForm(`/api/admin/replace-user-document/${document.id}`, { userEmail: investorA.toUpperCase() }, {
         bytes: samplePdf('case-2-k1-corrected'),
         name: 'k1.pdf',
@@ -251,12 +251,12 @@ describe('publishing identity: content and destination', () => {
     it('replace-user-document answers unchanged: no version, no audit row, no e-mail', async () => {
       const bytes = samplePdf('case-6-same-personal-file');
       const fields = { userEmail: investorB, title: 'Unchanged K-1', documentCategory: 'tax', emailNotification: 'false' };
-      const document = userDocumentAnswer.parse((await sendForm('/api/admin/upload-user-document', fields, { bytes, name: 'k1.pdf' })).json).document;
+      const document = personalDocumentAnswer.parse((await sendForm('/api/admin/upload-user-document', fields, { bytes, name: 'k1.pdf' })).json).document;
       const audits = await em().count(AuditEvent, { documentId: document.id });
       const outbox = await lastOutboxId();
       const res = await sendForm(`/api/admin/replace-user-document/${document.id}`, { note: 'Fixed', emailNotification: 'true' }, { bytes, name: 'k1 again.pdf' });
       expect(res.status, res.text).toBe(200);
-      const answer = userDocumentAnswer.parse(res.json);
+      const answer = personalDocumentAnswer.parse(res.json);
       expect(answer).toMatchObject({ unchanged: true, message: 'This is the file "Unchanged K-1" already has: nothing was changed and nobody was e-mailed.' });
       expect(answer.document).toEqual(document);
       expect(await em().count(AuditEvent, { documentId: document.id })).toBe(audits);

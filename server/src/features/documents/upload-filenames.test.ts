@@ -2,13 +2,13 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPropertyAnswer, bulkUploadUserDocumentsAnswer, documentAnswer, errorAnswer, propertyAnswer, userDocumentAnswer } from '@everest/core/contract';
+import { adminPropertyAnswer, bulkUploadPersonalDocumentsAnswer, documentAnswer, errorAnswer, propertyAnswer, personalDocumentAnswer } from '@everest/core/contract';
 import { currentYear } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient } from '../../../test/test-client';
 import { samplePdf } from '../../../test/sample-documents';
 import { PropertyDocument } from './property-document.entity';
-import { UserDocument } from './user-document.entity';
+import { PersonalDocument } from './personal-document.entity';
 
 // Every upload route with the file names an intruder, a Windows path, a Mac or a careless
 // script sends. A name is written into the multipart header as browsers write it (raw UTF-8,
@@ -128,9 +128,9 @@ describe('uploads with odd file names', () => {
       const res = await send('/api/admin/upload-user-document', { userEmail: investor, title: `Odd ${n}`, documentCategory: 'tax' }, 'document', param);
       if ('status' in expected) return expectRefusal(res, expected);
       expect(res.status, res.text).toBe(200);
-      const { document } = userDocumentAnswer.parse(res.json);
+      const { document } = personalDocumentAnswer.parse(res.json);
       expect(document.filename).toBe(expected.stored);
-      expectSafeName((await server.services.orm.em.fork().findOneOrFail(UserDocument, document.id)).filename);
+      expectSafeName((await server.services.orm.em.fork().findOneOrFail(PersonalDocument, document.id)).filename);
       await expectSafeDownload(document.id, 'user', expected.stored);
     });
 
@@ -138,7 +138,7 @@ describe('uploads with odd file names', () => {
       const property = await send('/api/admin/upload-document', { title: `To replace ${n}`, property: 'General', year, quarter: 'Q2' }, 'document', quoted('plain.pdf'));
       const personal = await send('/api/admin/upload-user-document', { userEmail: investor, title: `To replace ${n}`, documentCategory: 'tax' }, 'document', quoted('plain.pdf'));
       const propertyId = documentAnswer.parse(property.json).document.id;
-      const personalId = userDocumentAnswer.parse(personal.json).document.id;
+      const personalId = personalDocumentAnswer.parse(personal.json).document.id;
       for (const [route, id] of [
         ['/api/admin/replace-document', propertyId],
         ['/api/admin/replace-user-document', personalId],
@@ -167,7 +167,7 @@ describe('uploads with odd file names', () => {
         return expectRefusal({ status: res.status, text, json: JSON.parse(text) }, expected);
       }
       expect(res.status, text).toBe(200);
-      const answer = bulkUploadUserDocumentsAnswer.parse(JSON.parse(text));
+      const answer = bulkUploadPersonalDocumentsAnswer.parse(JSON.parse(text));
       if ('stored' in expected) {
         expect(answer.successful.map((s) => s.filename)).toEqual([expected.stored]);
       } else {

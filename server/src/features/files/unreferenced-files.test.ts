@@ -3,7 +3,7 @@ import { utimes } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentAnswer, userDocumentAnswer } from '@everest/core/contract';
+import { documentAnswer, personalDocumentAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient } from '../../../test/test-client';
 import { LocalFileStore } from './local-file-store';
@@ -54,8 +54,8 @@ describe('sweepUnreferencedFiles', () => {
   }
   const blob = (bytes: Buffer) => new Blob([new Uint8Array(bytes)]);
 
-  async function uploadUserDocument(title: string, bytes: Buffer) {
-    return userDocumentAnswer.parse(
+  async function uploadPersonalDocument(title: string, bytes: Buffer) {
+    return personalDocumentAnswer.parse(
       await form('/api/admin/upload-user-document', (f) => {
         f.set('userEmail', 'investor@example.com');
         f.set('documentCategory', 'tax');
@@ -79,7 +79,7 @@ describe('sweepUnreferencedFiles', () => {
 
   it("removes the files of a deleted document, and keeps every file still named, a corrected document's earlier version too", async () => {
     const deletedBytes = samplePdf('sweep: deleted');
-    const deleted = await uploadUserDocument('Sweep Deleted', deletedBytes);
+    const deleted = await uploadPersonalDocument('Sweep Deleted', deletedBytes);
     const res = await client.call('/api/admin/delete-user-document', { token: adminToken, body: { documentId: deleted.id } });
     expect(res.status, res.text).toBe(200);
 
@@ -115,7 +115,7 @@ describe('sweepUnreferencedFiles', () => {
 
   it('keeps the file when the same bytes were just stored again by an upload that has not written its row yet', async () => {
     const bytes = samplePdf('sweep: uploaded again');
-    const document = await uploadUserDocument('Sweep Again', bytes);
+    const document = await uploadPersonalDocument('Sweep Again', bytes);
     await client.call('/api/admin/delete-user-document', { token: adminToken, body: { documentId: document.id } });
     await ageEverything();
     // The upload of the same bytes has moved its fresh file into place, its transaction still to come.
@@ -124,7 +124,7 @@ describe('sweepUnreferencedFiles', () => {
     expect(await sweep()).toEqual({ rows: 1, files: 0 });
     expect(await onDisk(bytes)).toBe(true);
     // Its transaction then makes the row anew, and the document downloads.
-    const again = await uploadUserDocument('Sweep Again', bytes);
+    const again = await uploadPersonalDocument('Sweep Again', bytes);
     const res = await server.api(`/api/investor/download/${again.id}?type=user`, {
       headers: { authorization: `Bearer ${await client.signIn('investor@example.com')}` },
     });
@@ -134,7 +134,7 @@ describe('sweepUnreferencedFiles', () => {
 
   it('keeps a row that a document committed between the look and the delete now names', async () => {
     const bytes = samplePdf('sweep: raced');
-    const document = await uploadUserDocument('Sweep Raced', bytes);
+    const document = await uploadPersonalDocument('Sweep Raced', bytes);
     await client.call('/api/admin/delete-user-document', { token: adminToken, body: { documentId: document.id } });
     await ageEverything();
     const fileId = (await rowOf(bytes))?.id;

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userDocumentAnswer } from '@everest/core/contract';
+import { personalDocumentAnswer } from '@everest/core/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createLogger } from '../../logger';
 import { recordingClient } from '../../../test/test-client';
@@ -79,7 +79,7 @@ describe('housekeeping', () => {
       form.set('document', new Blob([new Uint8Array(bytes)]), 'doc.pdf');
       const res = await server.api('/api/admin/upload-user-document', { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
       expect(res.status).toBe(200);
-      return userDocumentAnswer.parse(await res.json()).document;
+      return personalDocumentAnswer.parse(await res.json()).document;
     };
     const goneBytes = samplePdf('housekeeping: deleted');
     const keptBytes = samplePdf('housekeeping: kept');

@@ -27,7 +27,7 @@ import { emailChangedMail, welcomeMail } from '../auth/auth-mail';
 import { createPasswordLink, queuePasswordResetMail, voidResetTokens, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { hashPassword } from '../auth/password-hash';
 import { sessionTokens } from '../auth/session';
-import { UserDocument } from '../documents/user-document.entity';
+import { PersonalDocument } from '../documents/personal-document.entity';
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
 import { voidEmailChangeLinks } from './email-change.service';
@@ -422,7 +422,7 @@ export async function deleteUser(call: AdminCall, userId: number): Promise<Delet
     if (user.email === config.adminEmail) throw new HttpError(409, adminUserMessages.builtInDelete);
     if (user.id === actor.id) throw new HttpError(409, adminUserMessages.deleteSelf);
     if (user.role === 'administrator' && user.isActive) refuseLosingLastAdministrator(administrators, user);
-    const documents = await tx.count(UserDocument, { user: user.id });
+    const documents = await tx.count(PersonalDocument, { user: user.id });
     const access = await tx.find(PropertyAccess, { user: user.id }, { populate: ['property'] });
     recordAdminAction(tx, actor, clientAddress, {
       action: 'delete-user',

@@ -15,7 +15,7 @@ import { AuditEvent } from '../audit/audit-event.entity';
 import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { recordingClient } from '../../../test/test-client';
-import { UserDocument } from '../documents/user-document.entity';
+import { PersonalDocument } from '../documents/personal-document.entity';
 import { queuedMails } from '../../../test/queued-mails';
 import { generatedPasswordLength } from './admin-users.service';
 import { PropertyAccess } from './property-access.entity';
@@ -299,15 +299,15 @@ describe('users administration', () => {
            from generate_series(1, 2) k`,
         [user.id],
       );
-      const others = await em().count(UserDocument, { user: { $ne: user.id } });
+      const others = await em().count(PersonalDocument, { user: { $ne: user.id } });
       const res = await post('delete-user', { userId: user.id });
       expect(res.status, res.text).toBe(200);
       expect(deleteUserAnswer.parse(res.json)).toEqual({ message: `${user.email} was deleted, with 2 personal documents.`, removedDocuments: 2 });
       expect(await profileStatus(token)).toBe(401);
       expect(await em().count(User, { id: user.id })).toBe(0);
       expect(await em().count(PropertyAccess, { user: user.id })).toBe(0);
-      expect(await em().count(UserDocument, { user: user.id })).toBe(0);
-      expect(await em().count(UserDocument, {})).toBe(others);
+      expect(await em().count(PersonalDocument, { user: user.id })).toBe(0);
+      expect(await em().count(PersonalDocument, {})).toBe(others);
       const audit = await em().findOneOrFail(AuditEvent, { action: 'delete-user' }, { orderBy: { id: 'desc' } });
       expect(audit.details?.subject).toEqual({ type: 'user', id: user.id, label: user.email });
       expect((await post('delete-user', { userId: user.id })).status).toBe(404);

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../../../../test/harness';
 import { awayFromRateLimitWindowEnd } from '../../../../test/rate-limit-window';
 import { AuditEvent } from '../../audit/audit-event.entity';
 import { DocumentVersion } from '../../documents/document-version.entity';
-import { UserDocument } from '../../documents/user-document.entity';
+import { PersonalDocument } from '../../documents/personal-document.entity';
 import { OutboxMessage } from '../../mail/outbox-message.entity';
 import { User } from '../../users/user.entity';
 import { secondStepNotUsedMessage } from '../../../http/route';
@@ -410,7 +410,7 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
     await em.flush();
     const token = await signInToken(client, email);
     // Someone else's personal document and its first version: sequential ids a thief would walk.
-    const k1 = await em.findOneOrFail(UserDocument, { user: { email: 'investor@example.com' } }, { orderBy: { id: 'asc' } });
+    const k1 = await em.findOneOrFail(PersonalDocument, { user: { email: 'investor@example.com' } }, { orderBy: { id: 'asc' } });
     const version = await em.findOneOrFail(DocumentVersion, { documentType: 'personal', documentId: k1.id });
     const refusedCalls: [string, { body?: unknown }][] = [
       [`/api/investor/download/${k1.id}?type=user`, {}],
@@ -462,7 +462,7 @@ describe('two-step sign-in required for administrators (REQUIRE_SECOND_STEP=admi
     const refused = await client.call('/api/admin/users', { token: passwordOnly });
     expect(refused.status).toBe(403);
     expect(errorAnswer.parse(refused.json).error).toBe(secondStepNotUsedMessage);
-    const k1 = await em.findOneOrFail(UserDocument, { user: { email: 'investor@example.com' } }, { orderBy: { id: 'asc' } });
+    const k1 = await em.findOneOrFail(PersonalDocument, { user: { email: 'investor@example.com' } }, { orderBy: { id: 'asc' } });
     expect((await client.call(`/api/investor/download/${k1.id}?type=user`, { token: passwordOnly })).status).toBe(403);
     expect((await client.call('/api/admin/users', { token: passwordOnly.slice(0, -1) })).status).toBe(401);
 

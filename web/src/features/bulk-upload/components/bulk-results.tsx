@@ -1,6 +1,6 @@
 import { forwardRef, type ReactNode } from 'react';
 import { Button } from '@fluentui/react-components';
-import type { BulkUploadUserDocumentsAnswer } from '@everest/core/contract';
+import type { BulkUploadPersonalDocumentsAnswer } from '@everest/core/contract';
 import { publishingMessages } from '@everest/core/domain';
 import { notifiedSentence, resultSentence, resultTotals, type BatchResults } from '../lib/bulk-results';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
@@ -14,7 +14,7 @@ export interface BulkResultsProps {
 const period = (p: { year?: number | undefined; quarter?: string | undefined }) => (p.year && p.quarter ? `, ${p.quarter} ${p.year}` : '');
 
 /** ', corrects 2025 K-1 (Q1 2026, first published Mar 2, 2026)' for a row that corrected a document, as the preview named it. */
-function correctsOf(s: BulkUploadUserDocumentsAnswer['successful'][number]): string {
+function correctsOf(s: BulkUploadPersonalDocumentsAnswer['successful'][number]): string {
   if (!s.corrected || !s.year || !s.quarter) return '';
   return `, ${publishingMessages.corrects({ title: s.title, category: null, year: s.year, quarter: s.quarter, firstPublishedAt: s.firstPublishedAt ?? '' })}`;
 }

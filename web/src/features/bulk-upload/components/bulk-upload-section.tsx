@@ -5,7 +5,7 @@ import type { PropertyDocument } from '@everest/core/contract';
 import { portalMessages, type Period, type Quarter } from '@everest/core/domain';
 import { allPropertiesQueryOptions, useAllProperties } from '../../../lib/admin/api/all-properties';
 import { bulkUploadPreview } from '../api/bulk-upload-preview';
-import { bulkUploadUserDocuments } from '../api/bulk-upload-user-documents';
+import { bulkUploadPersonalDocuments } from '../api/bulk-upload-personal-documents';
 import { correctDocument } from '../../../lib/admin/api/correct-document';
 import { documentRecipientsQueryOptions } from '../../../lib/admin/api/document-recipients';
 import { documentSha256 } from '../api/document-sha256';
@@ -53,7 +53,7 @@ const dryRunServer = (
 const publishServer: PublishServer = {
   uploadDocument,
   correctDocument,
-  bulkUpload: bulkUploadUserDocuments,
+  bulkUpload: bulkUploadPersonalDocuments,
   notify: notifyDocuments,
 };
 

@@ -1,7 +1,7 @@
 import { expect, it, vi } from 'vitest';
-import type { BulkUploadUserDocumentsAnswer, DocumentAnswer, PropertyDocument } from '@everest/core/contract';
+import type { BulkUploadPersonalDocumentsAnswer, DocumentAnswer, PropertyDocument } from '@everest/core/contract';
 import { maxDocumentBytes, publishingMessages } from '@everest/core/domain';
-import type { BulkUploadUserDocumentsInput } from '../api/bulk-upload-user-documents';
+import type { BulkUploadPersonalDocumentsInput } from '../api/bulk-upload-personal-documents';
 import type { UploadDocumentInput } from '../../../lib/admin/api/upload-document';
 import { dryRunQuarterFolder, type DryRunServer } from './bulk-dry-run';
 import { propertyUploadKey, publishBatch, type PublishServer } from './bulk-publish';
@@ -52,7 +52,7 @@ it('publishes both halves with notifyLater, then sends ONE digest naming both li
   const run = await quarterRun();
   const calls: string[] = [];
   const uploads: UploadDocumentInput[] = [];
-  const bulks: BulkUploadUserDocumentsInput[] = [];
+  const bulks: BulkUploadPersonalDocumentsInput[] = [];
   const server: PublishServer = {
     correctDocument: () => Promise.reject(new Error('no document of this folder corrects another')),
     uploadDocument: vi.fn(async (input: UploadDocumentInput): Promise<DocumentAnswer> => {
@@ -61,7 +61,7 @@ it('publishes both halves with notifyLater, then sends ONE digest naming both li
       input.onProgress?.(1);
       return { message: 'ok', document: documentOf(input, 100 + uploads.length) };
     }),
-    bulkUpload: vi.fn(async (input: BulkUploadUserDocumentsInput): Promise<BulkUploadUserDocumentsAnswer> => {
+    bulkUpload: vi.fn(async (input: BulkUploadPersonalDocumentsInput): Promise<BulkUploadPersonalDocumentsAnswer> => {
       calls.push('bulk');
       bulks.push(input);
       return {

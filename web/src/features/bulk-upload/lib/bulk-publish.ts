@@ -4,13 +4,13 @@
 // whole quarter folder. The calls are the server's; this only orders them and gathers what each
 // answered into the results.
 import type {
-  BulkUploadUserDocumentsAnswer,
+  BulkUploadPersonalDocumentsAnswer,
   DocumentAnswer,
   NotifyDocumentsAnswer,
   NotifyDocumentsBody,
 } from '@everest/core/contract';
 import { publicationKey, publishingMessages } from '@everest/core/domain';
-import type { BulkUploadUserDocumentsInput } from '../api/bulk-upload-user-documents';
+import type { BulkUploadPersonalDocumentsInput } from '../api/bulk-upload-personal-documents';
 import type { CorrectDocumentInput, CorrectionAnswer } from '../../../lib/admin/api/correct-document';
 import type { UploadDocumentInput } from '../../../lib/admin/api/upload-document';
 import { sha256Hex } from './bulk-batch';
@@ -22,7 +22,7 @@ export interface PublishServer {
   uploadDocument(input: UploadDocumentInput): Promise<DocumentAnswer>;
   /** A new version of a document the folder's file corrects (replace-document). */
   correctDocument(input: CorrectDocumentInput): Promise<CorrectionAnswer>;
-  bulkUpload(input: BulkUploadUserDocumentsInput): Promise<BulkUploadUserDocumentsAnswer>;
+  bulkUpload(input: BulkUploadPersonalDocumentsInput): Promise<BulkUploadPersonalDocumentsAnswer>;
   notify(body: NotifyDocumentsBody): Promise<NotifyDocumentsAnswer>;
 }
 
@@ -42,7 +42,7 @@ export function propertyUploadKey(nonce: string, property: string, sha256: strin
  * A row the server reports as 'file not found' names a file the browser refused and did not
  * send: its real reason instead (issue 32 case 6: an oversized file's row gives the size).
  */
-function withRefusals(answer: BulkUploadUserDocumentsAnswer, refused: readonly { name: string; reason: string }[]): BulkUploadUserDocumentsAnswer {
+function withRefusals(answer: BulkUploadPersonalDocumentsAnswer, refused: readonly { name: string; reason: string }[]): BulkUploadPersonalDocumentsAnswer {
   if (refused.length === 0) return answer;
   const reasons = new Map(refused.map((r) => [r.name.normalize('NFC').toLowerCase(), r.reason]));
   return {
@@ -197,7 +197,7 @@ export async function publishBatch(
  * The shown paths of the files the browser refused that a row of this answer names: the row
  * fails with the file's own reason, so the file is listed there once, not again as not sent.
  */
-function refusedFilesOfFailedRows(m: BatchDryRun['manifests'][number], answer: BulkUploadUserDocumentsAnswer): string[] {
+function refusedFilesOfFailedRows(m: BatchDryRun['manifests'][number], answer: BulkUploadPersonalDocumentsAnswer): string[] {
   const key = (name: string) => name.normalize('NFC').toLowerCase();
   const refused = new Set(m.refused.map((r) => key(r.name)));
   const folder = folderOf(m.path);
@@ -205,7 +205,7 @@ function refusedFilesOfFailedRows(m: BatchDryRun['manifests'][number], answer: B
 }
 
 /** What the server would have answered for a manifest with no row to publish, from its plan. */
-function answerOfUnsent(m: BatchDryRun['manifests'][number]): BulkUploadUserDocumentsAnswer {
+function answerOfUnsent(m: BatchDryRun['manifests'][number]): BulkUploadPersonalDocumentsAnswer {
   return {
     message: 'Not sent: no row would be published.',
     successful: [],

@@ -1,6 +1,6 @@
 // What a confirmed batch did, gathered from its calls (issue 32 case 6: results that are what
 // happened): the property documents' uploads, each manifest's bulk call, and the one digest.
-import type { BulkUploadUserDocumentsAnswer } from '@everest/core/contract';
+import type { BulkUploadPersonalDocumentsAnswer } from '@everest/core/contract';
 import type { Quarter } from '@everest/core/domain';
 
 export interface PropertyPublished {
@@ -33,7 +33,7 @@ export interface BatchResults {
     failed: BatchFailure[];
   };
   /** One answer per manifest sent (a quarter folder has one; a folder of quarters may have several). */
-  personal: BulkUploadUserDocumentsAnswer[];
+  personal: BulkUploadPersonalDocumentsAnswer[];
   /** A manifest whose bulk call failed as a whole (nothing of it was published). */
   personalFailed: BatchFailure[];
   /** Files the preview did not send, and why (wrong type, too large, twins, outside the layout). */

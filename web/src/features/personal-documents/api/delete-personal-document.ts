@@ -3,14 +3,14 @@ import type { CallInput } from '@everest/core/client';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../../../lib/admin/api/query-keys';
 
-export function deleteUserDocument(body: CallInput<'deleteUserDocument'>['body']) {
-  return api.call('deleteUserDocument', { body });
+export function deletePersonalDocument(body: CallInput<'deletePersonalDocument'>['body']) {
+  return api.call('deletePersonalDocument', { body });
 }
 
-export function useDeleteUserDocument() {
+export function useDeletePersonalDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteUserDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.userDocuments }),
+    mutationFn: deletePersonalDocument,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.personalDocuments }),
   });
 }

@@ -3,14 +3,14 @@ import type { CallInput } from '@everest/core/client';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../../../lib/admin/api/query-keys';
 
-export function editUserDocument(body: CallInput<'editUserDocument'>['body']) {
-  return api.call('editUserDocument', { body });
+export function editPersonalDocument(body: CallInput<'editPersonalDocument'>['body']) {
+  return api.call('editPersonalDocument', { body });
 }
 
-export function useEditUserDocument() {
+export function useEditPersonalDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: editUserDocument,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.userDocuments }),
+    mutationFn: editPersonalDocument,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.personalDocuments }),
   });
 }

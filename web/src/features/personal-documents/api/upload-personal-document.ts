@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { routes, type UploadUserDocumentBody } from '@everest/core/contract';
+import { routes, type UploadPersonalDocumentBody } from '@everest/core/contract';
 import { uploadWithProgress } from '../../../lib/admin/upload-with-progress';
 import { invalidatePublished } from '../../../lib/admin/api/query-keys';
 
-export interface UploadUserDocumentInput {
-  fields: UploadUserDocumentBody;
+export interface UploadPersonalDocumentInput {
+  fields: UploadPersonalDocumentBody;
   file: File;
   /** Issue 32: the submission's key, the same on a retry (see upload-document.ts). */
   idempotencyKey: string;
@@ -12,7 +12,7 @@ export interface UploadUserDocumentInput {
 }
 
 /** POST /api/admin/upload-user-document: multipart, the file under `document`. */
-export function uploadUserDocument({ fields, file, idempotencyKey, onProgress }: UploadUserDocumentInput) {
+export function uploadPersonalDocument({ fields, file, idempotencyKey, onProgress }: UploadPersonalDocumentInput) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null) continue;
@@ -20,15 +20,15 @@ export function uploadUserDocument({ fields, file, idempotencyKey, onProgress }:
   }
   // The text fields first: the server streams the file and needs to know whose it is.
   form.append('document', file, file.name);
-  return uploadWithProgress(routes.uploadUserDocument.path, form, routes.uploadUserDocument.answer, onProgress, {
+  return uploadWithProgress(routes.uploadPersonalDocument.path, form, routes.uploadPersonalDocument.answer, onProgress, {
     'Idempotency-Key': idempotencyKey,
   });
 }
 
-export function useUploadUserDocument() {
+export function useUploadPersonalDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: uploadUserDocument,
+    mutationFn: uploadPersonalDocument,
     onSuccess: () => invalidatePublished(queryClient, { personal: true }),
   });
 }

@@ -3,7 +3,7 @@ import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import type { UserDocument } from '@everest/core/contract';
+import type { PersonalDocument } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { createQueryClient } from '../../../lib/query-client';
 import { everestTheme } from '../../../testing/themes';
@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const document: UserDocument = {
+const document: PersonalDocument = {
   id: 7,
   title: 'K-1 2025',
   documentCategory: 'tax',
@@ -47,7 +47,7 @@ const document: UserDocument = {
 };
 
 function Harness() {
-  const [open, setOpen] = useState<UserDocument | null>(document);
+  const [open, setOpen] = useState<PersonalDocument | null>(document);
   return (
     <>
       <button type="button" onClick={() => setOpen(document)}>

@@ -8,15 +8,15 @@ import {
   DialogSurface,
   DialogTitle,
 } from '@fluentui/react-components';
-import type { UserDocument } from '@everest/core/contract';
+import type { PersonalDocument } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
-import { useEditUserDocument } from '../api/edit-personal-document';
+import { useEditPersonalDocument } from '../api/edit-personal-document';
 import { adminSuccess } from '../../../lib/admin/admin-messages';
 import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
-import { PersonalDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
+import { PersonalDocumentFields, emptyDetails, type PersonalDocumentDetails } from './personal-document-fields';
 
-function detailsOf(document: UserDocument): UserDocumentDetails {
+function detailsOf(document: PersonalDocument): PersonalDocumentDetails {
   return {
     title: document.title,
     documentCategory: document.documentCategory,
@@ -26,9 +26,9 @@ function detailsOf(document: UserDocument): UserDocumentDetails {
   };
 }
 
-export interface EditUserDocumentDialogProps {
+export interface EditPersonalDocumentDialogProps {
   /** The document being edited; null closes the modal. */
-  document: UserDocument | null;
+  document: PersonalDocument | null;
   onClose: () => void;
 }
 
@@ -38,15 +38,15 @@ export interface EditUserDocumentDialogProps {
  * click, Escape or Cancel closes it and clears the form: nothing half-typed survives into the
  * next document's edit.
  */
-export function EditPersonalDocumentDialog({ document, onClose }: EditUserDocumentDialogProps) {
+export function EditPersonalDocumentDialog({ document, onClose }: EditPersonalDocumentDialogProps) {
   const styles = useAdminStyles();
-  const edit = useEditUserDocument();
-  const [details, setDetails] = useState<UserDocumentDetails>(emptyDetails);
+  const edit = useEditPersonalDocument();
+  const [details, setDetails] = useState<PersonalDocumentDetails>(emptyDetails);
   const [error, setError] = useState<string | null>(null);
 
   // A newly opened document fills the form (set while rendering, not in an effect, so that the
   // modal never shows the previous document's fields for a frame).
-  const [shown, setShown] = useState<UserDocument | null>(null);
+  const [shown, setShown] = useState<PersonalDocument | null>(null);
   if (document !== shown) {
     setShown(document);
     setDetails(document ? detailsOf(document) : emptyDetails);
@@ -79,11 +79,11 @@ export function EditPersonalDocumentDialog({ document, onClose }: EditUserDocume
       },
       {
         onSuccess: (answer) => {
-          notifySuccess(adminSuccess.userDocumentUpdated, `${answer.document.title} was saved.`);
+          notifySuccess(adminSuccess.personalDocumentUpdated, `${answer.document.title} was saved.`);
           setDetails(emptyDetails);
           onClose();
         },
-        onError: (failure) => notifyFailure(portalMessages.userDocumentEditFailed, failure),
+        onError: (failure) => notifyFailure(portalMessages.personalDocumentEditFailed, failure),
       },
     );
   };

@@ -2,25 +2,25 @@ import { createContext, useContext } from 'react';
 import { Badge, Button, type useRestoreFocusTarget } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import type { UserDocument } from '@everest/core/contract';
+import type { PersonalDocument } from '@everest/core/contract';
 import { documentCategoryLabels, formatFileSize, portalMessages } from '@everest/core/domain';
-import { openUserDocument } from '../api/personal-document-download';
+import { openPersonalDocument } from '../api/personal-document-download';
 import { notifyFailure } from '../../../lib/admin/notify';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { CorrectedBadge } from '../../../components/admin/corrected-badge';
 
 export interface PersonalDocumentRowsContextValue {
-  onEdit: (document: UserDocument) => void;
-  onDelete: (document: UserDocument) => void;
+  onEdit: (document: PersonalDocument) => void;
+  onDelete: (document: PersonalDocument) => void;
   /** A corrected file for a document whose file exists, and its version history. */
-  onCorrect: (document: UserDocument) => void;
-  onVersions: (document: UserDocument) => void;
+  onCorrect: (document: PersonalDocument) => void;
+  onVersions: (document: PersonalDocument) => void;
   restoreFocusTarget: ReturnType<typeof useRestoreFocusTarget>;
 }
 
 export const PersonalDocumentRowsContext = createContext<PersonalDocumentRowsContextValue | null>(null);
 
-function TitleCell({ document }: { document: UserDocument }) {
+function TitleCell({ document }: { document: PersonalDocument }) {
   const styles = useAdminStyles();
   return (
     <div className={styles.cellStack}>
@@ -46,7 +46,7 @@ function TitleCell({ document }: { document: UserDocument }) {
   );
 }
 
-function FileCell({ document }: { document: UserDocument }) {
+function FileCell({ document }: { document: PersonalDocument }) {
   const styles = useAdminStyles();
   return (
     <div className={styles.cellStack}>
@@ -56,12 +56,12 @@ function FileCell({ document }: { document: UserDocument }) {
   );
 }
 
-function UserDocumentActionsCell({ document }: { document: UserDocument }) {
+function PersonalDocumentActionsCell({ document }: { document: PersonalDocument }) {
   const styles = useAdminStyles();
   const rows = useContext(PersonalDocumentRowsContext);
   // A mutation, so that a 401 ends the session as any call's does (portal-session).
   const open = useMutation({
-    mutationFn: openUserDocument,
+    mutationFn: openPersonalDocument,
     onError: (error) => notifyFailure(portalMessages.documentOpenFailed, error),
   });
   if (!rows) throw new Error('The user document columns are rendered outside PersonalDocumentRowsContext.');
@@ -96,7 +96,7 @@ function UserDocumentActionsCell({ document }: { document: UserDocument }) {
   );
 }
 
-const column = createColumnHelper<UserDocument>();
+const column = createColumnHelper<PersonalDocument>();
 
 /** Made once, like the other lists' columns: a new cell function remounts its cells. */
 export const personalDocumentColumns = [
@@ -112,7 +112,7 @@ export const personalDocumentColumns = [
     cell: ({ row }) => <DateCell document={row.original} />,
   }),
   column.accessor('filename', { header: 'File', cell: ({ row }) => <FileCell document={row.original} /> }),
-  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserDocumentActionsCell document={row.original} />, meta: { card: 'actions' } }),
+  column.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <PersonalDocumentActionsCell document={row.original} />, meta: { card: 'actions' } }),
 ];
 
 function UserEmailCell({ email }: { email: string }) {
@@ -121,7 +121,7 @@ function UserEmailCell({ email }: { email: string }) {
 }
 
 /** The document's own date when it has one, else the quarter it is filed under; never wrapped. */
-function DateCell({ document }: { document: UserDocument }) {
+function DateCell({ document }: { document: PersonalDocument }) {
   const styles = useAdminStyles();
   return <span className={styles.nowrap}>{document.documentDate ?? `${document.quarter} ${document.year}`}</span>;
 }

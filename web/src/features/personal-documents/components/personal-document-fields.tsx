@@ -2,7 +2,7 @@ import { Field, Input, Select, Textarea } from '@fluentui/react-components';
 import { documentCategories, documentCategoryLabels, fieldMax, type DocumentCategory } from '@everest/core/domain';
 
 /** The describing fields of a personal document, shared by the upload form and the edit modal. */
-export interface UserDocumentDetails {
+export interface PersonalDocumentDetails {
   title: string;
   /** '' until chosen. */
   documentCategory: DocumentCategory | '';
@@ -12,7 +12,7 @@ export interface UserDocumentDetails {
   tags: string;
 }
 
-export const emptyDetails: UserDocumentDetails = {
+export const emptyDetails: PersonalDocumentDetails = {
   title: '',
   documentCategory: '',
   description: '',
@@ -21,8 +21,8 @@ export const emptyDetails: UserDocumentDetails = {
 };
 
 export interface PersonalDocumentFieldsProps {
-  details: UserDocumentDetails;
-  onChange: (patch: Partial<UserDocumentDetails>) => void;
+  details: PersonalDocumentDetails;
+  onChange: (patch: Partial<PersonalDocumentDetails>) => void;
   errors?: Partial<Record<'title' | 'documentCategory', string>>;
 }
 

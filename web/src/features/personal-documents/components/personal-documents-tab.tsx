@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
 import type { PaginationState, Updater } from '@tanstack/react-table';
-import type { UserDocument } from '@everest/core/contract';
+import type { PersonalDocument } from '@everest/core/contract';
 import { documentCategoryLabels, fieldMax, pageSize, portalMessages } from '@everest/core/domain';
-import { useDeleteUserDocument } from '../api/delete-personal-document';
-import { useUserDocuments } from '../api/personal-documents';
+import { useDeletePersonalDocument } from '../api/delete-personal-document';
+import { usePersonalDocuments } from '../api/personal-documents';
 import { adminSuccess } from '../../../lib/admin/admin-messages';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../../../lib/admin/focus-field';
 import { useLastPageBound, usePagedListAddress } from '../../../lib/admin/paged-list';
@@ -19,8 +19,8 @@ import { EditPersonalDocumentDialog } from './edit-personal-document-dialog';
 import { UploadPersonalDocumentForm } from './upload-personal-document-form';
 import { PersonalDocumentRowsContext, personalDocumentColumns, type PersonalDocumentRowsContextValue } from './personal-document-columns';
 
-/** The address's query keys of this list: `?userDocumentPage=2&userDocumentSearch=tax`. */
-export const personalDocumentsAddressKeys = { page: 'userDocumentPage', search: 'userDocumentSearch' } as const;
+/** The address's query keys of this list: `?personalDocumentPage=2&personalDocumentSearch=tax`. */
+export const personalDocumentsAddressKeys = { page: 'personalDocumentPage', search: 'personalDocumentSearch' } as const;
 
 /**
  * The personal documents tab (the spec's 'User Documents'): the bulk upload with its preview
@@ -32,10 +32,10 @@ export function PersonalDocumentsTab({ bulkUpload }: { bulkUpload?: ReactNode })
   const styles = useAdminStyles();
   const list = usePagedListAddress(personalDocumentsAddressKeys);
   const { page, search } = list;
-  const documents = useUserDocuments({ page, search });
-  const remove = useDeleteUserDocument();
+  const documents = usePersonalDocuments({ page, search });
+  const remove = useDeletePersonalDocument();
   const restoreFocusTarget = useRestoreFocusTarget();
-  const [editing, setEditing] = useState<UserDocument | null>(null);
+  const [editing, setEditing] = useState<PersonalDocument | null>(null);
   const [correcting, setCorrecting] = useState<CorrectionTarget | null>(null);
   const [showingVersions, setShowingVersions] = useState<VersionsTarget | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -49,11 +49,11 @@ export function PersonalDocumentsTab({ bulkUpload }: { bulkUpload?: ReactNode })
 
   useLastPageBound(list, pageCount, Boolean(documents.data) && !documents.isPlaceholderData);
 
-  const deletion = useConfirmDelete<UserDocument>({
+  const deletion = useConfirmDelete<PersonalDocument>({
     remove: (document, outcome) => remove.mutate({ documentId: document.id }, outcome),
     pending: remove.isPending,
-    deleted: (document) => [adminSuccess.userDocumentDeleted, `${document.title} was deleted.`],
-    failure: portalMessages.userDocumentDeleteFailed,
+    deleted: (document) => [adminSuccess.personalDocumentDeleted, `${document.title} was deleted.`],
+    failure: portalMessages.personalDocumentDeleteFailed,
     onDeleted: () => {
       focusAfterRender.current = pendingFocus(() => focusOn(headingRef.current));
     },

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { uploadUserDocumentBody, type UploadUserDocumentBody, type UserDocumentAnswer } from '@everest/core/contract';
+import { uploadPersonalDocumentBody, type UploadPersonalDocumentBody, type PersonalDocumentAnswer } from '@everest/core/contract';
 import { documentCategoryLabels, portalMessages } from '@everest/core/domain';
-import { useUploadUserDocument } from '../api/upload-personal-document';
+import { useUploadPersonalDocument } from '../api/upload-personal-document';
 import { isInvestorEmailed } from '../../../lib/admin/api/document-recipients';
 import { adminNotices, adminSuccess, emailingTexts } from '../../../lib/admin/admin-messages';
 import { checkDocumentFile } from '../../../lib/admin/document-rules';
@@ -11,7 +11,7 @@ import { SubmissionKey } from '../../../lib/admin/idempotency';
 import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
-import { PersonalDocumentFields, emptyDetails, type UserDocumentDetails } from './personal-document-fields';
+import { PersonalDocumentFields, emptyDetails, type PersonalDocumentDetails } from './personal-document-fields';
 import { UploadForm } from '../../../components/admin/upload-form';
 import { UserPicker } from '../../../components/admin/user-picker';
 
@@ -19,7 +19,7 @@ type ErrorKey = 'userEmail' | 'title' | 'documentCategory' | 'document';
 
 /** An upload waiting for the administrator's yes to its e-mail. */
 interface Pending {
-  fields: UploadUserDocumentBody;
+  fields: UploadPersonalDocumentBody;
   file: File;
 }
 const errorOrder: ErrorKey[] = ['userEmail', 'title', 'documentCategory', 'document'];
@@ -32,17 +32,17 @@ const errorOrder: ErrorKey[] = ['userEmail', 'title', 'documentCategory', 'docum
  */
 export function UploadPersonalDocumentForm() {
   const styles = useAdminStyles();
-  const upload = useUploadUserDocument();
+  const upload = useUploadPersonalDocument();
   const [userEmail, setUserEmail] = useState('');
   // The chosen account cannot sign in: said before anything is sent, as the bulk upload refuses its rows.
   const [deactivated, setDeactivated] = useState(false);
-  const [details, setDetails] = useState<UserDocumentDetails>(emptyDetails);
+  const [details, setDetails] = useState<PersonalDocumentDetails>(emptyDetails);
   const [emailNotification, setEmailNotification] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<ErrorKey, string>>>({});
   const [progress, setProgress] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<UserDocumentAnswer | null>(null);
+  const [outcome, setOutcome] = useState<PersonalDocumentAnswer | null>(null);
   const [confirming, setConfirming] = useState<Pending | null>(null);
   const [counting, setCounting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -78,7 +78,7 @@ export function UploadPersonalDocumentForm() {
     event.preventDefault();
     if (upload.isPending || counting) return;
     setOutcome(null);
-    const parsed = uploadUserDocumentBody.safeParse({
+    const parsed = uploadPersonalDocumentBody.safeParse({
       userEmail,
       documentCategory: details.documentCategory || undefined,
       title: details.title.trim(),
@@ -123,10 +123,10 @@ export function UploadPersonalDocumentForm() {
           submissionKey.current.reset();
           setOutcome(answer);
           if (answer.alreadyPublished) {
-            notifySuccess(adminSuccess.userDocumentAlreadyPublished, answer.message);
+            notifySuccess(adminSuccess.personalDocumentAlreadyPublished, answer.message);
             return;
           }
-          notifySuccess(adminSuccess.userDocumentUploaded, `${answer.document.title} was published for ${answer.document.userEmail}.`);
+          notifySuccess(adminSuccess.personalDocumentUploaded, `${answer.document.title} was published for ${answer.document.userEmail}.`);
           // The user stays chosen: several papers of one investor often go one after another.
           setDetails(emptyDetails);
           setFile(null);
@@ -134,7 +134,7 @@ export function UploadPersonalDocumentForm() {
         },
         onError: (error) => {
           setConfirming(null);
-          notifyFailure(portalMessages.userDocumentUploadFailed, error);
+          notifyFailure(portalMessages.personalDocumentUploadFailed, error);
         },
         onSettled: () => setProgress(null),
       },
@@ -162,7 +162,7 @@ export function UploadPersonalDocumentForm() {
           <MessageBar intent={outcome.alreadyPublished ? 'warning' : 'success'}>
             <MessageBarBody>
               <MessageBarTitle>
-                {outcome.alreadyPublished ? adminSuccess.userDocumentAlreadyPublished : adminSuccess.userDocumentUploaded}
+                {outcome.alreadyPublished ? adminSuccess.personalDocumentAlreadyPublished : adminSuccess.personalDocumentUploaded}
               </MessageBarTitle>
               {outcome.alreadyPublished
                 ? `${outcome.message} Nothing new was published: ${outcome.document.userEmail} already has this file as "${outcome.document.title}" (${documentCategoryLabels[outcome.document.documentCategory]}).`

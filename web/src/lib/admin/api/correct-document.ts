@@ -47,7 +47,7 @@ export function correctDocument({ kind, documentId, destination, file, note, ema
   if (kind === 'property') {
     return uploadWithProgress(api.urlFor('replaceDocument', { params: { documentId } }), form, routes.replaceDocument.answer, onProgress);
   }
-  return uploadWithProgress(api.urlFor('replaceUserDocument', { params: { documentId } }), form, routes.replaceUserDocument.answer, onProgress);
+  return uploadWithProgress(api.urlFor('replacePersonalDocument', { params: { documentId } }), form, routes.replacePersonalDocument.answer, onProgress);
 }
 
 export function useCorrectDocument() {

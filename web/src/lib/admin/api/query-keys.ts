@@ -13,7 +13,7 @@ export const adminKeys = {
   /** Every property document (one list; the panel searches and pages it). */
   documents: [...adminQueryKey, 'documents'] as const,
   /** The personal documents, a page of a search each. */
-  userDocuments: [...adminQueryKey, 'user-documents'] as const,
+  personalDocuments: [...adminQueryKey, 'user-documents'] as const,
   /** Read receipts: the documents list, one document's investors, one investor's documents. */
   readReceipts: [...adminQueryKey, 'read-receipts'] as const,
   /** A document's versions (issue 21), per document. */
@@ -36,7 +36,7 @@ export const adminKeys = {
 export function invalidatePublished(queryClient: QueryClient, kinds: { property?: boolean; personal?: boolean }): Promise<unknown> {
   return Promise.all([
     kinds.property ? queryClient.invalidateQueries({ queryKey: adminKeys.documents }) : null,
-    kinds.personal ? queryClient.invalidateQueries({ queryKey: adminKeys.userDocuments }) : null,
+    kinds.personal ? queryClient.invalidateQueries({ queryKey: adminKeys.personalDocuments }) : null,
     queryClient.invalidateQueries({ queryKey: adminKeys.readReceipts }),
     queryClient.invalidateQueries({ queryKey: adminKeys.portalDocuments, exact: true }),
   ]);

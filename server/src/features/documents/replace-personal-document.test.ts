@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentAnswer, investorDocumentsAnswer, userDocumentAnswer } from '@everest/core/contract';
+import { documentAnswer, investorDocumentsAnswer, personalDocumentAnswer } from '@everest/core/contract';
 import { currentYear, maxDocumentBytes } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
@@ -8,8 +8,8 @@ import { documentFileMessages } from '../files/document-type';
 import { plainZip, samplePdf } from '../../../test/sample-documents';
 import { tempFiles } from '../../../test/stored-files';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { adminUserDocumentMessages } from './admin-user-documents.service';
-import { UserDocument } from './user-document.entity';
+import { adminPersonalDocumentMessages } from './admin-personal-documents.service';
+import { PersonalDocument } from './personal-document.entity';
 
 const admin = 'admin@example.com';
 const investorA = 'investor@example.com';
@@ -50,7 +50,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
       `${title}.pdf`,
     );
     expect(res.status, res.text).toBe(200);
-    return userDocumentAnswer.parse(res.json).document;
+    return personalDocumentAnswer.parse(res.json).document;
   }
 
   const replace = (id: number, bytes: Buffer, name = 'corrected.pdf') => sendFile(`/api/admin/replace-user-document/${id}`, {}, bytes, name);
@@ -60,7 +60,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
   }
 
-  const fileIdOf = async (id: number) => (await em().findOneOrFail(UserDocument, id)).file.id;
+  const fileIdOf = async (id: number) => (await em().findOneOrFail(PersonalDocument, id)).file.id;
 
   it('puts the new file under the document: the investor downloads it, the old file is only its version 1, no e-mail', async () => {
     const original = samplePdf('K-1 first draft');
@@ -71,7 +71,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     const corrected = samplePdf('K-1 corrected');
     const res = await replace(document.id, corrected, 'K-1 corrected.pdf');
     expect(res.status, res.text).toBe(200);
-    const answer = userDocumentAnswer.parse(res.json);
+    const answer = personalDocumentAnswer.parse(res.json);
     expect(answer.message).toBe('The file of "Replaced K-1 2025" was replaced.');
     expect(answer.document).toMatchObject({ id: document.id, title: 'Replaced K-1 2025', userEmail: investorA, filename: 'K-1 corrected.pdf', fileSize: corrected.length });
 
@@ -82,7 +82,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     const list = await client.call('/api/investor/documents', { token: token(investorA) });
     const mine = investorDocumentsAnswer.parse(list.json).documents.filter((d) => d.documentType === 'personal' && d.title === 'Replaced K-1 2025');
     expect(mine).toMatchObject([{ id: document.id, filename: 'K-1 corrected.pdf' }]);
-    expect(await em().count(UserDocument, { file: oldFileId })).toBe(0);
+    expect(await em().count(PersonalDocument, { file: oldFileId })).toBe(0);
     expect(await em().count(OutboxMessage)).toBe(outbox);
 
     // The file existed, so this is a correction (issue 21): audited as such, version 2.
@@ -113,7 +113,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
   it('answers 404 for a document that does not exist, and for a property document', async () => {
     const missing = await replace(999_999, samplePdf('nothing'));
     expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ error: adminUserDocumentMessages.notFound });
+    expect(missing.json).toEqual({ error: adminPersonalDocumentMessages.notFound });
 
     // A property document whose id no personal document has: it is not replaced through this route.
     const [row] = await em().execute<{ max: number }[]>('select coalesce(max(id), 0) as max from user_documents');
@@ -131,7 +131,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     }
     const res = await replace(propertyId, samplePdf('into property'));
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ error: adminUserDocumentMessages.notFound });
+    expect(res.json).toEqual({ error: adminPersonalDocumentMessages.notFound });
     expect(await tempFiles(server.services.files)).toEqual([]);
   });
 
@@ -141,7 +141,7 @@ describe('POST /api/admin/replace-user-document/:documentId', () => {
     const second = await publish('Owner Document Two', samplePdf('second of two'));
     const res = await replace(second.id, first);
     expect(res.status, res.text).toBe(409);
-    expect(res.json).toEqual({ error: adminUserDocumentMessages.contentUsed(investorA, 'Owner Document One') });
+    expect(res.json).toEqual({ error: adminPersonalDocumentMessages.contentUsed(investorA, 'Owner Document One') });
     // The same content for another investor is theirs to have.
     const other = await publish('Other Owner Document', samplePdf('other owner'), investorB);
     const allowed = await replace(other.id, first);

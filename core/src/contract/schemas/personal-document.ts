@@ -27,7 +27,7 @@ export const correctionFields = {
 };
 
 /** A personal document (documentType 'personal'), as both the portal and the admin panel read it. */
-export const userDocument = z.object({
+export const personalDocument = z.object({
   id: z.number().int(),
   title: z.string(),
   documentCategory: z.enum(documentCategories),
@@ -48,21 +48,21 @@ export const userDocument = z.object({
   fileExists: z.boolean(),
   ...correctionFields,
 });
-export type UserDocument = z.infer<typeof userDocument>;
+export type PersonalDocument = z.infer<typeof personalDocument>;
 
-export const adminUserDocumentsQuery = z.object({
+export const adminPersonalDocumentsQuery = z.object({
   page: pageNumber.default(1),
   limit: pageLimit.default(pageSize),
   /** Matches, in any case, the title, the tags, and the owner's e-mail, full name or entity. */
   search: optionalText('Search', fieldMax.search),
 });
-export type AdminUserDocumentsQuery = z.infer<typeof adminUserDocumentsQuery>;
+export type AdminPersonalDocumentsQuery = z.infer<typeof adminPersonalDocumentsQuery>;
 
-export const adminUserDocumentsAnswer = z.object({
-  documents: z.array(userDocument),
+export const adminPersonalDocumentsAnswer = z.object({
+  documents: z.array(personalDocument),
   totalCount: z.number().int().nonnegative(),
 });
-export type AdminUserDocumentsAnswer = z.infer<typeof adminUserDocumentsAnswer>;
+export type AdminPersonalDocumentsAnswer = z.infer<typeof adminPersonalDocumentsAnswer>;
 
 const category = z.enum(documentCategories, { error: 'Please choose a document category.' });
 
@@ -77,7 +77,7 @@ const optionalCalendarDate = z
  * year and quarter extend the spec's payload; without year and quarter the server takes them
  * from documentDate, else from the upload date.
  */
-export const uploadUserDocumentBody = z.object({
+export const uploadPersonalDocumentBody = z.object({
   userEmail: emailAddress('Please choose a user.'),
   documentCategory: category,
   title: requiredText('Title', fieldMax.title, 'Please enter a document title.'),
@@ -95,30 +95,30 @@ export const uploadUserDocumentBody = z.object({
    */
   correctionNote: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
 });
-export type UploadUserDocumentBody = z.infer<typeof uploadUserDocumentBody>;
+export type UploadPersonalDocumentBody = z.infer<typeof uploadPersonalDocumentBody>;
 
 /**
  * decided (DECISIONS.md): an upload whose content is already published for the same investor
  * publishes nothing; it answers 200 with the document already there, `alreadyPublished: true`
  * and a message that says so.
  */
-export const userDocumentAnswer = z.object({
+export const personalDocumentAnswer = z.object({
   message: z.string(),
-  document: userDocument,
+  document: personalDocument,
   alreadyPublished: z.boolean().optional(),
   /** Issue 21: the file was published as a corrected version of a document the investor had. */
   corrected: z.boolean().optional(),
   /** Issue 32: replace-user-document was given the very file the document has; nothing changed. */
   unchanged: z.boolean().optional(),
 });
-export type UserDocumentAnswer = z.infer<typeof userDocumentAnswer>;
+export type PersonalDocumentAnswer = z.infer<typeof personalDocumentAnswer>;
 
 /** Not in the spec: POST /api/admin/replace-user-document/:documentId, as replace-document is for property documents. */
-export const replaceUserDocumentParams = z.object({ documentId: idOf('document') });
-export type ReplaceUserDocumentParams = z.infer<typeof replaceUserDocumentParams>;
+export const replacePersonalDocumentParams = z.object({ documentId: idOf('document') });
+export type ReplacePersonalDocumentParams = z.infer<typeof replacePersonalDocumentParams>;
 
 /** Multipart: the file field `document`, and replace-document's optional note and e-mail flag. */
-export const replaceUserDocumentBody = z.object({
+export const replacePersonalDocumentBody = z.object({
   note: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
   emailNotification: yesNo('Email notification', false),
   /** As replace-document's: the correction's e-mail waits for the batch's digest (notify-documents). */
@@ -129,9 +129,9 @@ export const replaceUserDocumentBody = z.object({
    */
   userEmail: emailAddress().optional(),
 });
-export type ReplaceUserDocumentBody = z.infer<typeof replaceUserDocumentBody>;
+export type ReplacePersonalDocumentBody = z.infer<typeof replacePersonalDocumentBody>;
 
-export const editUserDocumentBody = z.object({
+export const editPersonalDocumentBody = z.object({
   documentId: idOf('document'),
   title: requiredText('Title', fieldMax.title, portalMessages.fillTitleAndCategory),
   documentCategory: z.enum(documentCategories, { error: portalMessages.fillTitleAndCategory }),
@@ -139,13 +139,13 @@ export const editUserDocumentBody = z.object({
   documentDate: optionalCalendarDate,
   tags: optionalText('Tags', fieldMax.tags),
 });
-export type EditUserDocumentBody = z.infer<typeof editUserDocumentBody>;
+export type EditPersonalDocumentBody = z.infer<typeof editPersonalDocumentBody>;
 
-export const deleteUserDocumentBody = z.object({ documentId: idOf('document') });
-export type DeleteUserDocumentBody = z.infer<typeof deleteUserDocumentBody>;
+export const deletePersonalDocumentBody = z.object({ documentId: idOf('document') });
+export type DeletePersonalDocumentBody = z.infer<typeof deletePersonalDocumentBody>;
 
 /** Multipart: the file field `csvManifest`, the file fields `documents`, and this flag. */
-export const bulkUploadUserDocumentsBody = z.object({
+export const bulkUploadPersonalDocumentsBody = z.object({
   emailNotification: yesNo('Email notification', false),
   /**
    * Issue 32: the batch's period (a quarter folder's, or chosen in the form). A row's own
@@ -160,13 +160,13 @@ export const bulkUploadUserDocumentsBody = z.object({
    */
   notifyLater: yesNo('Notify later', false),
 });
-export type BulkUploadUserDocumentsBody = z.infer<typeof bulkUploadUserDocumentsBody>;
+export type BulkUploadPersonalDocumentsBody = z.infer<typeof bulkUploadPersonalDocumentsBody>;
 
 /**
  * decided: `successful` names each stored document; `unprocessed` holds the selected files the
  * manifest does not name; `totalProcessed` counts the manifest rows handled.
  */
-export const bulkUploadUserDocumentsAnswer = z.object({
+export const bulkUploadPersonalDocumentsAnswer = z.object({
   message: z.string(),
   successful: z.array(
     z.object({
@@ -198,7 +198,7 @@ export const bulkUploadUserDocumentsAnswer = z.object({
   /** Issue 32: with notifyLater, the personal documents waiting for notify-documents. */
   pendingUserDocumentIds: z.array(z.number().int()).optional(),
 });
-export type BulkUploadUserDocumentsAnswer = z.infer<typeof bulkUploadUserDocumentsAnswer>;
+export type BulkUploadPersonalDocumentsAnswer = z.infer<typeof bulkUploadPersonalDocumentsAnswer>;
 
 /**
  * The optional `Idempotency-Key` header of bulk-upload-user-documents (the browser sends the

@@ -1,11 +1,11 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  bulkUploadUserDocumentsAnswer,
+  bulkUploadPersonalDocumentsAnswer,
   type BulkUploadPreviewAnswer,
   type BulkUploadPreviewBody,
-  type BulkUploadUserDocumentsAnswer,
-  type BulkUploadUserDocumentsBody,
+  type BulkUploadPersonalDocumentsAnswer,
+  type BulkUploadPersonalDocumentsBody,
 } from '@everest/core/contract';
 import {
   decodeCsvBytes,
@@ -23,7 +23,7 @@ import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
 import { recordAdminAction } from '../audit/admin-audit';
 import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
-import { correctedLine, digestLine, publishUserDocument, type NewUserDocument } from './admin-user-documents.service';
+import { correctedLine, digestLine, publishPersonalDocument, type NewPersonalDocument } from './admin-personal-documents.service';
 import { newDocumentsMail, type PublishedDocument } from './document-mail';
 import { earlierAnswer, holdIdempotencyKey } from './idempotency';
 import { keepDocumentFile, type DocumentsCall, type KeptDocumentFile } from './document-files';
@@ -153,12 +153,12 @@ function failure(row: number, filename: string, error: string): RowFailure {
  * (`alreadyPublished`, not failures); files refused while streaming (413, 415) and files that
  * are not what their container claims fail their row alone.
  */
-export async function bulkUploadUserDocuments(
+export async function bulkUploadPersonalDocuments(
   call: DocumentsCall,
-  body: BulkUploadUserDocumentsBody,
+  body: BulkUploadPersonalDocumentsBody,
   batch: BatchMultipartBody,
   options: { idempotencyKey?: string; now?: Date } = {},
-): Promise<BulkUploadUserDocumentsAnswer> {
+): Promise<BulkUploadPersonalDocumentsAnswer> {
   const now = options.now ?? new Date();
   if ((body.year === undefined) !== (body.quarter === undefined)) throw new HttpError(400, bulkUploadMessages.halfPeriod);
   const batchPeriod = body.year !== undefined && body.quarter !== undefined ? { year: body.year, quarter: body.quarter } : null;
@@ -199,10 +199,10 @@ export async function bulkUploadUserDocuments(
   if (plan.error) throw new HttpError(400, plan.error);
 
   const failed: RowFailure[] = [];
-  const alreadyPublished: (BulkUploadUserDocumentsAnswer['alreadyPublished'][number] & { row: number })[] = [];
+  const alreadyPublished: (BulkUploadPersonalDocumentsAnswer['alreadyPublished'][number] & { row: number })[] = [];
   // One check and one move into the store per file, however many investors it goes to.
   const kept = new Map<UploadedFile, Promise<KeptDocumentFile>>();
-  const toPublish: { row: number; document: NewUserDocument; correctionNote: string; userId: number; email: string; file: KeptDocumentFile }[] = [];
+  const toPublish: { row: number; document: NewPersonalDocument; correctionNote: string; userId: number; email: string; file: KeptDocumentFile }[] = [];
   for (const row of plan.rows) {
     if (row.outcome !== 'publish' && row.outcome !== 'already-published') {
       failed.push(failure(row.row, row.filename, row.error));
@@ -260,7 +260,7 @@ export async function bulkUploadUserDocuments(
       const owner = await tx.findOne(User, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (owner) owners.set(id, owner);
     }
-    const successful: BulkUploadUserDocumentsAnswer['successful'] = [];
+    const successful: BulkUploadPersonalDocumentsAnswer['successful'] = [];
     const digests = new Map<IUser, PublishedDocument[]>();
     // notifyLater (issue 32): the e-mails wait for notify-documents, which sends one digest per
     // reader with the quarter folder's property documents.
@@ -273,7 +273,7 @@ export async function bulkUploadUserDocuments(
         continue;
       }
       const notify = body.emailNotification && owner.isActive;
-      const outcome = await publishUserDocument(tx, call, owner, item.document, item.file, {
+      const outcome = await publishPersonalDocument(tx, call, owner, item.document, item.file, {
         action: 'bulk-upload-user-documents',
         emailNotification: body.emailNotification,
         notified: notify,
@@ -311,7 +311,7 @@ export async function bulkUploadUserDocuments(
 
     failed.sort((a, b) => a.row - b.row);
     alreadyPublished.sort((a, b) => a.row - b.row);
-    const answer: BulkUploadUserDocumentsAnswer = {
+    const answer: BulkUploadPersonalDocumentsAnswer = {
       // Three counts apart: what is new, what the investors already had, what failed (issue 32).
       message: `${successful.length} published${correctionsSaid(successful)}, ${alreadyPublished.length} already published, ${failed.length} not published.`,
       successful,
@@ -346,7 +346,7 @@ export async function bulkUploadUserDocuments(
 const batchAuditAction = 'bulk-upload-batch';
 
 /** ' (2 of them corrections)', or nothing: the message keeps its old words when nothing was corrected. */
-function correctionsSaid(successful: BulkUploadUserDocumentsAnswer['successful']): string {
+function correctionsSaid(successful: BulkUploadPersonalDocumentsAnswer['successful']): string {
   const count = successful.filter((s) => s.corrected).length;
   return count === 0 ? '' : ` (${count} of them ${count === 1 ? 'a correction' : 'corrections'})`;
 }
@@ -361,10 +361,10 @@ export async function earlierBatchAnswer(
   em: EntityManager,
   actorId: number,
   idempotencyKey: string,
-): Promise<BulkUploadUserDocumentsAnswer | null> {
+): Promise<BulkUploadPersonalDocumentsAnswer | null> {
   const earlier = await earlierAnswer(em, actorId, idempotencyKey, [batchAuditAction]);
   if (!earlier) return null;
-  const first = bulkUploadUserDocumentsAnswer.parse(earlier);
+  const first = bulkUploadPersonalDocumentsAnswer.parse(earlier);
   const alreadyPublished = [
     ...first.successful.map(({ filename, userEmail, title, documentId }) => ({ filename, userEmail, title, documentId })),
     ...first.alreadyPublished,

@@ -9,7 +9,7 @@ import type { AppState, SessionUser } from '../../http/state';
 import type { FileStore } from '../files/file-store';
 import { documentFileMessages } from '../files/document-type';
 import { documentTypes } from '../files/sniff';
-import { bulkUploadMessages, bulkUploadPreview, bulkUploadUserDocuments, earlierBatchAnswer } from './bulk-user-documents.service';
+import { bulkUploadMessages, bulkUploadPreview, bulkUploadPersonalDocuments, earlierBatchAnswer } from './bulk-personal-documents.service';
 import type { DocumentsCall } from './document-files';
 import { idempotencyKeyOf } from './idempotency';
 
@@ -36,7 +36,7 @@ export function bulkDocumentUpload(store: FileStore): BatchUploadRule {
  * anything, then streams the batch's files into temp files (bulkDocumentUpload) and parses its
  * text fields with the contract's schema.
  */
-export function bulkUserDocumentsRoutes(
+export function bulkPersonalDocumentsRoutes(
   router: Router<AppState>,
   store: FileStore,
   call: (ctx: Context & { state: AppState }, actor: SessionUser) => DocumentsCall,
@@ -46,10 +46,10 @@ export function bulkUserDocumentsRoutes(
 
   bind(
     router,
-    routes.bulkUploadUserDocuments,
+    routes.bulkUploadPersonalDocuments,
     async ({ ctx, user, body, batch }) => {
       if (!batch) throw new HttpError(400, bulkUploadMessages.missingFiles);
-      return bulkUploadUserDocuments(call(ctx, user), body, batch, { idempotencyKey: idempotencyKeyOf(ctx) });
+      return bulkUploadPersonalDocuments(call(ctx, user), body, batch, { idempotencyKey: idempotencyKeyOf(ctx) });
     },
     {
       effects: ['changes-documents', 'queues-mail'],

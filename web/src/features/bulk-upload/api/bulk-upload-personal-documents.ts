@@ -2,7 +2,7 @@ import { routes } from '@everest/core/contract';
 import type { Quarter } from '@everest/core/domain';
 import { uploadWithProgress } from '../../../lib/admin/upload-with-progress';
 
-export interface BulkUploadUserDocumentsInput {
+export interface BulkUploadPersonalDocumentsInput {
   manifest: File;
   documents: readonly File[];
   emailNotification: boolean;
@@ -19,7 +19,7 @@ export interface BulkUploadUserDocumentsInput {
 }
 
 /** POST /api/admin/bulk-upload-user-documents: multipart, the fields, `csvManifest`, then every `documents[]`. */
-export function bulkUploadUserDocuments({
+export function bulkUploadPersonalDocuments({
   manifest,
   documents,
   emailNotification,
@@ -27,7 +27,7 @@ export function bulkUploadUserDocuments({
   period = null,
   idempotencyKey,
   onProgress,
-}: BulkUploadUserDocumentsInput) {
+}: BulkUploadPersonalDocumentsInput) {
   const form = new FormData();
   // The fields and the manifest first: the server streams the files and plans them by the manifest.
   form.append('emailNotification', String(emailNotification));
@@ -38,7 +38,7 @@ export function bulkUploadUserDocuments({
   }
   form.append('csvManifest', manifest, manifest.name);
   for (const file of documents) form.append('documents[]', file, file.name);
-  return uploadWithProgress(routes.bulkUploadUserDocuments.path, form, routes.bulkUploadUserDocuments.answer, onProgress, {
+  return uploadWithProgress(routes.bulkUploadPersonalDocuments.path, form, routes.bulkUploadPersonalDocuments.answer, onProgress, {
     'Idempotency-Key': idempotencyKey,
   });
 }

@@ -1,16 +1,16 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  userDocumentAnswer as userDocumentAnswerSchema,
-  type AdminUserDocumentsAnswer,
-  type AdminUserDocumentsQuery,
-  type DeleteUserDocumentBody,
-  type EditUserDocumentBody,
+  personalDocumentAnswer as personalDocumentAnswerSchema,
+  type AdminPersonalDocumentsAnswer,
+  type AdminPersonalDocumentsQuery,
+  type DeletePersonalDocumentBody,
+  type EditPersonalDocumentBody,
   type MessageAnswer,
-  type ReplaceUserDocumentBody,
-  type UploadUserDocumentBody,
-  type UserDocument as UserDocumentAnswer,
-  type UserDocumentAnswer as UploadAnswer,
+  type ReplacePersonalDocumentBody,
+  type UploadPersonalDocumentBody,
+  type PersonalDocument as PersonalDocumentAnswer,
+  type PersonalDocumentAnswer as UploadAnswer,
 } from '@everest/core/contract';
 import { displayName, documentCategoryLabels, formatDateTime, isSameDocument, periodOf, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
@@ -30,9 +30,9 @@ import {
 import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
 import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
 import { selectPersonalDocuments } from './documents.service';
-import { UserDocument, type IUserDocument } from './user-document.entity';
+import { PersonalDocument, type IPersonalDocument } from './personal-document.entity';
 
-export const adminUserDocumentMessages = {
+export const adminPersonalDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
   userNotFound: (email: string) => `User not found: no account uses the e-mail address ${email}.`,
   otherOwner: (owner: string, named: string) =>
@@ -48,11 +48,11 @@ const listOrder = 'order by d.uploaded_at desc, d.id desc';
  * One page of personal documents with their owners. `search` keeps those whose title, tags, or
  * owner's e-mail, full name or entity contains it, in any case; `totalCount` counts every match.
  */
-export async function listAdminUserDocuments(
+export async function listAdminPersonalDocuments(
   em: EntityManager,
   fileExistence: FileExistence,
-  query: AdminUserDocumentsQuery,
-): Promise<AdminUserDocumentsAnswer> {
+  query: AdminPersonalDocumentsQuery,
+): Promise<AdminPersonalDocumentsAnswer> {
   const where = query.search ? personalDocumentMatch(query.search) : { sql: 'true', params: [] };
   const offset = (query.page - 1) * query.limit;
   const [documents, counted] = await Promise.all([
@@ -62,9 +62,9 @@ export async function listAdminUserDocuments(
   return { documents, totalCount: Number(counted[0]?.count ?? 0) };
 }
 
-async function documentAnswer(call: DocumentsCall, id: number): Promise<UserDocumentAnswer> {
+async function documentAnswer(call: DocumentsCall, id: number): Promise<PersonalDocumentAnswer> {
   const [document] = await selectPersonalDocuments(call.em, call.fileExistence, { sql: 'd.id = ?', params: [id] });
-  if (!document) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  if (!document) throw new HttpError(404, adminPersonalDocumentMessages.notFound);
   return document;
 }
 
@@ -72,13 +72,13 @@ async function documentAnswer(call: DocumentsCall, id: number): Promise<UserDocu
  * The year and quarter to file a personal document under (DECISIONS.md): those the form gives,
  * else its date's, else today's in Pasadena (core's periodOf).
  */
-function filing(body: UploadUserDocumentBody, now: Date) {
+function filing(body: UploadPersonalDocumentBody, now: Date) {
   const fromDate = periodOf(body.documentDate ?? null, null, now);
   return { year: body.year ?? fromDate.year, quarter: body.quarter ?? fromDate.quarter };
 }
 
 /** A personal document's fields, cleaned and filed, as the single and the bulk upload publish it. */
-export interface NewUserDocument {
+export interface NewPersonalDocument {
   title: string;
   documentCategory: DocumentCategory;
   description: string;
@@ -90,7 +90,7 @@ export interface NewUserDocument {
 
 /** How a digest e-mail lists a new personal document, or a corrected one with its reason (`correctionNote` not null). */
 export function digestLine(
-  document: Pick<NewUserDocument, 'title' | 'documentCategory' | 'quarter' | 'year'>,
+  document: Pick<NewPersonalDocument, 'title' | 'documentCategory' | 'quarter' | 'year'>,
   correctionNote: string | null = null,
 ): PublishedDocument {
   return {
@@ -106,7 +106,7 @@ export async function correctedLine(tx: EntityManager, documentId: number, note:
     'select title, document_category, quarter, year from user_documents where id = ?',
     [documentId],
   );
-  if (!row) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  if (!row) throw new HttpError(404, adminPersonalDocumentMessages.notFound);
   return digestLine({ title: row.title, documentCategory: row.document_category, quarter: row.quarter, year: row.year }, note);
 }
 
@@ -126,11 +126,11 @@ export interface PublishOutcome {
  * a double click or a re-sent batch publishes once. Mail is the caller's, who knows whether this
  * is one document or a batch's digest.
  */
-export async function publishUserDocument(
+export async function publishPersonalDocument(
   tx: EntityManager,
   call: DocumentsCall,
   owner: IUser,
-  fields: NewUserDocument,
+  fields: NewPersonalDocument,
   file: KeptDocumentFile,
   audit: {
     action: string;
@@ -189,7 +189,7 @@ export async function publishUserDocument(
     };
   }
 
-  const created = tx.create(UserDocument, {
+  const created = tx.create(PersonalDocument, {
     user: owner,
     ...fields,
     filename: file.filename,
@@ -220,7 +220,7 @@ export async function publishUserDocument(
 }
 
 /** The audit actions whose rows answer a retried upload-user-document under its Idempotency-Key. */
-export const uploadUserDocumentActions = ['upload-user-document', 'correct'] as const;
+export const uploadPersonalDocumentActions = ['upload-user-document', 'correct'] as const;
 
 /**
  * Publishes a personal document for one user. The owner's row is locked while the same content
@@ -229,15 +229,15 @@ export const uploadUserDocumentActions = ['upload-user-document', 'correct'] as 
  * writes no audit row, since nothing changed. Under an Idempotency-Key, a retry answers the first
  * call's result (issue 32).
  */
-export async function uploadUserDocument(
+export async function uploadPersonalDocument(
   call: DocumentsCall,
-  body: UploadUserDocumentBody,
+  body: UploadPersonalDocumentBody,
   upload: UploadedFile | null,
   options: { idempotencyKey?: string; now?: Date } = {},
 ): Promise<UploadAnswer> {
   // In any letter case, as the unique index on lower(email) decides who owns an address.
   const [found] = await call.em.execute<{ id: number }[]>('select id from users where lower(email) = lower(?)', [body.userEmail]);
-  if (!found) throw new HttpError(404, adminUserDocumentMessages.userNotFound(body.userEmail));
+  if (!found) throw new HttpError(404, adminPersonalDocumentMessages.userNotFound(body.userEmail));
   const file = await keepDocumentFile(upload, call.fileExistence);
   const { year, quarter } = filing(body, options.now ?? new Date());
   const key = options.idempotencyKey;
@@ -245,11 +245,11 @@ export async function uploadUserDocument(
   return call.em.transactional(async (tx): Promise<UploadAnswer> => {
     if (key) {
       await holdIdempotencyKey(tx, call.actor.id, 'upload-user-document', key);
-      const earlier = await earlierAnswer(tx, call.actor.id, key, uploadUserDocumentActions);
-      if (earlier) return userDocumentAnswerSchema.parse(earlier);
+      const earlier = await earlierAnswer(tx, call.actor.id, key, uploadPersonalDocumentActions);
+      if (earlier) return personalDocumentAnswerSchema.parse(earlier);
     }
     const owner = await tx.findOne(User, found.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!owner) throw new HttpError(404, adminUserDocumentMessages.userNotFound(body.userEmail));
+    if (!owner) throw new HttpError(404, adminPersonalDocumentMessages.userNotFound(body.userEmail));
     // The owner only, and only while they can sign in to read it.
     const notify = body.emailNotification && owner.isActive;
     const fields = {
@@ -261,7 +261,7 @@ export async function uploadUserDocument(
       year,
       quarter,
     };
-    const published = await publishUserDocument(tx, call, owner, fields, file, {
+    const published = await publishPersonalDocument(tx, call, owner, fields, file, {
       action: 'upload-user-document',
       emailNotification: body.emailNotification,
       notified: notify,
@@ -290,12 +290,12 @@ export async function uploadUserDocument(
           corrected: true,
         }
       : { message: `Document "${body.title}" published for ${owner.email}.`, document, alreadyPublished: false };
-    if (key) await rememberAnswer(tx, call.actor.id, key, uploadUserDocumentActions, answer);
+    if (key) await rememberAnswer(tx, call.actor.id, key, uploadPersonalDocumentActions, answer);
     return answer;
   });
 }
 
-function auditedFields(d: IUserDocument): AuditFields {
+function auditedFields(d: IPersonalDocument): AuditFields {
   return {
     title: d.title,
     documentCategory: d.documentCategory,
@@ -307,9 +307,9 @@ function auditedFields(d: IUserDocument): AuditFields {
   };
 }
 
-async function lockedDocument(tx: EntityManager, id: number): Promise<IUserDocument> {
-  const document = await tx.findOne(UserDocument, id, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['user'] });
-  if (!document) throw new HttpError(404, adminUserDocumentMessages.notFound);
+async function lockedDocument(tx: EntityManager, id: number): Promise<IPersonalDocument> {
+  const document = await tx.findOne(PersonalDocument, id, { lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['user'] });
+  if (!document) throw new HttpError(404, adminPersonalDocumentMessages.notFound);
   return document;
 }
 
@@ -318,7 +318,7 @@ async function lockedDocument(tx: EntityManager, id: number): Promise<IUserDocum
  * sent. A new document date files the document under that date's year and quarter, as an
  * upload with that date would have been; clearing the date keeps the filing.
  */
-export async function editUserDocument(call: DocumentsCall, body: EditUserDocumentBody): Promise<UploadAnswer> {
+export async function editPersonalDocument(call: DocumentsCall, body: EditPersonalDocumentBody): Promise<UploadAnswer> {
   await call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, body.documentId);
     const before = auditedFields(document);
@@ -344,7 +344,7 @@ export async function editUserDocument(call: DocumentsCall, body: EditUserDocume
 /** Issue 32 case 2: a file only ever replaces a document of the investor its caller names. */
 function refuseOtherOwner(owner: string, named: string | undefined): void {
   if (named !== undefined && named.toLowerCase() !== owner.toLowerCase()) {
-    throw new HttpError(409, adminUserDocumentMessages.otherOwner(owner, named));
+    throw new HttpError(409, adminPersonalDocumentMessages.otherOwner(owner, named));
   }
 }
 
@@ -357,10 +357,10 @@ function refuseOtherOwner(owner: string, named: string | undefined): void {
  * content (one content, one document per investor, as the uploads decide), and when
  * `body.userEmail` names another investor than the owner (issue 32).
  */
-export async function replaceUserDocument(
+export async function replacePersonalDocument(
   call: DocumentsCall,
   documentId: number,
-  body: ReplaceUserDocumentBody,
+  body: ReplacePersonalDocumentBody,
   upload: UploadedFile | null,
 ): Promise<UploadAnswer> {
   const [current] = await call.em.execute<{ sha256: string; email: string }[]>(
@@ -368,7 +368,7 @@ export async function replaceUserDocument(
        join users u on u.id = d.user_id where d.id = ?`,
     [documentId],
   );
-  if (!current) throw new HttpError(404, adminUserDocumentMessages.notFound);
+  if (!current) throw new HttpError(404, adminPersonalDocumentMessages.notFound);
   // Refused before the file is kept, and again under the row's lock.
   refuseOtherOwner(current.email, body.userEmail);
   // Asked before the new file is kept: the same bytes would make a lost file look present.
@@ -387,7 +387,7 @@ export async function replaceUserDocument(
         where d.user_id = ? and f.sha256 = ? and d.id <> ? order by d.id limit 1`,
       [document.user.id, file.sha256, documentId],
     );
-    if (twin) throw new HttpError(409, adminUserDocumentMessages.contentUsed(document.user.email, twin.title));
+    if (twin) throw new HttpError(409, adminPersonalDocumentMessages.contentUsed(document.user.email, twin.title));
     const [before] = await tx.execute<{ sha256: string }[]>('select sha256 from stored_files where id = ?', [document.file.id]);
     const fileId = await storedFileId(tx, file);
     const subject = { type: 'user-document', id: documentId, label: `${document.title} (${document.user.email})` } as const;
@@ -444,7 +444,7 @@ export async function replaceUserDocument(
 }
 
 /** Removes the document from its owner's portal; the file stays in the store (see deleteDocument). */
-export async function deleteUserDocument(call: DocumentsCall, body: DeleteUserDocumentBody): Promise<MessageAnswer> {
+export async function deletePersonalDocument(call: DocumentsCall, body: DeletePersonalDocumentBody): Promise<MessageAnswer> {
   return call.em.transactional(async (tx) => {
     const document = await lockedDocument(tx, body.documentId);
     recordAdminAction(tx, call.actor, call.clientAddress, {

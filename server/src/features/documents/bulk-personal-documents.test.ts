@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkUploadPreviewAnswer, bulkUploadUserDocumentsAnswer } from '@everest/core/contract';
+import { bulkUploadPreviewAnswer, bulkUploadPersonalDocumentsAnswer } from '@everest/core/contract';
 import {
   bulkManifestMessages,
   currentYear,
@@ -19,9 +19,9 @@ import { documentFileMessages } from '../files/document-type';
 import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import type { SessionUser } from '../../http/state';
-import { bulkUploadMessages } from './bulk-user-documents.service';
+import { bulkUploadMessages } from './bulk-personal-documents.service';
 import { publishCorrection } from './document-versions';
-import { UserDocument } from './user-document.entity';
+import { PersonalDocument } from './personal-document.entity';
 import { tempFiles as tempFilesOf } from '../../../test/stored-files';
 
 const admin = 'admin@example.com';
@@ -94,7 +94,7 @@ describe('bulk-upload-user-documents', () => {
   async function publish(manifest: string, files: Part[], options: { notify?: boolean; manifestAsField?: boolean; fields?: Record<string, string> } = {}) {
     const res = await send(manifest, files, options);
     expect(res.status, res.text).toBe(200);
-    return bulkUploadUserDocumentsAnswer.parse(res.json);
+    return bulkUploadPersonalDocumentsAnswer.parse(res.json);
   }
 
   it('publishes every valid row, reports every rule with its row, and answers the results shape', async () => {
@@ -132,7 +132,7 @@ describe('bulk-upload-user-documents', () => {
     expect(answer.unprocessed).toEqual(['extra.docx']);
     expect(answer.totalProcessed).toBe(7);
 
-    const stored = await em().findOneOrFail(UserDocument, answer.successful[0]?.documentId ?? 0, { populate: ['user'] });
+    const stored = await em().findOneOrFail(PersonalDocument, answer.successful[0]?.documentId ?? 0, { populate: ['user'] });
     expect(stored).toMatchObject({ title: 'Bulk A K-1', documentCategory: 'tax', description: 'Schedule K-1', tags: 'k1', year: 2025, quarter: 'Q1' });
     expect(stored.user.email).toBe(investorA);
     // Without emailNotification nobody is written to.
@@ -151,7 +151,7 @@ describe('bulk-upload-user-documents', () => {
     ];
     const first = await publish(manifest, files, { notify: true });
     expect(first.successful).toHaveLength(2);
-    const documents = await em().count(UserDocument, {});
+    const documents = await em().count(PersonalDocument, {});
     const audits = await em().count(AuditEvent, { action: 'bulk-upload-user-documents' });
     const outbox = await lastOutboxId();
 
@@ -164,7 +164,7 @@ describe('bulk-upload-user-documents', () => {
     );
     expect(again.message).toBe('0 published, 2 already published, 0 not published.');
     expect(again.totalProcessed).toBe(2);
-    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await em().count(PersonalDocument, {})).toBe(documents);
     expect(await em().count(AuditEvent, { action: 'bulk-upload-user-documents' })).toBe(audits);
     expect(await mailsAfter(outbox)).toEqual([]);
   });
@@ -230,7 +230,7 @@ describe('bulk-upload-user-documents', () => {
       ['Batch Period One', batchYear, 'Q3'],
       ['Batch Period Two', 2025, 'Q1'],
     ]);
-    const stored = await em().find(UserDocument, { id: { $in: answer.successful.map((s) => s.documentId) } }, { orderBy: { id: 'asc' } });
+    const stored = await em().find(PersonalDocument, { id: { $in: answer.successful.map((s) => s.documentId) } }, { orderBy: { id: 'asc' } });
     expect(stored.map((d) => [d.year, d.quarter])).toEqual([
       [batchYear, 'Q3'],
       [2025, 'Q1'],
@@ -279,7 +279,7 @@ describe('bulk-upload-user-documents', () => {
   });
 
   it('refuses a whole manifest with an unclosed quote before anything is published or e-mailed (issue 32 case 1)', async () => {
-    const documents = await em().count(UserDocument, {});
+    const documents = await em().count(PersonalDocument, {});
     const outbox = await lastOutboxId();
     const manifest = [
       header,
@@ -296,17 +296,17 @@ describe('bulk-upload-user-documents', () => {
     );
     expect(res.status, res.text).toBe(400);
     expect(res.json).toEqual({ error: 'Line 2: a quoted field is not closed.' });
-    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await em().count(PersonalDocument, {})).toBe(documents);
     expect(await mailsAfter(outbox)).toEqual([]);
     expect(await tempFiles()).toEqual([]);
   });
 
   it("answers 'No data found in CSV' for a manifest without rows, and stores nothing", async () => {
-    const documents = await em().count(UserDocument, {});
+    const documents = await em().count(PersonalDocument, {});
     const res = await send(`\uFEFF${header}\n\n`, [{ name: 'x.pdf', bytes: samplePdf('no-data') }]);
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ error: expect.stringContaining('No data found in CSV') });
-    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await em().count(PersonalDocument, {})).toBe(documents);
     expect(await tempFiles()).toEqual([]);
   });
 
@@ -329,7 +329,7 @@ describe('bulk-upload-user-documents', () => {
       headers: { authorization: `Bearer ${adminToken}` },
       body: form,
     });
-    const answer = bulkUploadUserDocumentsAnswer.parse(await res.json());
+    const answer = bulkUploadPersonalDocumentsAnswer.parse(await res.json());
     expect(answer.successful.map((s) => s.title)).toEqual(['Café K-1']);
   });
 
@@ -343,13 +343,13 @@ describe('bulk-upload-user-documents', () => {
     ];
     const first = await send(manifest, files, { notify: true, key });
     expect(first.status, first.text).toBe(200);
-    const documents = await em().count(UserDocument, {});
+    const documents = await em().count(PersonalDocument, {});
     const outbox = await lastOutboxId();
 
     const retried = await send(manifest, files, { notify: true, key });
     expect(retried.status, retried.text).toBe(200);
     // The first batch's documents, said to be already published: nothing new was (issue 32 case 6).
-    const firstAnswer = bulkUploadUserDocumentsAnswer.parse(first.json);
+    const firstAnswer = bulkUploadPersonalDocumentsAnswer.parse(first.json);
     const repeated = {
       message: 'Nothing new was published: 2 documents were already published.',
       successful: [],
@@ -363,12 +363,12 @@ describe('bulk-upload-user-documents', () => {
     // Even a different body under the same key answers the first batch: the key names the batch.
     const other = await send(`${header}\n${investorA},new.pdf,tax,Other`, [{ name: 'new.pdf', bytes: samplePdf('keyed-other') }], { key });
     expect(other.json).toEqual(repeated);
-    expect(await em().count(UserDocument, {})).toBe(documents);
+    expect(await em().count(PersonalDocument, {})).toBe(documents);
     expect(await mailsAfter(outbox)).toEqual([]);
     expect(await tempFiles()).toEqual([]);
 
     // Another key is another batch: planned again, its rows already published.
-    const fresh = bulkUploadUserDocumentsAnswer.parse((await send(manifest, files, { key: `${key}-2` })).json);
+    const fresh = bulkUploadPersonalDocumentsAnswer.parse((await send(manifest, files, { key: `${key}-2` })).json);
     expect(fresh.successful).toEqual([]);
     expect(fresh.failed).toEqual([]);
     expect(fresh.alreadyPublished.map((a) => a.filename)).toEqual(['k1.pdf', 'k2.pdf']);
@@ -508,7 +508,7 @@ describe('bulk-upload-user-documents', () => {
       ]);
       expect(answer.successful.map((s) => s.filename)).toEqual(['kept.pdf']);
       expect(answer.failed).toEqual([{ filename: 'gone.pdf', error: `Row 2: ${bulkManifestMessages.deactivated(investorB)}` }]);
-      expect(await em().count(UserDocument, { title: 'Deactivated K-1' })).toBe(0);
+      expect(await em().count(PersonalDocument, { title: 'Deactivated K-1' })).toBe(0);
     } finally {
       await em().getConnection().execute('update users set is_active = true where email = ?', [investorB]);
     }
@@ -523,7 +523,7 @@ describe('bulk-upload-user-documents', () => {
     const res = await server.api('/api/admin/bulk-upload-user-documents', { method: 'POST', headers: { authorization: `Bearer ${adminToken}` }, body: form });
     const body = await res.text();
     expect(res.status, body).toBe(200);
-    expect(bulkUploadUserDocumentsAnswer.parse(JSON.parse(body)).successful.map((s) => [s.filename, s.title])).toEqual([['utf16.pdf', 'Relevé Unicode']]);
+    expect(bulkUploadPersonalDocumentsAnswer.parse(JSON.parse(body)).successful.map((s) => [s.filename, s.title])).toEqual([['utf16.pdf', 'Relevé Unicode']]);
   });
 
   it('refuses investors (403) before reading any file', async () => {

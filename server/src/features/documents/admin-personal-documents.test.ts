@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  adminUserDocumentsAnswer,
+  adminPersonalDocumentsAnswer,
   investorDocumentsAnswer,
   messageAnswer,
-  userDocumentAnswer,
-  type UserDocument as UserDocumentAnswer,
+  personalDocumentAnswer,
+  type PersonalDocument as PersonalDocumentAnswer,
 } from '@everest/core/contract';
 import { periodAt, portalMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -13,7 +13,7 @@ import { recordingClient } from '../../../test/test-client';
 import { documentFileMessages } from '../files/document-type';
 import { plainZip, sampleDocx, samplePdf } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
-import { UserDocument } from './user-document.entity';
+import { PersonalDocument } from './personal-document.entity';
 import { storedFiles as storedFilesOf } from '../../../test/stored-files';
 
 const admin = 'admin@example.com';
@@ -66,7 +66,7 @@ describe('personal documents administration', () => {
   async function upload(changes: Record<string, string>, bytes: Buffer, name = 'k1.pdf') {
     const res = await sendForm(fields(changes), { bytes, name });
     expect(res.status, res.text).toBe(200);
-    return userDocumentAnswer.parse(res.json);
+    return personalDocumentAnswer.parse(res.json);
   }
 
   async function portalList(email: string) {
@@ -81,7 +81,7 @@ describe('personal documents administration', () => {
   async function adminList(query: string) {
     const res = await client.call(`/api/admin/user-documents${query}`, { token: token() });
     expect(res.status, res.text).toBe(200);
-    return adminUserDocumentsAnswer.parse(res.json);
+    return adminPersonalDocumentsAnswer.parse(res.json);
   }
 
   describe('upload-user-document', () => {
@@ -148,13 +148,13 @@ describe('personal documents administration', () => {
       const bytes = sampleDocx('same content');
       const outbox = await lastOutboxId();
       const first = await upload({ title: 'Operating Agreement', documentCategory: 'legal', emailNotification: 'true' }, bytes, 'agreement.docx');
-      const rows = await em().count(UserDocument);
+      const rows = await em().count(PersonalDocument);
       const audits = await em().count(AuditEvent, { action: 'upload-user-document' });
       const second = await upload({ title: 'Operating Agreement (again)', emailNotification: 'true' }, bytes, 'agreement-copy.docx');
       expect(second.alreadyPublished).toBe(true);
       expect(second.document).toEqual(first.document);
       expect(second.message).toMatch(/^This file was already published for investor@example\.com as "Operating Agreement" on .+\. Nothing new was published\.$/);
-      expect(await em().count(UserDocument)).toBe(rows);
+      expect(await em().count(PersonalDocument)).toBe(rows);
       expect(await em().count(AuditEvent, { action: 'upload-user-document' })).toBe(audits);
       expect((await mailsAfter(outbox)).map((m) => m.recipient)).toEqual([investorA]);
       // Another investor may be sent the same file: it is theirs to read too.
@@ -165,16 +165,16 @@ describe('personal documents administration', () => {
 
     it('publishes once when the same file is sent twice at the same moment (a double click)', async () => {
       const bytes = samplePdf('double-click');
-      const rows = await em().count(UserDocument);
+      const rows = await em().count(PersonalDocument);
       const answers = await Promise.all([
         sendForm(fields({ title: 'Double Click' }), { bytes, name: 'dc.pdf' }),
         sendForm(fields({ title: 'Double Click' }), { bytes, name: 'dc.pdf' }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
-      const parsed = answers.map((a) => userDocumentAnswer.parse(a.json));
+      const parsed = answers.map((a) => personalDocumentAnswer.parse(a.json));
       expect(parsed.map((a) => a.alreadyPublished).sort()).toEqual([false, true]);
       expect(parsed[0]?.document.id).toBe(parsed[1]?.document.id);
-      expect(await em().count(UserDocument)).toBe(rows + 1);
+      expect(await em().count(PersonalDocument)).toBe(rows + 1);
     });
 
     it('refuses an unknown user with 404 before keeping the file, and a wrong type with 415', async () => {
@@ -233,7 +233,7 @@ describe('personal documents administration', () => {
         tags: 'statement',
       });
       expect(res.status, res.text).toBe(200);
-      const edited = userDocumentAnswer.parse(res.json).document;
+      const edited = personalDocumentAnswer.parse(res.json).document;
       expect(edited).toMatchObject({ title: 'After Edit', documentCategory: 'financial', documentDate: '2024-11-30', tags: 'statement', year: 2024, quarter: 'Q4' });
       expect((await portalList(investorA)).find((d) => d.id === document.id)).toEqual({ ...edited, opened: false });
       const audit = await em().findOneOrFail(AuditEvent, { action: 'edit-user-document', documentId: document.id });
@@ -266,10 +266,10 @@ describe('personal documents administration', () => {
   });
 
   describe('GET /api/admin/user-documents', () => {
-    const titles = (documents: UserDocumentAnswer[]) => documents.map((d) => d.title);
+    const titles = (documents: PersonalDocumentAnswer[]) => documents.map((d) => d.title);
 
     it('pages by 10, newest first, counting every document', async () => {
-      const total = await em().count(UserDocument);
+      const total = await em().count(PersonalDocument);
       const first = await adminList('?page=1&limit=10');
       expect(first.totalCount).toBe(total);
       expect(first.documents).toHaveLength(Math.min(10, total));

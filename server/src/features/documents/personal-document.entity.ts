@@ -3,9 +3,15 @@ import { documentCategories, quarters } from '@everest/core/domain';
 import { StoredFile } from '../files/stored-file.entity';
 import { User } from '../users/user.entity';
 
-/** A personal document (tax package, agreement, statement) assigned to one user. */
-export const UserDocument = defineEntity({
-  name: 'UserDocument',
+/**
+ * A personal document (tax package, agreement, statement) assigned to one investor. The code says
+ * "personal document" everywhere; the table keeps its first name, `user_documents`, as do the
+ * API's paths and the activity log's `user-document` subjects, because renaming them would take a
+ * migration of its triggers, indexes and stored audit rows, and break the spec's URLs, for no
+ * reader's gain.
+ */
+export const PersonalDocument = defineEntity({
+  name: 'PersonalDocument',
   tableName: 'user_documents',
   properties: {
     id: p.integer().primary(),
@@ -29,4 +35,4 @@ export const UserDocument = defineEntity({
     notificationPending: p.boolean().default(false),
   },
 });
-export type IUserDocument = InferEntity<typeof UserDocument>;
+export type IPersonalDocument = InferEntity<typeof PersonalDocument>;
