@@ -1,4 +1,4 @@
-import './lib/zod-jitless';
+import './lib/zod-without-eval';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

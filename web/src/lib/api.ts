@@ -1,4 +1,4 @@
-import './zod-jitless';
+import './zod-without-eval';
 import { createApiClient } from '@everest/core/client';
 import { getStoredToken } from './session-storage';
 

@@ -1,4 +1,4 @@
-import './zod-jitless';
+import './zod-without-eval';
 import { errorMessageOf } from '@everest/core/client';
 import { publicPropertyList } from '@everest/core/contract';
 import type { PropertyListCheck, PropertyListReply } from './public-properties';

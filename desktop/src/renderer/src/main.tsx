@@ -1,5 +1,5 @@
 // First: zod must be told before any schema is built (imports run in this order).
-import './lib/zod-without-eval';
+import '@everest/web/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { FluentProvider, webLightTheme } from '@fluentui/react-components';

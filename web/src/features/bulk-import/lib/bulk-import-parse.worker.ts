@@ -1,4 +1,4 @@
-import '../../../lib/zod-jitless';
+import '../../../lib/zod-without-eval';
 import { parseBulkImportCsv } from '@everest/core/domain';
 import type { ImportParseReply, ImportParseRequest } from './bulk-import-parse';
 
