@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     // One worker more than the CPUs (Vitest's default is one fewer): the server's tests spend much
     // of their time waiting on PostgreSQL and on sockets. On 2 CPUs, 3 workers took the run from
-    // 556 s to 304 s (issue 37). At most 8, as each test file's servers hold database connections.
+    // 556 s to 304 s. At most 8, as each test file's servers hold database connections.
     maxWorkers: Math.min(availableParallelism() + 1, 8),
     projects: [
       'core',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { openOrm } from '../src/db/orm';
 import { seedDemoData } from '../src/db/seed';
 import { createLogger } from '../src/logger';
 import { createServices, type Services } from '../src/services';
+import { AnswerCheck } from './openapi-answers';
 
 export interface TestServer {
   /** Base URL of the real HTTP server, e.g. http://127.0.0.1:41234 */
@@ -20,6 +21,8 @@ export interface TestServer {
   services: Services;
   /** fetch against the server: `api('/api/properties')`. */
   api: (path: string, init?: RequestInit) => Promise<Response>;
+  /** Every answer so far, held against the OpenAPI description; `close` fails on a mismatch. */
+  answers: AnswerCheck;
   close: () => Promise<void>;
 }
 
@@ -103,6 +106,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.seed) await seedDemoData(orm.em.fork(), services.files);
 
   const server = createApp(services, options).listen(0, '127.0.0.1');
+  const answers = new AnswerCheck();
+  answers.watch(server);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -111,14 +116,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     databaseUrl: url,
     services,
     api: (p, init) => fetch(`${baseUrl}${p}`, init),
+    answers,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closeServices();
       await orm.close(true);
-      if (!database) return;
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (database) {
+        await database.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      // OPENAPI_ANSWERS_LOG=file counts the answers checked, for a report of the whole suite.
+      if (process.env.OPENAPI_ANSWERS_LOG) appendFileSync(process.env.OPENAPI_ANSWERS_LOG, `${answers.checked} ${answers.mismatches.length}\n`);
+      answers.assertNone();
     },
   };
 }

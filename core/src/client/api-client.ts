@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { fillPath, routes, type RouteName, type Routes } from '../contract/routes';
+import { fillPath } from '../contract/paths';
+import { routes, type RouteName, type Routes } from '../contract/routes';
 
 /**
  * A non-OK answer, a network failure (status 0) or an answer that breaks the contract. `answer`

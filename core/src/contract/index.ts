@@ -1,4 +1,5 @@
 export * from './routes';
+export * from './paths';
 export * from './pages';
 export * from './schemas/common';
 export * from './schemas/health';

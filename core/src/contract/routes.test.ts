@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath, pathFor, routes, type RouteDef } from './routes';
+import { routes, type RouteDef } from './routes';
 
 const entries = Object.entries(routes) as [string, RouteDef][];
 
@@ -182,26 +182,5 @@ describe('route table', () => {
       const shape = (route.answer as { shape?: Record<string, unknown> } | undefined)?.shape;
       expect(shape && 'message' in shape, name).toBe(true);
     }
-  });
-});
-
-describe('pathFor', () => {
-  it('fills :param segments', () => {
-    expect(pathFor(routes.download, { id: 7 })).toBe('/api/investor/download/7');
-    expect(pathFor(routes.replaceDocument, { documentId: '12' })).toBe('/api/admin/replace-document/12');
-  });
-
-  it('URL-encodes the values', () => {
-    expect(pathFor(routes.validateResetToken, { token: 'a/b c?d' })).toBe(
-      '/api/investor/validate-reset-token/a%2Fb%20c%3Fd',
-    );
-  });
-
-  it('leaves a path without params as it is', () => {
-    expect(pathFor(routes.listProperties)).toBe('/api/properties');
-  });
-
-  it('refuses to build a path with a missing parameter', () => {
-    expect(() => fillPath(routes.adminProperty.path, {})).toThrow(/needs the parameter 'id'/);
   });
 });

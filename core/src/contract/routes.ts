@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { acceptedDocumentMimeTypes } from '../domain';
 import { activityAnswer, activityEntryAnswer, activityEntryParams, activityFilters, activityPeopleAnswer, activityQuery } from './schemas/activity';
 import { healthAnswer, readyAnswer } from './schemas/health';
 import { emptyBody, messageAnswer, openApiAnswer } from './schemas/common';
@@ -133,6 +134,19 @@ import {
   outgoingSharesAnswer,
 } from './schemas/shares';
 
+/** The file a route answers instead of JSON. */
+export interface FileAnswer {
+  /** Every media type the file may be sent as. */
+  types: readonly string[];
+  description: string;
+  /** It answers `Range` requests (206, 416), for viewers and resumed downloads. */
+  ranges?: true;
+}
+
+/** What a document is sent as: one of the types an upload accepts. */
+const documentFile = (description: string): FileAnswer => ({ types: acceptedDocumentMimeTypes, description, ranges: true });
+const csvFile = (description: string): FileAnswer => ({ types: ['text/csv'], description });
+
 /** Who may call a route: anyone, any signed-in user, or administrators only. */
 export type Access = 'public' | 'signed-in' | 'administrator';
 
@@ -149,6 +163,13 @@ export interface RouteDef {
   params?: z.ZodType;
   /** The JSON answer; absent for routes that answer a file. */
   answer?: z.ZodType;
+  /** What a route that answers no JSON answers: the media types its file may have, and byte ranges. */
+  file?: FileAnswer;
+  /**
+   * The session token, or a document link's token, may come as `?token=` instead of the
+   * Authorization header: the call is opened by browser navigation (a new window, a preview frame).
+   */
+  tokenInQuery?: true;
   /**
    * The body may be multipart/form-data (files plus text fields, where numbers and yes/no
    * arrive as strings and the body schema coerces them). update-property also takes JSON.
@@ -157,12 +178,12 @@ export interface RouteDef {
   /**
    * Open to an account whose role must sign in with two steps (REQUIRE_SECOND_STEP) and that has
    * not set one up yet: the set-up itself, reading the profile and signing out. Every other
-   * signed-in route refuses such a session (issue 33), so a password alone opens nothing.
+   * signed-in route refuses such a session, so a password alone opens nothing.
    */
   beforeSecondStep?: true;
   /**
    * A path parameter is a secret (a reset link's token, in the spec's path): logs name the call
-   * by its pattern, never by the address asked (issue 33).
+   * by its pattern, never by the address asked.
    */
   secretInPath?: true;
 }
@@ -200,7 +221,7 @@ export const routes = {
 
   // ---- Investor: session and password ------------------------------------------------------
   // The spec's `{ token, user }`, or `{ mfaRequired, mfaToken, methods }` for an account with a
-  // second step (issue 21), which then signs in with loginVerify.
+  // second step, which then signs in with loginVerify.
   login: { method: 'POST', path: '/api/investor/login', summary: 'Sign in with an e-mail address and password', access: 'public', body: loginBody, answer: loginOrSecondStepAnswer },
   loginVerify: {
     method: 'POST',
@@ -210,7 +231,7 @@ export const routes = {
     body: loginVerifyBody,
     answer: loginAnswer,
   },
-  // Issue 21: the signed challenge for a passkey as the second step of this sign-in.
+  // The signed challenge for a passkey as the second step of this sign-in.
   passkeySignInOptions: {
     method: 'POST',
     path: '/api/investor/login/passkey-options',
@@ -229,7 +250,7 @@ export const routes = {
     body: emptyBody,
     answer: messageAnswer,
   },
-  // Not in the spec (issue 33): the account's signed-in sessions in Manage Profile, and ending
+  // Not in the spec: the account's signed-in sessions in Manage Profile, and ending
   // the others. No password: they only protect the account.
   sessions: { method: 'GET', path: '/api/investor/sessions', summary: "List the account's signed-in sessions", access: 'signed-in', answer: sessionsAnswer },
   endOtherSessions: {
@@ -291,7 +312,7 @@ export const routes = {
     body: resetPasswordBody,
     answer: messageAnswer,
   },
-  // Not in the spec (issue 33): a new e-mail address asked for by update-profile takes effect
+  // Not in the spec: a new e-mail address asked for by update-profile takes effect
   // only when the link sent to it is opened (confirm), and the old address can put itself back
   // (undo). The token in the body is the proof: no sign-in needed, and never a token in a path.
   confirmEmailChange: {
@@ -320,7 +341,7 @@ export const routes = {
     answer: updateProfileAnswer,
   },
 
-  // ---- Investor: second step (issue 21) ----------------------------------------------------
+  // ---- Investor: second step ---------------------------------------------------------------
   secondStep: {
     method: 'GET',
     path: '/api/investor/second-step',
@@ -329,7 +350,7 @@ export const routes = {
     beforeSecondStep: true,
     answer: secondStepStatusAnswer,
   },
-  // Each change of the second step asks for an owner proof (issue 33): the password or a code.
+  // Each change of the second step asks for an owner proof: the password or a code.
   startTotp: {
     method: 'POST',
     path: '/api/investor/second-step/totp/start',
@@ -394,7 +415,7 @@ export const routes = {
   },
 
   // ---- Investor: documents -----------------------------------------------------------------
-  // `?onBehalfOf=` (issue 36): the documents a live share from that investor covers.
+  // `?onBehalfOf=`: the documents a live share from that investor covers.
   investorDocuments: {
     method: 'GET',
     path: '/api/investor/documents',
@@ -419,8 +440,10 @@ export const routes = {
     access: 'signed-in',
     params: downloadParams,
     query: downloadQuery,
+    file: documentFile('The document, as the type its content was recognised as when it was uploaded.'),
+    tokenInQuery: true,
   },
-  // Issue 21: one version of a document (history kept by corrections). Signed-in, not
+  // One version of a document (history kept by corrections). Signed-in, not
   // administrator: an investor asking for an earlier version gets the 404 of an unknown id.
   downloadVersion: {
     method: 'GET',
@@ -429,8 +452,10 @@ export const routes = {
     access: 'signed-in',
     params: downloadVersionParams,
     query: downloadVersionQuery,
+    file: documentFile('One version of a document, as the type its content was recognised as.'),
+    tokenInQuery: true,
   },
-  // Not in the spec (issue 22): a token of a few minutes that opens one readable document by the
+  // Not in the spec: a token of a few minutes that opens one readable document by the
   // download's `?token=`, so that the portal's addresses never carry the 8-hour session token.
   documentLink: {
     method: 'POST',
@@ -440,7 +465,7 @@ export const routes = {
     body: documentLinkBody,
     answer: documentLinkAnswer,
   },
-  // ---- Investor: shared access (issue 36) -------------------------------------------------
+  // ---- Investor: shared access -------------------------------------------------------------
   // An investor's own shares. Investors only (403 for other roles and for delegate-only
   // accounts); creating one asks the owner's proof. `ALLOW_SHARING=false` answers 403 to create.
   shares: {
@@ -476,10 +501,10 @@ export const routes = {
   },
 
   // Answers a CSV file by browser navigation; it holds no data, so anyone may fetch it.
-  bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', summary: 'Download the CSV template of the bulk user import', access: 'public' },
+  bulkImportTemplate: { method: 'GET', path: '/api/bulk-import-template', summary: 'Download the CSV template of the bulk user import', access: 'public', file: csvFile('The bulk import template.') },
 
   // ---- Admin: reads ------------------------------------------------------------------------
-  // Not in the spec: read receipts (issue 21), from the audit rows of previews and downloads.
+  // Not in the spec: read receipts, from the audit rows of previews and downloads.
   readReceiptDocuments: {
     method: 'GET',
     path: '/api/admin/read-receipts/documents',
@@ -504,6 +529,7 @@ export const routes = {
     summary: "Download one document's read receipts as CSV",
     access: 'administrator',
     params: receiptDocumentParams,
+    file: csvFile('The read receipts of the document, one row per entitled investor.'),
   },
   readReceiptInvestor: {
     method: 'GET',
@@ -521,6 +547,7 @@ export const routes = {
     summary: "Download one investor's read receipts as CSV",
     access: 'administrator',
     params: receiptInvestorParams,
+    file: csvFile('The read receipts of the investor, one row per document.'),
   },
   readReceiptRemind: {
     method: 'POST',
@@ -617,7 +644,7 @@ export const routes = {
     body: adminResetPasswordBody,
     answer: adminResetPasswordAnswer,
   },
-  /** Issue 35: the welcome e-mail again, with a fresh 7-day link; 409 unless the user is Invited. */
+  /** The welcome e-mail again, with a fresh 7-day link; 409 unless the user is Invited. */
   resendInvitation: {
     method: 'POST',
     path: '/api/admin/resend-invitation',
@@ -626,7 +653,7 @@ export const routes = {
     body: resendInvitationBody,
     answer: resendInvitationAnswer,
   },
-  // Issue 36: the shares a user gave and received, and ending any of them.
+  // The shares a user gave and received, and ending any of them.
   adminUserShares: {
     method: 'GET',
     path: '/api/admin/user-shares',
@@ -660,7 +687,7 @@ export const routes = {
     answer: messageAnswer,
   },
 
-  // Issue 21: a locked-out user calls the firm; an administrator removes their second step.
+  // A locked-out user calls the firm; an administrator removes their second step.
   adminSecondStep: {
     method: 'GET',
     path: '/api/admin/second-step',
@@ -752,7 +779,7 @@ export const routes = {
     body: deleteDocumentBody,
     answer: messageAnswer,
   },
-  // Issue 21: a document's versions (each correction keeps the file before it), newest first.
+  // A document's versions (each correction keeps the file before it), newest first.
   documentVersions: {
     method: 'GET',
     path: '/api/admin/document-versions/:documentType/:documentId',
@@ -770,7 +797,7 @@ export const routes = {
     body: notifyDocumentsBody,
     answer: notifyDocumentsAnswer,
   },
-  // Issue 32: who a new document of a property would e-mail, asked before an upload.
+  // Who a new document of a property would e-mail, asked before an upload.
   documentRecipients: {
     method: 'GET',
     path: '/api/admin/document-recipients',
@@ -854,7 +881,7 @@ export const routes = {
     answer: bulkImportUsersAnswer,
   },
 
-  // The Activity tab (issue 35): administrators' changes from the audit rows.
+  // The Activity tab: administrators' changes from the audit rows.
   activity: {
     method: 'GET',
     path: '/api/admin/activity',
@@ -885,40 +912,9 @@ export const routes = {
     summary: 'Download the filtered changes as CSV',
     access: 'administrator',
     query: activityFilters,
+    file: csvFile('The filtered changes, newest first.'),
   },
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
-
-/** The names of `:param` segments of a path: `'/a/:id/b/:key'` gives `'id' | 'key'`. */
-export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-export type PathParams<P extends string> = Record<PathParamNames<P>, string | number>;
-
-/**
- * The path of a route with its `:param` segments filled in, each URL-encoded:
- * `pathFor(routes.download, { id: 7 })` gives `/api/investor/download/7`.
- */
-export function pathFor<P extends string>(
-  route: { path: P },
-  ...params: [PathParamNames<P>] extends [never] ? [params?: Record<string, never>] : [params: PathParams<P>]
-): string;
-export function pathFor(route: { path: string }, params?: Record<string, string | number>): string {
-  return fillPath(route.path, params ?? {});
-}
-
-/** `pathFor` for a path known only at run time. */
-export function fillPath(path: string, params: Readonly<Record<string, unknown>>): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_segment, name: string) => {
-    const value = params[name];
-    if ((typeof value !== 'string' && typeof value !== 'number') || value === '') {
-      throw new Error(`The path ${path} needs the parameter '${name}'.`);
-    }
-    return encodeURIComponent(String(value));
-  });
-}

@@ -22,7 +22,7 @@ interface Document {
   openapi: string;
   info: { license?: { name: string; url?: string } };
   servers: { url: string }[];
-  components: { schemas: Record<string, unknown>; responses: Record<string, { content: Record<string, { schema: unknown }> }> };
+  components: { schemas: Record<string, unknown>; responses: Record<string, { content: Record<string, { schema: unknown }> }>; securitySchemes: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -138,10 +138,10 @@ describe('GET /api/openapi.json', () => {
     expect(statuses('validateResetToken')).toEqual(['200', '400', '4XX', 'default']);
     // Signed in, open before the second step is set up: no 403 from the access rule.
     expect(statuses('profile')).toEqual(['200', '401', '4XX', 'default']);
-    // Its `onBehalfOf` query (issue 36) is checked: a 400 for a value that is no id.
+    // Its `onBehalfOf` query is checked: a 400 for a value that is no id.
     expect(statuses('investorDocuments')).toEqual(['200', '400', '401', '403', '4XX', 'default']);
     // A document by id, with byte ranges.
-    expect(statuses('download')).toEqual(['200', '400', '401', '403', '404', '416', '4XX', 'default']);
+    expect(statuses('download')).toEqual(['200', '206', '400', '401', '403', '404', '416', '4XX', 'default']);
     // An administrator's upload of a file by id.
     expect(statuses('replaceDocument')).toEqual(['200', '400', '401', '403', '404', '413', '415', '4XX', 'default']);
   });
@@ -158,20 +158,33 @@ describe('GET /api/openapi.json', () => {
     expect(operation?.summary).toBe(route.summary);
     const parameters = (where: string) => operation?.parameters.filter((p) => p.in === where).map((p) => p.name).sort();
     expect(parameters('path')).toEqual(keysOf(route.params));
-    expect(parameters('query')).toEqual(keysOf(route.query));
+    // A download's `?token=` is its security scheme, not a parameter besides.
+    expect(parameters('query')).toEqual(keysOf(route.query).filter((key) => !(route.tokenInQuery && key === 'token')));
     expect(operation?.requestBody?.content['application/json']?.schema).toEqual(route.body ? schemaOf(route.body) : undefined);
     if (route.multipart) expect(operation?.requestBody?.content['multipart/form-data']).toBeDefined();
     const ok = operation?.responses['200']?.content;
     if (route.answer) expect(ok?.['application/json']?.schema).toEqual(schemaOf(route.answer));
-    else expect(Object.keys(ok ?? {})).toEqual([['download', 'downloadVersion'].includes(name) ? 'application/octet-stream' : 'text/csv']);
+    else expect(Object.keys(ok ?? {})).toEqual(route.file?.types);
+    if (route.file?.ranges) expect(Object.keys(operation?.responses['206']?.content ?? {})).toEqual(route.file.types);
     // Every refusal and failure is a component whose body is `{ "error": "…" }`.
     for (const [status, answer] of Object.entries(operation?.responses ?? {})) {
-      if (status === '200') continue;
+      if (status === '200' || status === '206') continue;
       const component = document.components.responses[answer.$ref?.replace('#/components/responses/', '') ?? ''];
       expect(component?.content['application/json']?.schema, status).toEqual({ $ref: '#/components/schemas/Error' });
     }
     expect(operation?.responses['401'] !== undefined).toBe(route.access !== 'public');
-    expect(operation?.security).toEqual(route.access === 'public' ? [] : [{ session: [] }]);
+    expect(operation?.security).toEqual(route.access === 'public' ? [] : route.tokenInQuery ? [{ session: [] }, { token: [] }] : [{ session: [] }]);
+  });
+
+  it("describes the downloads' link form and the types a document is sent as", () => {
+    // A client generated from the description must know `?token=` opens a download, with no header.
+    expect(document.components.securitySchemes).toMatchObject({ token: { type: 'apiKey', in: 'query', name: 'token' } });
+    for (const path of ['/api/investor/download/{id}', '/api/investor/download-version/{versionId}']) {
+      expect(document.paths[path]?.get?.security, path).toEqual([{ session: [] }, { token: [] }]);
+      const types = Object.keys(document.paths[path]?.get?.responses['200']?.content ?? {});
+      expect(types, path).toEqual(expect.arrayContaining(['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/vnd.ms-excel']));
+      expect(types, path).not.toContain('application/octet-stream');
+    }
   });
 
   it('describes the error body once, as the contract says it', () => {

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
-import type { OpenAPIObject, OperationObject, ParameterObject, PathItemObject, ResponseObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
+import type { ContentObject, OpenAPIObject, OperationObject, ParameterObject, PathItemObject, ResponseObject, ResponsesObject, SchemaObject } from 'openapi3-ts/oas31';
 import { z } from 'zod';
-import { errorAnswer, openApiAnswer, routes, type OpenApiAnswer, type RouteDef, type RouteName } from '@everest/core/contract';
+import { errorAnswer, openApiAnswer, routes, type OpenApiAnswer, type RouteDef } from '@everest/core/contract';
 import type { Config } from '../config';
 import { bind } from './route';
 import { SerializedJson } from './serialized-json';
@@ -83,7 +83,7 @@ const refusals = {
   RangeNotSatisfiable: {
     status: '416',
     description: 'The `Range` asked for is not in this file: `Content-Range` gives its size.',
-    applies: (route: RouteDef) => fileAnswerOf(route)?.ranges === true,
+    applies: (route: RouteDef) => route.file?.ranges === true,
   },
   Refused: {
     status: '4XX',
@@ -99,24 +99,11 @@ const refusals = {
 
 type RefusalName = keyof typeof refusals;
 
-/** What a route answers when it answers no JSON: a document (with byte ranges) or a CSV file. */
-interface FileAnswer {
-  type: string;
-  description: string;
-  ranges?: true;
-}
-const fileAnswers: Partial<Record<RouteName, FileAnswer>> = {
-  download: { type: 'application/octet-stream', description: 'The document, with byte ranges (206) for viewers and resumed downloads.', ranges: true },
-  downloadVersion: { type: 'application/octet-stream', description: 'One version of a document, with byte ranges (206).', ranges: true },
-  bulkImportTemplate: { type: 'text/csv', description: 'The bulk import template.' },
-  readReceiptDocumentCsv: { type: 'text/csv', description: 'The read receipts of the document, one row per entitled investor.' },
-  readReceiptInvestorCsv: { type: 'text/csv', description: 'The read receipts of the investor, one row per document.' },
-  activityCsv: { type: 'text/csv', description: 'The filtered changes, newest first.' },
-};
-const fileAnswersByPath = new Map(Object.entries(fileAnswers).map(([name, answer]) => [routes[name as RouteName].path as string, answer]));
-
-function fileAnswerOf(route: RouteDef): FileAnswer | undefined {
-  return fileAnswersByPath.get(route.path);
+/** A file answer: each media type the route's file may be sent as. */
+function fileResponse(route: RouteDef): ResponseObject {
+  if (!route.file) throw new Error(`The route ${route.path} answers neither JSON nor a file: give it an answer or a file in the route table.`);
+  const content: ContentObject = Object.fromEntries(route.file.types.map((type) => [type, { schema: { type: 'string' as const, contentMediaType: type } }]));
+  return { description: route.file.description, content };
 }
 
 function operationOf(name: string, route: RouteDef, used: Set<RefusalName>): OperationObject {
@@ -124,9 +111,11 @@ function operationOf(name: string, route: RouteDef, used: Set<RefusalName>): Ope
     operationId: name,
     summary: route.summary,
     tags: [route.path.startsWith('/api/admin/') ? 'admin' : route.path.startsWith('/api/investor/') ? 'investor' : 'public'],
-    // A public call says so (`[]`), rather than leaving a client to guess from the document's default.
-    security: route.access === 'public' ? [] : [{ session: [] }],
-    parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+    // A public call says so (`[]`), rather than leaving a client to guess from the document's
+    // default. A download opened by navigation takes the header or `?token=`: either will do.
+    security: route.access === 'public' ? [] : route.tokenInQuery ? [{ session: [] }, { token: [] }] : [{ session: [] }],
+    // `token` is described by its security scheme, not again as a parameter.
+    parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query').filter((p) => !(route.tokenInQuery && p.name === 'token'))],
     responses: {},
   };
   if (route.access !== 'public') {
@@ -145,12 +134,8 @@ function operationOf(name: string, route: RouteDef, used: Set<RefusalName>): Ope
         : { 'application/json': { schema } },
     };
   }
-  const file = fileAnswerOf(route);
-  const responses: ResponsesObject = {
-    '200': route.answer
-      ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.answer) } } }
-      : { description: file?.description ?? 'A file.', content: { [file?.type ?? 'application/octet-stream']: { schema: { type: 'string', contentMediaType: file?.type ?? 'application/octet-stream' } } } },
-  };
+  const responses: ResponsesObject = { '200': route.answer ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.answer) } } } : fileResponse(route) };
+  if (route.file?.ranges) responses['206'] = { ...fileResponse(route), description: 'The part of the file the `Range` header asked for (`Content-Range` says which).' };
   for (const [refusal, { status, applies }] of Object.entries(refusals) as [RefusalName, (typeof refusals)[RefusalName]][]) {
     if (!applies(route)) continue;
     responses[status] = { $ref: `#/components/responses/${refusal}` };
@@ -198,8 +183,14 @@ export function buildOpenApiDocument(publicUrl: string): OpenAPIObject {
       schemas: { Error: jsonSchema(errorAnswer) },
       responses,
       securitySchemes: {
-        // The session token from /api/investor/login; downloads opened by navigation may pass it as `?token=`.
+        // The session token from /api/investor/login.
         session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        token: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'token',
+          description: 'For a download opened by browser navigation: a document link from `POST /api/investor/document-link` (a few minutes, one document), or the session token itself.',
+        },
       },
     },
     paths,
