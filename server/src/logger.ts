@@ -1,7 +1,10 @@
+import { openSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { pino } from 'pino';
 import { prettyFactory } from 'pino-pretty';
 import type { Config } from './config';
 import { withoutQueryValues } from './db/error-values';
+import { LineBatches, ownDescriptor } from './log-destination';
 
 /** Fields of a structured line (a request's method, path, status…), never a secret. */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -42,7 +45,7 @@ export function createLogger(level: Config['logLevel'], destination: pino.Destin
     },
     destination,
   );
-  // A database error's values (a visitor's name, e-mail, message) never reach a line (issue 33).
+  // A database error's values (a visitor's name, e-mail, message) never reach a line.
   const withError = (error: unknown) => {
     if (error === undefined) return {};
     const clean = withoutQueryValues(error);
@@ -56,31 +59,12 @@ export function createLogger(level: Config['logLevel'], destination: pino.Destin
   };
 }
 
-/** Lines are held until this many bytes are waiting (about a dozen request lines)… */
-const logBatchBytes = 4096;
-/** …or for this long at most, so that a quiet server's lines still show at once to a person. */
-const logFlushMs = 200;
-
 /**
- * Where lines go (a file descriptor or a file): gathered into one write of `logBatchBytes`, or
- * written after `logFlushMs`. A write per request line cost about a tenth of the busiest call's
- * throughput (issue 20); a write of a dozen lines costs about what one line's did. Writes stay
- * synchronous (a 4 kB write is microseconds; handing it to libuv's thread pool cost more than
- * that on the event loop). The price: the lines of the last 200 ms at most are lost when the
- * process is killed (SIGKILL, the machine going down); whatever is waiting is written on exit,
- * so a shutdown, `process.exit` and an uncaught exception lose nothing.
+ * Where lines go: a file descriptor (its terminal or pipe opened again, non-blocking) or a file
+ * (appended to), written in batches that never wait for the destination (log-destination.ts).
  */
 export function logDestination(dest: number | string): pino.DestinationStream {
-  const destination = pino.destination({ dest, sync: true, minLength: logBatchBytes });
-  const timer = setInterval(() => destination.flush(), logFlushMs).unref();
-  // pino registers this flush itself only for asynchronous destinations.
-  const flushOnExit = () => destination.flushSync();
-  process.once('exit', flushOnExit);
-  destination.once('close', () => {
-    clearInterval(timer);
-    process.removeListener('exit', flushOnExit);
-  });
-  return destination;
+  return new LineBatches(typeof dest === 'number' ? ownDescriptor(dest) : openSync(dest, 'a'));
 }
 
 // eslint-disable-next-line no-control-regex -- exactly the characters a terminal acts on
@@ -128,5 +112,5 @@ let stdout: pino.DestinationStream | undefined;
 
 /** Standard output as a destination, one for the process however many loggers write to it. */
 function standardOutput(): pino.DestinationStream {
-  return (stdout ??= consoleDestination(process.stdout.isTTY === true));
+  return (stdout ??= consoleDestination(isatty(1)));
 }

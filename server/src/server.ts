@@ -29,7 +29,8 @@ interface Running {
  * Starts the product: database (embedded unless DATABASE_URL), migrations, demo data for the
  * embedded default, then the HTTP server.
  *
- * SIGINT or SIGTERM stops it gracefully: readiness turns 503 and the server stops accepting
+ * SIGINT, SIGTERM or SIGHUP (its terminal closed: an SSH session dropped, a window shut) stops
+ * it gracefully: readiness turns 503 and the server stops accepting
  * connections; the requests in progress finish (for at most `shutdownGraceMs`, then they are
  * cut); the outbox worker stops after the message it is sending; the database connections
  * close and an embedded PostgreSQL stops; the process exits 0. A signal during start-up stops
@@ -69,6 +70,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
   await startup.catch(async (error: unknown) => {
     // A start that failed half-way (its port taken, say) stops what it had started, the embedded
     // PostgreSQL above all, before the CLI reports it and exits: a PostgreSQL left running would

@@ -19,12 +19,12 @@ for (const event of ['beforeExit', 'exit']) {
 }
 
 /**
- * For a process that stops its cluster itself on SIGINT and SIGTERM (the server, after its
- * requests are over): async-exit-hook's handlers would stop every cluster at once and end the
- * process with 130 or 143 while downloads were still being sent. SIGHUP keeps its handler.
+ * For a process that stops its cluster itself on SIGINT, SIGTERM and SIGHUP (the server, after
+ * its requests are over): async-exit-hook's handlers would stop every cluster at once and end the
+ * process with 130, 143 or 129 while downloads were still being sent.
  */
 export function leaveShutdownSignalsToCaller(): void {
-  for (const event of ['SIGINT', 'SIGTERM']) {
+  for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     if (asyncExitHook.hookedEvents().includes(event)) asyncExitHook.unhookEvent(event);
   }
 }
