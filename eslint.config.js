@@ -77,7 +77,8 @@ const webLayers = {
 
 const desktopPatterns = [
   { group: ['@everest/server', '@everest/server/*'], message: 'The desktop app talks to the server over HTTP only.' },
-  { regex: '^@everest/web(?!/admin$)', message: 'The desktop app uses the web admin panel (@everest/web/admin) only.' },
+  // …and the web's zod-without-eval, which its renderer's entry must import first, as the web's does.
+  { regex: '^@everest/web(?!/(admin|zod-without-eval)$)', message: 'The desktop app uses the web admin panel (@everest/web/admin) only.' },
 ];
 // Tests, benches and end-to-end suites take the server's test tooling as @everest/server/testing
 // and @everest/server/bench (source subpaths), and nothing else of the server.
