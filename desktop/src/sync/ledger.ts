@@ -190,6 +190,39 @@ export class Ledger {
   }
 
   /**
+   * A file read once finished, with its size, mtime and hash: a new entry, or the entry updated.
+   * A touched file (the same content) keeps its state; new content is looked at afresh.
+   */
+  recordRead(relativePath: string, size: number, mtimeMs: number, sha256: string): void {
+    const entry = this.get(relativePath);
+    if (entry) {
+      const sameContent = entry.sha256 === sha256 && !entry.incomplete;
+      this.update(relativePath, {
+        size,
+        mtimeMs,
+        sha256,
+        missing: false,
+        ...(sameContent ? {} : { state: 'waiting' as const, attempts: 0, nextRetryAt: null, lastError: null, uploadKey: null, incomplete: null }),
+      });
+      return;
+    }
+    this.put({
+      path: relativePath,
+      size,
+      mtimeMs,
+      sha256,
+      kind: 'unmatched',
+      state: 'waiting',
+      documentId: null,
+      publishedSha256: null,
+      attempts: 0,
+      nextRetryAt: null,
+      lastError: null,
+      missing: false,
+    });
+  }
+
+  /**
    * A published entry holding this publication (core's publicationKey: content AND destination),
    * from any path (a renamed or moved file). The same content for another property is another
    * publication, never this one.

@@ -1,0 +1,50 @@
+// Whether the portal can be reached. While it cannot, nothing is sent and files wait: the outage
+// is said once, and the portal is probed with growing pauses (the backoff), so that a server
+// being restarted or a network cut is waited out without a storm of requests or of messages.
+
+import { retryDelayMs, type BackoffOptions } from './backoff';
+
+export class Reachability {
+  /** The portal out of reach: since when, how many tries, the next one, and why. */
+  private away: { since: number; failures: number; nextAt: number; error: string } | null = null;
+
+  /** Why the portal could not be reached at the last try, or null. */
+  get error(): string | null {
+    return this.away?.error ?? null;
+  }
+
+  get isAway(): boolean {
+    return this.away !== null;
+  }
+
+  /** A request found the portal out of reach. True when it was reachable until now. */
+  lost(error: string, backoff: BackoffOptions, now = Date.now()): boolean {
+    const first = !this.away;
+    this.away ??= { since: now, failures: 0, nextAt: 0, error };
+    // Requests failing together count as one try; the next one waits its turn.
+    if (now >= this.away.nextAt) {
+      this.away.failures += 1;
+      this.away.nextAt = now + retryDelayMs(this.away.failures, backoff);
+    }
+    this.away.error = error;
+    return first;
+  }
+
+  /** A request was answered: how many seconds the portal was away, or null when it was not. */
+  back(now = Date.now()): number | null {
+    if (!this.away) return null;
+    const seconds = Math.round((now - this.away.since) / 1000);
+    this.away = null;
+    return seconds;
+  }
+
+  /** While away: whether the next probe is due. */
+  probeDue(now = Date.now()): boolean {
+    return this.away !== null && now >= this.away.nextAt;
+  }
+
+  /** Tried `maxAttempts` times without an answer: given up. */
+  gaveUp(maxAttempts: number): boolean {
+    return this.away !== null && this.away.failures >= maxAttempts;
+  }
+}
