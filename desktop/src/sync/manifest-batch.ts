@@ -10,6 +10,7 @@ import { decodeCsvBytes, documentRefusal, manifestEmails, manifestKnowledgeOf, p
 import type { SyncContext } from './context';
 import { isRefusal, isSignInRefusal, isUnreachable, messageOf } from './failures';
 import type { LedgerEntry, PendingBatch, PublishedPersonalDocument } from './ledger';
+import { PersonalReplacements, type PersonalReplacement } from './personal-replacement';
 
 /**
  * A manifest cell, always quoted, so that commas, quotes and line breaks survive. Not core's
@@ -18,16 +19,6 @@ import type { LedgerEntry, PendingBatch, PublishedPersonalDocument } from './led
  */
 function manifestCell(value: string): string {
   return `"${value.replaceAll('"', '""')}"`;
-}
-
-/** A personal document this sync published whose file changed in place. */
-interface PersonalReplacement {
-  filePath: string;
-  /** The name sent (NFC). */
-  name: string;
-  documentId: number;
-  email: string;
-  title: string;
 }
 
 /** A row of a manifest that publishes nothing, and why. */
@@ -44,7 +35,11 @@ export function batchSignatureOf(manifest: PlannedManifest): string {
 }
 
 export class ManifestBatches {
-  constructor(private readonly ctx: SyncContext) {}
+  private readonly replacements: PersonalReplacements;
+
+  constructor(private readonly ctx: SyncContext) {
+    this.replacements = new PersonalReplacements(ctx);
+  }
 
   /**
    * A manifest and its folder, as one batch: planned here with the server's knowledge of the
@@ -135,7 +130,7 @@ export class ManifestBatches {
     const known = await this.ctx.portal.bulkPreview(manifestEmails(csvText), hashes);
     // A file changed in place that this sync published: a row correcting one of its documents
     // (core's identity: same investor, title, category and period) puts the new file under it.
-    const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
+    const replaceable = this.replacements.replaceable(files.map((f) => f.path));
     const plan = planBulkManifest({
       csvText,
       encoding,
@@ -193,7 +188,7 @@ export class ManifestBatches {
       if (filePath) this.ctx.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
     }
 
-    await this.replacePersonalDocuments(replacements, problems);
+    await this.replacements.replace(replacements, problems);
     if (toSend.length === 0) return { batch: null, problems, rowProblems };
 
     const header = 'email,filename,document_category,title,description,document_date,tags';
@@ -297,66 +292,5 @@ export class ManifestBatches {
       if (filePath) this.ctx.setState(filePath, { state: 'needs-attention', lastError: failure.error }, `Refused by the portal: ${failure.error}`);
     }
     this.manifestDone(manifestPath, signature, problems, batch.rowProblems ?? []);
-  }
-
-  /**
-   * The personal documents this sync published from these files whose content has changed
-   * since, by document id: replaced, not published a second time.
-   */
-  private replaceablePersonalDocuments(paths: string[]): Map<number, { filePath: string; documentId: number }> {
-    const replaceable = new Map<number, { filePath: string; documentId: number }>();
-    for (const filePath of paths) {
-      const entry = this.ctx.ledger.get(filePath);
-      if (!entry?.personalDocuments || entry.sha256 === null || entry.publishedSha256 === null || entry.sha256 === entry.publishedSha256) continue;
-      for (const document of entry.personalDocuments) {
-        replaceable.set(document.documentId, { filePath, documentId: document.documentId });
-      }
-    }
-    return replaceable;
-  }
-
-  /**
-   * Puts each changed file under its documents. A refusal (the document deleted in the panel,
-   * the content already another document of that investor) leaves that file for a person; a
-   * network failure fails the batch, which is tried again whole (a replace sent twice is harmless).
-   */
-  private async replacePersonalDocuments(replacements: PersonalReplacement[], problems: string[]): Promise<void> {
-    const refused = new Set<string>();
-    const replaced = new Map<string, string[]>();
-    for (const { filePath, name, documentId, email, title } of replacements) {
-      if (this.ctx.stopped()) return;
-      if (refused.has(filePath)) continue;
-      this.ctx.setState(filePath, { state: 'publishing' }, `Replacing the file of "${title}" for ${email}`);
-      await this.ctx.ledger.save();
-      try {
-        // A correction is announced in the batch's digest, as corrected (notifyLater).
-        const answer = await this.ctx.portal.replacePersonalDocument(
-          documentId,
-          { absolutePath: path.join(this.ctx.folder, filePath), name },
-          { userEmail: email, emailNotification: this.ctx.notifies, notifyLater: this.ctx.notifies },
-        );
-        this.ctx.reached();
-        if (this.ctx.notifies && answer.corrected === true) {
-          const entry = this.ctx.ledger.get(filePath);
-          const personalDocuments = entry?.personalDocuments?.map((d) => (d.documentId === documentId ? { ...d, notifyPending: true } : d));
-          this.ctx.ledger.update(filePath, { personalDocuments });
-        }
-      } catch (error) {
-        if (!isRefusal(error)) throw error;
-        refused.add(filePath);
-        problems.push(`${name}: ${error.message}`);
-        this.ctx.setState(filePath, { state: 'needs-attention', lastError: error.message }, `Refused by the portal: ${error.message}`);
-        continue;
-      }
-      replaced.set(filePath, [...(replaced.get(filePath) ?? []), `"${title}" for ${email} (document ${documentId})`]);
-    }
-    for (const [filePath, documents] of replaced) {
-      if (refused.has(filePath)) continue;
-      this.ctx.setState(
-        filePath,
-        { state: 'published', publishedSha256: this.ctx.ledger.get(filePath)?.sha256 ?? null, attempts: 0, nextRetryAt: null, lastError: null, publishedAt: Date.now() },
-        `Replaced the file of ${documents.join(', ')}`,
-      );
-    }
   }
 }
