@@ -29,12 +29,12 @@ import {
 } from '@fluentui/react-components';
 import { csvEncodingLabels } from '@everest/core/domain';
 import { BatchEmailSummary, EmailConfirmDialog, emailingTexts, recipientsTitle, type RecipientCount } from '@everest/web/admin';
-import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../../../shared/api';
-import { api } from '../lib/api';
-import { countDropRecipients } from '../lib/drop-recipients';
-import { errorMessage } from '../lib/error-message';
-import { MiddleTruncatedPath } from '../lib/middle-truncated-path';
-import { useScreenStyles } from './styles';
+import type { FileProgressState, FolderDropPlan, FolderUploadStatus } from '../../../../shared/api';
+import { api } from '../../lib/api';
+import { countDropRecipients } from '../../lib/drop-recipients';
+import { errorMessage } from '../../lib/error-message';
+import { MiddleTruncatedPath } from '../../lib/middle-truncated-path';
+import { useScreenStyles } from '../styles';
 
 const useStyles = makeStyles({
   zone: {
