@@ -1,5 +1,5 @@
-// One sync per folder (issue 34): the desktop app on a staff machine and the headless sync on
-// the file server once watched the same folder, and ten new files became sixteen documents.
+// One sync per folder: when the desktop app on a staff machine and the headless sync on the
+// file server watched the same folder, ten new files became sixteen documents.
 // The lock is a small file IN the watched folder, the only place every machine that sees the
 // folder also sees: it names its holder and is refreshed while held, so that one left by a
 // process that died (same machine: its pid is gone; another machine: not refreshed for

@@ -1,7 +1,7 @@
 // Personal documents: a manifest and the files beside it published as one batch, planned with
 // the server's knowledge of its investors and the files' hashes, sent under an Idempotency-Key;
 // a file changed in place replaces its documents. Every row that publishes nothing is reported
-// with its line, in the summary as on the manifest (issue 34).
+// with its line, in the summary as on the manifest, so that no row goes missing unexplained.
 
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -116,7 +116,7 @@ export class ManifestBatches {
   ): Promise<{ batch: PendingBatch | null; problems: string[]; rowProblems: RowProblem[] } | null> {
     const manifestPath = manifest.entry.path;
     // Files beside the manifest that the portal would refuse (too large, empty, a PDF named
-    // .docx…) are not sent, but a row naming one says why, not 'file not found' (issue 32); each
+    // .docx…) are not sent, but a row naming one says why, not 'file not found'; each
     // keeps its own reason, checked by its first bytes as the server checks it.
     const refusedFiles = this.ctx.ledger.all().flatMap((e) => {
       if (e.missing || e.path === manifestPath || path.posix.dirname(e.path) !== manifest.folder || files.some((f) => f.path === e.path)) return [];
@@ -135,13 +135,14 @@ export class ManifestBatches {
       csvText,
       encoding,
       files: [...files, ...refusedFiles],
-      // Rows without a document_date are filed under the quarter folder's period (issue 32).
+      // Rows without a document_date are filed under the quarter folder's period: the folder says the quarter.
       period: { year: manifest.year, quarter: manifest.quarter },
       ...manifestKnowledgeOf(known.users),
     });
     if (plan.error) {
-      // A manifest that cannot be read whole publishes nothing (issue 32): its files wait with
-      // it, each saying why, until the manifest changes (the batch's signature is kept).
+      // A manifest that cannot be read whole publishes nothing (half a batch would be a wrong
+      // batch): its files wait with it, each saying why, until the manifest changes (the
+      // batch's signature is kept).
       this.ctx.setState(manifestPath, { state: 'needs-attention', lastError: plan.error, batchSignature: signature }, plan.error);
       const refused = `${path.basename(manifestPath)} was refused: ${plan.error}`;
       for (const file of files) {

@@ -1,4 +1,4 @@
-// What the sync reports (issue 34): every file and every manifest row ends in one clear state,
+// What the sync reports: every file and every manifest row ends in one clear state,
 // the same one in the command's summary, its exit code and the app's screens. "Done: 12 of 12"
 // while five files needed a person is what this replaces.
 

@@ -1,4 +1,4 @@
-// When a file is finished (issue 34): its size and mtime have stood still for the stability
+// When a file is finished: its size and mtime have stood still for the stability
 // window, it can be opened for reading (on Windows a scanner or an editor still writing holds it
 // with a share mode that refuses readers), and its content checks out: a PDF ends with its
 // trailer. A scanner writing a page every few seconds fails one of these between pages.
