@@ -3,8 +3,6 @@
 // never retry: a retried stale password locks the office's address out).
 
 import { ApiError } from '@everest/core/client';
-import { retryDelayMs } from './backoff';
-import type { SyncContext } from './context';
 
 /**
  * The portal refused the sync's sign-in: a wrong password or second-step code, a deactivated
@@ -39,54 +37,4 @@ export function isRefusal(error: unknown): error is ApiError {
 /** The sentence the sync stops with when its sign-in is refused. */
 export function signInRefusedSentence(error: unknown): string {
   return `The portal refused the sync's sign-in: ${messageOf(error)} The sync has stopped and will not try again: correct the account (EVEREST_EMAIL, EVEREST_PASSWORD, the second-step code) or sign in again in the app, then start it.`;
-}
-
-/** What the engine must do after a failed attempt is recorded: stop, wait for the portal, or nothing more. */
-export type AfterFailure = { kind: 'stop'; reason: string } | { kind: 'portal-away' } | null;
-
-/**
- * Records a failed attempt (`relative` '.': the sync's own call). A refused sign-in stops the
- * sync at once; the portal out of reach is waited out, the file waiting unsent; a refusal of this
- * file waits for a person; anything else is retried with the file's own doubling backoff, said
- * when it first fails and when it is given up.
- */
-export function recordFailure(
-  ctx: Pick<SyncContext, 'ledger' | 'maxAttempts' | 'backoff' | 'setState' | 'emit'>,
-  relative: string,
-  error: unknown,
-  attempts: number,
-): AfterFailure {
-  const entry = relative === '.' ? undefined : ctx.ledger.get(relative);
-  if (isSignInRefusal(error)) {
-    if (entry) ctx.ledger.update(relative, { state: 'waiting' });
-    return { kind: 'stop', reason: signInRefusedSentence(error) };
-  }
-  if (isUnreachable(error)) {
-    if (entry) ctx.ledger.update(relative, { state: 'waiting', lastError: `Waiting for the portal: ${messageOf(error)}`, nextRetryAt: null });
-    return { kind: 'portal-away' };
-  }
-  if (!entry) {
-    ctx.emit({ path: relative, state: 'failed', message: messageOf(error) });
-    return null;
-  }
-  if (isRefusal(error)) {
-    ctx.setState(relative, { state: 'needs-attention', lastError: error.message, nextRetryAt: null }, `Refused by the portal: ${error.message}`);
-    return null;
-  }
-  const message = messageOf(error);
-  const delay = retryDelayMs(attempts, ctx.backoff);
-  const gaveUp = attempts >= ctx.maxAttempts;
-  const again = entry.lastError === message && attempts > 1;
-  const change = { state: 'failed' as const, lastError: message, nextRetryAt: gaveUp ? null : Date.now() + delay };
-  if (again && !gaveUp) {
-    // The same failure again: written down, not said again.
-    ctx.ledger.update(relative, change);
-    return null;
-  }
-  ctx.setState(
-    relative,
-    change,
-    gaveUp ? `Gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${message}` : `Failed (attempt ${attempts}): ${message} Retrying with growing pauses.`,
-  );
-  return null;
 }

@@ -3,10 +3,10 @@
 // what was done is written down before and after each request, so that a crash, a restart or a
 // lost answer never publishes a file twice. One sync per folder (folder-lock.ts). This file runs
 // the steps: scan.ts and seeing.ts (seeing files), stability.ts (waiting until a file is
-// finished), decide.ts and plan.ts (deciding), job-queue.ts, property-upload.ts and
-// manifest-batch.ts (sending), failures.ts and reachability.ts (failing and waiting for the
-// portal), digest.ts (e-mail), ledger.ts (memory) and report.ts (outcomes); sync-options.ts says
-// what a sync is told and what it answers.
+// finished), decide.ts and plan.ts (deciding), job-queue.ts, property-upload.ts,
+// manifest-batch.ts and personal-replacement.ts (sending), failures.ts, failed-attempt.ts and
+// reachability.ts (failing, and waiting for the portal), digest.ts (e-mail), ledger.ts (memory)
+// and report.ts (outcomes); sync-options.ts says what a sync is told and what it answers.
 
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +15,8 @@ import { defaultBackoff, type BackoffOptions } from './backoff';
 import type { SyncContext, SyncEvent } from './context';
 import { Decider } from './decide';
 import { Digest } from './digest';
-import { messageOf, recordFailure } from './failures';
+import { recordFailure } from './failed-attempt';
+import { messageOf } from './failures';
 import { FolderLock } from './folder-lock';
 import { JobQueue } from './job-queue';
 import { Ledger, type LedgerEntry, type LedgerState } from './ledger';
