@@ -6,9 +6,11 @@
 import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { FSWatcher } from 'chokidar';
 import type { SyncContext } from './context';
+import { messageOf } from './failures';
 import type { Heads } from './plan';
-import { isSkippedName, walkFolder } from './scan';
+import { isSkippedName, walkFolder, watchFolder } from './scan';
 import type { Settling } from './stability';
 
 /** What seeing files needs of the engine. */
@@ -28,6 +30,9 @@ export interface SeeingHost extends Pick<SyncContext, 'folder' | 'ledger' | 'set
 export class FolderSight {
   private scanning: Promise<void> | null = null;
   private scansDone = 0;
+  private watcher: FSWatcher | null = null;
+  /** The watcher's own timers: a new folder read again, the scan once the watcher is armed. */
+  private timers: NodeJS.Timeout[] = [];
 
   constructor(private readonly host: SeeingHost) {}
 
@@ -39,6 +44,44 @@ export class FolderSight {
   /** A full scan is under way. */
   get isScanning(): boolean {
     return this.scanning !== null;
+  }
+
+  /**
+   * Watches the folder for changes (scan.ts's watchFolder), resolved once the watcher is armed.
+   * `stabilityMs`: the window a new folder is read again after, and the least wait before the
+   * scan that catches what changed while the watcher was being armed.
+   */
+  async watch(options: { poll?: boolean; pollIntervalMs?: number; stabilityMs: number }): Promise<void> {
+    const { host } = this;
+    this.watcher = watchFolder(host.folder, options, {
+      seen: (relative, stats) => void this.observe(relative, stats),
+      // A new folder may fill between chokidar's first read of it and the start of its own
+      // watcher (polling makes that window wide), and those files would wait for the next full
+      // scan: it is read again now and once more after a stability window.
+      folderAdded: (relative) => {
+        void this.scanFolder(relative);
+        const again = setTimeout(() => {
+          this.timers = this.timers.filter((t) => t !== again);
+          void this.scanFolder(relative);
+        }, options.stabilityMs);
+        this.timers.push(again);
+      },
+      gone: (relative) => this.markMissing(relative),
+      error: (error) => host.emit({ path: '.', state: 'failed', message: `Watching failed: ${messageOf(error)}` }),
+    });
+    await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
+    // What changed between the first scan and the watcher being armed (a poller takes its
+    // first look only after an interval) has no event: one more scan once it surely is.
+    const primed = setTimeout(() => void this.scan(), Math.max(options.stabilityMs, 2 * (options.pollIntervalMs ?? 2_000)));
+    this.timers.push(primed);
+  }
+
+  /** Stops watching: its timers at once, then the watcher. */
+  async stopWatching(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers = [];
+    await this.watcher?.close();
+    this.watcher = null;
   }
 
   /** A full scan: every file is observed, and ledger entries whose file is gone are marked missing. */

@@ -10,7 +10,6 @@
 
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FSWatcher } from 'chokidar';
 import { defaultBackoff, type BackoffOptions } from './backoff';
 import type { SyncContext, SyncEvent } from './context';
 import { Decider } from './decide';
@@ -19,16 +18,15 @@ import { recordFailure } from './failed-attempt';
 import { messageOf } from './failures';
 import { FolderLock } from './folder-lock';
 import { JobQueue } from './job-queue';
-import { Ledger, type LedgerEntry, type LedgerState } from './ledger';
+import { Ledger, type LedgerEntry } from './ledger';
 import { ManifestBatches } from './manifest-batch';
 import type { Portal } from './portal';
 import { PropertyUploads } from './property-upload';
 import { Reachability } from './reachability';
-import { countOutcomes, publishedInRun, summarySentence, syncReport } from './report';
-import { watchFolder } from './scan';
+import { eventStateOf } from './report';
 import { FolderSight } from './seeing';
 import { defaultStabilityMs, Settling } from './stability';
-import type { SyncOptions, SyncStatus } from './sync-options';
+import { statusOf, type SyncOptions, type SyncStatus } from './sync-options';
 
 export type { SyncEvent } from './context';
 export type { SyncOptions, SyncStatus } from './sync-options';
@@ -53,8 +51,7 @@ export class SyncEngine implements SyncContext {
   private readonly jobs: JobQueue;
   private readonly decider: Decider;
   private readonly sight: FolderSight;
-  private readonly reach = new Reachability();
-  private watcher: FSWatcher | null = null;
+  private readonly reach = new Reachability((event) => this.emit(event));
   private timers: NodeJS.Timeout[] = [];
   private halted = false;
   private ticking = false;
@@ -148,27 +145,7 @@ export class SyncEngine implements SyncContext {
     this.timers.push(setInterval(() => void this.tick(), this.tickMs));
     this.timers.push(setInterval(() => void this.scan(), this.rescanMs));
     if (this.options.watch === false) return;
-    this.watcher = watchFolder(this.folder, this.options, {
-      seen: (relative, stats) => void this.sight.observe(relative, stats),
-      // A new folder may fill between chokidar's first read of it and the start of its own
-      // watcher (polling makes that window wide), and those files would wait for the next full
-      // scan: it is read again now and once more after a stability window.
-      folderAdded: (relative) => {
-        void this.sight.scanFolder(relative);
-        const again = setTimeout(() => {
-          this.timers = this.timers.filter((t) => t !== again);
-          void this.sight.scanFolder(relative);
-        }, this.stabilityMs);
-        this.timers.push(again);
-      },
-      gone: (relative) => this.markMissing(relative),
-      error: (error) => this.emit({ path: '.', state: 'failed', message: `Watching failed: ${messageOf(error)}` }),
-    });
-    await new Promise<void>((resolve) => this.watcher!.once('ready', () => resolve()));
-    // What changed between the first scan and the watcher being armed (a poller takes its
-    // first look only after an interval) has no event: one more scan once it surely is.
-    const primed = setTimeout(() => void this.scan(), Math.max(this.stabilityMs, 2 * (this.options.pollIntervalMs ?? 2_000)));
-    this.timers.push(primed);
+    await this.sight.watch({ ...this.options, stabilityMs: this.stabilityMs });
   }
 
   /** Full scans completed since start. */
@@ -186,8 +163,7 @@ export class SyncEngine implements SyncContext {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     this.lock?.stopRefreshing();
-    await this.watcher?.close();
-    this.watcher = null;
+    await this.sight.stopWatching();
     // Requests already sent reach the server; their answers are dropped, as after a crash.
     await this.jobs.settled();
     await this.ledger.save();
@@ -234,24 +210,13 @@ export class SyncEngine implements SyncContext {
   }
 
   status(): SyncStatus {
-    const present = this.ledger.all().filter((e) => !e.missing);
-    const byState = (state: LedgerState) => present.filter((e) => e.state === state);
-    const settling = this.settling.candidates.entries().map(([p, c]) => ({ path: p, reason: c.writing }));
-    const report = syncReport(present, { writing: settling, skipped: this.ledger.skipped, since: this.reportSince });
-    const counts = countOutcomes(report);
-    return {
+    return statusOf(this.ledger, {
+      settling: this.settling.candidates.entries(),
+      since: this.reportSince,
       unreachable: this.reach.error,
       stoppedBecause: this.stopReason,
-      published: byState('published'),
-      waiting: [...byState('waiting'), ...byState('publishing')],
-      failed: byState('failed'),
-      needsAttention: byState('needs-attention'),
-      settling,
-      report,
-      counts,
-      summary: summarySentence(counts),
-      emailed: { ...this.digest.told },
-    };
+      emailed: this.digest.told,
+    });
   }
 
   stopped(): boolean {
@@ -313,22 +278,11 @@ export class SyncEngine implements SyncContext {
 
   // ---- Sending ---------------------------------------------------------------------------------
 
-  /**
-   * The state a change shows as: a published file the portal already had (or that an earlier
-   * run published), or one filed elsewhere, says so.
-   */
-  private eventStateOf(entry: LedgerEntry): SyncEvent['state'] {
-    if (entry.state === 'published' && entry.filedElsewhere) return 'needs-attention';
-    if (entry.state === 'published' && entry.kind !== 'manifest' && !publishedInRun(entry, this.reportSince)) return 'already-published';
-    if (entry.state === 'needs-attention' && entry.twinOf) return 'skipped';
-    return entry.state;
-  }
-
   setState(relative: string, change: Partial<LedgerEntry>, message: string): void {
     if (this.halted) return;
     const entry = this.ledger.update(relative, change);
     if (entry.state === 'published') this.digest.activity();
-    this.emit({ path: relative, state: this.eventStateOf(entry), message, documentId: entry.documentId });
+    this.emit({ path: relative, state: eventStateOf(entry, this.reportSince), message, documentId: entry.documentId });
   }
 
   /**
@@ -344,23 +298,14 @@ export class SyncEngine implements SyncContext {
   }
 
   private portalAway(error: unknown): void {
-    if (this.reach.lost(messageOf(error), this.backoff)) {
-      this.emit({
-        path: '.',
-        state: 'portal-away',
-        message: `The portal cannot be reached: ${messageOf(error)} Files wait; the sync tries again with growing pauses.`,
-      });
-    }
+    this.reach.lost(error, this.backoff);
     this.decider.forgetPropertyList();
     this.wake();
     this.settleIdle();
   }
 
   reached(): void {
-    const seconds = this.reach.back();
-    if (seconds === null) return;
-    this.emit({ path: '.', state: 'portal-back', message: `The portal is reachable again (after ${seconds} s): files are being sent.` });
-    this.wake();
+    if (this.reach.back()) this.wake();
   }
 
   headOf(relative: string): Uint8Array | undefined {

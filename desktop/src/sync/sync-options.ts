@@ -6,9 +6,10 @@ import type { BackoffOptions } from './backoff';
 import type { SyncEvent } from './context';
 import type { EmailTold } from './digest';
 import type { SyncRunner } from './folder-lock';
-import type { LedgerEntry } from './ledger';
+import type { Ledger, LedgerEntry, LedgerState } from './ledger';
 import type { Portal } from './portal';
-import type { ReportItem, SyncOutcome } from './report';
+import { countOutcomes, summarySentence, syncReport, type ReportItem, type SyncOutcome } from './report';
+import type { Candidate } from './stability';
 
 export interface SyncOptions {
   /** The watched folder (absolute). Only its lock file is ever written there. */
@@ -85,4 +86,29 @@ export interface SyncStatus {
   summary: string;
   /** With e-mail notification: who this run's digests told, of how many documents (corrections among them). */
   emailed: EmailTold;
+}
+
+/** The status of a sync from its ledger and what it knows beside: files settling, the portal, why it stopped, who was e-mailed. */
+export function statusOf(
+  ledger: Pick<Ledger, 'all' | 'skipped'>,
+  now: { settling: [string, Candidate][]; since: number; unreachable: string | null; stoppedBecause: string | null; emailed: EmailTold },
+): SyncStatus {
+  const present = ledger.all().filter((e) => !e.missing);
+  const byState = (state: LedgerState) => present.filter((e) => e.state === state);
+  const settling = now.settling.map(([p, c]) => ({ path: p, reason: c.writing }));
+  const report = syncReport(present, { writing: settling, skipped: ledger.skipped, since: now.since });
+  const counts = countOutcomes(report);
+  return {
+    unreachable: now.unreachable,
+    stoppedBecause: now.stoppedBecause,
+    published: byState('published'),
+    waiting: [...byState('waiting'), ...byState('publishing')],
+    failed: byState('failed'),
+    needsAttention: byState('needs-attention'),
+    settling,
+    report,
+    counts,
+    summary: summarySentence(counts),
+    emailed: { ...now.emailed },
+  };
 }
