@@ -17,7 +17,7 @@ export async function administratorWithTotp(serverUrl: string, admin: { email: s
   const signedIn = await api.call('login', { body: { email, password: admin.password } });
   if (!('token' in signedIn)) throw new Error('A new administrator has no second step yet.');
   const as = createApiClient({ baseUrl: serverUrl, getToken: () => signedIn.token });
-  // Turning it on asks for an owner proof (issue 33): the password just signed in with.
+  // Turning it on asks for an owner proof, so that a borrowed session cannot: the password just signed in with.
   const { secret } = await as.call('startTotp', { body: { currentPassword: admin.password } });
   await as.call('confirmTotp', { body: { code: totpCode(secret) } });
   return { email, secret };

@@ -30,7 +30,7 @@ export interface FolderDropPlan {
     size: number;
     /**
      * The same content is already on the portal for this property, under whatever title and
-     * quarter: the server answers such an upload alreadyPublished (issue 32).
+     * quarter: the server answers such an upload alreadyPublished, so it is not sent as new.
      */
     alreadyPublished: boolean;
     /** The panel's warning when no investor could see it (core's noReader sentence), else null. */
@@ -45,7 +45,7 @@ export interface FolderDropPlan {
     title: string | null;
     outcome: 'publish' | 'already-published' | 'refused';
     reason: string | null;
-    /** Where the document is filed: its document_date's quarter, else its quarter folder's (issue 32). */
+    /** Where the document is filed: its document_date's quarter, else its quarter folder's. */
     year: number | null;
     quarter: Quarter | null;
   }[];
@@ -58,7 +58,7 @@ export interface FolderDropPlan {
 }
 
 /**
- * A file's (or manifest row's) state, as the sync reports it (issue 34). Final: `published`,
+ * A file's (or manifest row's) state, as the sync reports it: each ends in one clear state. Final: `published`,
  * `already-published` (the portal had it; nothing new published), `needs-attention`,
  * `still-being-written`, `skipped` (by rule: system files, copies). On the way: `waiting`,
  * `sending`, `failed` (will be tried again).

@@ -1,8 +1,8 @@
 // The e-mail digest: documents are published with their e-mail deferred (notifyLater) and
 // announced by one notify-documents call once the folder has settled, so that each reader gets
 // one e-mail for a quarter's folder. Settled means nothing left to send and, while watching,
-// the folder quiet for a settling window: five files saved 3–5 s apart once sent five e-mails
-// to one investor (issue 34).
+// the folder quiet for a settling window: without it, five files saved 3–5 s apart sent five
+// e-mails to one investor.
 
 import type { SyncContext } from './context';
 import { retryDelayMs } from './backoff';

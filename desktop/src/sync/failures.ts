@@ -1,6 +1,6 @@
 // What a failed request means for the sync: the portal is away (wait for it, say so once), the
 // portal refused this file (a person must act), or the portal refused the sign-in (stop at once,
-// never retry: a retried stale password locks the office's address out, issue 34).
+// never retry: a retried stale password locks the office's address out).
 
 import { ApiError } from '@everest/core/client';
 

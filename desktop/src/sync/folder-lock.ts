@@ -1,5 +1,5 @@
-// One sync per folder (issue 34): the desktop app on a staff machine and the headless sync on
-// the file server once watched the same folder, and ten new files became sixteen documents.
+// One sync per folder: when the desktop app on a staff machine and the headless sync on the
+// file server watched the same folder, ten new files became sixteen documents.
 // The lock is a small file IN the watched folder, the only place every machine that sees the
 // folder also sees: it names its holder and is refreshed while held, so that one left by a
 // process that died (same machine: its pid is gone; another machine: not refreshed for
@@ -72,6 +72,9 @@ function processIsAlive(pid: number): boolean {
 const notWritable = new Set(['EACCES', 'EPERM', 'EROFS']);
 
 export class FolderLock {
+  /** The timer that keeps the lock fresh while it is held (keepFresh), or null. */
+  private refresher: NodeJS.Timeout | null = null;
+
   private constructor(
     readonly file: string,
     readonly holder: LockHolder,
@@ -164,8 +167,30 @@ export class FolderLock {
     }
   }
 
+  /**
+   * Refreshes the lock every `everyMs` until stopRefreshing or release. `onLost` is called when a
+   * refresh finds the lock no longer ours: the sync must then stop, so that only one publishes.
+   */
+  keepFresh(everyMs: number, onLost: () => void): void {
+    this.stopRefreshing();
+    const timer = setInterval(() => {
+      void this.refresh().then((ours) => {
+        // Stopped meanwhile: the sync is ending anyway and says nothing more.
+        if (!ours && this.refresher === timer) onLost();
+      });
+    }, everyMs);
+    this.refresher = timer;
+  }
+
+  /** Stops refreshing the lock (it stays taken until release). */
+  stopRefreshing(): void {
+    if (this.refresher) clearInterval(this.refresher);
+    this.refresher = null;
+  }
+
   /** Removes the lock if it is still ours. */
   async release(): Promise<void> {
+    this.stopRefreshing();
     try {
       if (holderOf(await readFile(this.file, 'utf8'))?.id === this.holder.id) await rm(this.file, { force: true });
     } catch {

@@ -27,7 +27,8 @@ export interface LedgerEntry {
   /** The server's document id, for a property document to be replaced later. */
   documentId: number | null;
   /**
-   * For a property document: the destination documentId was published to (issue 32). A file
+   * For a property document: the destination documentId was published to (the same file under
+   * two properties is two documents, one for each property's investors). A file
    * stands in for a document of its own property only; an entry written before this field
    * existed is checked against the server before it is trusted.
    */
@@ -59,23 +60,25 @@ export interface LedgerEntry {
    */
   pendingBatch?: PendingBatch | null;
   /**
-   * For a property document being uploaded: the Idempotency-Key of its upload (issue 32), kept
+   * For a property document being uploaded: the Idempotency-Key of its upload, kept
    * until the server answers, so that a retry after a lost answer or a crash is the same request.
    */
   uploadKey?: string | null;
   /**
    * The portal held this publication already (its answer `alreadyPublished`, or a file of the
-   * folder published it from another path): nothing new was published from this file (issue 34).
+   * folder published it from another path): nothing new was published from this file, and the
+   * report says so rather than "published".
    */
   alreadyOnPortal?: boolean;
   /** For a property document: the period it was published under, to tell a moved folder. */
   period?: { year: number; quarter: Quarter } | null;
   /**
    * A property document already on the portal under another period than its folder's (a folder
-   * moved from Q3 to Q4): the document stays where it is filed; a person decides (issue 34).
+   * moved from Q3 to Q4): the document stays where it is filed; a person decides, since the sync
+   * cannot know which quarter is right.
    */
   filedElsewhere?: { documentId: number; year: number; quarter: Quarter } | null;
-  /** For a manifest: its rows that publish nothing, each with its reason (issue 34). */
+  /** For a manifest: its rows that publish nothing, each with its reason, so that no row is lost silently. */
   rowProblems?: { row: number; reason: string }[] | null;
   /** A copy of another file of the folder with the same content for the same destination: skipped by core's twin rule. */
   twinOf?: string | null;
@@ -98,7 +101,8 @@ export interface PublishedPersonalDocument {
   documentId: number;
   /**
    * Published with its e-mail deferred (bulk's notifyLater): the digest that covers the quarter
-   * folder's property and personal documents together has not been confirmed yet (issue 32).
+   * folder's property and personal documents together has not been confirmed yet, and is sent
+   * after a restart.
    */
   notifyPending?: boolean;
 }
@@ -115,14 +119,14 @@ export interface PendingBatch {
   rows: number;
   /** The plan's problem rows, reported with the answer. */
   problems: string[];
-  /** The rows that publish nothing and whose reason no file shows (issue 34). */
+  /** The rows that publish nothing and whose reason no file shows: reported on the manifest. */
   rowProblems?: { row: number; reason: string }[];
 }
 
 interface LedgerFile {
   version: 1;
   entries: LedgerEntry[];
-  /** System and editor files of the folder at the last scan: skipped by rule (issue 34). */
+  /** System and editor files of the folder at the last scan: skipped by rule, and reported as such. */
   skipped?: string[];
 }
 
@@ -187,6 +191,39 @@ export class Ledger {
     const current = this.entries.get(relativePath);
     if (!current) throw new Error(`No ledger entry for ${relativePath}`);
     return this.put({ ...current, ...change });
+  }
+
+  /**
+   * A file read once finished, with its size, mtime and hash: a new entry, or the entry updated.
+   * A touched file (the same content) keeps its state; new content is looked at afresh.
+   */
+  recordRead(relativePath: string, size: number, mtimeMs: number, sha256: string): void {
+    const entry = this.get(relativePath);
+    if (entry) {
+      const sameContent = entry.sha256 === sha256 && !entry.incomplete;
+      this.update(relativePath, {
+        size,
+        mtimeMs,
+        sha256,
+        missing: false,
+        ...(sameContent ? {} : { state: 'waiting' as const, attempts: 0, nextRetryAt: null, lastError: null, uploadKey: null, incomplete: null }),
+      });
+      return;
+    }
+    this.put({
+      path: relativePath,
+      size,
+      mtimeMs,
+      sha256,
+      kind: 'unmatched',
+      state: 'waiting',
+      documentId: null,
+      publishedSha256: null,
+      attempts: 0,
+      nextRetryAt: null,
+      lastError: null,
+      missing: false,
+    });
   }
 
   /**

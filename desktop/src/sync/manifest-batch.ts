@@ -1,7 +1,7 @@
 // Personal documents: a manifest and the files beside it published as one batch, planned with
 // the server's knowledge of its investors and the files' hashes, sent under an Idempotency-Key;
 // a file changed in place replaces its documents. Every row that publishes nothing is reported
-// with its line, in the summary as on the manifest (issue 34).
+// with its line, in the summary as on the manifest, so that no row goes missing unexplained.
 
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { decodeCsvBytes, documentRefusal, manifestEmails, manifestKnowledgeOf, p
 import type { SyncContext } from './context';
 import { isRefusal, isSignInRefusal, isUnreachable, messageOf } from './failures';
 import type { LedgerEntry, PendingBatch, PublishedPersonalDocument } from './ledger';
+import { PersonalReplacements, type PersonalReplacement } from './personal-replacement';
 
 /**
  * A manifest cell, always quoted, so that commas, quotes and line breaks survive. Not core's
@@ -18,16 +19,6 @@ import type { LedgerEntry, PendingBatch, PublishedPersonalDocument } from './led
  */
 function manifestCell(value: string): string {
   return `"${value.replaceAll('"', '""')}"`;
-}
-
-/** A personal document this sync published whose file changed in place. */
-interface PersonalReplacement {
-  filePath: string;
-  /** The name sent (NFC). */
-  name: string;
-  documentId: number;
-  email: string;
-  title: string;
 }
 
 /** A row of a manifest that publishes nothing, and why. */
@@ -44,7 +35,11 @@ export function batchSignatureOf(manifest: PlannedManifest): string {
 }
 
 export class ManifestBatches {
-  constructor(private readonly ctx: SyncContext) {}
+  private readonly replacements: PersonalReplacements;
+
+  constructor(private readonly ctx: SyncContext) {
+    this.replacements = new PersonalReplacements(ctx);
+  }
 
   /**
    * A manifest and its folder, as one batch: planned here with the server's knowledge of the
@@ -121,7 +116,7 @@ export class ManifestBatches {
   ): Promise<{ batch: PendingBatch | null; problems: string[]; rowProblems: RowProblem[] } | null> {
     const manifestPath = manifest.entry.path;
     // Files beside the manifest that the portal would refuse (too large, empty, a PDF named
-    // .docx…) are not sent, but a row naming one says why, not 'file not found' (issue 32); each
+    // .docx…) are not sent, but a row naming one says why, not 'file not found'; each
     // keeps its own reason, checked by its first bytes as the server checks it.
     const refusedFiles = this.ctx.ledger.all().flatMap((e) => {
       if (e.missing || e.path === manifestPath || path.posix.dirname(e.path) !== manifest.folder || files.some((f) => f.path === e.path)) return [];
@@ -135,18 +130,19 @@ export class ManifestBatches {
     const known = await this.ctx.portal.bulkPreview(manifestEmails(csvText), hashes);
     // A file changed in place that this sync published: a row correcting one of its documents
     // (core's identity: same investor, title, category and period) puts the new file under it.
-    const replaceable = this.replaceablePersonalDocuments(files.map((f) => f.path));
+    const replaceable = this.replacements.replaceable(files.map((f) => f.path));
     const plan = planBulkManifest({
       csvText,
       encoding,
       files: [...files, ...refusedFiles],
-      // Rows without a document_date are filed under the quarter folder's period (issue 32).
+      // Rows without a document_date are filed under the quarter folder's period: the folder says the quarter.
       period: { year: manifest.year, quarter: manifest.quarter },
       ...manifestKnowledgeOf(known.users),
     });
     if (plan.error) {
-      // A manifest that cannot be read whole publishes nothing (issue 32): its files wait with
-      // it, each saying why, until the manifest changes (the batch's signature is kept).
+      // A manifest that cannot be read whole publishes nothing (half a batch would be a wrong
+      // batch): its files wait with it, each saying why, until the manifest changes (the
+      // batch's signature is kept).
       this.ctx.setState(manifestPath, { state: 'needs-attention', lastError: plan.error, batchSignature: signature }, plan.error);
       const refused = `${path.basename(manifestPath)} was refused: ${plan.error}`;
       for (const file of files) {
@@ -193,7 +189,7 @@ export class ManifestBatches {
       if (filePath) this.ctx.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
     }
 
-    await this.replacePersonalDocuments(replacements, problems);
+    await this.replacements.replace(replacements, problems);
     if (toSend.length === 0) return { batch: null, problems, rowProblems };
 
     const header = 'email,filename,document_category,title,description,document_date,tags';
@@ -297,66 +293,5 @@ export class ManifestBatches {
       if (filePath) this.ctx.setState(filePath, { state: 'needs-attention', lastError: failure.error }, `Refused by the portal: ${failure.error}`);
     }
     this.manifestDone(manifestPath, signature, problems, batch.rowProblems ?? []);
-  }
-
-  /**
-   * The personal documents this sync published from these files whose content has changed
-   * since, by document id: replaced, not published a second time.
-   */
-  private replaceablePersonalDocuments(paths: string[]): Map<number, { filePath: string; documentId: number }> {
-    const replaceable = new Map<number, { filePath: string; documentId: number }>();
-    for (const filePath of paths) {
-      const entry = this.ctx.ledger.get(filePath);
-      if (!entry?.personalDocuments || entry.sha256 === null || entry.publishedSha256 === null || entry.sha256 === entry.publishedSha256) continue;
-      for (const document of entry.personalDocuments) {
-        replaceable.set(document.documentId, { filePath, documentId: document.documentId });
-      }
-    }
-    return replaceable;
-  }
-
-  /**
-   * Puts each changed file under its documents. A refusal (the document deleted in the panel,
-   * the content already another document of that investor) leaves that file for a person; a
-   * network failure fails the batch, which is tried again whole (a replace sent twice is harmless).
-   */
-  private async replacePersonalDocuments(replacements: PersonalReplacement[], problems: string[]): Promise<void> {
-    const refused = new Set<string>();
-    const replaced = new Map<string, string[]>();
-    for (const { filePath, name, documentId, email, title } of replacements) {
-      if (this.ctx.stopped()) return;
-      if (refused.has(filePath)) continue;
-      this.ctx.setState(filePath, { state: 'publishing' }, `Replacing the file of "${title}" for ${email}`);
-      await this.ctx.ledger.save();
-      try {
-        // A correction is announced in the batch's digest, as corrected (notifyLater).
-        const answer = await this.ctx.portal.replacePersonalDocument(
-          documentId,
-          { absolutePath: path.join(this.ctx.folder, filePath), name },
-          { userEmail: email, emailNotification: this.ctx.notifies, notifyLater: this.ctx.notifies },
-        );
-        this.ctx.reached();
-        if (this.ctx.notifies && answer.corrected === true) {
-          const entry = this.ctx.ledger.get(filePath);
-          const personalDocuments = entry?.personalDocuments?.map((d) => (d.documentId === documentId ? { ...d, notifyPending: true } : d));
-          this.ctx.ledger.update(filePath, { personalDocuments });
-        }
-      } catch (error) {
-        if (!isRefusal(error)) throw error;
-        refused.add(filePath);
-        problems.push(`${name}: ${error.message}`);
-        this.ctx.setState(filePath, { state: 'needs-attention', lastError: error.message }, `Refused by the portal: ${error.message}`);
-        continue;
-      }
-      replaced.set(filePath, [...(replaced.get(filePath) ?? []), `"${title}" for ${email} (document ${documentId})`]);
-    }
-    for (const [filePath, documents] of replaced) {
-      if (refused.has(filePath)) continue;
-      this.ctx.setState(
-        filePath,
-        { state: 'published', publishedSha256: this.ctx.ledger.get(filePath)?.sha256 ?? null, attempts: 0, nextRetryAt: null, lastError: null, publishedAt: Date.now() },
-        `Replaced the file of ${documents.join(', ')}`,
-      );
-    }
   }
 }

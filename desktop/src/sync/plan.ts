@@ -60,7 +60,7 @@ export function recordPlan(ctx: SyncContext, plan: FolderPlan): { propertyDocume
     }
   }
   // Copies of a property document (same content, same property): the original is published,
-  // the copy is skipped with core's sentence; it is looked at again when it changes (issue 32).
+  // the copy is skipped with core's sentence; it is looked at again when it changes.
   for (const { entry, of } of plan.duplicates) {
     const current = ctx.ledger.get(entry.path)!;
     if (current.state === 'published') continue;

@@ -22,7 +22,7 @@ export interface Portal {
   documentSha256(documentId: number): Promise<string>;
   /**
    * `notifyLater` (with emailNotification): the e-mail waits for notifyDocuments. The
-   * `idempotencyKey` names this publication (issue 32): the same key again, a retry after a lost
+   * `idempotencyKey` names this publication: the same key again, a retry after a lost
    * answer, is answered with the first request's result instead of a second document.
    */
   uploadDocument(
@@ -31,7 +31,7 @@ export interface Portal {
     options: { idempotencyKey: string },
   ): Promise<DocumentAnswer>;
   /**
-   * `property`: the destination the file belongs to (issue 32); the server refuses (409) to
+   * `property`: the destination the file belongs to; the server refuses (409) to
    * put it under a document filed elsewhere. `notifyLater` (with emailNotification): a
    * correction's e-mail waits for notifyDocuments, which lists it as corrected.
    */
@@ -82,7 +82,7 @@ export interface PortalOptions {
   email: string;
   password: string;
   /**
-   * A TOTP or backup code for an account with a second step (issue 21), asked for at each
+   * A TOTP or backup code for an account with a second step (two-factor sign-in), asked for at each
    * sign-in that needs one: the CLI prompts at a terminal, or takes EVEREST_SECOND_STEP_CODE.
    * Without it such an account is refused with a sentence.
    */
@@ -120,7 +120,8 @@ export function createPortal(options: PortalOptions): Portal {
   /**
    * Any answer of the sign-in routes that is not a session (401 wrong password or deactivated,
    * a wrong second-step code, 429 with `captchaRequired` or a lock-out, a non-administrator) is
-   * a SignInRefused: the engine stops on it instead of retrying (issue 34). No answer at all
+   * a SignInRefused: the engine stops on it instead of retrying, which could lock the account
+   * out. No answer at all
    * (the portal away) stays an ApiError the engine waits out.
    */
   async function signIn(): Promise<void> {

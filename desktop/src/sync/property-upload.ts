@@ -1,6 +1,7 @@
-// Uploading a property document: published once per publication (content and destination,
-// issue 32), replaced when it changes in place, and said truly when the portal already held it,
-// also under another quarter than its folder's (issue 34).
+// Uploading a property document: published once per publication (content and destination: the
+// same notice under two properties reaches each one's investors), replaced when it changes in
+// place, and said truly when the portal already held it, also under another quarter than its
+// folder's.
 
 import { createHash, randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -48,8 +49,8 @@ export class PropertyUploads {
    * until it is answered: a retry after a lost answer (or a crash) is the same request again,
    * answered by the server with the first result. Content the server already holds for this
    * property (a lost ledger, a document retitled in the panel, a copy) is answered
-   * `alreadyPublished` with that document: recorded, not published again (issue 32); filed under
-   * another quarter than the folder's, it needs a person (issue 34).
+   * `alreadyPublished` with that document: recorded, not published again; filed under another
+   * quarter than the folder's, it needs a person, who knows which quarter is right.
    */
   async publish(document: PlannedPropertyDocument, wantsWork: (entry: LedgerEntry) => boolean): Promise<void> {
     const { ctx } = this;

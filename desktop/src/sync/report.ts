@@ -1,8 +1,9 @@
-// What the sync reports (issue 34): every file and every manifest row ends in one clear state,
+// What the sync reports: every file and every manifest row ends in one clear state,
 // the same one in the command's summary, its exit code and the app's screens. "Done: 12 of 12"
 // while five files needed a person is what this replaces.
 
 import { hasNoReader, publishingMessages } from '@everest/core/domain';
+import type { SyncEvent } from './context';
 import type { LedgerEntry } from './ledger';
 
 /**
@@ -160,4 +161,15 @@ export function summarySentence(counts: Record<SyncOutcome, number>): string {
   const parts = finalOutcomes.map((outcome) => countWords[outcome](counts[outcome]));
   for (const outcome of ['waiting', 'sending', 'failed'] as const) if (counts[outcome] > 0) parts.push(countWords[outcome](counts[outcome]));
   return parts.join(', ');
+}
+
+/**
+ * The state a change shows as: a published file the portal already had (or that an earlier
+ * run published), or one filed elsewhere, says so, as the report will count it.
+ */
+export function eventStateOf(entry: LedgerEntry, since: number): SyncEvent['state'] {
+  if (entry.state === 'published' && entry.filedElsewhere) return 'needs-attention';
+  if (entry.state === 'published' && entry.kind !== 'manifest' && !publishedInRun(entry, since)) return 'already-published';
+  if (entry.state === 'needs-attention' && entry.twinOf) return 'skipped';
+  return entry.state;
 }

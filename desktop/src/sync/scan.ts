@@ -1,7 +1,10 @@
-// Seeing files: a full walk of the watched folder, the truth that events only hint at.
+// Seeing files: a full walk of the watched folder, the truth that events only hint at, and the
+// watcher whose events are those hints.
 
+import type { Stats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { watch, type FSWatcher } from 'chokidar';
 import { isIgnoredName } from '@everest/core/domain';
 import { isLockFileName } from './folder-lock';
 
@@ -43,4 +46,36 @@ export async function walkFolder(root: string, relative = ''): Promise<FolderCon
     } else if (item.isFile()) found.files.push(child);
   }
   return found;
+}
+
+/** What the watcher tells, each path relative to the watched folder (forward slashes). */
+export interface FolderEvents {
+  /** A file was added or changed (with its stats, when the watcher has them). */
+  seen(relative: string, stats?: Stats): void;
+  folderAdded(relative: string): void;
+  gone(relative: string): void;
+  error(error: unknown): void;
+}
+
+/**
+ * Watches the folder for changes (chokidar), skipped names aside: returned at once, armed once
+ * it says 'ready'. `poll`: poll the file system instead of listening to its events (network shares).
+ */
+export function watchFolder(folder: string, options: { poll?: boolean; pollIntervalMs?: number }, on: FolderEvents): FSWatcher {
+  const watcher = watch(folder, {
+    ignoreInitial: true,
+    ignored: (file) => isSkippedName(path.basename(file)),
+    usePolling: options.poll ?? false,
+    interval: options.pollIntervalMs ?? 2_000,
+    binaryInterval: options.pollIntervalMs ?? 2_000,
+    // The stability window does this job, for watched and scanned files alike.
+    awaitWriteFinish: false,
+  });
+  const relativeOf = (file: string) => posix(path.relative(folder, file));
+  const seen = (file: string, stats?: Stats) => on.seen(relativeOf(file), stats);
+  watcher.on('add', seen).on('change', seen);
+  watcher.on('addDir', (dir) => on.folderAdded(relativeOf(dir)));
+  watcher.on('unlink', (file) => on.gone(relativeOf(file)));
+  watcher.on('error', (error) => on.error(error));
+  return watcher;
 }

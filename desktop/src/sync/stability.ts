@@ -1,4 +1,4 @@
-// When a file is finished (issue 34): its size and mtime have stood still for the stability
+// When a file is finished: its size and mtime have stood still for the stability
 // window, it can be opened for reading (on Windows a scanner or an editor still writing holds it
 // with a share mode that refuses readers), and its content checks out: a PDF ends with its
 // trailer. A scanner writing a page every few seconds fails one of these between pages.
@@ -12,6 +12,7 @@
 
 import { createHash } from 'node:crypto';
 import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
 import {
   documentContainerOf,
   documentContainers,
@@ -210,4 +211,82 @@ export async function checkFinished(absolute: string, name: string, seen: { size
     }
   }
   return { kind: 'finished', sha256, head: first };
+}
+
+/** A file read once finished: its size and mtime as they stood still, and what the read found. */
+export type FileRead = Extract<FileCheck, { kind: 'finished' | 'incomplete' }>;
+
+/**
+ * Waiting until a file is stable: the folder's candidates, each read once its wait is over and
+ * waited for afresh while it is still being written, which is said once per wait.
+ */
+export class Settling {
+  readonly candidates: Candidates;
+  private readonly announced = new Set<string>();
+
+  constructor(
+    private readonly folder: string,
+    windowMs: number,
+    private readonly options: {
+      newFileWaitMs?: number;
+      /** How long after its last change a document whose end is missing is damaged, not being written. */
+      incompleteAfterMs: number;
+      /** Said once per wait, when a check has found the file still being written. */
+      onStillWriting: (relative: string, reason: string) => void;
+    },
+  ) {
+    this.candidates = new Candidates(windowMs, { newFileWaitMs: options.newFileWaitMs });
+  }
+
+  /** Size and mtime as seen now (Candidates.observe): true when the file moved. */
+  observe(relative: string, size: number, mtimeMs: number): boolean {
+    return this.candidates.observe(relative, size, mtimeMs);
+  }
+
+  /** Says once per wait that a file is still being written, when a check has found it so. */
+  announceWriting(relative: string): void {
+    const reason = this.candidates.get(relative)?.writing;
+    if (!reason || this.announced.has(relative)) return;
+    this.announced.add(relative);
+    this.options.onStillWriting(relative, reason);
+  }
+
+  /** The file is gone: it waits no more. */
+  forget(relative: string): void {
+    this.candidates.delete(relative);
+    this.announced.delete(relative);
+  }
+
+  /**
+   * Reads the files whose size and mtime stood still for their wait: `onRead` for each one
+   * finished (or whose end has long been missing); the others wait again. True when one was read.
+   */
+  async settle(onRead: (relative: string, candidate: Candidate, read: FileRead) => void): Promise<boolean> {
+    let changed = false;
+    for (const [relative, candidate] of this.candidates.due()) {
+      const absolute = path.join(this.folder, relative);
+      let check;
+      try {
+        check = await checkFinished(absolute, path.posix.basename(relative).normalize('NFC'), candidate, this.options.incompleteAfterMs);
+      } catch {
+        this.candidates.delete(relative);
+        continue;
+      }
+      if (this.candidates.get(relative) !== candidate) continue;
+      if (check.kind === 'gone') {
+        this.candidates.delete(relative);
+        continue;
+      }
+      if (check.kind === 'writing') {
+        this.candidates.again(relative, check.size, check.mtimeMs, check.reason);
+        this.announceWriting(relative);
+        continue;
+      }
+      this.candidates.settled(relative);
+      this.announced.delete(relative);
+      onRead(relative, candidate, check);
+      changed = true;
+    }
+    return changed;
+  }
 }

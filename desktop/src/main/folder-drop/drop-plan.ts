@@ -78,7 +78,7 @@ export async function listFolder(root: string): Promise<{ entries: FolderEntry[]
 
 /**
  * What dropping `folder` would publish, asked of nobody but the portal's read routes, with the
- * rules the server applies (issue 32), so that "Will be published: 12" means 12: the layout,
+ * rules the server applies, so that "Will be published: 12" means 12: the layout,
  * each file's type by its first bytes, its size and its title by core's planFolder, which also
  * keeps one of two twins for a property; each manifest, decoded as the user import decodes a
  * CSV, by planBulkManifest with the server's preview and its quarter folder's period; and each

@@ -15,8 +15,8 @@ export interface Progress {
  * The files and manifest rows of a sync as the screens show them, in path order: the engine's
  * report while it runs, else the report of its ledger (an upload paused or finished). The
  * report's outcomes are the screens' states, one for one, so that the counts and the summary
- * are the command line's (issue 34). `since`: when the run being shown began, for a ledger
- * without its engine (what was published before counts as already on the portal).
+ * are the command line's: the app and a headless sync never tell the same folder differently.
+ * `since`: when the run being shown began, for a ledger without its engine (what was published before counts as already on the portal).
  */
 export function progressOf(engine: SyncEngine | null, ledger: Pick<Ledger, 'all' | 'skipped'> | null, since?: number): Progress {
   const report: ReportItem[] = engine ? engine.status().report : syncReport(ledger?.all() ?? [], { skipped: ledger?.skipped ?? [], since });

@@ -4,7 +4,7 @@ import { AdminPanel } from '@everest/web/admin';
 import type { SessionState } from '../../shared/api';
 import { errorMessage } from './lib/error-message';
 import { CsvPreviewScreen } from './screens/csv-preview-screen';
-import { FolderDropScreen } from './screens/folder-drop-screen';
+import { FolderDropScreen } from './screens/folder-drop/folder-drop-screen';
 import { SignInScreen } from './screens/sign-in-screen';
 import { SyncStatusScreen } from './screens/sync-status-screen';
 

@@ -20,8 +20,9 @@ export interface CsvPreview {
   unchanged: ValidImportRow[];
   errors: ImportRowError[];
   /**
-   * Issue 33: rows that create an administrator or employee, or change an existing account's
-   * role (the server's preview lists the same, and the import asks to confirm each one).
+   * Rows that create an administrator or employee, or change an existing account's role (the
+   * server's preview lists the same, and the import asks to confirm each one): a CSV must not
+   * hand out staff access unseen.
    */
   staffRows: ImportStaffRow[];
 }

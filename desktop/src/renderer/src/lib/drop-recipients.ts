@@ -2,8 +2,8 @@ import type { RecipientCount } from '@everest/web/admin';
 import type { FolderDropPlan } from '../../../shared/api';
 
 /**
- * Issue 32 case 7: how many people a dropped folder published with e-mail reaches, as the web
- * panel's quarter-folder upload counts it (`countRecipients`): each property's readers
+ * How many people a dropped folder published with e-mail reaches, asked before anything is
+ * sent, as the web panel's quarter-folder upload counts it (`countRecipients`): each property's readers
  * (`GET /api/admin/document-recipients`, asked through `recipients`) for the property documents
  * the plan will publish, and the distinct investors of the manifest rows it will publish. The
  * sum is "up to": someone reading two properties, or also getting a personal document, gets one

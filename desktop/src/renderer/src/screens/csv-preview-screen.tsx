@@ -155,8 +155,9 @@ function PreviewResult({ name, preview, headingRef }: { name: string; preview: C
               ].join('; '),
             )}
           />
-          {/* Issue 35: the bad value, as the web's preview shows it: text (never markup), which core
-              shortened and whose control characters and bidirectional marks it replaced. */}
+          {/* The bad value, as the web's preview shows it: text (never markup), which core shortened
+              and whose control characters and bidirectional marks it replaced, so that a hostile
+              CSV can neither inject markup nor make a value read as something else. */}
           <List
             title="Errors (will be skipped)"
             items={preview.errors.map((e) => `Row ${e.row}: ${e.error}${e.value === undefined ? '' : ` Value: “${e.value}”`}`)}

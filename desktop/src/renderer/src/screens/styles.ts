@@ -14,7 +14,7 @@ export const useScreenStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
   },
   // A table as tall as its rows: the page scrolls as a whole, so a 57-file plan reads like a
-  // page rather than through a slot of two rows (issue 34). In a window narrower than its columns
+  // page rather than through a slot of two rows. In a window narrower than its columns
   // need, the table scrolls sideways in its box rather than squeezing them into one another.
   table: {
     overflowX: 'auto',

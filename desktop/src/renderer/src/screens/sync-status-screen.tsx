@@ -17,7 +17,7 @@ import {
 import type { SyncStatus } from '../../../shared/api';
 import { errorMessage } from '../lib/error-message';
 import { MiddleTruncatedPath } from '../lib/middle-truncated-path';
-import { fileStateLabels, stateColors } from './folder-drop-screen';
+import { fileStateLabels, stateColors } from './folder-drop/file-states';
 import { useScreenStyles } from './styles';
 
 const useStyles = makeStyles({
