@@ -12,7 +12,7 @@ import {
 } from '@everest/core/contract';
 import { defaultPropertyGroup, displayName, formatDateTime, toCsv, type CsvValue } from '@everest/core/domain';
 import { executeBound } from '../../db/bound-query';
-import { personalDocumentMatch } from '../documents/document-files';
+import { personalDocumentMatch } from '../document-access/document-files';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { recordAdminAction } from '../audit/admin-audit';

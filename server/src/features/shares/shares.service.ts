@@ -22,7 +22,7 @@ import { recordAdminAction } from '../audit/admin-audit';
 import { proveOwner } from '../auth/owner-proof';
 import { activeSessionUser } from '../auth/session';
 import { createPasswordLink, welcomeLinkLifetimeMs } from '../auth/password-links';
-import { firmToday, liveShareParams, liveShareSql } from '../documents/document-policy';
+import { firmToday, liveShareParams, liveShareSql } from '../document-access/document-policy';
 import { enqueueMail } from '../mail/outbox';
 import { shareAddedMail, shareInvitationMail, type ShareDescription } from '../mail/templates';
 import { rateLimiter, type RateLimit } from '../rate-limit/rate-limiter';
@@ -31,7 +31,7 @@ import { Share, ShareProperty } from './share.entity';
 
 // Shared access (issue 36): an investor's shares (Manage Profile), the shares given to the caller
 // (the portal's switch), and the administrators' view and end. What a share lets its delegate
-// read is decided in documents/document-policy.ts, the one place of the read rules.
+// read is decided in document-access/document-policy.ts, the one place of the read rules.
 
 export const shareMessages = {
   investorsOnly: 'Only investors can share their documents. Please contact Investor Relations if you need someone to see documents.',

@@ -27,7 +27,7 @@ import { emailChangedMail, welcomeMail } from '../auth/auth-mail';
 import { createPasswordLink, queuePasswordResetMail, voidResetTokens, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { hashPassword } from '../auth/password-hash';
 import { sessionTokens } from '../auth/session';
-import { PersonalDocument } from '../documents/personal-document.entity';
+import { PersonalDocument } from '../personal-documents/personal-document.entity';
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
 import { voidEmailChangeLinks } from './email-change.service';

@@ -10,8 +10,8 @@ import type { FileStore } from '../files/file-store';
 import { documentFileMessages } from '../files/document-type';
 import { documentTypes } from '../files/sniff';
 import { bulkUploadMessages, bulkUploadPreview, bulkUploadPersonalDocuments, earlierBatchAnswer } from './bulk-personal-documents.service';
-import type { DocumentsCall } from './document-files';
-import { idempotencyKeyOf } from './idempotency';
+import type { DocumentsCall } from '../document-access/document-files';
+import { idempotencyKeyOf } from '../document-access/idempotency';
 
 /** A quarter's batch is a few hundred investors; far more is a mistake, or a stranger's flood. */
 export const maxBulkFiles = 1000;

@@ -19,17 +19,17 @@ import { changedFields, recordAdminAction, type AuditFields } from '../audit/adm
 import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
-import { newDocumentsMail, type PublishedDocument } from './document-mail';
+import { newDocumentsMail, type PublishedDocument } from '../document-access/document-mail';
 import {
   personalDocumentMatch,
   keepDocumentFile,
   storedFileId,
   type KeptDocumentFile,
   type DocumentsCall,
-} from './document-files';
-import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
-import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
-import { selectPersonalDocuments } from './documents.service';
+} from '../document-access/document-files';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from '../document-access/document-versions';
+import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from '../document-access/idempotency';
+import { selectPersonalDocuments } from '../document-access/documents.service';
 import { PersonalDocument, type IPersonalDocument } from './personal-document.entity';
 
 export const adminPersonalDocumentMessages = {

@@ -25,11 +25,11 @@ import {
   replacePersonalDocument,
   uploadPersonalDocument,
   uploadPersonalDocumentActions,
-} from './admin-personal-documents.service';
-import { bulkPersonalDocumentsRoutes } from './bulk-personal-documents.routes';
-import type { DocumentsCall } from './document-files';
-import { listDocumentVersions } from './document-versions';
-import { earlierAnswer, idempotencyKeyOf } from './idempotency';
+} from '../personal-documents/admin-personal-documents.service';
+import { bulkPersonalDocumentsRoutes } from '../personal-documents/bulk-personal-documents.routes';
+import type { DocumentsCall } from '../document-access/document-files';
+import { listDocumentVersions } from '../document-access/document-versions';
+import { earlierAnswer, idempotencyKeyOf } from '../document-access/idempotency';
 
 /**
  * Documents administration: property documents (upload, replace, update, delete, the list, the

@@ -24,9 +24,9 @@ import { recordAdminAction } from '../audit/admin-audit';
 import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
 import { correctedLine, digestLine, publishPersonalDocument, type NewPersonalDocument } from './admin-personal-documents.service';
-import { newDocumentsMail, type PublishedDocument } from './document-mail';
-import { earlierAnswer, holdIdempotencyKey } from './idempotency';
-import { keepDocumentFile, type DocumentsCall, type KeptDocumentFile } from './document-files';
+import { newDocumentsMail, type PublishedDocument } from '../document-access/document-mail';
+import { earlierAnswer, holdIdempotencyKey } from '../document-access/idempotency';
+import { keepDocumentFile, type DocumentsCall, type KeptDocumentFile } from '../document-access/document-files';
 
 export const bulkUploadMessages = {
   missingFiles: `${portalMessages.missingFiles}: please select the CSV manifest and the documents it names.`,
