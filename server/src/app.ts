@@ -8,6 +8,7 @@ import { sessionAuth } from './features/auth/session';
 import { SessionActivity } from './features/auth/sessions.service';
 import { sessionsRoutes } from './features/auth/sessions.routes';
 import { adminDocumentsRoutes } from './features/property-documents/admin-documents.routes';
+import { adminPersonalDocumentsRoutes } from './features/personal-documents/admin-personal-documents.routes';
 import { documentsRoutes } from './features/document-access/documents.routes';
 import { captchaRoutes } from './features/captcha/captcha.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -85,6 +86,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     adminUsersRoutes,
     adminPropertiesRoutes,
     adminDocumentsRoutes,
+    adminPersonalDocumentsRoutes,
     bulkImportRoutes,
     readReceiptsRoutes,
     activityRoutes,
