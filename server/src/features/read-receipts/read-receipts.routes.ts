@@ -11,8 +11,8 @@ import {
   investorReceipt,
   investorReceiptCsv,
   listReceiptDocuments,
-  remindUnopened,
 } from './read-receipts.service';
+import { remindUnopened } from './reminders.service';
 
 /**
  * Read receipts for administrators (issue 21): who opened which document, and reminders to
