@@ -9,7 +9,8 @@ import type { AppState, SessionUser } from '../../http/state';
 import type { FileStore } from '../files/file-store';
 import { documentFileMessages } from '../files/document-type';
 import { documentTypes } from '../files/sniff';
-import { bulkUploadMessages, bulkUploadPreview, bulkUploadPersonalDocuments, earlierBatchAnswer } from './bulk-personal-documents.service';
+import { bulkUploadMessages, bulkUploadPersonalDocuments, earlierBatchAnswer } from './bulk-personal-documents.service';
+import { bulkUploadPreview } from './manifest-knowledge';
 import type { DocumentsCall } from '../document-access/document-files';
 import { idempotencyKeyOf } from '../document-access/idempotency';
 

@@ -5,7 +5,7 @@ import {
 import { defaultPropertyGroup, displayName, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { recordAdminAction } from '../audit/admin-audit';
 import { enqueueMail } from '../mail/outbox';
-import { digestLine } from '../personal-documents/admin-personal-documents.service';
+import { digestLine } from '../personal-documents/personal-document-publishing';
 import { newDocumentsMail, type PublishedDocument } from '../document-access/document-mail';
 import type { DocumentsCall } from '../document-access/document-files';
 import { delegatesToNotify, liveShareParams } from '../document-access/document-policy';
