@@ -40,6 +40,7 @@ export interface LiveShare {
   propertyIds: number[];
 }
 
+/** A piece of a WHERE clause with its parameters, as the read rules and the lists build them. */
 export interface SqlCondition {
   sql: string;
   params: unknown[];

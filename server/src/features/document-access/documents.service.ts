@@ -6,7 +6,7 @@ import type { SessionUser } from '../../http/state';
 import { AuditEvent } from '../audit/audit-event.entity';
 import type { FileExistence } from '../files/file-existence';
 import { openedDocumentKeys } from '../read-receipts/opened-documents';
-import { documentPolicy, type LiveShare } from './document-policy';
+import { documentPolicy, type LiveShare, type SqlCondition } from './document-policy';
 
 interface PropertyDocumentRow {
   id: number;
@@ -206,11 +206,6 @@ export async function auditDocumentRead(
     details: share ? { onBehalfOf: { userId: share.ownerId, email: share.ownerEmail }, shareId: share.id } : null,
   });
   await em.flush();
-}
-
-export interface SqlCondition {
-  sql: string;
-  params: unknown[];
 }
 
 /**
