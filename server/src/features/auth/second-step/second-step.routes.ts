@@ -8,7 +8,6 @@ import {
   adminSecondStep,
   confirmTotp,
   passkeyCreationOptions,
-  passkeySignInOptions,
   regenerateBackupCodes,
   registerPasskey,
   removePasskey,
@@ -16,8 +15,8 @@ import {
   removeTotp,
   secondStepStatus,
   startTotp,
-  verifyLogin,
 } from './second-step.service';
+import { passkeySignInOptions, verifyLogin } from './second-step-sign-in';
 
 /**
  * Two-step sign-in (issue 21): the second half of a sign-in, the user's own set-up in Manage
