@@ -111,7 +111,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   const newState = () => new RequestState(orm, services.effects);
   app.use(compress({ threshold: 1024 }));
   // An answer to a request that came with a session is that user's: no cache anywhere may keep
-  // it, whatever the route (issue 22). Outside the error handler, so that refusals get it too.
+  // it, whatever the route. Outside the error handler, so that refusals get it too.
   app.use(async (ctx, next) => {
     await next();
     if (ctx.headerSent || !ctx.path.startsWith('/api/')) return;

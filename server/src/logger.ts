@@ -42,7 +42,7 @@ export function createLogger(level: Config['logLevel'], destination: pino.Destin
     },
     destination,
   );
-  // A database error's values (a visitor's name, e-mail, message) never reach a line (issue 33).
+  // A database error's values (a visitor's name, e-mail, message) never reach a line.
   const withError = (error: unknown) => {
     if (error === undefined) return {};
     const clean = withoutQueryValues(error);
@@ -64,7 +64,7 @@ const logFlushMs = 200;
 /**
  * Where lines go (a file descriptor or a file): gathered into one write of `logBatchBytes`, or
  * written after `logFlushMs`. A write per request line cost about a tenth of the busiest call's
- * throughput (issue 20); a write of a dozen lines costs about what one line's did. Writes stay
+ * throughput; a write of a dozen lines costs about what one line's did. Writes stay
  * synchronous (a 4 kB write is microseconds; handing it to libuv's thread pool cost more than
  * that on the event loop). The price: the lines of the last 200 ms at most are lost when the
  * process is killed (SIGKILL, the machine going down); whatever is waiting is written on exit,

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Shared access (issue 36). `shares` holds what an investor (the owner) lets another account (the
+ * Shared access. `shares` holds what an investor (the owner) lets another account (the
  * delegate) read: personal documents by scope and categories, property documents by scope and,
  * for 'properties', the chosen ones in `share_properties` (gone with their property). At most one
  * share per owner and delegate is not revoked: a second one would be ambiguous. Whether a share

@@ -107,7 +107,7 @@ interface ImportPlan {
   updates: ImportUpdate[];
   /** E-mails of valid rows whose user exists, changed or not. */
   duplicates: string[];
-  /** Rows that create a staff account or change a role (issue 33), in file order. */
+  /** Rows that create a staff account or change a role, in file order. */
   staffRows: ImportStaffRow[];
 }
 
@@ -219,7 +219,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     if (body.duplicateHandling === 'fail' && plan.duplicates.length > 0) {
       throw new HttpError(409, bulkImportMessages.duplicatesFound(plan.duplicates.length, plan.duplicates.slice(0, 3)));
     }
-    // Issue 33: every staff row this import would write must be confirmed by e-mail and role,
+    // Every staff row this import would write must be confirmed by e-mail and role,
     // checked before anything is written or e-mailed.
     const staffRows = staffRowsToConfirm(plan.staffRows, body.duplicateHandling);
     const unconfirmed = unconfirmedStaffRows(staffRows, body.confirmedStaffRows);
@@ -250,7 +250,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
         duplicateHandling: body.duplicateHandling,
         defaultRole: body.defaultRole,
         imported: created.map((row) => row.email),
-        // Issue 33: the staff accounts created or roles changed, each confirmed in the request.
+        // The staff accounts created or roles changed, each confirmed in the request.
         staffRows: staffRows.map(({ row, email, previousRole, role, change }) => ({ row, email, previousRole, role, change })),
         updated: updates.map(({ user, diff }) => ({ email: user.email, changes: diff.changes, newPropertyAccess: diff.newPropertyAccess })),
         skipped: results.skipped,

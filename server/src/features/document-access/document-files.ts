@@ -16,7 +16,7 @@ export interface DocumentsCall {
   fileExistence: FileExistence;
   /** The portal's address for the e-mails (from configuration, never from the request). */
   portalUrl: string;
-  /** ALLOW_SHARING (issue 36): delegates with `notify` are told of new documents only while on. */
+  /** ALLOW_SHARING: delegates with `notify` are told of new documents only while on. */
   allowSharing: boolean;
 }
 
@@ -80,7 +80,7 @@ export function containsPattern(search: string): string {
 }
 
 /**
- * The panel's one search of personal documents (User Documents and Read Receipts, issue 35): a
+ * The panel's one search of personal documents (User Documents and Read Receipts, which must find the same documents): a
  * document `d` whose title or tags, or whose owner `u`'s e-mail, full name or entity, contains
  * the text, in any case.
  */

@@ -164,11 +164,11 @@ export const rangedReadWindowMs = 10 * 60_000;
 
 /**
  * Writes who opened which document, how and from where: the basis for read receipts. Every read
- * of the content counts, a range of it too (issue 33: `bytes=1-` is the whole file but a byte);
+ * of the content counts, a range of it too (`bytes=1-` is the whole file but a byte);
  * a range within `rangedReadWindowMs` of the user's last read of it is a viewer fetching the
  * rest or a download resuming, and is not counted again.
  *
- * A read through a share (issue 36) is the delegate's row, "read by X on behalf of Y": the owner
+ * A read through a share is the delegate's row, "read by X on behalf of Y": the owner
  * in `details.onBehalfOf`, from which the receipts' trigger counts it as the owner's open
  * (migration 20261127200000).
  */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { idempotencyKeyHeader } from '@everest/core/contract';
 import type { AppState, SessionUser } from '../../http/state';
 
-// Issue 32: uploads under an `Idempotency-Key` header. The key is kept in the audit row of what
+// Uploads under an `Idempotency-Key` header. The key is kept in the audit row of what
 // the call published (`details.after.idempotencyKey`, beside `answer`, the answer it gave), so
 // that a retry from the same administrator (a lost answer, a client restarted mid-batch) is
 // answered the first result and publishes nothing again. Keys are the administrator's own: the

@@ -95,7 +95,7 @@ export const uploadPersonalDocumentActions = ['upload-user-document', 'correct']
  * is looked for, so that two uploads of one file for one investor (a double click, a retried
  * request) publish it once: the second answers the first (DECISIONS.md), sends no e-mail and
  * writes no audit row, since nothing changed. Under an Idempotency-Key, a retry answers the first
- * call's result (issue 32).
+ * call's result.
  */
 export async function uploadPersonalDocument(
   call: DocumentsCall,
@@ -209,7 +209,7 @@ export async function editPersonalDocument(call: DocumentsCall, body: EditPerson
   return { message: `Document "${document.title}" saved.`, document };
 }
 
-/** Issue 32 case 2: a file only ever replaces a document of the investor its caller names. */
+/** A file only ever replaces a document of the investor its caller names. */
 function refuseOtherOwner(owner: string, named: string | undefined): void {
   if (named !== undefined && named.toLowerCase() !== owner.toLowerCase()) {
     throw new HttpError(409, adminPersonalDocumentMessages.otherOwner(owner, named));
@@ -219,11 +219,11 @@ function refuseOtherOwner(owner: string, named: string | undefined): void {
 /**
  * Puts a new file under an existing personal document, keeping its owner, title and filing, as
  * replace-document does for property documents: when its file exists and the new one differs, a
- * corrected version (issue 21), e-mailed to its owner with `emailNotification` (while active);
+ * corrected version, e-mailed to its owner with `emailNotification` (while active);
  * when its file was missing, a repair of the current version; the very file it has changes
  * nothing (`unchanged`). Refused (409) when another of the owner's documents holds the same
  * content (one content, one document per investor, as the uploads decide), and when
- * `body.userEmail` names another investor than the owner (issue 32).
+ * `body.userEmail` names another investor than the owner.
  */
 export async function replacePersonalDocument(
   call: DocumentsCall,
@@ -242,7 +242,7 @@ export async function replacePersonalDocument(
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
   if (hadFile && upload?.sha256 === current.sha256) {
-    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    // The very file it has: no version, no audit row, no e-mail, and the answer says so.
     const document = await documentAnswer(call, documentId);
     return { message: unchangedMessage(document.title), document, unchanged: true };
   }

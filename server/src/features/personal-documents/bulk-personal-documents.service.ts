@@ -94,7 +94,7 @@ export async function bulkUploadPersonalDocuments(
     files.push(file);
   }
   for (const refused of batch.refused) files.push({ name: refused.filename, size: 0, refusal: refused.error });
-  // Any CSV fault refuses the whole manifest before anything is published (issue 32 case 1).
+  // Any CSV fault refuses the whole manifest before anything is published.
   const plan = planBulkManifest({
     csvText,
     encoding: manifest.encoding,
@@ -119,7 +119,7 @@ export async function bulkUploadPersonalDocuments(
       continue;
     }
     if (row.outcome === 'already-published') {
-      // Not a failure (issue 32): the investor has it, and the answer names their document.
+      // Not a failure: the investor has it, and the answer names their document.
       const documentId = row.file.sha256 ? documentsByContent.get(`${row.userId}:${row.file.sha256}`) : undefined;
       alreadyPublished.push({ row: row.row, filename: row.filename, userEmail: row.email, title: row.title, ...(documentId ? { documentId } : {}) });
       continue;
@@ -172,7 +172,7 @@ export async function bulkUploadPersonalDocuments(
     }
     const successful: BulkUploadPersonalDocumentsAnswer['successful'] = [];
     const digests = new Map<IUser, PublishedDocument[]>();
-    // notifyLater (issue 32): the e-mails wait for notify-documents, which sends one digest per
+    // notifyLater: the e-mails wait for notify-documents, which sends one digest per
     // reader with the quarter folder's property documents.
     const deferred = body.emailNotification && body.notifyLater;
     const pending: number[] = [];
@@ -222,7 +222,7 @@ export async function bulkUploadPersonalDocuments(
     failed.sort((a, b) => a.row - b.row);
     alreadyPublished.sort((a, b) => a.row - b.row);
     const answer: BulkUploadPersonalDocumentsAnswer = {
-      // Three counts apart: what is new, what the investors already had, what failed (issue 32).
+      // Three counts apart: what is new, what the investors already had, what failed.
       message: `${successful.length} published${correctionsSaid(successful)}, ${alreadyPublished.length} already published, ${failed.length} not published.`,
       successful,
       failed: failed.map(({ filename, error }) => ({ filename, error })),
@@ -263,7 +263,7 @@ function correctionsSaid(successful: BulkUploadPersonalDocumentsAnswer['successf
 
 /**
  * The answer to a batch sent again under the Idempotency-Key of one this administrator already
- * sent (issue 32): nothing new is published, and the answer says so. The first batch's documents
+ * sent: nothing new is published, and the answer says so. The first batch's documents
  * are listed as already published, its failures stay failures, and its documents still waiting
  * for notify-documents are named, so a client that lost the first answer can still announce them.
  */

@@ -84,12 +84,12 @@ function auditedFields(d: IPropertyDocument): AuditFields {
 }
 
 /**
- * Issue 32 case 7, asked before an upload with e-mail: how many people a new document of this
+ * Asked before an upload with e-mail, so the administrator knows who will hear of it: how many people a new document of this
  * property (or 'General') would e-mail, and whether investors are shown the property at all.
  */
 export async function documentRecipients(em: EntityManager, name: string, allowSharing = false): Promise<DocumentRecipientsAnswer> {
   const property = await propertyByName(em, name);
-  // Issue 36: with the delegates queueNotifications then tells, by the same rule.
+  // With the delegates queueNotifications then tells, by the same rule.
   const delegates = allowSharing
     ? `(select count(distinct dl.id)::int from (select ?::int as property_id, 0 as id) d ${delegatesToNotify.property})`
     : '0';
@@ -105,7 +105,7 @@ export async function documentRecipients(em: EntityManager, name: string, allowS
 export const uploadDocumentActions = ['upload-document', 'correct'] as const;
 
 /**
- * Issue 32: a property document is its content and its destination (a property, or 'General').
+ * A property document is its content and its destination (a property, or 'General').
  * Held for the rest of the transaction, so that two uploads of the same bytes for the same
  * property at the same moment are taken one after the other: the second finds the first.
  */
@@ -152,7 +152,7 @@ async function sameDocument(
  * Publishes a property document: the file is checked by content and stored first, then the row,
  * its audit and its e-mails commit together, so an investor is never told of a document that
  * is not there. The same content already published for the same property (whatever its title or
- * period) is not published again: the answer is that document, and nobody is e-mailed (issue 32).
+ * period) is not published again: the answer is that document, and nobody is e-mailed.
  * Under an Idempotency-Key, a retry answers the first call's result.
  */
 export async function uploadDocument(
@@ -264,7 +264,7 @@ export async function uploadDocument(
   });
 }
 
-/** Issue 32 case 2: a file only ever replaces a document of the destination its caller names. */
+/** A file only ever replaces a document of the destination its caller names. */
 function refuseOtherProperty(filedUnder: string, named: string | undefined): void {
   if (named !== undefined && named.toLowerCase() !== filedUnder.toLowerCase()) {
     throw new HttpError(409, adminDocumentMessages.otherProperty(filedUnder, named));
@@ -273,12 +273,12 @@ function refuseOtherProperty(filedUnder: string, named: string | undefined): voi
 
 /**
  * Puts a new file under an existing document, keeping its title and filing. When the document's
- * file exists and the new one differs, this publishes a corrected version (issue 21): the old
+ * file exists and the new one differs, this publishes a corrected version: the old
  * file stays downloadable for administrators, investors see the new one marked 'Corrected', and
  * with `emailNotification` its readers are told why (`note`). When the file was missing, it is
  * put back under the current version (the spec's Replace File): a repair, not a correction.
  * The very file the document has changes nothing (`unchanged`). Refused (409) when `body.property` names another destination than the document's, or when
- * another document of its property holds the same content (issue 32).
+ * another document of its property holds the same content.
  */
 export async function replaceDocument(
   call: DocumentsCall,
@@ -297,7 +297,7 @@ export async function replaceDocument(
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
   if (hadFile && upload?.sha256 === current.sha256) {
-    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    // The very file it has: no version, no audit row, no e-mail, and the answer says so.
     const document = await documentAnswer(call, documentId);
     return { message: unchangedMessage(document.title), document, unchanged: true };
   }
@@ -309,7 +309,7 @@ export async function replaceDocument(
       ? { id: document.property.id, name: document.property.name }
       : { id: null, name: defaultPropertyGroup };
     refuseOtherProperty(property.name, body.property);
-    // One content, one document per property, as the uploads decide (issue 32); a document's own
+    // One content, one document per property, as the uploads decide; a document's own
     // content is never a twin, so twins published before this rule can still get their file back.
     if (file.sha256 !== before.sha256) {
       await holdPublication(tx, property, file.sha256);

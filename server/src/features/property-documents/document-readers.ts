@@ -27,7 +27,7 @@ export const readerOfProperty = `u.is_active and u.role in ('user', 'everest_emp
 export const readerOfDocument = `u.is_active and u.role in ('user', 'everest_employee')
   and (d.property_id is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = d.property_id))`;
 
-/** A delegate to tell, with the investor whose document it is (issue 36). */
+/** A delegate to tell, with the investor whose document it is. */
 export interface DelegateLineRow {
   user_id: number;
   email: string;
@@ -68,7 +68,7 @@ export async function queueNotifications(
     const line = { title, context: `${property.name} · ${period}`, ...(correction ? { correction } : {}) };
     enqueueMail(tx, newDocumentsMail(r.email, name, [line], call.portalUrl));
   }
-  // Issue 36: delegates whose share with notify covers it, once each, naming whose it is.
+  // Delegates whose share with notify covers it, once each, naming whose it is.
   const delegates = call.allowSharing
     ? await tx.execute<DelegateLineRow[]>(
         `select ${delegateColumns} from (select ?::int as property_id, 0 as id) d ${delegatesToNotify.property} order by dl.id, d.id, o.id`,

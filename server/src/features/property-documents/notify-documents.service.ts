@@ -33,7 +33,7 @@ interface DigestLineRow {
 /**
  * Announces the documents of a batch uploaded with notifyLater: one digest per active investor
  * or employee, listing the batch's documents they can read (the rule of queueNotifications), and
- * since issue 32 the batch's personal documents (bulk-upload-user-documents' notifyLater) to their
+ * the batch's personal documents (bulk-upload-user-documents' notifyLater) to their
  * owners, so that a quarter folder's two halves reach each reader as one e-mail. The documents
  * are taken by one UPDATE of their pending flag per table, in the transaction that queues the
  * e-mails: a retried or concurrent call finds them taken (PostgreSQL re-checks the condition on
@@ -100,7 +100,7 @@ export async function notifyDocuments(call: DocumentsCall, body: NotifyDocuments
     const correctionOf = (line: DigestLineRow) => (line.correction_note === null ? {} : { correction: { note: line.correction_note } });
     for (const line of propertyLines) add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year}`, ...correctionOf(line) });
     for (const line of personalLines) add(line, digestLine({ ...line, documentCategory: line.document_category }, line.correction_note));
-    // Issue 36: delegates whose share with notify covers a document, in the same digest per person.
+    // Delegates whose share with notify covers a document, in the same digest per person.
     if (call.allowSharing) {
       const batch = (ids: number[]) => JSON.stringify(ids);
       const delegateProperty = documentIds.length

@@ -104,7 +104,7 @@ export interface ReceiptPage {
 export async function listReceiptDocuments(em: EntityManager, query: ReceiptPage & { search?: string }): Promise<ReceiptDocumentsAnswer> {
   const search = query.search?.trim() ?? '';
   // A property document by its title or property; a personal one as User Documents searches it
-  // (its owner's name, entity and e-mail too: issue 35, 'carter' found nothing here).
+  // (its owner's name, entity and e-mail too: 'carter' once found Carter there and nothing here).
   const personal = personalDocumentMatch(search);
   const where = `(? = '' or strpos(lower(docs.title || ' ' || docs.context), lower(?)) > 0
       or (docs.document_type = 'personal' and exists (
@@ -158,7 +158,7 @@ interface OpeningRow {
   total_count: string;
 }
 
-// Issue 36: reads through a share are filed under the owner (migration 20261127200000), with the
+// Reads through a share are filed under the owner (migration 20261127200000), with the
 // delegates who made them; a delegate deleted since drops out here.
 const openingColumns = `${iso('r.first_opened_at')} as first_opened_at, ${iso('r.last_opened_at')} as last_opened_at,
   coalesce(r.opens, 0) as opens, ${iso('m.reminded_at')} as last_reminded_at,

@@ -43,7 +43,7 @@ const remindNow = `
     where document_reminders.reminded_at <= excluded.reminded_at - make_interval(days => ?)
   returning user_id, document_type, document_id, reminded_at`;
 
-/** The same pairs, only looked at: those remindNow would record (a dry run, issue 32). */
+/** The same pairs, only looked at: those remindNow would record (a dry run, so the button can say whom it will e-mail). */
 const wouldRemind = `
   select e.user_id, e.document_type, e.document_id, now() as reminded_at from unopened e
    where not exists (select 1 from document_reminders m
@@ -68,7 +68,7 @@ function remindMessage(counts: { remindedInvestors: number; distinctDocuments: n
  * documents: one e-mail each, listing all of theirs. One statement finds the unopened pairs and
  * records the reminders, skipping pairs reminded within 7 days (the upsert's condition, so two
  * administrators pressing at once cannot both send); the e-mails and the audit row commit with it.
- * With `dryRun` the same statement only looks (issue 32): the answer's counts, nothing sent or
+ * With `dryRun` the same statement only looks: the answer's counts, nothing sent or
  * written.
  */
 export async function remindUnopened({ em, actor, clientAddress, portalUrl }: RemindCall, body: RemindBody): Promise<RemindAnswer> {
@@ -123,7 +123,7 @@ export async function remindUnopened({ em, actor, clientAddress, portalUrl }: Re
       byInvestor.set(row.user_id, [...(byInvestor.get(row.user_id) ?? []), row]);
     }
     const remindedDocuments = [...byInvestor.values()].reduce((sum, list) => sum + list.length, 0);
-    // What the message counts (issue 32): one notice sent to 12 investors is 1 document, not 12.
+    // What the message counts: one notice sent to 12 investors is 1 document, not 12.
     const distinctDocuments = new Set(rows.filter((row) => row.user_id !== null).map((row) => `${row.document_type}:${row.document_id}`)).size;
     const counts = { remindedInvestors: byInvestor.size, remindedDocuments, distinctDocuments, skippedRecent: unopened - remindedDocuments };
     if (body.dryRun) {

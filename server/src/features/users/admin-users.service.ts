@@ -349,7 +349,7 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       if (user.role === 'administrator' && user.isActive && (roleChanges || deactivates)) refuseLosingLastAdministrator(administrators, user);
       const before = auditedFields(user);
 
-      // Kept as typed (issue 35): "Olivia Rose" / "Brennan" reopens as it was entered. The
+      // Kept as typed: "Olivia Rose" / "Brennan" reopens as it was entered. The
       // contract already bounds each field's length.
       if (body.firstName !== undefined) user.firstName = body.firstName;
       if (body.lastName !== undefined) user.lastName = body.lastName;
@@ -439,7 +439,7 @@ export async function sendResetLink(call: AdminCall, userId: number): Promise<Ad
 }
 
 /**
- * Sends the welcome e-mail again with a fresh 7-day link (issue 35), only while the account's
+ * Sends the welcome e-mail again with a fresh 7-day link, only while the account's
  * status is 'invited'; the links sent before stop working, so that only the newest e-mail opens
  * the account.
  */

@@ -170,7 +170,7 @@ async function lockForRemoval(tx: EntityManager, userId: number): Promise<void> 
 }
 
 /**
- * Removes the authenticator app alone (issue 33 gap 8), for an owner proof; passkeys and backup
+ * Removes the authenticator app alone, for an owner proof; passkeys and backup
  * codes stay. The last second step of a role that must have one stays; removing the last of any
  * other account turns two-step sign-in off, backup codes included. E-mailed either way.
  */
