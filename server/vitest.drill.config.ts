@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Drills: slow failure rehearsals against real processes (a database outage of ten seconds) and
-// the printed tables of issue 22, run by `pnpm drill`, not by `pnpm test`.
+// the printed tables, run by `pnpm drill`, not by `pnpm test`.
 export default defineConfig({
   test: {
     name: 'server-drill',

@@ -9,10 +9,10 @@ export default defineConfig({
   test: {
     name: 'server-s3',
     include: [
-      'src/features/documents/documents.test.ts',
-      'src/features/documents/admin-documents.test.ts',
-      'src/features/documents/admin-personal-documents.test.ts',
-      'src/features/documents/bulk-personal-documents.test.ts',
+      'src/features/document-access/documents.test.ts',
+      'src/features/property-documents/admin-documents.test.ts',
+      'src/features/personal-documents/admin-personal-documents.test.ts',
+      'src/features/personal-documents/bulk-personal-documents.test.ts',
       'src/features/properties/admin-properties.test.ts',
     ],
     globalSetup: ['test/global-setup.ts', 'test/s3-global-setup.ts'],

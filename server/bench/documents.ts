@@ -11,7 +11,7 @@ import { documentTypes } from '../src/features/files/sniff';
 import type { BenchServer } from './bench-server';
 import { load, loadEach, type LoadResult } from './load';
 
-// A real firm's size (issue 37): 2,000 investors, 500 properties, 10 years of quarters with two
+// A real firm's size: 2,000 investors, 500 properties, 10 years of quarters with two
 // documents each (a report and a distribution notice), 3 personal documents per investor per
 // year: 40,000 + 60,000 = 100,000 documents. Each investor holds 10 properties.
 const investors = 2000;
@@ -23,12 +23,12 @@ const accessPerInvestor = 10;
 const propertyDocuments = properties * years * 4 * documentsPerPropertyQuarter;
 const personalDocuments = investors * years * personalDocumentsPerInvestorYear;
 const firstYear = 2016;
-/** Issue 36: every tenth investor shares everything with two delegates. */
+/** Every tenth investor shares everything with two delegates. */
 const sharingEvery = 10;
 const delegatesPerSharer = 2;
 
 /**
- * Fills the database as a firm of this size would (above), with (issue 36) 10% of the investors
+ * Fills the database as a firm of this size would (above), with 10% of the investors
  * sharing everything with two delegate accounts each. Plain SQL (generate_series) so that it
  * takes seconds, not minutes.
  */
@@ -97,7 +97,7 @@ const firm = `${investors.toLocaleString('en-US')} investors, ${(propertyDocumen
 const listGoalMs = 10;
 
 /**
- * GET /api/investor/documents at a firm's size (issue 37), 50 connections. Goal: p99 under 10 ms
+ * GET /api/investor/documents at a firm's size, 50 connections. Goal: p99 under 10 ms
  * both for the first load after a sign-in (the list built from the database, one investor after
  * another) and for the cached list (the same investor again).
  */
@@ -160,7 +160,7 @@ async function bareFloor(json: string): Promise<LoadResult> {
   }
 }
 
-/** Issue 36: a delegate's cached list of its investor's documents (`onBehalfOf`), 50 connections. */
+/** A delegate's cached list of its investor's documents (`onBehalfOf`), 50 connections. */
 async function benchDelegateList(server: BenchServer, token: string, onBehalfOf: number): Promise<number> {
   const url = `${server.url}/api/investor/documents?onBehalfOf=${onBehalfOf}`;
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
@@ -216,7 +216,7 @@ async function benchLargeDownload(server: BenchServer, token: string, email: str
 
 export async function benchDocuments(server: BenchServer): Promise<void> {
   await populate(server);
-  // An investor who shares (issue 36), then one of their delegates reading their list.
+  // An investor who shares, then one of their delegates reading their list.
   const email = `bench${sharingEvery}@example.com`;
   const token = await signIn(server, email);
   const investorP99 = await benchDocumentList(server, token);

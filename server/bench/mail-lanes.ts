@@ -44,7 +44,7 @@ async function countingSmtp(): Promise<{ url: string; handed: () => number; arri
 }
 
 /**
- * Issue 37: a reset link must not wait behind a batch. 50,000 bulk e-mails (an import's welcomes,
+ * A reset link must not wait behind a batch. 50,000 bulk e-mails (an import's welcomes,
  * one batch as the import queues them) are queued, then an instance of the product (`cli.ts
  * start`, SMTP_URL set, its outbox worker running as in production) starts draining them; 20
  * password resets are asked for over HTTP, one every 250 ms, and each is timed from the request

@@ -52,7 +52,7 @@ function median(values: number[]): number {
  * headers (security headers, request id, Vary, Content-Encoding: what the product answered for
  * that Accept-Encoding), from memory, in the same process and the same run. The product runs as
  * deployed: request lines logged at `info` (to /dev/null here, see bench-server.ts). Load from
- * `wrk -t1 -c32`. Goal (issue 20): the product reaches at least 0.8 of the bare server.
+ * `wrk -t1 -c32`. Goal: the product reaches at least 0.8 of the bare server.
  *
  * The two are measured in turn, in short runs whose order alternates (product first, then bare
  * first), and each round's ratio is taken from its own pair: on a machine shared with other work

@@ -22,7 +22,7 @@ function median(values: number[]): number {
 /**
  * A cached public page (rendered by the server, kept ready with its compressed forms) against a
  * static file of the same bytes (with the build's precompressed copies), served by the same
- * product server in the same run. Goal (issue 19): the page reaches at least 0.8 of the file.
+ * product server in the same run. Goal: the page reaches at least 0.8 of the file.
  *
  * The product is started a second time over the same services, with a web folder of its own: the
  * build's shell, the static file beside it, and the built render entry linked in, so that nothing

@@ -11,7 +11,7 @@ import { shareMessages } from '../src/features/shares/shares.service';
 import { makeDelegates } from './delegates';
 
 /**
- * The authorization matrix of issue 22: every line of core's route table, called by every kind
+ * The authorization matrix: every line of core's route table, called by every kind
  * of caller an intruder could be, each cell's expected answer derived from the route's `access`
  * alone. A route added to the table is in the matrix the day it is written down.
  */
@@ -50,10 +50,10 @@ const refusals = {
   403: ['Only administrators may do this.', secondStepMissingMessage, secondStepNotUsedMessage, shareMessages.investorsOnly],
 };
 
-/** The document reads that take `?onBehalfOf=` (issue 36). */
+/** The document reads that take `?onBehalfOf=`. */
 const readsOnBehalf = new Set<RouteDef>([routes.investorDocuments, routes.investorCategories, routes.download, routes.downloadVersion]);
 
-/** Issue 36: an investor's own shares, which other roles (delegates, staff) are refused. */
+/** An investor's own shares, which other roles (delegates, staff) are refused. */
 const investorOnly = new Set<RouteDef>([routes.shares, routes.createShare, routes.revokeShare]);
 
 /**
@@ -127,7 +127,7 @@ export async function buildMatrix(): Promise<Matrix> {
     builtIn: () => signIn(server, 'admin@example.com'),
   };
 
-  // Issue 36: the delegates, made by the investors' own shares (delegates.ts).
+  // The delegates, made by the investors' own shares (delegates.ts).
   const delegates = await makeDelegates(server, builtIn);
   const delegateSessions = await Promise.all(delegates.map(async (d) => ({ delegate: d, token: await signIn(server, d.email) })));
 
@@ -174,7 +174,7 @@ export async function buildMatrix(): Promise<Matrix> {
   const link = documentLinkAnswer.parse(await post(server, '/api/investor/document-link', linked, sessions.investor)).token;
 
   // The strict instance's administrator is an account of its own: the built-in administrator's
-  // 'Sign out everywhere else' (issue 33), in its row of the matrix, ends that account's other sessions.
+  // 'Sign out everywhere else', in its row of the matrix, ends that account's other sessions.
   const unenrolled = 'unenrolled.admin@example.com';
   await post(server, '/api/admin/create-user', { name: 'Unenrolled Administrator', email: unenrolled, role: 'administrator', password: demoPassword }, builtIn);
   const strictAdmin = await signIn(strict, unenrolled);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMatrix, closeMatrix, formatMatrix, runMatrix, type Matrix } from './authorization-matrix';
 
-// `pnpm drill`: the authorization matrix of issue 22 printed (the same cells as
+// `pnpm drill`: the authorization matrix printed (the same cells as
 // authorization-matrix.test.ts asserts in `pnpm test`).
 describe('authorization matrix drill', () => {
   let matrix: Matrix;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/harness';
 import { formatProbes, probeAddressRefill, probeAll, probeAttackers, probeOwner, startBruteForceServer } from './brute-force';
 
-// `pnpm drill`: attempts before 429 for every guessing or flooding endpoint (issue 22), and what
-// the owner of a guessed account meets (issue 33); brute-force.test.ts asserts the same in `pnpm test`.
+// `pnpm drill`: attempts before 429 for every guessing or flooding endpoint, and what
+// the owner of a guessed account meets; brute-force.test.ts asserts the same in `pnpm test`.
 describe('brute force drill', () => {
   let server: TestServer;
   beforeAll(async () => {
@@ -21,7 +21,7 @@ describe('brute force drill', () => {
     const attackers = await probeAttackers(server);
     console.log(`\nBrute force\n${formatProbes(probes, Math.round(performance.now() - started), [...owner, ...refill, ...attackers])}\n`);
     expect(probes.filter((p) => p.before429 === null)).toEqual([]);
-    // Issue 33: strangers cannot keep the owner out, and an address's budget grows back.
+    // Strangers cannot keep the owner out, and an address's budget grows back.
     expect(owner.find((c) => c.case === 'right password, fresh address, with the check')?.status).toBe(200);
     expect(owner.find((c) => c.case === "a stranger's 10 wrong from one address, then the owner from another, with the check")?.status).toBe(200);
     expect(refill.map((c) => c.status)).toEqual([429, 401, 429]);

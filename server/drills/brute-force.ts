@@ -10,7 +10,7 @@ import { queuedMails } from '../test/queued-mails';
 import { User } from '../src/features/users/user.entity';
 
 /**
- * The brute-force figures of issues 22 and 33: for each endpoint a guesser or a flooder would
+ * The brute-force figures: for each endpoint a guesser or a flooder would
  * call, how many attempts pass before the first 429, counted once per account (the same account
  * from ever new addresses), once per address (ever new accounts from one address) and, for
  * sign-in, once per account at one address; and whether that 429 asks to wait or for the check.
@@ -33,7 +33,7 @@ export interface Probe {
 }
 
 /**
- * Issue 33: what the owner of an account meets once strangers have guessed at it, each a case
+ * What the owner of an account meets once strangers have guessed at it, each a case
  * and the status it got.
  */
 export interface OwnerCase {
@@ -171,7 +171,7 @@ export async function probeAll(server: TestServer): Promise<Probe[]> {
 }
 
 /**
- * Issue 33: after strangers' guesses at an account (probeAll's 'per account', from ever new
+ * After strangers' guesses at an account (probeAll's 'per account', from ever new
  * addresses), its owner signs in with the right password from an address of their own: asked
  * for the check, then let in with it; from an address that guessed, refused; and told by
  * e-mail once.
@@ -198,7 +198,7 @@ export async function probeOwner(server: TestServer): Promise<OwnerCase[]> {
     { case: 'e-mails to the owner about the guessing', status: notices.filter((mail) => mail.subject === accountGuessedSubject).length, check: false },
   ];
 
-  // Issue 33, gap 2: a stranger's ten wrong passwords from one address, at an account nobody
+  // A stranger's ten wrong passwords from one address, at an account nobody
   // guessed before; its owner then signs in from an address of their own.
   const other = 'investor2@example.com';
   const strangerFrom = address();
@@ -216,7 +216,7 @@ export async function probeOwner(server: TestServer): Promise<OwnerCase[]> {
 }
 
 /**
- * Issue 33, gap 2: an address's budget of failures grows back slowly, one attempt a refill, not a
+ * An address's budget of failures grows back slowly, one attempt a refill, not a
  * lock of a whole window. The budget's clock is moved back by one refill (as a minute passing)
  * rather than waited for.
  */

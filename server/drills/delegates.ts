@@ -4,7 +4,7 @@ import type { TestServer } from '../test/harness';
 import { hashPassword } from '../src/features/auth/password-hash';
 
 /**
- * The delegates of issue 36 for the drills (authorization matrix, object sweep): one account per
+ * The delegates for the drills (authorization matrix, object sweep): one account per
  * way a share can stand, each signed in with the demo password.
  * - `tax`: a delegate-only account with a live share of the owner's tax documents;
  * - `expired`: a share whose last day was yesterday;

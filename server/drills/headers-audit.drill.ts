@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from '../test/harness';
 import { auditHeaders, formatAudit, startAuditedServer } from './headers-audit';
 
-// `pnpm drill`: the headers audit of issue 22 with its figures (headers-audit.test.ts asserts it).
+// `pnpm drill`: the headers audit with its figures (headers-audit.test.ts asserts it).
 describe('headers audit drill', () => {
   let server: TestServer;
   beforeAll(async () => {

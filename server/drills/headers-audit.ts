@@ -7,7 +7,7 @@ import { webDist } from '../src/server';
 import { placeholders } from './authorization-matrix';
 
 /**
- * The headers audit of issue 22: every line of the route table (as a stranger, an investor and
+ * The headers audit: every line of the route table (as a stranger, an investor and
  * an administrator), every public page, robots and sitemap, static files, media and the 404s,
  * each answer checked for the headers every answer must carry, and `Cache-Control: no-store`
  * on every answer to a request that carried a session.

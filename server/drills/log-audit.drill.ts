@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, formatLogAudit, startLoggedServer, type LoggedServer } from './log-audit';
 
-// `pnpm drill`: the log audit of issue 33 with its figures (log-audit.test.ts asserts it).
+// `pnpm drill`: the log audit with its figures (log-audit.test.ts asserts it).
 describe('log audit drill', () => {
   let logged: LoggedServer;
   beforeAll(async () => {

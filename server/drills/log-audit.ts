@@ -7,7 +7,7 @@ import { nulRefused } from '../src/http/route';
 import { webDist } from '../src/server';
 
 /**
- * The log audit of issue 33, beside the headers audit: what a server's log holds after the flows
+ * The log audit, beside the headers audit: what a server's log holds after the flows
  * that carry secrets and the input that once put personal data in an error line.
  *
  * - Gap 3: a whole password reset, a whole welcome from create-user and one from a bulk import,

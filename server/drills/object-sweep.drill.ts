@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSweep, formatSweep, sweepSecondStepMissing, sweepUser, sweptUsers, type Sweep } from './object-sweep';
 
-// `pnpm drill`: the object-level sweep of issue 22 with its figures (the same checks as
+// `pnpm drill`: the object-level sweep with its figures (the same checks as
 // object-sweep.test.ts makes in `pnpm test`).
 describe('object-level sweep drill', () => {
   let sweep: Sweep;
@@ -15,7 +15,7 @@ describe('object-level sweep drill', () => {
   it('prints, per demo investor, employee and kind of delegate, what opened and what answered as missing', async () => {
     const started = performance.now();
     const people = await Promise.all(sweptUsers.map((user) => sweepUser(sweep, user.email)));
-    // Issue 36: each kind of delegate on its own (the investor-delegate was swept above) and
+    // Each kind of delegate on its own (the investor-delegate was swept above) and
     // through its share, shown as 'delegate → investor'.
     const own = await Promise.all(sweep.delegates.filter((d) => !d.investor).map((d) => sweepUser(sweep, d.email)));
     const shared = await Promise.all(

@@ -5,13 +5,13 @@ import { secondStepMissingMessage } from '../src/http/route';
 import { makeDelegates, type Delegate } from './delegates';
 
 /**
- * The object-level sweep of issue 22: for each demo investor and employee, every document id in
+ * The object-level sweep: for each demo investor and employee, every document id in
  * the database (property and personal, plus ids that do not exist) through the list, the preview,
  * the download and the document link. What the policy allows opens; what it does not answers
  * exactly as a document that does not exist (status and body), so nobody learns that it exists.
- * Issue 33: every readable document is first read from its second byte (`Range: bytes=1-`),
- * which must count as an open in the read receipts (gap 7); and an administrator who has not set
- * up the second step that REQUIRE_SECOND_STEP asks for is refused every id (gap 1).
+ * Every readable document is first read from its second byte (`Range: bytes=1-`),
+ * which must count as an open in the read receipts; and an administrator who has not set
+ * up the second step that REQUIRE_SECOND_STEP asks for is refused every id.
  */
 
 type Kind = 'property' | 'user';
@@ -35,7 +35,7 @@ export interface Sweep {
   documents: { property: { id: number; propertyId: number | null }[]; user: { id: number; userId: number }[] };
   /** Ids of earlier versions of documents (download-version). */
   versionIds: number[];
-  /** Issue 36: every kind of delegate, each swept on its own and on behalf of its share's investor. */
+  /** Every kind of delegate, each swept on its own and on behalf of its share's investor. */
   delegates: Delegate[];
 }
 
@@ -78,7 +78,7 @@ interface Answer {
   type: string | null;
 }
 
-/** What `userId` may read of their own, restated from the database (issue 36: a delegate-only account nothing). */
+/** What `userId` may read of their own, restated from the database (a delegate-only account nothing). */
 async function ownReadable(sweep: Sweep, userId: number, role: string) {
   const em = sweep.server.services.orm.em.fork();
   const access = new Set(
@@ -93,7 +93,7 @@ async function ownReadable(sweep: Sweep, userId: number, role: string) {
 }
 
 /**
- * Issue 36: what a delegate may read on behalf of its share's investor, restated from the
+ * What a delegate may read on behalf of its share's investor, restated from the
  * database: nothing through a share that is not live; else the owner's personal documents of the
  * share's categories, and the documents of the owner's properties now that the share chose (with
  * General for 'all').
@@ -123,7 +123,7 @@ async function sharedReadable(sweep: Sweep, delegate: Delegate) {
 }
 
 /**
- * Sweeps every id as `email`: their own reads, or (issue 36) `through` a delegate's share, with
+ * Sweeps every id as `email`: their own reads, or `through` a delegate's share, with
  * `?onBehalfOf=` on every call; the owner's read receipts then name the delegate.
  */
 export async function sweepUser(sweep: Sweep, email: string, through?: Delegate): Promise<SweepFigures> {
@@ -203,7 +203,7 @@ export async function sweepUser(sweep: Sweep, email: string, through?: Delegate)
     }
   }
 
-  // Issue 33, gap 7: a read from the second byte serves the file, so it counts as an open. First,
+  // A read from the second byte serves the file, so it counts as an open. First,
   // before any whole read of the same document could stand in for it.
   const ranged = { property: await download('property', missing, false, 'bytes=1-'), user: await download('user', missing, false, 'bytes=1-') };
   // Each id on its own (its count before and after its one read), all of them at once.
@@ -267,14 +267,14 @@ export function formatSweep(sweep: Sweep, figures: SweepFigures[], ms: number, s
   return lines.join('\n');
 }
 
-/** What the administrator without a second step met (gap 1): each call with a wrong answer. */
+/** What the administrator without a second step met: each call with a wrong answer. */
 export interface SecondStepSweep {
   calls: number;
   mismatches: string[];
 }
 
 /**
- * Issue 33, gap 1: an administrator's password alone opened every K-1 through the investor
+ * An administrator's password alone opened every K-1 through the investor
  * routes. With REQUIRE_SECOND_STEP=administrator (a second instance over the sweep's database),
  * the built-in administrator, who has not set one up, asks for the document list and for every
  * id of both kinds (and ids that do not exist, and every earlier version) through the preview,

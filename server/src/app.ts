@@ -7,8 +7,9 @@ import { authRoutes } from './features/auth/auth.routes';
 import { sessionAuth } from './features/auth/session';
 import { SessionActivity } from './features/auth/sessions.service';
 import { sessionsRoutes } from './features/auth/sessions.routes';
-import { adminDocumentsRoutes } from './features/documents/admin-documents.routes';
-import { documentsRoutes } from './features/documents/documents.routes';
+import { adminDocumentsRoutes } from './features/property-documents/admin-documents.routes';
+import { adminPersonalDocumentsRoutes } from './features/personal-documents/admin-personal-documents.routes';
+import { documentsRoutes } from './features/document-access/documents.routes';
 import { captchaRoutes } from './features/captcha/captcha.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { mediaRoutes } from './features/files/media.routes';
@@ -85,6 +86,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     adminUsersRoutes,
     adminPropertiesRoutes,
     adminDocumentsRoutes,
+    adminPersonalDocumentsRoutes,
     bulkImportRoutes,
     readReceiptsRoutes,
     activityRoutes,
@@ -109,7 +111,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   const newState = () => new RequestState(orm, services.effects);
   app.use(compress({ threshold: 1024 }));
   // An answer to a request that came with a session is that user's: no cache anywhere may keep
-  // it, whatever the route (issue 22). Outside the error handler, so that refusals get it too.
+  // it, whatever the route. Outside the error handler, so that refusals get it too.
   app.use(async (ctx, next) => {
     await next();
     if (ctx.headerSent || !ctx.path.startsWith('/api/')) return;

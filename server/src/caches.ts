@@ -53,7 +53,7 @@ export const cacheTable = {
     key: (query: { search?: string; page?: number; limit?: number; role?: string; status?: string }) =>
       JSON.stringify([query.search ?? null, query.page ?? null, query.limit ?? null, query.role ?? null, query.status ?? null]),
     channel: 'user_lists_changed',
-    // user_documents: each row counts the user's personal documents (issue 35).
+    // user_documents: each row counts the user's personal documents.
     triggerTables: ['users', 'user_documents'],
     maxBytes: 4_000_000,
     ttlMs: 60_000,
@@ -69,7 +69,7 @@ export const cacheTable = {
     ttlMs: 60_000,
   },
   /**
-   * Whether an investor shares live with a delegate (features/documents/document-policy.ts
+   * Whether an investor shares live with a delegate (features/document-access/document-policy.ts
    * `readingAs`), by owner and delegate, absent shares too: every read through a share asks
    * first, and the delegate's cached list would otherwise cost a query the investor's does not.
    * A share's end date passing changes no row, so `readingAs` checks it on every hit.

@@ -116,7 +116,7 @@ export interface Config {
     key: string;
   };
   /**
-   * Issue 36: investors may share access with others (ALLOW_SHARING, default on). Off, no share
+   * Investors may share access with others (ALLOW_SHARING, default on). Off, no share
    * may be made and none is read through, as if every share had ended; they come back when on.
    */
   allowSharing: boolean;
@@ -159,7 +159,7 @@ const secondStepRoles: Record<NonNullable<Env['REQUIRE_SECOND_STEP']>, readonly 
   none: [],
   administrator: ['administrator'],
   staff: ['administrator', 'everest_employee'],
-  // Delegates (issue 36) read K-1s through shares: 'all' means them too.
+  // Delegates read K-1s through shares: 'all' means them too.
   all: ['administrator', 'everest_employee', 'user', 'delegate'],
 };
 

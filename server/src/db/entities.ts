@@ -7,9 +7,9 @@ import { Passkey, PasskeyChallenge } from '../features/auth/second-step/passkey.
 import { BackupCode, SecondStep, SecondStepChallenge } from '../features/auth/second-step/second-step.entity';
 import { CaptchaSolution } from '../features/captcha/captcha-solution.entity';
 import { ContactMessage } from '../features/contact/contact-message.entity';
-import { PropertyDocument } from '../features/documents/property-document.entity';
-import { PersonalDocument } from '../features/documents/personal-document.entity';
-import { DocumentVersion } from '../features/documents/document-version.entity';
+import { PropertyDocument } from '../features/property-documents/property-document.entity';
+import { PersonalDocument } from '../features/personal-documents/personal-document.entity';
+import { DocumentVersion } from '../features/document-access/document-version.entity';
 import { StoredFile } from '../features/files/stored-file.entity';
 import { OutboxMessage } from '../features/mail/outbox-message.entity';
 import { OutboxTemplate } from '../features/mail/outbox-template.entity';

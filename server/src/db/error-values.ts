@@ -1,5 +1,5 @@
 /**
- * Database errors as a log may hold them: without the values of the query (issue 33). knex puts
+ * Database errors as a log may hold them: without the values of the query. knex puts
  * the SQL with every parameter written in into the message (`insert … values ('Jane', …) - invalid
  * byte sequence…`), MikroORM copies it into its exception and its stack, PostgreSQL's `detail`
  * names the row (`Key (email)=(jane@example.com) already exists.`), and MikroORM's NotFoundError

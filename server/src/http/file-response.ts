@@ -72,7 +72,7 @@ export function respondWithFile(ctx: Context, file: OpenedFile, range: ByteRange
  * Answers a stored document: its length, a safe name, byte ranges (for PDF viewers and resumed
  * downloads) and no caching anywhere, since these are investors' private papers. `onRead` runs
  * before any byte leaves on every GET that serves content, whole or a range of it (`bytes=1-` is
- * the whole file but a byte: issue 33), told which, and a failure there sends nothing.
+ * the whole file but a byte, so it must count as a read), told which, and a failure there sends nothing.
  */
 export async function sendStoredFile(
   ctx: Context,

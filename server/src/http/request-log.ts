@@ -15,7 +15,7 @@ const acceptableRequestId = /^[\w.:-]{1,128}$/;
  * in ms, request id and the signed-in user's id. No header, body or query is ever logged.
  */
 export function requestLog(logger: Logger): Middleware<AppState> {
-  // Not async: on the busiest calls a promise of its own per request is measurable (issue 20).
+  // Not async: on the busiest calls a promise of its own per request is measurable.
   return (ctx, next) => {
     const started = performance.now();
     const requestId = requestIdFrom(ctx.req.headers['x-request-id']);
@@ -48,7 +48,7 @@ const secretPaths = (Object.values(routes) as RouteDef[])
 /**
  * The path a log line may name: a route with a secret in its path (a reset link's token) by its
  * pattern, with anything that follows its prefix, so that no reset or welcome link ever reaches a
- * log (issue 33); any other path as asked. Query strings are never passed here.
+ * log; any other path as asked. Query strings are never passed here.
  */
 export function loggedPath(path: string): string {
   for (const { prefix, pattern } of secretPaths) {

@@ -87,7 +87,7 @@ export const secondStepNotUsedMessage = 'This session was opened without your se
  * The route table's access rule, the one place that decides 401 and 403. An account that must
  * have a second step and has none is refused every signed-in route but those marked
  * `beforeSecondStep` (its set-up, the profile, sign-out): its password alone must not open an
- * investor's documents by the investor routes either (issue 33). Public routes answer it as
+ * investor's documents by the investor routes either. Public routes answer it as
  * they would anyone: dropping the token would get the same answer.
  */
 function callerFor<R extends RouteDef>(route: R, user: SessionUser | null): CallerOf<R['access']> {
@@ -100,7 +100,7 @@ function callerFor<R extends RouteDef>(route: R, user: SessionUser | null): Call
   return user;
 }
 
-/** The answer to text holding U+0000, which PostgreSQL cannot store (issue 33). */
+/** The answer to text holding U+0000, which PostgreSQL cannot store. */
 export const nulRefused =
   'Some text you sent contains an invisible control character (NUL) that cannot be saved. Please retype it and try again.';
 
@@ -249,7 +249,7 @@ export type HotAnswers = (req: IncomingMessage, res: ServerResponse) => boolean;
  * once here: the security headers, Vary (as koa-compress sets it), the type and the encoding's
  * header; per request only the encoding is chosen (from the answers compressed in advance), the
  * request id made and the log line written. Koa's context, middleware chain and response
- * handling were most of the busiest call's cost (issue 20). Any other request, and a hot one
+ * handling were most of the busiest call's cost. Any other request, and a hot one
  * whose answer is not ready yet (the list not loaded), is Koa's, where the route is bound too.
  */
 export function hotAnswers(router: Router<AppState>, securityHeaders: readonly HeaderPair[], logger: Logger): HotAnswers {

@@ -8,7 +8,7 @@ export interface SessionUser {
   role: Role;
   /**
    * The session this request came with (its token's), which signing out ends; its token version,
-   * which a document link of this session carries (issue 22).
+   * which a document link of this session carries.
    */
   session: { id: string; expiresAt: Date; tokenVersion: number; secondStep: boolean };
   /**

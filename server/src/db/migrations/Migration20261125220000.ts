@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Two-step sign-in (issue 21): each user's authenticator app, their backup codes (hashed) and
+ * Two-step sign-in: each user's authenticator app, their backup codes (hashed) and
  * the short-lived challenges of sign-ins waiting for a code. Session checks know whether a user
  * has a second step (features/auth/session.ts), so turning it on or off drops their records.
  */

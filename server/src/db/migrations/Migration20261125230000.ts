@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Read receipts (issue 21). `document_reads` holds, per user and document, the first and last
+ * Read receipts. `document_reads` holds, per user and document, the first and last
  * preview or download and how many: a trigger on `audit_events` keeps it, so every read path
  * that writes its audit row (the download route, today and later) feeds it in the same
  * transaction, and the existing rows are carried over here. Its first row for a user and a

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Passkeys (WebAuthn) as a second step (issue 21): each user's registered credentials, and the
+ * Passkeys (WebAuthn) as a second step: each user's registered credentials, and the
  * short-lived single-use challenges of registrations and sign-ins, kept in the database so that
  * a ceremony begun on one instance can end on another. Adding or removing a passkey changes
  * whether a user has a second step, which session records carry (features/auth/session.ts).

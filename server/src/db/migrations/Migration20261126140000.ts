@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Corrected documents (issue 21). `document_versions` keeps every file a document has
+ * Corrected documents. `document_versions` keeps every file a document has
  * published; the document rows keep naming the current one, with its `version` and, once
  * corrected, `corrected_at`. Version 1 of every document is written by a trigger on insert, so
  * every path that creates documents (single and batch uploads, the seed, the tests) has it; the

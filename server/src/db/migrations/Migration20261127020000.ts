@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Photos get AVIF copies beside the WebP ones (issue 19), so each web-sized copy now names its
+ * Photos get AVIF copies beside the WebP ones, so each web-sized copy now names its
  * format. The copies made before are all WebP; their properties get AVIF when the photo is
  * uploaded again.
  */

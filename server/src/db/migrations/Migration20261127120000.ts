@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32: uploads under an Idempotency-Key keep the key in their audit row; a retry looks it up
+ * Uploads under an Idempotency-Key keep the key in their audit row; a retry looks it up
  * by (administrator, key). The audit table grows with every preview and download, so the look-up
  * gets an index of its own, over the few rows that carry a key.
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 32: personal documents published by bulk-upload-user-documents with `notifyLater` wait,
+ * Personal documents published by bulk-upload-user-documents with `notifyLater` wait,
  * as property documents do (Migration20261125210500), for notify-documents, which announces a
  * quarter folder's two halves in one digest per reader and clears the flag as it sends.
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Budgets that grow back (issue 33): per key, the moment it is full again. A client address's
+ * Budgets that grow back: per key, the moment it is full again. A client address's
  * failed sign-ins spend it and it refills one attempt at a time, so a busy office or a guesser is
  * slowed down rather than locked out for a whole window (`rateLimiter.take`).
  */

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * E-mail changes by confirmation (issue 33): a new address asked for in Manage Profile waits here
+ * E-mail changes by confirmation: a new address asked for in Manage Profile waits here
  * until the link sent to it is opened, and the old address's undo link can put it back. Only the
  * tokens' SHA-256 are stored.
  */

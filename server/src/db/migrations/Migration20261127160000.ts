@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The account's signed-in sessions, as Manage Profile lists them (issue 33): which device and
+ * The account's signed-in sessions, as Manage Profile lists them: which device and
  * address, first seen and last used. Written at sign-in and by the session check at most once a
  * minute per session; no trigger, since no cache depends on it (ending a session writes
  * ended_sessions, whose trigger already tells every instance).

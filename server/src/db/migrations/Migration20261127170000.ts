@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 35: the user list's Status. `invited_at` is when the last welcome link was made and
+ * The user list's Status. `invited_at` is when the last welcome link was made and
  * `password_set_at` when the account's owner last chose a password; both are kept by the database,
  * so that every way of inviting (create-user, the bulk import, resend) and of setting a password
  * (a welcome or reset link, a change in the portal) records them without each having to remember.

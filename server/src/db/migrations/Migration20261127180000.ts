@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The Activity tab (issue 35): staff changes newest first, filtered by person, by action or by
+ * The Activity tab: staff changes newest first, filtered by person, by action or by
  * neither, with dates. Partial indexes over the staff's changes only: document reads (most rows,
  * written on every download) neither pay for them nor fill them. Their predicate is the one the
  * service's queries use (`activity.service.ts`, `staffChange`).

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Issue 37: mail a person waits for (a reset link) no longer queues behind a batch. Each message
+ * Mail a person waits for (a reset link) no longer queues behind a batch. Each message
  * is in a lane, transactional or bulk, that a worker loop of its own drains; the claim reads its
  * lane's due rows through one partial index, in the order they were due. Messages already
  * waiting are put in their lane: batch messages (an import's welcomes, reminders) and the new

@@ -1,12 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Shared access (issue 36). `shares` holds what an investor (the owner) lets another account (the
+ * Shared access. `shares` holds what an investor (the owner) lets another account (the
  * delegate) read: personal documents by scope and categories, property documents by scope and,
  * for 'properties', the chosen ones in `share_properties` (gone with their property). At most one
  * share per owner and delegate is not revoked: a second one would be ambiguous. Whether a share
  * is live (not revoked, not past `ends_on`, its owner an active investor) is decided at each read
- * (features/documents/document-policy.ts), so nothing here runs on a timer.
+ * (features/document-access/document-policy.ts), so nothing here runs on a timer.
  *
  * Users get the role 'delegate' (accounts a share made). A read through a share is audited under
  * the delegate with the owner in `details.onBehalfOf`; the read receipts count it as the owner's

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The live shares cache (issue 36, caches.ts `liveShares`): every read through a share asks
+ * The live shares cache (caches.ts `liveShares`): every read through a share asks
  * whether it is live, and the answer is kept until a share, its properties, or an owner's
  * activity or role changes. Only those columns of `users`: a sign-in writes its last-login time,
  * which says nothing about a share.

@@ -6,7 +6,7 @@ import type { AppState } from '../../http/state';
 import { activityCsv, activityEntry, activityPeople, listActivity } from './activity.service';
 
 /**
- * The Activity tab (issue 35): administrators only, by the route table (employees see what
+ * The Activity tab: administrators only, by the route table (employees see what
  * investors see, DECISIONS.md). Answers are no-store, like every answer to a session.
  */
 export function activityRoutes(router: Router<AppState>): void {

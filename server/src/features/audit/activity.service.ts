@@ -12,7 +12,7 @@ import { displayName, formatDateTime, timeZone, toCsv, type CsvValue } from '@ev
 import { executeBound } from '../../db/bound-query';
 import { HttpError } from '../../http/errors';
 
-// The Activity tab (issue 35) reads audit_events. Every query keeps to the staff's changes with
+// The Activity tab reads audit_events. Every query keeps to the staff's changes with
 // the very predicate of the partial indexes of migration 20261127180000, so that PostgreSQL uses
 // them; reads (preview, download) are left to the read receipts.
 

@@ -25,7 +25,7 @@ export interface AdminAction {
 const secretFields = new Set(['passwordHash', 'password', 'tokenVersion', 'token', 'tokenHash']);
 
 /**
- * Records an administrator's write (issue 36: or an investor's share and its revocation) in the caller's unit of work, so that the row commits or
+ * Records an administrator's write (or an investor's share and its revocation) in the caller's unit of work, so that the row commits or
  * rolls back with the change itself: an audit row never claims a change that did not happen,
  * and no change escapes its row.
  */

@@ -25,12 +25,12 @@ export const AuditEvent = defineEntity({
   tableName: 'audit_events',
   indexes: [
     { properties: ['documentType', 'documentId'] },
-    // Uploads under an Idempotency-Key (issue 32): a retry finds its first answer by (user, key).
+    // Uploads under an Idempotency-Key: a retry finds its first answer by (user, key).
     {
       name: 'audit_events_idempotency_key_index',
       expression: `create index "audit_events_idempotency_key_index" on "audit_events" ("user_id", (details->'after'->>'idempotencyKey')) where (details->'after'->>'idempotencyKey') is not null`,
     },
-    // The Activity tab (issue 35): staff changes only, newest first (migration 20261127180000).
+    // The Activity tab: staff changes only, newest first (migration 20261127180000).
     ...activityIndexes(),
   ],
   properties: {

@@ -48,7 +48,7 @@ export function passwordChangedMail(to: string, name: string): Mail {
 export const accountGuessedSubject = 'Someone is trying to sign in to your Everest Properties investor portal account';
 
 /**
- * Sent once a day at most while many sign-ins to the account fail (issue 33): the owner learns
+ * Sent once a day at most while many sign-ins to the account fail: the owner learns
  * of it, and what the firm does about it, without a word an attacker could use.
  */
 export function accountGuessedMail(to: string, name: string): Mail {
@@ -122,7 +122,7 @@ export function welcomeMail(to: string, name: string, link: string, validDays: n
   ]);
 }
 
-// ---- Two-step sign-in (issue 21) -----------------------------------------------------------
+// ---- Two-step sign-in -----------------------------------------------------------
 
 export function secondStepOnMail(to: string, name: string): Mail {
   return accountMail(to, 'Two-step sign-in is now on for your Everest Properties investor portal account', name, [
@@ -177,7 +177,7 @@ export function passkeyRemovedMail(to: string, name: string, passkeyName: string
   ]);
 }
 
-// ---- Second steps removed one at a time, new backup codes (issue 33) -----------------------
+// ---- Second steps removed one at a time, new backup codes -----------------------
 
 /** `secondStepLeft`: whether the account still signs in with two steps after the removal. */
 export function authenticatorRemovedMail(to: string, name: string, secondStepLeft: boolean): Mail {

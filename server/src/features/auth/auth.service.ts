@@ -28,7 +28,7 @@ import { hashPassword, verifyPassword } from './password-hash';
 import { hashResetToken, queuePasswordResetMail, setPasswordFailureLimit, tooManySetPasswordFailures, voidResetTokens } from './password-links';
 import { EndedSession } from './ended-session.entity';
 import { PasswordResetToken } from './password-reset-token.entity';
-import { secondStepChallenge } from './second-step/second-step.service';
+import { secondStepChallenge } from './second-step/second-step-sign-in';
 import { activeSessionUser, sessionTokens, startSession } from './session';
 
 // ---- Limits (sign-in failures: login-attempts.ts) ---------------------------------------------

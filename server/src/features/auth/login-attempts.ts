@@ -10,7 +10,7 @@ import { accountGuessedMail, wrongSecondStepMail } from './auth-mail';
 
 /*
  * Failed checks of a secret (passwords, second-step codes, current passwords) are counted so that
- * a guesser is stopped and a stranger cannot lock the owner out (issue 33):
+ * a guesser is stopped and a stranger cannot lock the owner out:
  *
  * - per account and address: a hard limit. The guesser at one address is stopped; the owner
  *   elsewhere is not affected.

@@ -12,7 +12,7 @@ import { proveSecondStepCode } from './second-step/second-step-codes';
 export const wrongPassword = 'That password is not correct.';
 
 /**
- * Checks that whoever holds the session is the account's owner (issue 33 gap 4), before a
+ * Checks that whoever holds the session is the account's owner, before a
  * change a stolen session must not make: the e-mail, the password, a second step. The current
  * password, or a current second-step code, which is then used up. Wrong answers count with
  * failed sign-ins (per account and address), so a session cannot be used to guess without limit.

@@ -98,7 +98,7 @@ export class SessionTokens {
   }
 }
 
-/** A document link lasts long enough for a viewer to fetch the file, and no longer (issue 22). */
+/** A document link lasts long enough for a viewer to fetch the file, and no longer. */
 export const documentLinkLifetimeSeconds = 5 * 60;
 
 // Its own audience and type: a document link never passes as a session, nor a session as a link.

@@ -38,8 +38,8 @@ export function documentLinkTokens(config: Config): DocumentLinkTokens {
 }
 
 // Downloads are opened by browser navigation (a new window, a preview frame), which cannot send
-// a header: the spec passes the session as `?token=` on its download route, and issue 21 on its
-// twin for one version of a document. There the token may also be a document link (issue 22),
+// a header: the spec passes the session as `?token=` on its download route, and the
+// version download takes it the same way. There the token may also be a document link,
 // which opens the one document or version it names.
 const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z0-9_]+/g, '([^/]+)')}$`);
 const downloadPath = pathPattern(routes.download.path);
@@ -91,7 +91,7 @@ export interface SessionRecord extends Omit<SessionUser, 'session'> {
   tokenVersion: number;
   /** Sessions of this user that were signed out of and have not expired yet. */
   endedSessions: string[];
-  /** Signs in with a second step (issue 21); REQUIRE_SECOND_STEP may demand one for the admin routes. */
+  /** Signs in with a second step; REQUIRE_SECOND_STEP may demand one for the admin routes. */
   hasSecondStep: boolean;
 }
 
@@ -206,7 +206,7 @@ export async function activeSessionUser(em: EntityManager, sessionUser: SessionU
 /**
  * Records a completed sign-in (its time, which the administrators' list and the portal show)
  * and issues the session: after the password, or after the password and the second step. The
- * session enters the account's sessions list at once (issue 33), so that 'Sign out everywhere
+ * session enters the account's sessions list at once, so that 'Sign out everywhere
  * else' reaches it even before its first request.
  */
 export async function startSession(em: EntityManager, config: Config, user: IUser, opened: { secondStep: boolean }): Promise<LoginAnswer> {

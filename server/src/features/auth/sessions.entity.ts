@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from '../users/user.entity';
 
 /**
- * A signed-in session as its owner sees it in Manage Profile (issue 33): written at sign-in and
+ * A signed-in session as its owner sees it in Manage Profile: written at sign-in and
  * by the session check (at most once a minute per session), forgotten by housekeeping once its
  * token has expired. It grants nothing: the token does, and ended_sessions and the user's token
  * version end it.

@@ -19,7 +19,7 @@ function useOf(ctx: Context, user: SessionUser): SessionUse {
 }
 
 /**
- * The account's signed-in sessions in Manage Profile (issue 33): GET sessions, POST
+ * The account's signed-in sessions in Manage Profile: GET sessions, POST
  * sessions/end-others and sessions/end. No password and no e-mail: ending sessions only
  * protects the account. Ending declares 'ends-sessions', so this instance refuses the ended
  * tokens from the next request on; the others learn it from ended_sessions' notification.

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../http/state';
 import type { Logger } from '../../logger';
 import { deviceName } from './sessions-device';
 
-// The account's signed-in sessions (issue 33). A row names a session its token already grants;
+// The account's signed-in sessions. A row names a session its token already grants;
 // ending one writes ended_sessions, which the session check refuses on every instance (its
 // trigger notifies them, and the routes' 'ends-sessions' effect clears this one at once).
 

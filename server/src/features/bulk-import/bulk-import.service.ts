@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   BulkImportUsersAnswer,
@@ -12,14 +11,11 @@ import type {
 } from '@everest/core/contract';
 import {
   bulkImportChanges,
-  displayName,
   importStaffRow,
   staffImportMessages,
   staffRowsToConfirm,
   unconfirmedStaffRows,
   validateBulkImportRows,
-  type ImportExistingUser,
-  type ImportRowChanges,
   type ValidImportRow,
 } from '@everest/core/domain';
 import type { Config } from '../../config';
@@ -27,12 +23,16 @@ import { executeBound } from '../../db/bound-query';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { recordLargeAdminAction } from '../audit/admin-audit';
-import { welcomeMail } from '../auth/auth-mail';
-import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/password-links';
-import { enqueueMailBatch, type BatchRecipient, type MailValue } from '../mail/outbox';
-import { escapeHtml, escapeLines } from '../mail/templates';
 import { adminUserMessages, type UserAccountRow } from '../users/admin-users.service';
-import { propertyAccessMail } from './bulk-import-mail';
+import {
+  grantPropertyAccess,
+  insertNewUsers,
+  queuePropertyUpdateEmails,
+  queueWelcomeEmails,
+  updateChangedFields,
+  type ExistingUser,
+  type ImportUpdate,
+} from './bulk-import-steps';
 
 // The bulk user import. Every statement is set-based: the rows travel to PostgreSQL as one jsonb
 // parameter read by jsonb_to_recordset, so 10,000 rows cost a handful of statements, never a
@@ -55,12 +55,6 @@ export const bulkImportMessages = {
 
 interface ExistingUserRow extends UserAccountRow {
   property_access: string[];
-}
-
-interface ExistingUser extends ImportExistingUser {
-  id: number;
-  email: string;
-  isActive: boolean;
 }
 
 /** The investor-relations properties by name: the only ones an import may grant (DECISIONS.md). */
@@ -105,12 +99,6 @@ async function existingUsers(em: EntityManager, emails: readonly string[], lock:
   );
 }
 
-interface ImportUpdate {
-  row: ValidImportRow;
-  user: ExistingUser;
-  diff: ImportRowChanges;
-}
-
 /** What the rows would do: the preview shows it, the import applies it. */
 interface ImportPlan {
   errors: ImportRowError[];
@@ -119,7 +107,7 @@ interface ImportPlan {
   updates: ImportUpdate[];
   /** E-mails of valid rows whose user exists, changed or not. */
   duplicates: string[];
-  /** Rows that create a staff account or change a role (issue 33), in file order. */
+  /** Rows that create a staff account or change a role, in file order. */
   staffRows: ImportStaffRow[];
 }
 
@@ -186,28 +174,6 @@ export async function previewBulkImport(em: EntityManager, config: Config, body:
   return { success: true, preview };
 }
 
-const welcomeFields = ['name', 'link', 'to'] as const;
-type WelcomeField = (typeof welcomeFields)[number];
-const propertyMailFields = ['name', 'properties'] as const;
-type PropertyMailField = (typeof propertyMailFields)[number];
-
-/** A value shown inline (a greeting, a link): escaped as the templates escape it. */
-const htmlValue = (text: string): MailValue => ({ text, html: escapeHtml(text) });
-/** A value that is a whole paragraph: its line breaks become <br>. */
-const paragraphValue = (text: string): MailValue => ({ text, html: escapeLines(text) });
-
-/**
- * A single-use set-password link for each row, 32 random bytes as auth.service makes them (one
- * draw from the CSPRNG for the batch): the token goes into the e-mail, its SHA-256 into the table.
- */
-function withPasswordLinks<T>(config: Config, rows: readonly T[]): { row: T; tokenHash: string; url: string }[] {
-  const random = randomBytes(32 * rows.length);
-  return rows.map((row, i) => {
-    const token = random.subarray(32 * i, 32 * (i + 1)).toString('base64url');
-    return { row, tokenHash: hashResetToken(token), url: `${config.publicUrl}/investor-services?resetToken=${encodeURIComponent(token)}` };
-  });
-}
-
 /** Refuses an import that would leave no active administrator (edit-user's rule, for many rows at once). */
 async function refuseLosingLastAdministrator(em: EntityManager, updates: readonly ImportUpdate[]): Promise<void> {
   const demoted = new Set(
@@ -253,7 +219,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     if (body.duplicateHandling === 'fail' && plan.duplicates.length > 0) {
       throw new HttpError(409, bulkImportMessages.duplicatesFound(plan.duplicates.length, plan.duplicates.slice(0, 3)));
     }
-    // Issue 33: every staff row this import would write must be confirmed by e-mail and role,
+    // Every staff row this import would write must be confirmed by e-mail and role,
     // checked before anything is written or e-mailed.
     const staffRows = staffRowsToConfirm(plan.staffRows, body.duplicateHandling);
     const unconfirmed = unconfirmedStaffRows(staffRows, body.confirmedStaffRows);
@@ -261,137 +227,11 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     const updates = body.duplicateHandling === 'update' ? plan.updates : [];
     await refuseLosingLastAdministrator(tx, updates);
 
-    // New users: no password (an empty hash never verifies); a concurrent import that created the
-    // same e-mail first wins, and its rows here count as skipped.
-    const inserted = plan.newRows.length
-      ? await executeBound<{ id: number; email: string }>(
-          tx,
-          `insert into users (email, password_hash, first_name, last_name, entity, street_address, city, state, zip_code, role, created_at, updated_at)
-           select r.email, '', r.first_name, r.last_name, r.entity, r.street_address, r.city, r.state, r.zip_code, r.role, now(), now()
-             from jsonb_to_recordset(?::jsonb)
-               as r(email text, first_name text, last_name text, entity text, street_address text, city text, state text, zip_code text, role text)
-           on conflict (email) do nothing
-           returning id, email`,
-          [
-            JSON.stringify(
-              plan.newRows.map((r) => ({
-                email: r.email,
-                first_name: r.firstName,
-                last_name: r.lastName,
-                entity: r.entity,
-                street_address: r.streetAddress,
-                city: r.city,
-                state: r.state,
-                zip_code: r.zipCode,
-                role: r.role,
-              })),
-            ),
-          ],
-        )
-      : [];
-    const newIds = new Map(inserted.map((row) => [row.email, row.id]));
-    const created = plan.newRows.filter((row) => newIds.has(row.email));
-
-    // Changed fields only (an absent key is null: coalesce keeps the stored value). A new role
-    // ends the user's sessions, as in edit-user.
-    const fieldUpdates = updates.filter((u) => Object.keys(u.diff.changes).length > 0);
-    if (fieldUpdates.length > 0) {
-      await executeBound(
-        tx,
-        `update users u set
-            first_name = coalesce(r.first_name, u.first_name), last_name = coalesce(r.last_name, u.last_name),
-            entity = coalesce(r.entity, u.entity), street_address = coalesce(r.street_address, u.street_address),
-            city = coalesce(r.city, u.city), state = coalesce(r.state, u.state), zip_code = coalesce(r.zip_code, u.zip_code),
-            role = coalesce(r.role, u.role),
-            token_version = u.token_version + case when r.role is not null and r.role <> u.role then 1 else 0 end,
-            updated_at = now()
-           from jsonb_to_recordset(?::jsonb)
-             as r(id int, first_name text, last_name text, entity text, street_address text, city text, state text, zip_code text, role text)
-          where u.id = r.id`,
-        [
-          JSON.stringify(
-            fieldUpdates.map(({ user, diff: { changes } }) => ({
-              id: user.id,
-              first_name: changes.firstName?.to,
-              last_name: changes.lastName?.to,
-              entity: changes.entity?.to,
-              street_address: changes.streetAddress?.to,
-              city: changes.city?.to,
-              state: changes.state?.to,
-              zip_code: changes.zipCode?.to,
-              role: changes.role?.to,
-            })),
-          ),
-        ],
-      );
-    }
-
-    // Users created by this statement's transaction cannot hold access yet: a plain insert. Existing
-    // users may have been granted the same property meanwhile (assign-property): those skip it.
-    const grant = async (rows: { user_id: number; property_id: number }[], onConflict: string) => {
-      if (rows.length === 0) return;
-      await executeBound(
-        tx,
-        `insert into property_access (user_id, property_id, created_at)
-         select r.user_id, r.property_id, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, property_id int) ${onConflict}`,
-        [JSON.stringify(rows)],
-      );
-    };
-    await grant(
-      created.flatMap((row) => row.propertyAccess.map((name) => ({ user_id: newIds.get(row.email) ?? 0, property_id: properties.get(name) ?? 0 }))),
-      '',
-    );
-    await grant(
-      updates.flatMap(({ user, diff }) => diff.newPropertyAccess.map((name) => ({ user_id: user.id, property_id: properties.get(name) ?? 0 }))),
-      'on conflict (user_id, property_id) do nothing',
-    );
-
-    let emailsSent = 0;
-    if (body.sendWelcomeEmails && created.length > 0) {
-      const validDays = welcomeLinkLifetimeMs / 86_400_000;
-      const tokens: { user_id: number; token_hash: string }[] = [];
-      const recipients: BatchRecipient<WelcomeField>[] = [];
-      for (const { row, ...link } of withPasswordLinks(config, created)) {
-        tokens.push({ user_id: newIds.get(row.email) ?? 0, token_hash: link.tokenHash });
-        recipients.push({
-          to: row.email,
-          values: { name: htmlValue(displayName(row)), link: htmlValue(link.url), to: htmlValue(row.email) },
-        });
-      }
-      await executeBound(
-        tx,
-        `insert into password_reset_tokens (user_id, token_hash, expires_at, created_at)
-         select r.user_id, r.token_hash, ?::timestamptz, now() from jsonb_to_recordset(?::jsonb) as r(user_id int, token_hash text)`,
-        [new Date(Date.now() + welcomeLinkLifetimeMs).toISOString(), JSON.stringify(tokens)],
-      );
-      await enqueueMailBatch(tx, welcomeFields, (v) => welcomeMail(v.to, v.name, v.link, validDays), recipients);
-      emailsSent = created.length;
-    }
-    let propertyUpdateEmailsSent = 0;
-    if (body.sendUpdateEmails) {
-      const portalUrl = `${config.publicUrl}/investor-services`;
-      // The wording differs for one property and several: one batch each.
-      const batches = { one: [] as BatchRecipient<PropertyMailField>[], many: [] as BatchRecipient<PropertyMailField>[] };
-      for (const { user, diff } of updates) {
-        // A deactivated account cannot sign in to see them: no e-mail to disappoint.
-        if (diff.newPropertyAccess.length === 0 || !user.isActive) continue;
-        const name = displayName({ ...user, ...Object.fromEntries(Object.entries(diff.changes).map(([k, c]) => [k, c.to])) });
-        batches[diff.newPropertyAccess.length === 1 ? 'one' : 'many'].push({
-          to: user.email,
-          values: { name: htmlValue(name), properties: paragraphValue(diff.newPropertyAccess.join('\n')) },
-        });
-      }
-      for (const [kind, recipients] of Object.entries(batches)) {
-        const sample = kind === 'one' ? ['x'] : ['x', 'y'];
-        await enqueueMailBatch(
-          tx,
-          propertyMailFields,
-          (v) => propertyAccessMail('', v.name, sample, portalUrl, v.properties),
-          recipients,
-        );
-        propertyUpdateEmailsSent += recipients.length;
-      }
-    }
+    const { created, newIds } = await insertNewUsers(tx, plan.newRows);
+    await updateChangedFields(tx, updates);
+    await grantPropertyAccess(tx, properties, created, newIds, updates);
+    const emailsSent = body.sendWelcomeEmails ? await queueWelcomeEmails(tx, config, created, newIds) : 0;
+    const propertyUpdateEmailsSent = body.sendUpdateEmails ? await queuePropertyUpdateEmails(tx, config, updates) : 0;
 
     const results: ImportResults = {
       imported: created.length,
@@ -410,7 +250,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
         duplicateHandling: body.duplicateHandling,
         defaultRole: body.defaultRole,
         imported: created.map((row) => row.email),
-        // Issue 33: the staff accounts created or roles changed, each confirmed in the request.
+        // The staff accounts created or roles changed, each confirmed in the request.
         staffRows: staffRows.map(({ row, email, previousRole, role, change }) => ({ row, email, previousRole, role, change })),
         updated: updates.map(({ user, diff }) => ({ email: user.email, changes: diff.changes, newPropertyAccess: diff.newPropertyAccess })),
         skipped: results.skipped,

@@ -24,7 +24,7 @@ export const photoTypes: readonly SniffedType[] = acceptedImageMimeTypes;
 const startsWith = (head: Buffer, bytes: number[], offset = 0) =>
   head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
 
-/** The documents' containers by core's rule, which the browser's and the desktop's dry runs share (issue 32). */
+/** The documents' containers by core's rule, which the browser's and the desktop's dry runs share. */
 const documentContainerTypes: Record<DocumentContainer, SniffedType> = {
   pdf: 'application/pdf',
   ole: 'application/msword',

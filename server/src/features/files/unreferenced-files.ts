@@ -3,7 +3,7 @@ import type { FileStore } from './file-store';
 
 /**
  * Whether a stored_files row `f` is still named by something: a document of either kind, an
- * earlier version of one (issue 21: kept for administrators), or a property's photo (named by its `/media/<sha256>.<ext>` address, not by a key).
+ * earlier version of one (kept for administrators), or a property's photo (named by its `/media/<sha256>.<ext>` address, not by a key).
  */
 const stillReferenced = `(
   exists (select 1 from property_documents d where d.file_id = f.id)

@@ -8,13 +8,13 @@ import { rateLimiter } from '../rate-limit/rate-limiter';
 /** What one round removed. */
 export interface HousekeepingReport {
   rateLimitCounters: number;
-  /** Budgets that grew back full (issue 33): as good as no row. */
+  /** Budgets that grew back full: as good as no row. */
   rateLimitBudgets: number;
   /** Password-reset and set-password links that were used or have expired. */
   resetTokens: number;
   captchaSolutions: number;
   endedSessions: number;
-  /** Rows of the signed-in sessions list (issue 33) whose tokens have expired. */
+  /** Rows of the signed-in sessions list whose tokens have expired. */
   sessions: number;
   /** Stored files (and their rows) that no document or photo names any more. */
   storedFiles: number;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { openOrm } from '../../db/orm';
 import { createLogger } from '../../logger';
-import { newDocumentsMail } from '../documents/document-mail';
+import { newDocumentsMail } from '../document-access/document-mail';
 import { smtpSender } from './mail-sender';
 import { enqueueMail, enqueueMailBatch } from './outbox';
 import { OutboxMessage } from './outbox-message.entity';

@@ -171,7 +171,7 @@ export function contactNotificationMail(contact: ContactNotification): MailConte
   });
 }
 
-// ---- Shared access (issue 36) ---------------------------------------------------------------
+// ---- Shared access ---------------------------------------------------------------
 
 /** A share as its e-mails describe it: who shared, and what, in words. */
 export interface ShareDescription {

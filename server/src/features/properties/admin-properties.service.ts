@@ -13,7 +13,7 @@ import type { SessionUser } from '../../http/state';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import type { FileStore, ReceivedFile } from '../files/file-store';
 import { StoredFile } from '../files/stored-file.entity';
-import { PropertyDocument } from '../documents/property-document.entity';
+import { PropertyDocument } from '../property-documents/property-document.entity';
 import { PropertyAccess } from '../users/property-access.entity';
 import { Property, type IProperty } from './property.entity';
 import { toPublicProperty } from './properties.service';

@@ -13,7 +13,7 @@ import { properties as fixtureProperties } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { AuditEvent } from '../audit/audit-event.entity';
 import { recordingClient } from '../../../test/test-client';
-import { PropertyDocument } from '../documents/property-document.entity';
+import { PropertyDocument } from '../property-documents/property-document.entity';
 import { StoredFile } from '../files/stored-file.entity';
 import { PropertyAccess } from '../users/property-access.entity';
 import { Property } from './property.entity';

@@ -22,7 +22,7 @@ export const DocumentRead = defineEntity({
     lastOpenedAt: p.datetime(),
     opens: p.integer().default(1),
     /**
-     * Issue 36: the delegates who opened it on this user's behalf (the trigger files a read
+     * The delegates who opened it on this user's behalf (the trigger files a read
      * through a share under its owner). Ids without a foreign key: a deleted delegate drops out
      * of the views, which join the users.
      */

@@ -11,11 +11,11 @@ import {
   investorReceipt,
   investorReceiptCsv,
   listReceiptDocuments,
-  remindUnopened,
 } from './read-receipts.service';
+import { remindUnopened } from './reminders.service';
 
 /**
- * Read receipts for administrators (issue 21): who opened which document, and reminders to
+ * Read receipts for administrators: who opened which document, and reminders to
  * those who have not. Administrators only, by the route table; answers are no-store, since
  * they name investors and their papers.
  */

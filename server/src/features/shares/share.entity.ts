@@ -5,8 +5,8 @@ import { Property } from '../properties/property.entity';
 import { User } from '../users/user.entity';
 
 /**
- * What an investor (the owner) lets another account (the delegate) read (issue 36). Whether it is
- * live is decided at each read (documents/document-policy.ts); revoking or ending it only sets
+ * What an investor (the owner) lets another account (the delegate) read. Whether it is
+ * live is decided at each read (document-access/document-policy.ts); revoking or ending it only sets
  * `revokedAt`, so the history stays. At most one share per owner and delegate is not revoked
  * (migration 20261127200000's partial index).
  */

@@ -3,10 +3,11 @@ import { routes } from '@everest/core/contract';
 import { bind } from '../../http/route';
 import type { AppState } from '../../http/state';
 import type { Config } from '../../config';
-import { createShare, endShare, listIncomingShares, listOutgoingShares, listUserShares, requireInvestor, revokeShare } from './shares.service';
+import { listIncomingShares, listOutgoingShares, listUserShares, requireInvestor } from './shares.service';
+import { createShare, endShare, revokeShare } from './share-writes.service';
 
 /**
- * Shared access (issue 36): an investor's shares (list, create, revoke), the shares given to the
+ * Shared access: an investor's shares (list, create, revoke), the shares given to the
  * caller, and the administrators' view of a user's shares and end of any. Investors only for the
  * first three, refused before a byte of the body is read.
  */

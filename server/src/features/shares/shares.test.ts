@@ -18,7 +18,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient, type Answer } from '../../../test/test-client';
 import { queuedMails } from '../../../test/queued-mails';
 import { cacheTable } from '../../caches';
-import { findLiveShare } from '../documents/document-policy';
+import { findLiveShare } from '../document-access/document-policy';
 import { shareMessages } from './shares.service';
 
 const admin = 'admin@example.com';

@@ -8,18 +8,8 @@ import { SerializedJson } from '../../http/serialized-json';
 import type { AppState, SessionUser } from '../../http/state';
 import type { Config } from '../../config';
 import type { NotifiedCache } from '../../db/notified-cache';
-import {
-  assignProperty,
-  createUser,
-  deleteUser,
-  editUser,
-  listUserProperties,
-  listUsers,
-  removeProperty,
-  resendInvitation,
-  sendResetLink,
-  type AdminCall,
-} from './admin-users.service';
+import { createUser, deleteUser, editUser, listUsers, resendInvitation, sendResetLink, type AdminCall } from './admin-users.service';
+import { assignProperty, listUserProperties, removeProperty } from './property-access.service';
 
 /** The administrators' user lists as ready JSON, per search and page (cacheTable.userLists). */
 export type UserListCache = NotifiedCache<SerializedJson<AnswerOf<typeof routes.adminUsers>>>;

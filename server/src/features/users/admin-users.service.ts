@@ -3,18 +3,14 @@ import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   AdminResetPasswordAnswer,
-  AdminUserPropertiesAnswer,
   AdminUser,
   AdminUsersAnswer,
   AdminUsersQuery,
-  AssignPropertyBody,
   CreateUserAnswer,
   CreateUserBody,
   DeleteUserAnswer,
   EditUserAnswer,
   EditUserBody,
-  MessageAnswer,
-  RemovePropertyBody,
   ResendInvitationAnswer,
   UserStatus,
 } from '@everest/core/contract';
@@ -27,7 +23,7 @@ import { emailChangedMail, welcomeMail } from '../auth/auth-mail';
 import { createPasswordLink, queuePasswordResetMail, voidResetTokens, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { hashPassword } from '../auth/password-hash';
 import { sessionTokens } from '../auth/session';
-import { PersonalDocument } from '../documents/personal-document.entity';
+import { PersonalDocument } from '../personal-documents/personal-document.entity';
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
 import { voidEmailChangeLinks } from './email-change.service';
@@ -62,7 +58,7 @@ export const adminUserMessages = {
   } satisfies Record<Exclude<UserStatus, 'invited'>, string>,
 } as const;
 
-function notInvestorRelations(names: readonly string[]): string {
+export function notInvestorRelations(names: readonly string[]): string {
   const list = names.map((name) => `'${name}'`).join(', ');
   return names.length === 1
     ? `There is no property open to investor access named ${list}. Please choose one from the list.`
@@ -204,14 +200,6 @@ async function adminUserById(em: EntityManager, id: number): Promise<AdminUser> 
   return fromRow(row);
 }
 
-/** Every user's access, by property name. */
-export async function listUserProperties(em: EntityManager): Promise<AdminUserPropertiesAnswer> {
-  const rows = await em.execute<{ user_id: number; name: string }[]>(
-    'select a.user_id, p.name from property_access a join properties p on p.id = a.property_id order by a.user_id, p.name',
-  );
-  return { userProperties: rows.map((row) => ({ userId: row.user_id, property: row.name })) };
-}
-
 // ---- Passwords -----------------------------------------------------------------------------
 
 // No look-alikes (0/O, 1/l/I): the administrator may read the password out over the phone.
@@ -232,7 +220,7 @@ export function generatePassword(): string {
 
 // ---- Helpers -------------------------------------------------------------------------------
 
-async function userById(em: EntityManager, id: number): Promise<IUser> {
+export async function userById(em: EntityManager, id: number): Promise<IUser> {
   // Locked for the rest of the transaction: the checks below hold until the change commits.
   const user = await em.findOne(User, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!user) throw new HttpError(404, adminUserMessages.userNotFound);
@@ -256,7 +244,7 @@ function refuseLosingLastAdministrator(administrators: readonly number[], user: 
 }
 
 /** The investor-relations properties of these names; any other name is refused with 400. */
-async function investorProperties(em: EntityManager, names: readonly string[]) {
+export async function investorProperties(em: EntityManager, names: readonly string[]) {
   const unique = [...new Set(names)];
   if (unique.length === 0) return [];
   const found = await em.find(Property, { name: { $in: unique }, investorRelations: true });
@@ -361,7 +349,7 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       if (user.role === 'administrator' && user.isActive && (roleChanges || deactivates)) refuseLosingLastAdministrator(administrators, user);
       const before = auditedFields(user);
 
-      // Kept as typed (issue 35): "Olivia Rose" / "Brennan" reopens as it was entered. The
+      // Kept as typed: "Olivia Rose" / "Brennan" reopens as it was entered. The
       // contract already bounds each field's length.
       if (body.firstName !== undefined) user.firstName = body.firstName;
       if (body.lastName !== undefined) user.lastName = body.lastName;
@@ -451,7 +439,7 @@ export async function sendResetLink(call: AdminCall, userId: number): Promise<Ad
 }
 
 /**
- * Sends the welcome e-mail again with a fresh 7-day link (issue 35), only while the account's
+ * Sends the welcome e-mail again with a fresh 7-day link, only while the account's
  * status is 'invited'; the links sent before stop working, so that only the newest e-mail opens
  * the account.
  */
@@ -469,49 +457,4 @@ export async function resendInvitation(call: AdminCall, userId: number): Promise
     return user.email;
   });
   return { message: `A new invitation was sent to ${email}. Its link works for ${welcomeLinkLifetimeMs / 86_400_000} days.` };
-}
-
-/** Grants access to an investor-relations property; a user who has it already keeps it. */
-export async function assignProperty(call: AdminCall, body: AssignPropertyBody): Promise<MessageAnswer> {
-  const { em, actor, clientAddress } = call;
-  return em.transactional(async (tx) => {
-    const user = await userById(tx, body.userId);
-    const [property] = await investorProperties(tx, [body.property]);
-    if (!property) throw new HttpError(400, notInvestorRelations([body.property]));
-    // One statement, so two administrators assigning the same property at once both succeed.
-    const inserted = await tx.execute<{ id: number }[]>(
-        'insert into property_access (user_id, property_id, created_at) values (?, ?, now()) on conflict (user_id, property_id) do nothing returning id',
-        [user.id, property.id],
-      );
-    const name = displayName(user);
-    if (inserted.length === 0) return { message: `${name} already had access to ${property.name}.` };
-    recordAdminAction(tx, actor, clientAddress, {
-      action: 'assign-property',
-      subject: { type: 'user', id: user.id, label: user.email },
-      after: { property: property.name },
-    });
-    return { message: `${name} now has access to ${property.name}.` };
-  });
-}
-
-/**
- * Takes access away. Any property's link may go, even one no longer flagged for investor
- * relations (taking access away is always safe); a link that is not there is no error.
- */
-export async function removeProperty(call: AdminCall, body: RemovePropertyBody): Promise<MessageAnswer> {
-  const { em, actor, clientAddress } = call;
-  return em.transactional(async (tx) => {
-    const user = await userById(tx, body.userId);
-    const property = await tx.findOne(Property, { name: body.property });
-    if (!property) throw new HttpError(400, `There is no property named '${body.property}'.`);
-    const removed = await tx.nativeDelete(PropertyAccess, { user: user.id, property: property.id });
-    const name = displayName(user);
-    if (removed === 0) return { message: `${name} had no access to ${property.name}: nothing to remove.` };
-    recordAdminAction(tx, actor, clientAddress, {
-      action: 'remove-property',
-      subject: { type: 'user', id: user.id, label: user.email },
-      before: { property: property.name },
-    });
-    return { message: `${name} no longer has access to ${property.name}.` };
-  });
 }

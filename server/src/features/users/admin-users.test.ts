@@ -15,7 +15,7 @@ import { AuditEvent } from '../audit/audit-event.entity';
 import { hashResetToken, welcomeLinkLifetimeMs } from '../auth/password-links';
 import { PasswordResetToken } from '../auth/password-reset-token.entity';
 import { recordingClient } from '../../../test/test-client';
-import { PersonalDocument } from '../documents/personal-document.entity';
+import { PersonalDocument } from '../personal-documents/personal-document.entity';
 import { queuedMails } from '../../../test/queued-mails';
 import { generatedPasswordLength } from './admin-users.service';
 import { PropertyAccess } from './property-access.entity';

@@ -2,7 +2,7 @@ import { siteFacts } from '@everest/fixtures/site';
 import type { Mail } from '../mail/outbox';
 import { renderMail, type MailBlock } from '../mail/templates';
 
-// The e-mails of a change of address asked for in Manage Profile (issue 33), in the layout and
+// The e-mails of a change of address asked for in Manage Profile, in the layout and
 // words of the other account e-mails (auth/auth-mail.ts).
 
 const note = `Questions? Contact Investor Relations at ${siteFacts.investorRelations.phone} or ${siteFacts.investorRelations.email}.`;

@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './user.entity';
 
 /**
- * A change of an account's e-mail address asked for in Manage Profile (issue 33): it takes effect
+ * A change of an account's e-mail address asked for in Manage Profile: it takes effect
  * only when the link sent to the new address is opened (`confirmTokenHash`), and the link sent at
  * once to the old address puts that address back (`undoTokenHash`). Tokens are stored only as
  * their SHA-256, each works once. Rows are kept after use: they are the account's record of

@@ -19,7 +19,7 @@ import {
 } from './email-change-mail';
 import { User, type IUser } from './user.entity';
 
-// Issue 33: a session alone must not move an account to another address. A new address asked
+// A session alone must not move an account to another address. A new address asked
 // for in Manage Profile (with an owner proof, profile.service.ts) takes effect only when the link
 // sent to it is opened; the old address is told at once, with a link that puts it back.
 

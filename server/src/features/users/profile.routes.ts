@@ -8,7 +8,7 @@ import { cancelOwnEmailChange, getProfile, updateProfile } from './profile.servi
 
 /**
  * The caller's own profile: GET profile, POST update-profile; and the links of an e-mail change
- * (issue 33): confirm, undo (public, the token in the body) and cancel.
+ * by its link: confirm, undo (public, the token in the body) and cancel.
  */
 export function profileRoutes(router: Router<AppState>, { config }: { config: Config }): void {
   bind(router, routes.profile, async ({ user, ctx }) => {

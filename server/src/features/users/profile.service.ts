@@ -19,11 +19,11 @@ export async function getProfile(em: EntityManager, sessionUser: SessionUser): P
 }
 
 /**
- * Saves the caller's own profile. First and last name are stored as typed (issue 35: 'Mary Ann' +
+ * Saves the caller's own profile. First and last name are stored as typed ('Mary Ann' +
  * 'Smith' reopens so); only create-user's single full name is split at the first space. Fields
  * left out of the body keep their value.
  *
- * A new e-mail address (issue 33) needs an owner proof and only waits for the link sent to it
+ * A new e-mail address needs an owner proof and only waits for the link sent to it
  * (email-change.service.ts): the answer is the same whether or not another account uses it.
  */
 export async function updateProfile(
@@ -34,7 +34,7 @@ export async function updateProfile(
   address: string,
 ): Promise<UpdateProfileAnswer> {
   const current = await activeSessionUser(em, sessionUser);
-  // Kept as typed (issue 35): the contract bounds each field's length.
+  // Kept as typed: the contract bounds each field's length.
   const firstName = body.firstName ?? current.firstName;
   const lastName = body.lastName ?? current.lastName;
   const emailChanges = body.email !== current.email;

@@ -8,7 +8,6 @@ import {
   adminSecondStep,
   confirmTotp,
   passkeyCreationOptions,
-  passkeySignInOptions,
   regenerateBackupCodes,
   registerPasskey,
   removePasskey,
@@ -16,15 +15,15 @@ import {
   removeTotp,
   secondStepStatus,
   startTotp,
-  verifyLogin,
 } from './second-step.service';
+import { passkeySignInOptions, verifyLogin } from './second-step-sign-in';
 
 /**
- * Two-step sign-in (issue 21): the second half of a sign-in, the user's own set-up in Manage
+ * Two-step sign-in: the second half of a sign-in, the user's own set-up in Manage
  * Profile, and the administrators' removal. Every answer is no-store: some carry a session, a
  * TOTP secret or backup codes. Calls that add or remove a method declare 'ends-sessions', so that
  * this server's session records learn at once whether the user has a second step. The user's own
- * changes each take an owner proof (issue 33), checked in the service.
+ * changes each take an owner proof, checked in the service.
  */
 export function secondStepRoutes(router: Router<AppState>, { config }: { config: Config }): void {
   const noStore = (ctx: Context) => ctx.set('Cache-Control', 'no-store');

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../http/state';
 import { AuditEvent } from '../audit/audit-event.entity';
 import type { FileExistence } from '../files/file-existence';
 import { openedDocumentKeys } from '../read-receipts/opened-documents';
-import { documentPolicy, type LiveShare } from './document-policy';
+import { documentPolicy, type LiveShare, type SqlCondition } from './document-policy';
 
 interface PropertyDocumentRow {
   id: number;
@@ -164,11 +164,11 @@ export const rangedReadWindowMs = 10 * 60_000;
 
 /**
  * Writes who opened which document, how and from where: the basis for read receipts. Every read
- * of the content counts, a range of it too (issue 33: `bytes=1-` is the whole file but a byte);
+ * of the content counts, a range of it too (`bytes=1-` is the whole file but a byte);
  * a range within `rangedReadWindowMs` of the user's last read of it is a viewer fetching the
  * rest or a download resuming, and is not counted again.
  *
- * A read through a share (issue 36) is the delegate's row, "read by X on behalf of Y": the owner
+ * A read through a share is the delegate's row, "read by X on behalf of Y": the owner
  * in `details.onBehalfOf`, from which the receipts' trigger counts it as the owner's open
  * (migration 20261127200000).
  */
@@ -206,11 +206,6 @@ export async function auditDocumentRead(
     details: share ? { onBehalfOf: { userId: share.ownerId, email: share.ownerEmail }, shareId: share.id } : null,
   });
   await em.flush();
-}
-
-export interface SqlCondition {
-  sql: string;
-  params: unknown[];
 }
 
 /**

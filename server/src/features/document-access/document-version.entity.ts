@@ -3,7 +3,7 @@ import { StoredFile } from '../files/stored-file.entity';
 import { User } from '../users/user.entity';
 
 /**
- * Every file a document has published, version 1 first (issue 21). The document's own row keeps
+ * Every file a document has published, version 1 first. The document's own row keeps
  * naming its current file and version; a correction adds the next row here and moves the
  * document to it, so that earlier files stay downloadable for administrators. Version 1 is
  * written by a trigger on each document table (migration 20261126140000), so every path that

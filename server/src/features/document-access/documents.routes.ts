@@ -31,7 +31,7 @@ export interface DocumentReadServices {
 }
 
 export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists, liveShares }: DocumentReadServices): void {
-  // Issue 36: `onBehalfOf` reads through that investor's live share, checked on every call (kept
+  // Shared access: `onBehalfOf` reads through that investor's live share, checked on every call (kept
   // in the live shares cache, not in the list's: a revocation changes no row the list listens
   // to); a share's scope never changes, so its list is cached under the share, beside the
   // caller's own.
@@ -90,7 +90,7 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
     await sendDocument(ctx, user, await findReadableFile(ctx.state.em, user, params.id, query.type, share), query.preview, share);
   });
 
-  // Issue 21: an administrator's download of any version; for anyone else the current one only.
+  // An administrator's download of any version; for anyone else the current one only.
   bind(router, routes.downloadVersion, async ({ user, ctx, params, query }) => {
     const share = await sharing(ctx, user, query.onBehalfOf);
     await sendDocument(ctx, user, await findReadableVersion(ctx.state.em, user, params.versionId, share), query.preview, share);

@@ -8,7 +8,7 @@ export interface PublishedDocument {
   /** 'Sunset Terrace Apartments · Q2 2026', 'Tax Documents · Q1 2026'. */
   context: string;
   /**
-   * Set when the document corrects one the investor already had (issue 21): the e-mail says so,
+   * Set when the document corrects one the investor already had: the e-mail says so,
    * with the administrator's reason when one was written ('' for none).
    */
   correction?: { note: string };

@@ -6,7 +6,7 @@ import type { FileExistence } from '../files/file-existence';
 import { documentPolicy, type LiveShare } from './document-policy';
 import type { ReadableFile } from './documents.service';
 
-// Corrected documents (issue 21): a document's row names its current file; `document_versions`
+// Corrected documents: a document's row names its current file; `document_versions`
 // keeps every file it has published (version 1 is written by a trigger on insert). A correction
 // adds the next version and moves the document to it. What it does not do: mail and audit rows,
 // which are the callers', who know what was asked.
@@ -20,7 +20,7 @@ export const documentVersionMessages = {
   versionNotFound: 'This document does not exist or is not available to you.',
 } as const;
 
-/** A replace given the very file the document has (issue 32): nothing is written or sent. */
+/** A replace given the very file the document has: nothing is written or sent. */
 export const unchangedMessage = (title: string) => `This is the file "${title}" already has: nothing was changed and nobody was e-mailed.`;
 
 export interface CorrectedVersion {
@@ -141,7 +141,7 @@ export async function findReadableVersion(
   versionId: number,
   share: LiveShare | null = null,
 ): Promise<ReadableFile & { current: boolean }> {
-  // Through a share (issue 36), the current version only, whatever the caller's role.
+  // Through a share, the current version only, whatever the caller's role.
   const admin = user.role === 'administrator' && !share;
   const property = documentPolicy.propertyDocuments(user, share);
   const personal = documentPolicy.personalDocuments(user, share);

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Context } from 'koa';
+import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
-import type { SessionUser } from '../../http/state';
+import type { AppState, SessionUser } from '../../http/state';
 import { documentFileMessages, identifyDocument } from '../files/document-type';
 import type { FileExistence } from '../files/file-existence';
 import type { StoredBlob } from '../files/file-store';
@@ -14,8 +16,20 @@ export interface DocumentsCall {
   fileExistence: FileExistence;
   /** The portal's address for the e-mails (from configuration, never from the request). */
   portalUrl: string;
-  /** ALLOW_SHARING (issue 36): delegates with `notify` are told of new documents only while on. */
+  /** ALLOW_SHARING: delegates with `notify` are told of new documents only while on. */
   allowSharing: boolean;
+}
+
+/**
+ * The call of an administrator's documents route: its answer is marked no-store (it names
+ * investors and their papers), and the e-mails link to the portal of the configuration.
+ */
+export function documentsCallOf(config: Config, fileExistence: FileExistence): (ctx: Context & { state: AppState }, actor: SessionUser) => DocumentsCall {
+  const portalUrl = `${config.publicUrl}/investor-services`;
+  return (ctx, actor) => {
+    ctx.set('Cache-Control', 'no-store');
+    return { em: ctx.state.em, actor, clientAddress: ctx.ip, fileExistence, portalUrl, allowSharing: config.allowSharing };
+  };
 }
 
 /** The documents' filename columns are varchar(255). */
@@ -66,7 +80,7 @@ export function containsPattern(search: string): string {
 }
 
 /**
- * The panel's one search of personal documents (User Documents and Read Receipts, issue 35): a
+ * The panel's one search of personal documents (User Documents and Read Receipts, which must find the same documents): a
  * document `d` whose title or tags, or whose owner `u`'s e-mail, full name or entity, contains
  * the text, in any case.
  */

@@ -8,7 +8,7 @@ import { recordingClient } from '../../../test/test-client';
 import { samplePdf } from '../../../test/sample-documents';
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import { PropertyDocument } from './property-document.entity';
-import { PersonalDocument } from './personal-document.entity';
+import { PersonalDocument } from '../personal-documents/personal-document.entity';
 
 // Issue 32: a publication is its content AND its destination (a property, 'General' or an
 // investor). The same content for the same destination is published once, however often and

@@ -1,8 +1,10 @@
 import type { Context } from 'koa';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import { idempotencyKeyHeader } from '@everest/core/contract';
+import type { AppState, SessionUser } from '../../http/state';
 
-// Issue 32: uploads under an `Idempotency-Key` header. The key is kept in the audit row of what
+// Uploads under an `Idempotency-Key` header. The key is kept in the audit row of what
 // the call published (`details.after.idempotencyKey`, beside `answer`, the answer it gave), so
 // that a retry from the same administrator (a lost answer, a client restarted mid-batch) is
 // answered the first result and publishes nothing again. Keys are the administrator's own: the
@@ -12,6 +14,13 @@ import { idempotencyKeyHeader } from '@everest/core/contract';
 /** The request's Idempotency-Key, checked by the contract's rule (a 400 beyond 200 characters). */
 export function idempotencyKeyOf(ctx: Context): string | undefined {
   return idempotencyKeyHeader.parse(ctx.get('idempotency-key') || undefined);
+}
+
+/** A retried upload under its Idempotency-Key is answered before a byte of it is stored again. */
+export async function earlierUpload<T>(ctx: Context & { state: AppState }, user: SessionUser, actions: readonly string[], answer: z.ZodType<T>): Promise<T | null> {
+  const key = idempotencyKeyOf(ctx);
+  const earlier = key ? await earlierAnswer(ctx.state.em, user.id, key, actions) : null;
+  return earlier ? answer.parse(earlier) : null;
 }
 
 /**

@@ -20,7 +20,7 @@ import { plainZip, sampleDocx, samplePdf, sampleXlsx } from '../../../test/sampl
 import { OutboxMessage } from '../mail/outbox-message.entity';
 import type { SessionUser } from '../../http/state';
 import { bulkUploadMessages } from './bulk-personal-documents.service';
-import { publishCorrection } from './document-versions';
+import { publishCorrection } from '../document-access/document-versions';
 import { PersonalDocument } from './personal-document.entity';
 import { tempFiles as tempFilesOf } from '../../../test/stored-files';
 

@@ -20,7 +20,7 @@ import type { SessionUser } from '../../http/state';
  * investor's tax papers, unlabelled, under 'Your Documents' would mislead; the administration
  * panel lists them with their investors.
  *
- * Shared access (issue 36): a read `onBehalfOf` an investor goes through that investor's live
+ * Shared access: a read `onBehalfOf` an investor goes through that investor's live
  * share with the caller (`readingAs`), and reaches only what the share covers of what the owner
  * may read at that moment: their personal documents by scope and category; documents of the
  * properties they have access to now ('all', or the chosen ones of 'properties'); 'General' only
@@ -40,6 +40,7 @@ export interface LiveShare {
   propertyIds: number[];
 }
 
+/** A piece of a WHERE clause with its parameters, as the read rules and the lists build them. */
 export interface SqlCondition {
   sql: string;
   params: unknown[];
@@ -181,7 +182,7 @@ export async function findLiveShare(em: EntityManager, ownerId: number, delegate
 }
 
 /**
- * New-document e-mails to delegates (issue 36): the delegates whose live share with `notify`
+ * New-document e-mails to delegates: the delegates whose live share with `notify`
  * covers a document, by the read rule above restated on `shares s` (owner `o`, delegate `dl`),
  * for a property document `d` and for a personal document `d`. A delegate who may read the
  * document on their own is told by the investors' e-mail already and is left out here.

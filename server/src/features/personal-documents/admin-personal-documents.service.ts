@@ -12,25 +12,25 @@ import {
   type PersonalDocument as PersonalDocumentAnswer,
   type PersonalDocumentAnswer as UploadAnswer,
 } from '@everest/core/contract';
-import { displayName, documentCategoryLabels, formatDateTime, isSameDocument, periodOf, type DocumentCategory, type Quarter } from '@everest/core/domain';
+import { displayName, formatDateTime, periodOf, type DocumentCategory, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import type { FileExistence } from '../files/file-existence';
 import { enqueueMail } from '../mail/outbox';
-import { User, type IUser } from '../users/user.entity';
-import { newDocumentsMail, type PublishedDocument } from './document-mail';
+import { User } from '../users/user.entity';
+import { newDocumentsMail, type PublishedDocument } from '../document-access/document-mail';
 import {
   personalDocumentMatch,
   keepDocumentFile,
   storedFileId,
-  type KeptDocumentFile,
   type DocumentsCall,
-} from './document-files';
-import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
-import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
-import { selectPersonalDocuments } from './documents.service';
+} from '../document-access/document-files';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from '../document-access/document-versions';
+import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from '../document-access/idempotency';
+import { selectPersonalDocuments } from '../document-access/documents.service';
 import { PersonalDocument, type IPersonalDocument } from './personal-document.entity';
+import { digestLine, publishPersonalDocument } from './personal-document-publishing';
 
 export const adminPersonalDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
@@ -77,29 +77,6 @@ function filing(body: UploadPersonalDocumentBody, now: Date) {
   return { year: body.year ?? fromDate.year, quarter: body.quarter ?? fromDate.quarter };
 }
 
-/** A personal document's fields, cleaned and filed, as the single and the bulk upload publish it. */
-export interface NewPersonalDocument {
-  title: string;
-  documentCategory: DocumentCategory;
-  description: string;
-  documentDate: string | null;
-  tags: string;
-  year: number;
-  quarter: Quarter;
-}
-
-/** How a digest e-mail lists a new personal document, or a corrected one with its reason (`correctionNote` not null). */
-export function digestLine(
-  document: Pick<NewPersonalDocument, 'title' | 'documentCategory' | 'quarter' | 'year'>,
-  correctionNote: string | null = null,
-): PublishedDocument {
-  return {
-    title: document.title,
-    context: `${documentCategoryLabels[document.documentCategory]} · ${document.quarter} ${document.year}`,
-    ...(correctionNote === null ? {} : { correction: { note: correctionNote } }),
-  };
-}
-
 /** A corrected document keeps its filing: the e-mail names it as the investor knows it. */
 export async function correctedLine(tx: EntityManager, documentId: number, note: string): Promise<PublishedDocument> {
   const [row] = await tx.execute<{ title: string; document_category: DocumentCategory; quarter: Quarter; year: number }[]>(
@@ -110,115 +87,6 @@ export async function correctedLine(tx: EntityManager, documentId: number, note:
   return digestLine({ title: row.title, documentCategory: row.document_category, quarter: row.quarter, year: row.year }, note);
 }
 
-export interface PublishOutcome {
-  id: number;
-  /** The document that already had this content for this owner; nothing was written. */
-  already: { id: number; title: string; uploaded_at: Date } | null;
-  /** Set when the owner had this document (core's isSameDocument): the file is its new version. */
-  corrected: { version: number; firstPublishedAt: string } | null;
-  /** The period the document is filed under: a corrected one keeps its own. */
-  filed: { year: number; quarter: Quarter };
-}
-
-/**
- * Writes one personal document and its audit row inside the caller's transaction, which holds
- * the owner's row locked: the same content for the same owner is looked for under that lock, so
- * a double click or a re-sent batch publishes once. Mail is the caller's, who knows whether this
- * is one document or a batch's digest.
- */
-export async function publishPersonalDocument(
-  tx: EntityManager,
-  call: DocumentsCall,
-  owner: IUser,
-  fields: NewPersonalDocument,
-  file: KeptDocumentFile,
-  audit: {
-    action: string;
-    emailNotification: boolean;
-    notified: boolean;
-    uploadType?: string;
-    row?: number;
-    correctionNote?: string;
-    idempotencyKey?: string;
-  },
-): Promise<PublishOutcome> {
-  const [existing] = await tx.execute<{ id: number; title: string; uploaded_at: Date; year: number; quarter: Quarter }[]>(
-    `select d.id, d.title, d.uploaded_at, d.year, d.quarter from user_documents d join stored_files f on f.id = d.file_id
-      where d.user_id = ? and f.sha256 = ? order by d.id limit 1`,
-    [owner.id, file.sha256],
-  );
-  if (existing) return { id: existing.id, already: existing, corrected: null, filed: { year: existing.year, quarter: existing.quarter } };
-
-  // A document the owner already has (core's isSameDocument: the same title in any letter case,
-  // category and period): a corrected file of it, not a second document. Its other fields stay
-  // as published. The same title in another quarter is a new document.
-  const namesakes = await tx.execute<{ id: number; title: string; document_category: DocumentCategory; year: number; quarter: Quarter; uploaded_at: string }[]>(
-    `select id, title, document_category, year, quarter, to_char(uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at
-       from user_documents where user_id = ? and lower(title) = lower(?) order by id`,
-    [owner.id, fields.title],
-  );
-  const namesake = namesakes.find((d) =>
-    isSameDocument({ title: d.title, category: d.document_category, year: d.year, quarter: d.quarter }, { ...fields, category: fields.documentCategory }),
-  );
-  if (namesake) {
-    const note = audit.correctionNote ?? '';
-    const corrected = await publishCorrection(tx, 'personal', namesake.id, { fileId: await storedFileId(tx, file), filename: file.filename }, call.actor, note);
-    recordAdminAction(tx, call.actor, call.clientAddress, {
-      action: 'correct',
-      subject: { type: 'user-document', id: namesake.id, label: `${namesake.title} (${owner.email})` },
-      before: corrected.before,
-      after: {
-        userEmail: owner.email,
-        version: corrected.version,
-        filename: file.filename,
-        sha256: file.sha256,
-        size: file.size,
-        note,
-        through: audit.action,
-        emailNotification: audit.emailNotification,
-        notified: audit.notified ? 1 : 0,
-        ...(audit.row ? { manifestRow: audit.row } : {}),
-        ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
-      },
-    });
-    return {
-      id: namesake.id,
-      already: null,
-      corrected: { version: corrected.version, firstPublishedAt: namesake.uploaded_at },
-      filed: { year: namesake.year, quarter: namesake.quarter },
-    };
-  }
-
-  const created = tx.create(PersonalDocument, {
-    user: owner,
-    ...fields,
-    filename: file.filename,
-    file: await storedFileId(tx, file),
-    uploadedBy: call.actor.id,
-  });
-  await tx.flush();
-  recordAdminAction(tx, call.actor, call.clientAddress, {
-    action: audit.action,
-    subject: { type: 'user-document', id: created.id, label: `${fields.title} (${owner.email})` },
-    after: {
-      userEmail: owner.email,
-      title: fields.title,
-      documentCategory: fields.documentCategory,
-      year: fields.year,
-      quarter: fields.quarter,
-      filename: file.filename,
-      sha256: file.sha256,
-      size: file.size,
-      emailNotification: audit.emailNotification,
-      notified: audit.notified ? 1 : 0,
-      ...(audit.uploadType ? { uploadType: audit.uploadType } : {}),
-      ...(audit.row ? { manifestRow: audit.row } : {}),
-      ...(audit.idempotencyKey ? { idempotencyKey: audit.idempotencyKey } : {}),
-    },
-  });
-  return { id: created.id, already: null, corrected: null, filed: { year: fields.year, quarter: fields.quarter } };
-}
-
 /** The audit actions whose rows answer a retried upload-user-document under its Idempotency-Key. */
 export const uploadPersonalDocumentActions = ['upload-user-document', 'correct'] as const;
 
@@ -227,7 +95,7 @@ export const uploadPersonalDocumentActions = ['upload-user-document', 'correct']
  * is looked for, so that two uploads of one file for one investor (a double click, a retried
  * request) publish it once: the second answers the first (DECISIONS.md), sends no e-mail and
  * writes no audit row, since nothing changed. Under an Idempotency-Key, a retry answers the first
- * call's result (issue 32).
+ * call's result.
  */
 export async function uploadPersonalDocument(
   call: DocumentsCall,
@@ -341,7 +209,7 @@ export async function editPersonalDocument(call: DocumentsCall, body: EditPerson
   return { message: `Document "${document.title}" saved.`, document };
 }
 
-/** Issue 32 case 2: a file only ever replaces a document of the investor its caller names. */
+/** A file only ever replaces a document of the investor its caller names. */
 function refuseOtherOwner(owner: string, named: string | undefined): void {
   if (named !== undefined && named.toLowerCase() !== owner.toLowerCase()) {
     throw new HttpError(409, adminPersonalDocumentMessages.otherOwner(owner, named));
@@ -351,11 +219,11 @@ function refuseOtherOwner(owner: string, named: string | undefined): void {
 /**
  * Puts a new file under an existing personal document, keeping its owner, title and filing, as
  * replace-document does for property documents: when its file exists and the new one differs, a
- * corrected version (issue 21), e-mailed to its owner with `emailNotification` (while active);
+ * corrected version, e-mailed to its owner with `emailNotification` (while active);
  * when its file was missing, a repair of the current version; the very file it has changes
  * nothing (`unchanged`). Refused (409) when another of the owner's documents holds the same
  * content (one content, one document per investor, as the uploads decide), and when
- * `body.userEmail` names another investor than the owner (issue 32).
+ * `body.userEmail` names another investor than the owner.
  */
 export async function replacePersonalDocument(
   call: DocumentsCall,
@@ -374,7 +242,7 @@ export async function replacePersonalDocument(
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
   if (hadFile && upload?.sha256 === current.sha256) {
-    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    // The very file it has: no version, no audit row, no e-mail, and the answer says so.
     const document = await documentAnswer(call, documentId);
     return { message: unchangedMessage(document.title), document, unchanged: true };
   }

@@ -7,28 +7,24 @@ import {
   type DocumentAnswer,
   type DocumentRecipientsAnswer,
   type MessageAnswer,
-  type NotifyDocumentsAnswer,
-  type NotifyDocumentsBody,
   type PropertyDocument as PropertyDocumentAnswer,
   type ReplaceDocumentBody,
   type UpdateDocumentBody,
   type UploadDocumentBody,
 } from '@everest/core/contract';
-import { defaultPropertyGroup, displayName, formatDate, isSameDocument, type DocumentCategory, type Quarter } from '@everest/core/domain';
+import { defaultPropertyGroup, formatDate, isSameDocument, type Quarter } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { UploadedFile } from '../../http/multipart';
 import { changedFields, recordAdminAction, type AuditFields } from '../audit/admin-audit';
 import type { FileExistence } from '../files/file-existence';
-import { enqueueMail } from '../mail/outbox';
-import { digestLine } from './admin-personal-documents.service';
-import { newDocumentsMail, type PublishedDocument } from './document-mail';
-import { keepDocumentFile, storedFileId, type DocumentsCall } from './document-files';
-import { delegatesToNotify, liveShareParams } from './document-policy';
-import { publishCorrection, repairCurrentVersion, unchangedMessage } from './document-versions';
-import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from './idempotency';
-import { selectPropertyDocuments } from './documents.service';
+import { keepDocumentFile, storedFileId, type DocumentsCall } from '../document-access/document-files';
+import { delegatesToNotify, liveShareParams } from '../document-access/document-policy';
+import { publishCorrection, repairCurrentVersion, unchangedMessage } from '../document-access/document-versions';
+import { earlierAnswer, holdIdempotencyKey, rememberAnswer } from '../document-access/idempotency';
+import { selectPropertyDocuments } from '../document-access/documents.service';
 import { Property } from '../properties/property.entity';
 import { PropertyDocument, type IPropertyDocument } from './property-document.entity';
+import { peopleNotified, queueNotifications, readerOfProperty, type PropertyChoice } from './document-readers';
 
 export const adminDocumentMessages = {
   notFound: 'This document does not exist. It may have been deleted.',
@@ -61,12 +57,6 @@ async function documentAnswer(call: DocumentsCall, id: number): Promise<Property
   return document;
 }
 
-interface PropertyChoice {
-  /** null for the 'General' group. */
-  id: number | null;
-  name: string;
-}
-
 /** A property of the live list by name in any letter case, or 'General' (DECISIONS.md). */
 async function propertyByName(em: EntityManager, name: string): Promise<PropertyChoice> {
   if (name.toLowerCase() === defaultPropertyGroup.toLowerCase()) return { id: null, name: defaultPropertyGroup };
@@ -94,24 +84,12 @@ function auditedFields(d: IPropertyDocument): AuditFields {
 }
 
 /**
- * Who a property document is e-mailed to: every active investor and employee with access to its
- * property, or all of them for 'General' (DECISIONS.md). One rule for the upload, the batch
- * digest and the count asked before an upload (documentRecipients). Parameters: the property's
- * id twice (null for 'General').
- */
-const readerOfProperty = `u.is_active and u.role in ('user', 'everest_employee')
-  and (?::int is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = ?))`;
-/** The same rule joined to a property document `d`. */
-const readerOfDocument = `u.is_active and u.role in ('user', 'everest_employee')
-  and (d.property_id is null or exists (select 1 from property_access pa where pa.user_id = u.id and pa.property_id = d.property_id))`;
-
-/**
- * Issue 32 case 7, asked before an upload with e-mail: how many people a new document of this
+ * Asked before an upload with e-mail, so the administrator knows who will hear of it: how many people a new document of this
  * property (or 'General') would e-mail, and whether investors are shown the property at all.
  */
 export async function documentRecipients(em: EntityManager, name: string, allowSharing = false): Promise<DocumentRecipientsAnswer> {
   const property = await propertyByName(em, name);
-  // Issue 36: with the delegates queueNotifications then tells, by the same rule.
+  // With the delegates queueNotifications then tells, by the same rule.
   const delegates = allowSharing
     ? `(select count(distinct dl.id)::int from (select ?::int as property_id, 0 as id) d ${delegatesToNotify.property})`
     : '0';
@@ -123,47 +101,11 @@ export async function documentRecipients(em: EntityManager, name: string, allowS
   return { recipients: row?.recipients ?? 0, investorRelations: row?.investor_relations ?? true };
 }
 
-/**
- * Queues one e-mail per recipient for a new or corrected property document: every active investor and
- * employee with access to its property, or all of them for 'General' (DECISIONS.md).
- * Administrators publish; they are not told of their own work. Answers how many were queued.
- */
-async function queueNotifications(
-  tx: EntityManager,
-  call: DocumentsCall,
-  property: PropertyChoice,
-  title: string,
-  period: string,
-  correction?: { note: string },
-): Promise<number> {
-  const recipients = await tx.execute<{ email: string; first_name: string; last_name: string; entity: string }[]>(
-    `select u.email, u.first_name, u.last_name, u.entity from users u where ${readerOfProperty} order by u.id`,
-    [property.id, property.id],
-  );
-  for (const r of recipients) {
-    const name = displayName({ firstName: r.first_name, lastName: r.last_name, entity: r.entity });
-    const line = { title, context: `${property.name} · ${period}`, ...(correction ? { correction } : {}) };
-    enqueueMail(tx, newDocumentsMail(r.email, name, [line], call.portalUrl));
-  }
-  // Issue 36: delegates whose share with notify covers it, once each, naming whose it is.
-  const delegates = call.allowSharing
-    ? await tx.execute<DelegateLineRow[]>(
-        `select ${delegateColumns} from (select ?::int as property_id, 0 as id) d ${delegatesToNotify.property} order by dl.id, d.id, o.id`,
-        [property.id, ...liveShareParams],
-      )
-    : [];
-  for (const r of delegates) {
-    const line = { title, context: `${property.name} · ${period} · ${sharedBy(r)}`, ...(correction ? { correction } : {}) };
-    enqueueMail(tx, newDocumentsMail(r.email, displayName({ firstName: r.first_name, lastName: r.last_name, entity: r.entity }), [line], call.portalUrl));
-  }
-  return recipients.length + delegates.length;
-}
-
 /** The audit actions whose rows answer a retried upload-document under its Idempotency-Key. */
 export const uploadDocumentActions = ['upload-document', 'correct'] as const;
 
 /**
- * Issue 32: a property document is its content and its destination (a property, or 'General').
+ * A property document is its content and its destination (a property, or 'General').
  * Held for the rest of the transaction, so that two uploads of the same bytes for the same
  * property at the same moment are taken one after the other: the second finds the first.
  */
@@ -210,7 +152,7 @@ async function sameDocument(
  * Publishes a property document: the file is checked by content and stored first, then the row,
  * its audit and its e-mails commit together, so an investor is never told of a document that
  * is not there. The same content already published for the same property (whatever its title or
- * period) is not published again: the answer is that document, and nobody is e-mailed (issue 32).
+ * period) is not published again: the answer is that document, and nobody is e-mailed.
  * Under an Idempotency-Key, a retry answers the first call's result.
  */
 export async function uploadDocument(
@@ -322,168 +264,7 @@ export async function uploadDocument(
   });
 }
 
-const peopleNotified = (count: number) => `${count} ${count === 1 ? 'person was' : 'people were'} notified by e-mail.`;
-
-/** A delegate to tell, with the investor whose document it is (issue 36). */
-interface DelegateLineRow {
-  user_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  entity: string;
-  owner_email: string;
-  owner_first_name: string;
-  owner_last_name: string;
-  owner_entity: string;
-}
-const delegateColumns = `distinct on (dl.id, d.id) dl.id as user_id, dl.email, dl.first_name, dl.last_name, dl.entity,
-  o.email as owner_email, o.first_name as owner_first_name, o.last_name as owner_last_name, o.entity as owner_entity`;
-const sharedBy = (row: DelegateLineRow) =>
-  `shared by ${displayName({ firstName: row.owner_first_name, lastName: row.owner_last_name, entity: row.owner_entity }) || row.owner_email}`;
-
-interface DigestLineRow {
-  user_id: number;
-  document_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  entity: string;
-  title: string;
-  context: string;
-  year: number;
-  quarter: Quarter;
-  /** A personal document's correction waiting with the batch: the note of its current version. */
-  correction_note: string | null;
-}
-
-/**
- * Announces the documents of a batch uploaded with notifyLater: one digest per active investor
- * or employee, listing the batch's documents they can read (the rule of queueNotifications), and
- * since issue 32 the batch's personal documents (bulk-upload-user-documents' notifyLater) to their
- * owners, so that a quarter folder's two halves reach each reader as one e-mail. The documents
- * are taken by one UPDATE of their pending flag per table, in the transaction that queues the
- * e-mails: a retried or concurrent call finds them taken (PostgreSQL re-checks the condition on
- * rows another transaction changed) and sends nothing twice; a rollback leaves them pending.
- */
-export async function notifyDocuments(call: DocumentsCall, body: NotifyDocumentsBody): Promise<NotifyDocumentsAnswer> {
-  return call.em.transactional(async (tx) => {
-    const take = async (table: 'property_documents' | 'user_documents', ids: readonly number[]) => {
-      if (ids.length === 0) return [];
-      const taken = await tx.execute<{ id: number }[]>(
-        `update ${table} set notification_pending = false
-          where notification_pending and id in (select jsonb_array_elements_text(?::jsonb)::int)
-          returning id`,
-        [JSON.stringify([...new Set(ids)])],
-      );
-      return taken.map((d) => d.id).sort((a, b) => a - b);
-    };
-    const documentIds = await take('property_documents', body.documentIds);
-    const userDocumentIds = await take('user_documents', body.userDocumentIds);
-    if (documentIds.length + userDocumentIds.length === 0) {
-      return { message: adminDocumentMessages.nothingToNotify, documentIds, userDocumentIds, notified: 0, corrected: 0 };
-    }
-
-    const propertyLines = documentIds.length
-      ? await tx.execute<DigestLineRow[]>(
-          `select u.id as user_id, d.id as document_id, u.email, u.first_name, u.last_name, u.entity,
-                  d.title, coalesce(p.name, ?) as context, d.year, d.quarter,
-                  case when d.version > 1 then v.note end as correction_note
-             from property_documents d
-             left join properties p on p.id = d.property_id
-             left join document_versions v on v.document_type = 'property' and v.document_id = d.id and v.version = d.version
-             join users u on ${readerOfDocument}
-            where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
-            order by u.id, d.year desc, d.quarter desc, lower(d.title), d.id`,
-          [defaultPropertyGroup, JSON.stringify(documentIds)],
-        )
-      : [];
-    const personalLines = userDocumentIds.length
-      ? await tx.execute<(DigestLineRow & { document_category: DocumentCategory })[]>(
-          `select u.id as user_id, d.id as document_id, u.email, u.first_name, u.last_name, u.entity,
-                  d.title, d.document_category, '' as context, d.year, d.quarter,
-                  case when d.version > 1 then v.note end as correction_note
-             from user_documents d
-             join users u on u.id = d.user_id and u.is_active
-             left join document_versions v on v.document_type = 'personal' and v.document_id = d.id and v.version = d.version
-            where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
-            order by u.id, d.year desc, d.quarter desc, lower(d.title), d.id`,
-          [JSON.stringify(userDocumentIds)],
-        )
-      : [];
-
-    const digests = new Map<number, { email: string; name: string; documents: PublishedDocument[] }>();
-    const add = (line: DigestLineRow, document: PublishedDocument) => {
-      const digest = digests.get(line.user_id) ?? {
-        email: line.email,
-        name: displayName({ firstName: line.first_name, lastName: line.last_name, entity: line.entity }),
-        documents: [],
-      };
-      digest.documents.push(document);
-      digests.set(line.user_id, digest);
-    };
-    // A property document announced after its correction (replace-document's notifyLater) says
-    // so, with its reason, as replace-document's own e-mail does.
-    const correctionOf = (line: DigestLineRow) => (line.correction_note === null ? {} : { correction: { note: line.correction_note } });
-    for (const line of propertyLines) add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year}`, ...correctionOf(line) });
-    for (const line of personalLines) add(line, digestLine({ ...line, documentCategory: line.document_category }, line.correction_note));
-    // Issue 36: delegates whose share with notify covers a document, in the same digest per person.
-    if (call.allowSharing) {
-      const batch = (ids: number[]) => JSON.stringify(ids);
-      const delegateProperty = documentIds.length
-        ? await tx.execute<(DigestLineRow & DelegateLineRow)[]>(
-            `select ${delegateColumns}, d.id as document_id, d.title, coalesce(p.name, ?) as context, d.year, d.quarter,
-                    case when d.version > 1 then v.note end as correction_note
-               from property_documents d left join properties p on p.id = d.property_id
-               left join document_versions v on v.document_type = 'property' and v.document_id = d.id and v.version = d.version
-               ${delegatesToNotify.property}
-              where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
-              order by dl.id, d.id, o.id`,
-            [defaultPropertyGroup, ...liveShareParams, batch(documentIds)],
-          )
-        : [];
-      for (const line of delegateProperty) {
-        add(line, { title: line.title, context: `${line.context} · ${line.quarter} ${line.year} · ${sharedBy(line)}`, ...correctionOf(line) });
-      }
-      const delegatePersonal = userDocumentIds.length
-        ? await tx.execute<(DigestLineRow & DelegateLineRow & { document_category: DocumentCategory })[]>(
-            `select ${delegateColumns}, d.id as document_id, d.title, d.document_category, '' as context, d.year, d.quarter,
-                    case when d.version > 1 then v.note end as correction_note
-               from user_documents d
-               left join document_versions v on v.document_type = 'personal' and v.document_id = d.id and v.version = d.version
-               ${delegatesToNotify.personal}
-              where d.id in (select jsonb_array_elements_text(?::jsonb)::int)
-              order by dl.id, d.id, o.id`,
-            [...liveShareParams, batch(userDocumentIds)],
-          )
-        : [];
-      for (const line of delegatePersonal) {
-        const own = digestLine({ ...line, documentCategory: line.document_category }, line.correction_note);
-        add(line, { ...own, context: `${own.context} · ${sharedBy(line)}` });
-      }
-    }
-    for (const digest of digests.values()) enqueueMail(tx, newDocumentsMail(digest.email, digest.name, digest.documents, call.portalUrl));
-
-    const announced = documentIds.length + userDocumentIds.length;
-    recordAdminAction(tx, call.actor, call.clientAddress, {
-      action: 'notify-documents',
-      subject: { type: 'document', id: null, label: `E-mail for ${announced} document(s)` },
-      after: { documentIds, ...(userDocumentIds.length ? { userDocumentIds } : {}), notified: digests.size },
-    });
-    const corrected = new Set([
-      ...propertyLines.filter((l) => l.correction_note !== null).map((l) => `property:${l.document_id}`),
-      ...personalLines.filter((l) => l.correction_note !== null).map((l) => `personal:${l.document_id}`),
-    ]).size;
-    return {
-      message: `${announced} document(s) announced. ${peopleNotified(digests.size)}`,
-      documentIds,
-      userDocumentIds,
-      notified: digests.size,
-      corrected,
-    };
-  });
-}
-
-/** Issue 32 case 2: a file only ever replaces a document of the destination its caller names. */
+/** A file only ever replaces a document of the destination its caller names. */
 function refuseOtherProperty(filedUnder: string, named: string | undefined): void {
   if (named !== undefined && named.toLowerCase() !== filedUnder.toLowerCase()) {
     throw new HttpError(409, adminDocumentMessages.otherProperty(filedUnder, named));
@@ -492,12 +273,12 @@ function refuseOtherProperty(filedUnder: string, named: string | undefined): voi
 
 /**
  * Puts a new file under an existing document, keeping its title and filing. When the document's
- * file exists and the new one differs, this publishes a corrected version (issue 21): the old
+ * file exists and the new one differs, this publishes a corrected version: the old
  * file stays downloadable for administrators, investors see the new one marked 'Corrected', and
  * with `emailNotification` its readers are told why (`note`). When the file was missing, it is
  * put back under the current version (the spec's Replace File): a repair, not a correction.
  * The very file the document has changes nothing (`unchanged`). Refused (409) when `body.property` names another destination than the document's, or when
- * another document of its property holds the same content (issue 32).
+ * another document of its property holds the same content.
  */
 export async function replaceDocument(
   call: DocumentsCall,
@@ -516,7 +297,7 @@ export async function replaceDocument(
   // Asked before the new file is kept: the same bytes would make a lost file look present.
   const hadFile = (await call.fileExistence.existing([current.sha256])).has(current.sha256);
   if (hadFile && upload?.sha256 === current.sha256) {
-    // The very file it has (issue 32): no version, no audit row, no e-mail, and the answer says so.
+    // The very file it has: no version, no audit row, no e-mail, and the answer says so.
     const document = await documentAnswer(call, documentId);
     return { message: unchangedMessage(document.title), document, unchanged: true };
   }
@@ -528,7 +309,7 @@ export async function replaceDocument(
       ? { id: document.property.id, name: document.property.name }
       : { id: null, name: defaultPropertyGroup };
     refuseOtherProperty(property.name, body.property);
-    // One content, one document per property, as the uploads decide (issue 32); a document's own
+    // One content, one document per property, as the uploads decide; a document's own
     // content is never a twin, so twins published before this rule can still get their file back.
     if (file.sha256 !== before.sha256) {
       await holdPublication(tx, property, file.sha256);

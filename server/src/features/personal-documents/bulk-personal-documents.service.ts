@@ -2,8 +2,6 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   bulkUploadPersonalDocumentsAnswer,
-  type BulkUploadPreviewAnswer,
-  type BulkUploadPreviewBody,
   type BulkUploadPersonalDocumentsAnswer,
   type BulkUploadPersonalDocumentsBody,
 } from '@everest/core/contract';
@@ -14,19 +12,19 @@ import {
   planBulkManifest,
   portalMessages,
   type CsvEncoding,
-  type DocumentCategory,
   type ManifestFile,
-  type Quarter,
 } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { BatchMultipartBody, UploadedFile } from '../../http/multipart';
 import { recordAdminAction } from '../audit/admin-audit';
 import { enqueueMail } from '../mail/outbox';
 import { User, type IUser } from '../users/user.entity';
-import { correctedLine, digestLine, publishPersonalDocument, type NewPersonalDocument } from './admin-personal-documents.service';
-import { newDocumentsMail, type PublishedDocument } from './document-mail';
-import { earlierAnswer, holdIdempotencyKey } from './idempotency';
-import { keepDocumentFile, type DocumentsCall, type KeptDocumentFile } from './document-files';
+import { correctedLine } from './admin-personal-documents.service';
+import { manifestKnowledge } from './manifest-knowledge';
+import { digestLine, publishPersonalDocument, type NewPersonalDocument } from './personal-document-publishing';
+import { newDocumentsMail, type PublishedDocument } from '../document-access/document-mail';
+import { earlierAnswer, holdIdempotencyKey } from '../document-access/idempotency';
+import { keepDocumentFile, type DocumentsCall, type KeptDocumentFile } from '../document-access/document-files';
 
 export const bulkUploadMessages = {
   missingFiles: `${portalMessages.missingFiles}: please select the CSV manifest and the documents it names.`,
@@ -44,94 +42,6 @@ function manifestText(batch: BatchMultipartBody): { text: string; encoding: CsvE
   const field = batch.fields.csvManifest;
   if (field !== undefined) return { text: field, encoding: 'utf-8' };
   return batch.textFile ? decodeCsvBytes(batch.textFile) : null;
-}
-
-/** What the dry run needs to know of the database: the named investors, their contents among these hashes, their documents. */
-export interface ManifestKnowledge {
-  usersByEmail: Map<string, number>;
-  publishedHashes: Map<number, Set<string>>;
-  /** Each investor's documents, by which a row is a correction (core's documentIdentityKey). */
-  publishedDocuments: Map<number, BulkUploadPreviewAnswer['users'][number]['documents']>;
-  /** `${userId}:${sha256}` → the document that investor has with that content. */
-  documentsByContent: Map<string, number>;
-  /** The named investors who can sign in, and so are e-mailed. */
-  activeUsers: Set<number>;
-  /** The named investors who cannot: their rows are refused. */
-  deactivatedUsers: Set<number>;
-}
-
-function addTo(map: Map<number, Set<string>>, key: number, value: string): void {
-  map.set(key, (map.get(key) ?? new Set()).add(value));
-}
-
-/**
- * Looks up what planBulkManifest needs, for these e-mails and hashes only; the server's run and
- * the browser's preview (bulkUploadPreview) read the same answer. Lists travel as one JSON
- * parameter: the driver would spread an array into a list of values.
- */
-export async function manifestKnowledge(em: EntityManager, emails: readonly string[], hashes: readonly string[]): Promise<ManifestKnowledge> {
-  const knowledge: ManifestKnowledge = {
-    usersByEmail: new Map(),
-    publishedHashes: new Map(),
-    publishedDocuments: new Map(),
-    documentsByContent: new Map(),
-    activeUsers: new Set(),
-    deactivatedUsers: new Set(),
-  };
-  if (emails.length === 0) return knowledge;
-  const users = await em.execute<{ id: number; email: string; is_active: boolean }[]>(
-    'select id, lower(email) as email, is_active from users where lower(email) in (select lower(jsonb_array_elements_text(?::jsonb)))',
-    [JSON.stringify(emails)],
-  );
-  if (users.length === 0) return knowledge;
-  for (const u of users) {
-    knowledge.usersByEmail.set(u.email, u.id);
-    (u.is_active ? knowledge.activeUsers : knowledge.deactivatedUsers).add(u.id);
-  }
-  const ids = JSON.stringify(users.map((u) => u.id));
-  const uniqueHashes = [...new Set(hashes)];
-  const [published, documents] = await Promise.all([
-    uniqueHashes.length
-      ? em.execute<{ id: number; user_id: number; sha256: string }[]>(
-          `select d.id, d.user_id, f.sha256 from user_documents d join stored_files f on f.id = d.file_id
-            where d.user_id in (select jsonb_array_elements_text(?::jsonb)::int)
-              and f.sha256 in (select jsonb_array_elements_text(?::jsonb))`,
-          [ids, JSON.stringify(uniqueHashes)],
-        )
-      : [],
-    em.execute<{ id: number; user_id: number; title: string; document_category: DocumentCategory; year: number; quarter: Quarter; uploaded_at: string }[]>(
-      `select id, user_id, title, document_category, year, quarter,
-              to_char(uploaded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at
-         from user_documents where user_id in (select jsonb_array_elements_text(?::jsonb)::int)`,
-      [ids],
-    ),
-  ]);
-  for (const r of published) {
-    addTo(knowledge.publishedHashes, r.user_id, r.sha256);
-    const key = `${r.user_id}:${r.sha256}`;
-    knowledge.documentsByContent.set(key, Math.min(r.id, knowledge.documentsByContent.get(key) ?? r.id));
-  }
-  for (const r of documents) {
-    const identity = { documentId: r.id, title: r.title, category: r.document_category, year: r.year, quarter: r.quarter, firstPublishedAt: r.uploaded_at };
-    const list = knowledge.publishedDocuments.get(r.user_id);
-    if (list) list.push(identity);
-    else knowledge.publishedDocuments.set(r.user_id, [identity]);
-  }
-  return knowledge;
-}
-
-/** The browser's dry run asks this before sending anything (see bulkUploadPreviewBody). */
-export async function bulkUploadPreview(em: EntityManager, body: BulkUploadPreviewBody): Promise<BulkUploadPreviewAnswer> {
-  const known = await manifestKnowledge(em, body.emails, body.sha256);
-  return {
-    users: [...known.usersByEmail].map(([email, userId]) => ({
-      email,
-      userId,
-      publishedSha256: [...(known.publishedHashes.get(userId) ?? [])],
-      documents: known.publishedDocuments.get(userId) ?? [],
-      active: known.activeUsers.has(userId),
-    })),
-  };
 }
 
 interface RowFailure {
@@ -184,7 +94,7 @@ export async function bulkUploadPersonalDocuments(
     files.push(file);
   }
   for (const refused of batch.refused) files.push({ name: refused.filename, size: 0, refusal: refused.error });
-  // Any CSV fault refuses the whole manifest before anything is published (issue 32 case 1).
+  // Any CSV fault refuses the whole manifest before anything is published.
   const plan = planBulkManifest({
     csvText,
     encoding: manifest.encoding,
@@ -209,7 +119,7 @@ export async function bulkUploadPersonalDocuments(
       continue;
     }
     if (row.outcome === 'already-published') {
-      // Not a failure (issue 32): the investor has it, and the answer names their document.
+      // Not a failure: the investor has it, and the answer names their document.
       const documentId = row.file.sha256 ? documentsByContent.get(`${row.userId}:${row.file.sha256}`) : undefined;
       alreadyPublished.push({ row: row.row, filename: row.filename, userEmail: row.email, title: row.title, ...(documentId ? { documentId } : {}) });
       continue;
@@ -262,7 +172,7 @@ export async function bulkUploadPersonalDocuments(
     }
     const successful: BulkUploadPersonalDocumentsAnswer['successful'] = [];
     const digests = new Map<IUser, PublishedDocument[]>();
-    // notifyLater (issue 32): the e-mails wait for notify-documents, which sends one digest per
+    // notifyLater: the e-mails wait for notify-documents, which sends one digest per
     // reader with the quarter folder's property documents.
     const deferred = body.emailNotification && body.notifyLater;
     const pending: number[] = [];
@@ -312,7 +222,7 @@ export async function bulkUploadPersonalDocuments(
     failed.sort((a, b) => a.row - b.row);
     alreadyPublished.sort((a, b) => a.row - b.row);
     const answer: BulkUploadPersonalDocumentsAnswer = {
-      // Three counts apart: what is new, what the investors already had, what failed (issue 32).
+      // Three counts apart: what is new, what the investors already had, what failed.
       message: `${successful.length} published${correctionsSaid(successful)}, ${alreadyPublished.length} already published, ${failed.length} not published.`,
       successful,
       failed: failed.map(({ filename, error }) => ({ filename, error })),
@@ -353,7 +263,7 @@ function correctionsSaid(successful: BulkUploadPersonalDocumentsAnswer['successf
 
 /**
  * The answer to a batch sent again under the Idempotency-Key of one this administrator already
- * sent (issue 32): nothing new is published, and the answer says so. The first batch's documents
+ * sent: nothing new is published, and the answer says so. The first batch's documents
  * are listed as already published, its failures stay failures, and its documents still waiting
  * for notify-documents are named, so a client that lost the first answer can still announce them.
  */

@@ -9,9 +9,10 @@ import type { AppState, SessionUser } from '../../http/state';
 import type { FileStore } from '../files/file-store';
 import { documentFileMessages } from '../files/document-type';
 import { documentTypes } from '../files/sniff';
-import { bulkUploadMessages, bulkUploadPreview, bulkUploadPersonalDocuments, earlierBatchAnswer } from './bulk-personal-documents.service';
-import type { DocumentsCall } from './document-files';
-import { idempotencyKeyOf } from './idempotency';
+import { bulkUploadMessages, bulkUploadPersonalDocuments, earlierBatchAnswer } from './bulk-personal-documents.service';
+import { bulkUploadPreview } from './manifest-knowledge';
+import type { DocumentsCall } from '../document-access/document-files';
+import { idempotencyKeyOf } from '../document-access/idempotency';
 
 /** A quarter's batch is a few hundred investors; far more is a mistake, or a stranger's flood. */
 export const maxBulkFiles = 1000;

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { recordingClient } from '../../../test/test-client';
 import { samplePdf } from '../../../test/sample-documents';
 import { PropertyDocument } from './property-document.entity';
-import { PersonalDocument } from './personal-document.entity';
+import { PersonalDocument } from '../personal-documents/personal-document.entity';
 
 // Every upload route with the file names an intruder, a Windows path, a Mac or a careless
 // script sends. A name is written into the multipart header as browsers write it (raw UTF-8,

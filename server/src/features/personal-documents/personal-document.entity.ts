@@ -27,11 +27,11 @@ export const PersonalDocument = defineEntity({
     file: () => p.manyToOne(StoredFile).deleteRule('restrict'),
     uploadedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
     uploadedAt: p.datetime().onCreate(() => new Date()),
-    /** The current version (issue 21): 1 until a correction; its file and name are the row's. */
+    /** The current version: 1 until a correction; its file and name are the row's. */
     version: p.integer().default(1),
     /** When the current version corrected the one before; null while never corrected. */
     correctedAt: p.datetime().nullable(),
-    /** Published with the bulk upload's notifyLater: its e-mail waits for notify-documents (issue 32). */
+    /** Published with the bulk upload's notifyLater: its e-mail waits for notify-documents. */
     notificationPending: p.boolean().default(false),
   },
 });
