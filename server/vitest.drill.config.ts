@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'server-drill',
-    include: ['src/**/*.drill.ts', 'drills/**/*.drill.ts'],
+    include: ['drills/**/*.drill.ts'],
     // A migrated template database to copy per drill (test/harness.ts), as in `pnpm test`.
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 300_000,

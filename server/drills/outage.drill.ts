@@ -4,13 +4,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '@everest/fixtures';
-import { ChildServer } from '../../test/child-server';
-import { loadAverage, printFigures, seconds } from '../../test/drill-kit';
-import { LocalFileStore } from '../features/files/local-file-store';
-import { databaseUnavailableMessage } from '../http/errors';
-import { freePort, startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
-import { openOrm } from './orm';
-import { seedDemoData } from './seed';
+import { ChildServer } from '../test/child-server';
+import { loadAverage, printFigures, seconds } from '../test/drill-kit';
+import { LocalFileStore } from '../src/features/files/local-file-store';
+import { databaseUnavailableMessage } from '../src/http/errors';
+import { freePort, startEmbeddedPostgres, type EmbeddedCluster } from '../src/db/embedded';
+import { openOrm } from '../src/db/orm';
+import { seedDemoData } from '../src/db/seed';
 
 interface Answer {
   /** While PostgreSQL stops and starts, answers may be either; 'down' and 'after' are strict. */

@@ -4,10 +4,10 @@ import { readdir, utimes } from 'node:fs/promises';
 import { request, type ClientRequest } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChildServer } from '../../../test/child-server';
-import { adminToken, loadAverage, pdfOfSize, printFigures, seededDrillData, seconds, storeIntegrity } from '../../../test/drill-kit';
-import type { TestDatabase } from '../../../test/harness';
-import { LocalFileStore } from '../files/local-file-store';
+import { ChildServer } from '../test/child-server';
+import { adminToken, loadAverage, pdfOfSize, printFigures, seededDrillData, seconds, storeIntegrity } from '../test/drill-kit';
+import type { TestDatabase } from '../test/harness';
+import { LocalFileStore } from '../src/features/files/local-file-store';
 
 const boundary = 'kill-drill-50-boundary';
 const chunkBytes = 64 * 1024;

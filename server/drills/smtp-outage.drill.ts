@@ -2,12 +2,12 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChildServer } from '../../../test/child-server';
-import { loadAverage, printFigures, seconds } from '../../../test/drill-kit';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness';
-import { openOrm } from '../../db/orm';
-import { enqueueMail, enqueueMailBatch } from './outbox';
-import { SmtpListener } from '../../../test/smtp-listener';
+import { ChildServer } from '../test/child-server';
+import { loadAverage, printFigures, seconds } from '../test/drill-kit';
+import { createTestDatabase, type TestDatabase } from '../test/harness';
+import { openOrm } from '../src/db/orm';
+import { enqueueMail, enqueueMailBatch } from '../src/features/mail/outbox';
+import { SmtpListener } from '../test/smtp-listener';
 
 const single = 500;
 const batched = 500;

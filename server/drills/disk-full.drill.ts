@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, loadAverage, pdfOfSize, printFigures, seededDrillData, seconds, storeIntegrity, uploadPropertyDocument } from '../../../test/drill-kit';
-import { ChildServer } from '../../../test/child-server';
-import type { TestDatabase } from '../../../test/harness';
-import { storageFullMessage } from '../../http/errors';
-import { LocalFileStore } from '../files/local-file-store';
+import { adminToken, loadAverage, pdfOfSize, printFigures, seededDrillData, seconds, storeIntegrity, uploadPropertyDocument } from '../test/drill-kit';
+import { ChildServer } from '../test/child-server';
+import type { TestDatabase } from '../test/harness';
+import { storageFullMessage } from '../src/http/errors';
+import { LocalFileStore } from '../src/features/files/local-file-store';
 
 /** The file store's size: the demo files (about 100 kB) and room to spare, filled on purpose below. */
 const storeBytes = 16 * 1024 * 1024;

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '@everest/fixtures';
-import { ChildServer } from '../../test/child-server';
-import { createTestDatabase, type TestDatabase } from '../../test/harness';
-import { runBounded } from '../../drills/run-bounded';
-import { openOrm } from '../db/orm';
-import { seedDemoData } from '../db/seed';
-import { LocalFileStore } from '../features/files/local-file-store';
+import { ChildServer } from '../test/child-server';
+import { createTestDatabase, type TestDatabase } from '../test/harness';
+import { runBounded } from './run-bounded';
+import { openOrm } from '../src/db/orm';
+import { seedDemoData } from '../src/db/seed';
+import { LocalFileStore } from '../src/features/files/local-file-store';
 
 // sqlmap (Debian's package) against the server's sign-in, searches, paging and ids, run against
 // a server process of our own on 127.0.0.1 and nothing else. Bounded: level 2, risk 1,

@@ -1,4 +1,4 @@
-import { describeRouteFuzz } from '../../test/fuzz/route-fuzz-suite';
+import { describeRouteFuzz } from '../test/fuzz/route-fuzz-suite';
 
 // The route fuzz of route-fuzz.test.ts with more requests per route and a new seed each run, so
 // that every drill explores values the fixed seed of `pnpm test` never sends. The seed is printed
