@@ -61,8 +61,11 @@ echo "runtime: $(du -sh "$rt" | cut -f1)"
 
 echo "== the image's CMD"
 port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
+# The Node binary itself, as the image runs it: `node` on a pnpm script's PATH is the npm
+# package's shell wrapper, which runs Node as its child, so SIGTERM would reach the wrapper only.
+node_bin="$(node -p process.execPath)"
 (cd "$rt" && exec env -i PATH="$PATH" NODE_ENV=production HOST=127.0.0.1 PORT="$port" DATA_DIR="$work/data" \
-  node --enable-source-maps server/dist/cli.js start) > "$work/server.log" 2>&1 &
+  "$node_bin" --enable-source-maps server/dist/cli.js start) > "$work/server.log" 2>&1 &
 server_pid=$!
 node -e "
   const base = 'http://127.0.0.1:$port';
