@@ -8,7 +8,9 @@
 // no file: the manifest's rows are planned later by planBulkManifest, once its text is read.
 
 import type { Quarter } from './enums';
-import { currentYear, defaultPropertyGroup, firstDocumentYear, maxManifestCsvBytes } from './limits';
+import { currentYear, firstDocumentYear } from './dates-and-periods';
+import { defaultPropertyGroup } from './document-files';
+import { maxManifestCsvBytes } from './csv-columns';
 import { documentRefusal, filenameTitleRefusal, originalOfTwins, publicationKey, publishingMessages, titleFromFilename } from './publishing';
 
 /** A file below the dropped or watched folder, its path relative to that folder. */

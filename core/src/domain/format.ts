@@ -1,5 +1,6 @@
 import { roleLabels, type Role } from './enums';
-import { megabyte, timeZone } from './limits';
+import { megabyte } from './limits';
+import { timeZone } from './dates-and-periods';
 
 /**
  * The one size of a file everywhere (issue 35: a small file read '0.0 MB'): whole KB under 1 MB

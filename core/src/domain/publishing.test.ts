@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldMax, maxDocumentBytes } from './limits';
+import { fieldMax } from './limits';
+import { maxDocumentBytes } from './document-files';
 import {
   decodeCsvBytes,
   destinationKey,

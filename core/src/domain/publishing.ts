@@ -7,15 +7,9 @@
 import Papa from 'papaparse';
 import { quarters, type DocumentCategory, type Quarter } from './enums';
 import { formatDate } from './format';
-import {
-  acceptedDocumentExtensions,
-  documentExtensionOf,
-  fieldMax,
-  maxDocumentBytes,
-  megabyte,
-  timeZone,
-  type DocumentExtension,
-} from './limits';
+import { fieldMax, megabyte } from './limits';
+import { timeZone } from './dates-and-periods';
+import { acceptedDocumentExtensions, documentExtensionOf, maxDocumentBytes, type DocumentExtension } from './document-files';
 
 // ---- Destination and identity -------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assignableRoles, duplicateHandlings, roles, type Role } from '../../domain/enums';
-import { fieldMax, maxImportRows } from '../../domain/limits';
+import { fieldMax } from '../../domain/limits';
+import { maxImportRows } from '../../domain/csv-columns';
 import { portalMessages } from '../../domain/messages';
 import { emailAddress, nameText, optionalText } from './fields';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentCategories } from '../../domain/enums';
-import { fieldMax, maxImportRows, pageSize } from '../../domain/limits';
+import { fieldMax, pageSize } from '../../domain/limits';
+import { maxImportRows } from '../../domain/csv-columns';
 import { portalMessages } from '../../domain/messages';
 import {
   calendarDate,
