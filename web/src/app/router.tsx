@@ -4,7 +4,7 @@ import { RootLayout } from '../components/layout/root-layout';
 import { pageRouteModules, type RouteModule } from './page-routes';
 import HomeRoute from './routes/home';
 import { PageErrorBoundary } from './routes/route-error';
-import { useLocation } from '../lib/history';
+import { useLocation } from '../lib/router';
 
 // Home is in the entry chunk; every other page is its own lazy chunk, so that / loads no map,
 // portal, instruction or admin code. The 404 page too (issue 37: 2 kB gzip that / never

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from '../../../lib/history';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { Button, Card, Spinner, Text } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@everest/core/client';

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Button, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { useLocation, useNavigate } from '../../../lib/history';
+import { useLocation, useNavigate } from '../../../lib/router';
 import type { IncomingShare, IncomingSharesAnswer, User } from '@everest/core/contract';
 import { useSharedWithMe } from '../api/shares';
 import { usePortalStyles } from '../components/portal-styles';
