@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes, readCsv } from './csv-read';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
+
+/** windows-1252 bytes of a Latin-1 text (the two agree on the letters used here). */
 function cp1252(text: string): Uint8Array {
   return Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
 }
