@@ -256,7 +256,7 @@ export function planFolder(input: FolderPlanInput): FolderPlan {
 
 /**
  * Property files with the same content for the same property, in any quarter folder, are one
- * publication (issue 32: the server answers the second 'already published'): the original by
+ * publication (the server answers the second 'already published'): the original by
  * originalOfTwins stays planned, the others move to duplicates. The same content for two
  * properties is two publications and stays planned twice. Files without a hash cannot be compared.
  */

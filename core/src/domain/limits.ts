@@ -38,7 +38,7 @@ export const fieldMax = {
   filename: 255,
   description: 2000,
   tags: 500,
-  /** Why a document was corrected, told to its readers in the correction's e-mail (issue 21). */
+  /** Why a document was corrected, told to its readers in the correction's e-mail. */
   correctionNote: 500,
   subject: 200,
   message: 5000,

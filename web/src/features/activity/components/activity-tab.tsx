@@ -206,7 +206,7 @@ function EntryDialog({ id, onClose }: { id: number | null; onClose: () => void }
 }
 
 /**
- * Activity (issue 35): every change staff made, newest first, filtered by person, action and
+ * Activity: every change staff made, newest first, filtered by person, action and
  * Pacific calendar days (kept in the address), paged by the server with Newer/Older, each entry
  * opened in a dialog, and the filtered view exported as CSV.
  */

@@ -19,7 +19,7 @@ export interface AccessCellProps {
 
 /**
  * A user's property access as chips, each with a remove button (remove-property) that asks to
- * confirm first (issue 35): a slip of the pointer must not cut an investor off their documents.
+ * confirm first: a slip of the pointer must not cut an investor off their documents.
  */
 export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
   const styles = useAdminStyles();
@@ -29,7 +29,7 @@ export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
   const [removing, setRemoving] = useState<string | null>(null);
   const name = userLabel(user);
 
-  // After a confirmed removal the focus goes to this row's '+ Add' (issue 35), but only once both
+  // After a confirmed removal the focus goes to this row's '+ Add', but only once both
   // the chip is gone (the access list fetched again and this row drawn without it) and the dialog
   // has closed: moved before the first, it landed on the chip's own button as it disappeared;
   // before the second, the dialog's focus trap took it back and then, with the chip gone, lost

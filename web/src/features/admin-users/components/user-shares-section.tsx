@@ -68,7 +68,7 @@ function ShareRow({ share, side, onEnd }: { share: AdminShare; side: Side; onEnd
 }
 
 /**
- * In the user editor (issue 36): the people this user lets see their documents (their delegates)
+ * In the user editor: the people this user lets see their documents (their delegates)
  * and the investors who let this user see theirs, each with End share for a share the firm must
  * stop (an accountant who left, a divorce). Ending takes effect at the delegate's next request.
  */

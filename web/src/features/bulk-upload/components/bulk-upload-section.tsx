@@ -58,7 +58,7 @@ const publishServer: PublishServer = {
 };
 
 /**
- * The bulk upload (spec: user-documents; section 4 "Bulk document upload"; issue 32): select,
+ * The bulk upload (spec: user-documents; section 4 "Bulk document upload"): select,
  * preview, confirm, results. A quarter folder publishes both halves, its property documents
  * and its investors' manifest, with one preview, one confirmation and one digest per reader; a
  * manifest and its documents publish the personal half alone, under the period chosen here. The

@@ -9,7 +9,7 @@ import { useConfirmEmailChange, useUndoEmailChange } from '../api/email-change';
 import { profileQueryKey } from '../api/profile';
 import { usePortalStyles } from './portal-styles';
 
-/** The link of an e-mail change the portal was opened with (issue 33). */
+/** The link of an e-mail change the portal was opened with. */
 export interface EmailLink {
   kind: 'confirm' | 'undo';
   token: string;

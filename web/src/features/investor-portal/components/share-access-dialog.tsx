@@ -120,7 +120,7 @@ export interface ShareAccessDialogProps {
 }
 
 /**
- * 'Share access' (issue 36): with whom, which personal and which property documents, until when,
+ * 'Share access': with whom, which personal and which property documents, until when,
  * whether they are e-mailed about new ones, and a note for the e-mail. Continue checks it with
  * the contract's own schema; the owner's proof comes next.
  */
