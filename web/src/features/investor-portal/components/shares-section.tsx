@@ -24,7 +24,8 @@ import { usePortalSession } from '../lib/portal-session';
 import { shareEndWords, shareScopeWords, shareStatusLabels } from '../../../lib/share-words';
 import { ConfirmOwnerDialog } from './confirm-owner-dialog';
 import { usePortalStyles } from './portal-styles';
-import { ShareAccessDialog, type ShareDraft } from './share-access-dialog';
+import { ShareAccessDialog } from './share-access-dialog';
+import type { ShareDraft } from '../lib/share-form';
 
 const useStyles = makeStyles({
   name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
