@@ -31,7 +31,7 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   // A browser per CPU, at most 4, against the one server (EVEREST_E2E_WORKERS says otherwise). On
-  // these 2 CPUs two workers took the suite from 11.5 to 8.1 min at a load of 6-10 (issue 37).
+  // these 2 CPUs two workers took the suite from 11.5 to 8.1 min at a load of 6-10.
   workers: Number(process.env.EVEREST_E2E_WORKERS ?? Math.min(availableParallelism(), 4)),
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -39,7 +39,7 @@ export default defineConfig({
   use: {
     baseURL,
     // A failed test keeps its trace, with the page's DOM at each step but no screencast: the
-    // screencast's frames cost Chromium a third of the suite's time on these 2 CPUs (issue 37).
+    // screencast's frames cost Chromium a third of the suite's time on these 2 CPUs.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),

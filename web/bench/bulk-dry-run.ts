@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @everest/web bench` (or `bench:dry-run` alone): the bulk upload's dry run of a
- * 2,000-row manifest, as the browser runs it before anything is sent (issue 16: goal < 200 ms).
+ * 2,000-row manifest, as the browser runs it before anything is sent (goal < 200 ms).
  * Two figures: core's planBulkManifest alone, and the whole preview computation of the User
  * Documents tab (the manifest's e-mails, the plan fed with the server's answer, and the cells the
  * preview table shows). Median and p95 over BULK_DRY_RUNS runs (default 20) after warm-up runs.

@@ -1,5 +1,5 @@
 /**
- * `pnpm start` restarted with nothing changed (issue 37, item 5): the time from the command to
+ * `pnpm start` restarted with nothing changed: the time from the command to
  * the first answer of /api/health, goal under 10 s. The first start, beside it, builds what
  * changed since the last build and creates and seeds the embedded PostgreSQL; the restarts then
  * find every build up to date (server/scripts/build.ts) and the database there.

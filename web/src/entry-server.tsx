@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from './lib/history';
+import { StaticRouter } from './lib/router';
 import { createDOMRenderer, RendererProvider, renderToStyleElements } from '@fluentui/react-components';
 import type { PagePath, PublicProperty } from '@everest/core/contract';
 import { pageHeadTags } from './app/page-head';

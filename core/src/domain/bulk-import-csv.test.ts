@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bulkImportCsvMessages, parseBulkImportCsv, shownImportValue, validateBulkImportRows } from './bulk-import-csv';
 import { decodeCsvBytes } from './publishing';
-import { maxImportCsvBytes, maxImportRows } from './limits';
+import { maxImportCsvBytes, maxImportRows } from './csv-columns';
 import { portalMessages } from './messages';
 
 const header = 'email,firstName,lastName,entity,role,propertyAccess,streetAddress,city,state,zipCode';

@@ -11,7 +11,8 @@ import {
   type ImportRowError,
 } from '../contract/schemas/bulk-import';
 import type { Role } from './enums';
-import { defaultImportRole, firstCsvDataRow, importColumns, maxImportCsvBytes, maxImportRows, megabyte, type ImportColumn } from './limits';
+import { megabyte } from './limits';
+import { defaultImportRole, firstCsvDataRow, importColumns, maxImportCsvBytes, maxImportRows, type ImportColumn } from './csv-columns';
 import { portalMessages } from './messages';
 import { decodeCsvBytes, lineOfUndecodedText, readCsv, type CsvDelimiter, type CsvEncoding, type CsvRecord } from './publishing';
 

@@ -44,7 +44,7 @@ export function bulkImportChanges(existing: ImportExistingUser, row: ValidImport
   return { changes, newPropertyAccess, hasChanges: Object.keys(changes).length > 0 || newPropertyAccess.length > 0 };
 }
 
-// Issue 33: staff accounts. An import may create administrators and Everest employees (the
+// Staff accounts. An import may create administrators and Everest employees (the
 // spec's row has a role column), but never unseen: the rows that create one, or that change
 // an existing account's role either way, are listed apart and each needs its own confirmation.
 // Every role change is one: there are three roles, and each change gives or takes staff rights.

@@ -1,5 +1,6 @@
 import type { Quarter } from './enums';
-import { currentYear, defaultPropertyGroup, defaultQuarter, missingDocumentYear } from './limits';
+import { currentYear, defaultQuarter, missingDocumentYear } from './dates-and-periods';
+import { defaultPropertyGroup } from './document-files';
 
 // How the portal's 'Your Documents' card orders documents (investor-portal spec, section 2).
 // Pure, so that the web portal and the desktop app show the same order.

@@ -1,6 +1,6 @@
 // The domain's closed vocabularies, with the labels the spec shows for them.
 
-// 'delegate' (issue 36): an account made by an investor's share, for someone who is not an
+// 'delegate': an account made by an investor's share, for someone who is not an
 // investor (an accountant, a spouse). It reads only through shares: no property access, no
 // General documents, no personal documents of its own. An administrator may make it an investor.
 export const roles = ['user', 'administrator', 'everest_employee', 'delegate'] as const;

@@ -8,7 +8,10 @@
 // no file: the manifest's rows are planned later by planBulkManifest, once its text is read.
 
 import type { Quarter } from './enums';
-import { currentYear, defaultPropertyGroup, firstDocumentYear, maxManifestCsvBytes } from './limits';
+import { currentYear, firstDocumentYear } from './dates-and-periods';
+import { defaultPropertyGroup } from './document-files';
+import { maxManifestCsvBytes } from './csv-columns';
+import { isIgnoredName, splitPath } from './folder-paths';
 import { documentRefusal, filenameTitleRefusal, originalOfTwins, publicationKey, publishingMessages, titleFromFilename } from './publishing';
 
 /** A file below the dropped or watched folder, its path relative to that folder. */
@@ -101,44 +104,11 @@ export const folderPlanMessages = {
     "No manifest.csv beside this file: personal documents are published by the manifest of their investors folder, which names each file's investor (see the portal's /instructions page).",
 } as const;
 
+export { isIgnoredName, isIgnoredPath, syncLockFileName } from './folder-paths';
+
 export const manifestFilename = 'manifest.csv';
 
 const quarterFolderPattern = /^(\d{4})-q(\d+)$/i;
-
-/** The watched-folder sync's lock (one sync per folder, issue 34): the one file it writes there. */
-export const syncLockFileName = '.everest-sync.lock';
-
-/**
- * System, sync-tool and editor files that are never documents and never worth a warning:
- * Finder and Windows metadata, macOS zip leftovers, Office and LibreOffice lock files,
- * temporary files, Syncthing's marker, Synology's thumbnail folders, our own sync's lock.
- */
-export function isIgnoredName(name: string): boolean {
-  const lower = name.toLowerCase();
-  return (
-    lower === '.ds_store' ||
-    lower === 'thumbs.db' ||
-    lower === 'desktop.ini' ||
-    lower === '__macosx' ||
-    lower === '.stfolder' ||
-    lower === '@eadir' ||
-    lower === syncLockFileName ||
-    lower.startsWith(`${syncLockFileName}.`) ||
-    name.startsWith('._') ||
-    name.startsWith('~$') ||
-    name.startsWith('.~lock') ||
-    lower.endsWith('.tmp')
-  );
-}
-
-/** True when any folder or the file of a relative path is ignored. */
-export function isIgnoredPath(relativePath: string): boolean {
-  return splitPath(relativePath).some(isIgnoredName);
-}
-
-function splitPath(relativePath: string): string[] {
-  return relativePath.split(/[\\/]+/).filter((part) => part !== '' && part !== '.');
-}
 
 /** Compared as people read names: NFC (macOS spells 'é' as 'e' + accent), any case, trimmed. */
 function nameKey(name: string): string {
@@ -286,7 +256,7 @@ export function planFolder(input: FolderPlanInput): FolderPlan {
 
 /**
  * Property files with the same content for the same property, in any quarter folder, are one
- * publication (issue 32: the server answers the second 'already published'): the original by
+ * publication (the server answers the second 'already published'): the original by
  * originalOfTwins stays planned, the others move to duplicates. The same content for two
  * properties is two publications and stays planned twice. Files without a hash cannot be compared.
  */

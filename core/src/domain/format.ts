@@ -1,8 +1,9 @@
 import { roleLabels, type Role } from './enums';
-import { megabyte, timeZone } from './limits';
+import { megabyte } from './limits';
+import { timeZone } from './dates-and-periods';
 
 /**
- * The one size of a file everywhere (issue 35: a small file read '0.0 MB'): whole KB under 1 MB
+ * The one size of a file everywhere (a small file read '0.0 MB'): whole KB under 1 MB
  * ('12 KB', never under 1 KB for a file that has bytes), else MB with one decimal ('1.4 MB').
  */
 export function formatFileSize(bytes: number): string {

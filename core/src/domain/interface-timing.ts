@@ -1,6 +1,6 @@
 // Timings and thresholds of the interface (toasts, carousel, counters, scrolling). A module of
 // their own, apart from the limits: the home page's sections read the counters' few, and with
-// them came every limit the admin's forms use, in a chunk the first screen loads (issue 37).
+// them came every limit the admin's forms use, in a chunk the first screen loads.
 
 export const toastLimit = 1;
 export const toastDurationMs = 5000;

@@ -64,7 +64,7 @@ export const portalMessages = {
   personalDocumentUploadFailed: 'Upload Failed: Failed to upload user document.',
   personalDocumentEditFailed: 'Update Failed: Failed to update user document.',
   personalDocumentDeleteFailed: 'Deletion Failed: Failed to delete user document.',
-  /** decided (issue 22): asking for a document's short-lived address failed; with the server's sentence. */
+  /** decided: asking for a document's short-lived address failed; with the server's sentence. */
   documentOpenFailed: 'Download Failed',
   /** Shown with the server's message. */
   bulkUploadFailed: 'Bulk Upload Failed',
@@ -106,7 +106,7 @@ export const portalMessages = {
   noPropertyDocuments: 'No property documents available.',
   noPersonalDocuments: 'No personal documents available.',
   roleChanged: (roleLabel: string): string => `Your role has been changed to ${roleLabel}`,
-  // decided (issue 33): the links of an e-mail change (confirm, undo) that cannot be used.
+  // decided: the links of an e-mail change (confirm, undo) that cannot be used.
   invalidEmailChangeLink: {
     title: 'Invalid or Expired Link',
     description: 'This link is invalid, has expired or was already used. Nothing was changed.',
@@ -130,7 +130,7 @@ export const portalSuccess = {
     description: 'Your password has been reset. You can now sign in with it.',
   },
   profileUpdated: { title: 'Profile Updated', description: 'Your profile has been saved.' },
-  // decided (issue 33): a new e-mail address takes effect only once its owner opens our link.
+  // decided: a new e-mail address takes effect only once its owner opens our link.
   // The same words whether or not another account uses the address, so they reveal nothing.
   emailChangeRequested: (email: string) => ({
     title: 'Confirm Your New Email',
@@ -151,7 +151,7 @@ export const portalSuccess = {
 const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 /**
- * The title of a failure toast from a catalogue text (issue 35). A refusal a retry cannot fix
+ * The title of a failure toast from a catalogue text. A refusal a retry cannot fix
  * drops the closing 'Please try again.', which sent staff clicking again at a demotion of the
  * built-in administrator; when the server gave its own reason, the title keeps only the
  * catalogue's first sentence, since its advice was a guess at that reason ('Please check if

@@ -4,7 +4,7 @@ import { bulkImportCsvRow } from '../contract/schemas/bulk-import';
 import { parseBulkImportCsv } from './bulk-import-csv';
 import { manifestEmails, planBulkManifest, type ManifestFile } from './bulk-manifest';
 import { planFolder, type FolderEntry } from './folder-plan';
-import { importColumns, maxImportCsvBytes } from './limits';
+import { importColumns, maxImportCsvBytes } from './csv-columns';
 
 // Property-based tests of the pure parsers that read what people hand over: CSV files from
 // spreadsheets and folder trees from file systems. Whatever the input, they answer (never throw)

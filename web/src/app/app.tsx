@@ -1,5 +1,5 @@
 import { createDOMRenderer, RendererProvider } from '@fluentui/react-components';
-import { BrowserRouter } from '../lib/history';
+import { BrowserRouter } from '../lib/router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 

@@ -4,10 +4,10 @@ import { RootLayout } from '../components/layout/root-layout';
 import { pageRouteModules, type RouteModule } from './page-routes';
 import HomeRoute from './routes/home';
 import { PageErrorBoundary } from './routes/route-error';
-import { useLocation } from '../lib/history';
+import { useLocation } from '../lib/router';
 
 // Home is in the entry chunk; every other page is its own lazy chunk, so that / loads no map,
-// portal, instruction or admin code. The 404 page too (issue 37: 2 kB gzip that / never
+// portal, instruction or admin code. The 404 page too (2 kB gzip that / never
 // shows); a 404 answer is readable without it and is hydrated once it is in.
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 const routeComponents = {

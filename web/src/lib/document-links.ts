@@ -4,18 +4,18 @@ import { api } from './api';
 export interface DocumentRef {
   id: number;
   documentType: 'property' | 'personal';
-  /** Issue 36: read through a share from this investor (their user id), not as one's own. */
+  /** Read through a share from this investor (their user id), not as one's own. */
   onBehalfOf?: number;
 }
 
-/** One version of a document (issue 21's history), downloaded by its own address. */
+/** One version of a document (a corrected document's earlier files), downloaded by its own address. */
 export interface VersionRef {
   versionId: number;
 }
 
 /**
  * The file's address for the preview frame or a new window, which cannot send a header. It
- * carries a document link (issue 22): a token of a few minutes that opens this one document (or
+ * carries a document link: a token of a few minutes that opens this one document (or
  * version), asked for just now, never the session token, which would then sit in the browser's
  * history and open every call for hours.
  */

@@ -1,7 +1,7 @@
 import type { PersonalScope, PropertyScope, ShareStatus } from '@everest/core/contract';
 import { formatCalendarDate, timeZone, type DocumentCategory } from '@everest/core/domain';
 
-// How a share is said on screen (issue 36), in one place for Manage Profile, the documents'
+// How a share is said on screen, in one place for Manage Profile, the documents'
 // switch and the tests.
 
 /** A category as a share names it: 'Tax documents' ('Tax Documents' is the upload form's label). */

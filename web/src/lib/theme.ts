@@ -29,7 +29,7 @@ export function setSiteThemes(themes: SiteThemes): void {
 /**
  * The browser's themes, before its first render. A page the server rendered already carries both
  * as the CSS variables of its providers' style elements, so they are read back from there rather
- * than sent again in the entry chunk (7 KB of its gzip, issue 37); the portal and the dev server,
+ * than sent again in the entry chunk (7 KB of its gzip); the portal and the dev server,
  * whose HTML has no rendered page, load themes.json.
  */
 export async function loadSiteThemes(page: Document = document): Promise<void> {

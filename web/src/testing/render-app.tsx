@@ -5,7 +5,7 @@ import { pageOf } from '@everest/core/contract';
 import NotFoundRoute from '../app/routes/not-found';
 import HomeRoute from '../app/routes/home';
 import { RootLayout } from '../components/layout/root-layout';
-import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from '../lib/history';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from '../lib/router';
 import { everestTheme } from './themes';
 
 function Page() {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, idOf, pageLimit, timestamp } from './fields';
 
-// The Activity tab (issue 35): the audit rows of administrators' writes, newest first. Document
+// The Activity tab: the audit rows of administrators' writes, newest first. Document
 // reads (preview, download) are audit rows too, but they are investors' and staff's reads, shown
 // by the read receipts; the Activity tab lists the staff's changes only (README, Decisions).
 
@@ -32,7 +32,7 @@ export const activityActionLabels = {
   'bulk-upload-user-documents': 'Bulk uploaded a document',
   'bulk-upload-batch': 'Bulk uploaded documents',
   'remind-unopened-documents': 'Reminded investors',
-  // Issue 36: an investor's own shares are recorded here too, with an administrator's end of one.
+  // An investor's own shares are recorded here too, with an administrator's end of one.
   'create-share': 'Shared documents',
   'revoke-share': 'Revoked a share',
   'end-share': 'Ended a share',

@@ -15,7 +15,7 @@ export const loginBody = z.object({
     .min(1, 'Please enter your password.')
     .max(fieldMax.password, portalMessages.loginFailed),
   /**
-   * Issue 33: the captcha's answer (the ALTCHA payload of GET /api/captcha/challenge solved, or a
+   * The captcha's answer (the ALTCHA payload of GET /api/captcha/challenge solved, or a
    * reCAPTCHA token, as the contact form's `recaptchaToken`), sent only after an answer of
    * `signInCheckAnswer`. Without it the spec's call stays as it was.
    */

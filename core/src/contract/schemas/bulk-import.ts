@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assignableRoles, duplicateHandlings, roles, type Role } from '../../domain/enums';
-import { fieldMax, maxImportRows } from '../../domain/limits';
+import { fieldMax } from '../../domain/limits';
+import { maxImportRows } from '../../domain/csv-columns';
 import { portalMessages } from '../../domain/messages';
 import { emailAddress, nameText, optionalText } from './fields';
 
@@ -46,7 +47,7 @@ export const previewBulkImportBody = z.object({ csvData, defaultRole });
 export type PreviewBulkImportBody = z.infer<typeof previewBulkImportBody>;
 
 /**
- * Issue 33: a row that creates a staff account (administrator or Everest employee) or changes an
+ * A row that creates a staff account (administrator or Everest employee) or changes an
  * existing account's role. The preview lists these apart; the import writes them only when the
  * request confirms each one by its e-mail and new role, so that a file changed after its preview
  * cannot slip another staff account (or another role) in under an earlier confirmation.
@@ -86,7 +87,7 @@ export type StaffRowConfirmation = z.infer<typeof staffRowConfirmation>;
 export const bulkImportUsersBody = z.object({
   csvData,
   defaultRole,
-  /** Issue 33: the staff rows of the preview the administrator confirmed (none by default). */
+  /** The staff rows of the preview the administrator confirmed (none by default). */
   confirmedStaffRows: z
     .array(staffRowConfirmation, { error: 'Confirmed staff rows must be a list of emails and roles.' })
     .max(maxImportRows, `Please confirm at most ${maxImportRows} staff rows at a time.`)
@@ -137,7 +138,7 @@ export type BulkImportRow = z.infer<ReturnType<typeof bulkImportRow>>;
 export const importRowError = z.object({
   error: z.string(),
   row: z.number().int(),
-  /** Issue 35: the cell the error is about, as read (shortened, control characters shown as '�'), when one is. */
+  /** The cell the error is about, as read (shortened, control characters shown as '�'), when one is. */
   value: z.string().optional(),
 });
 export type ImportRowError = z.infer<typeof importRowError>;
@@ -152,7 +153,7 @@ export const importPreview = z.object({
       firstName: z.string(),
       lastName: z.string(),
       entity: z.string(),
-      /** decided (issue 33): the role the new account gets, so that no administrator is created unseen. */
+      /** decided: the role the new account gets, so that no administrator is created unseen. */
       role: z.enum(roles),
       propertyAccess: z.array(z.string()),
     }),
@@ -168,7 +169,7 @@ export const importPreview = z.object({
     }),
   ),
   errors: z.array(importRowError),
-  /** Issue 33: the rows that create a staff account or change a role, listed apart, in file order. */
+  /** The rows that create a staff account or change a role, listed apart, in file order. */
   staffRows: z.array(importStaffRow),
 });
 export type ImportPreview = z.infer<typeof importPreview>;

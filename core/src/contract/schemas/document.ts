@@ -22,8 +22,8 @@ export const propertyDocument = z.object({
 export type PropertyDocument = z.infer<typeof propertyDocument>;
 
 /**
- * Whether the caller has previewed or downloaded the document at least once (read receipts,
- * issue 21): the portal shows 'New' on those not opened yet.
+ * Whether the caller has previewed or downloaded the document at least once (the read
+ * receipts): the portal shows 'New' on those not opened yet.
  */
 const opened = { opened: z.boolean() };
 
@@ -60,14 +60,14 @@ export type DownloadQuery = z.infer<typeof downloadQuery>;
 
 /**
  * POST /api/investor/document-link. Not in the spec: the portal's own preview and download
- * addresses carry a short-lived token that opens this one document (issue 22) instead of the
+ * addresses carry a short-lived token that opens this one document instead of the
  * 8-hour session token. `type` as in the download's query: 'user' for a personal document.
  */
 export const documentLinkTarget = z.enum(['property', 'user', 'version']);
 export type DocumentLinkTarget = z.infer<typeof documentLinkTarget>;
 export const documentLinkBody = z.object({
   id: idOf('document'),
-  // 'version': `id` is a version's, for download-version (issue 21's history).
+  // 'version': `id` is a version's, for download-version (a corrected document's earlier files).
   type: documentLinkTarget.default('property'),
   onBehalfOf,
 });
@@ -106,14 +106,14 @@ export type UploadDocumentBody = z.infer<typeof uploadDocumentBody>;
 export const documentAnswer = z.object({
   message: z.string(),
   document: propertyDocument,
-  /** Not in the spec (issue 21): set by replace-document when it published a corrected version. */
+  /** Not in the spec: set by replace-document when it published a corrected version. */
   corrected: z.boolean().optional(),
   /**
-   * Issue 32: upload-document found this content already published for this property (the
+   * upload-document found this content already published for this property (the
    * document answered is that one, in its own period); nothing was published or e-mailed.
    */
   alreadyPublished: z.boolean().optional(),
-  /** Issue 32: replace-document was given the very file the document has; nothing changed. */
+  /** replace-document was given the very file the document has; nothing changed. */
   unchanged: z.boolean().optional(),
 });
 export type DocumentAnswer = z.infer<typeof documentAnswer>;
@@ -122,8 +122,8 @@ export const replaceDocumentParams = z.object({ documentId: idOf('document') });
 export type ReplaceDocumentParams = z.infer<typeof replaceDocumentParams>;
 
 /**
- * Multipart: the file field `document` (the spec's only field), plus two optional text fields
- * (issue 21). When the document's file exists, the new file is published as a corrected
+ * Multipart: the file field `document` (the spec's only field), plus two optional text fields.
+ * When the document's file exists, the new file is published as a corrected
  * version; with `emailNotification` its readers are told so, with `note` as the reason.
  */
 export const replaceDocumentBody = z.object({
@@ -135,7 +135,7 @@ export const replaceDocumentBody = z.object({
    */
   notifyLater: yesNo('Notify later', false),
   /**
-   * Issue 32: the property (or 'General') the caller believes the document belongs to. When
+   * The property (or 'General') the caller believes the document belongs to. When
    * given and the document is filed under another, the replace is refused (409): a file can
    * only ever replace the document of its own destination.
    */
@@ -166,7 +166,7 @@ export const notifyDocumentsBody = z
   .object({
     documentIds: z.array(idOf('document')).max(1000, 'At most 1000 documents at once.').default([]),
     /**
-     * Issue 32: personal documents published with bulk-upload-user-documents' `notifyLater`, so
+     * Personal documents published with bulk-upload-user-documents' `notifyLater`, so
      * that a quarter folder's two halves reach each reader as one digest.
      */
     userDocumentIds: z.array(idOf('document')).max(10000, 'At most 10000 personal documents at once.').default([]),
@@ -188,7 +188,7 @@ export const notifyDocumentsAnswer = z.object({
 export type NotifyDocumentsAnswer = z.infer<typeof notifyDocumentsAnswer>;
 
 /**
- * Issue 21: GET /api/admin/document-versions/:documentType/:documentId, every version of a
+ * GET /api/admin/document-versions/:documentType/:documentId, every version of a
  * document, newest first; the first is the one investors read.
  */
 export const documentVersionsParams = z.object({
@@ -219,7 +219,7 @@ export const documentVersionsAnswer = z.object({ title: z.string(), versions: z.
 export type DocumentVersionsAnswer = z.infer<typeof documentVersionsAnswer>;
 
 /**
- * Issue 21: GET /api/investor/download-version/:versionId, one version's file. Administrators
+ * GET /api/investor/download-version/:versionId, one version's file. Administrators
  * download any version; anyone else only the current version of a document they may read, and
  * an earlier version's id answers 404, as an id that does not exist.
  */
@@ -227,7 +227,7 @@ export const downloadVersionParams = z.object({ versionId: idOf('version') });
 export type DownloadVersionParams = z.infer<typeof downloadVersionParams>;
 
 export const downloadVersionQuery = z.object({
-  // A document link of this version (issue 22); a session token is taken from the header only.
+  // A document link of this version; a session token is taken from the header only.
   token: z.string().max(2000).optional(),
   preview: z.string().optional().transform((preview) => preview === '1' || preview === 'true'),
   onBehalfOf,
@@ -235,7 +235,7 @@ export const downloadVersionQuery = z.object({
 export type DownloadVersionQuery = z.infer<typeof downloadVersionQuery>;
 
 /**
- * Issue 32: GET /api/admin/document-recipients?property=…, asked before an upload with e-mail:
+ * GET /api/admin/document-recipients?property=…, asked before an upload with e-mail:
  * how many people a new document of this property (or 'General') would e-mail, and how many
  * can read it at all. 0 readers is the panel's warning "No investor can see this document".
  */

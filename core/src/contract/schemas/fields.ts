@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { quarters } from '../../domain/enums';
-import { currentYear, fieldMax, firstDocumentYear, maxPageSize } from '../../domain/limits';
+import { fieldMax, maxPageSize } from '../../domain/limits';
+import { currentYear, firstDocumentYear } from '../../domain/dates-and-periods';
 
 // Field builders shared by the request schemas. Every message is a sentence for the person who
 // filled in the form, because the server answers a 400 with the first one.

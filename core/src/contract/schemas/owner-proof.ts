@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldMax } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 
-// Issue 33 gap 4: a session alone is not the account's owner. Changing the e-mail or the
+// A session alone is not the account's owner. Changing the e-mail or the
 // password, and adding or removing a second step, each asks again for something only the owner
 // has: the current password, or a current second-step code.
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentCategories } from '../../domain/enums';
-import { fieldMax, maxImportRows, pageSize } from '../../domain/limits';
+import { fieldMax, pageSize } from '../../domain/limits';
+import { maxImportRows } from '../../domain/csv-columns';
 import { portalMessages } from '../../domain/messages';
 import {
   calendarDate,
@@ -17,7 +18,7 @@ import {
 } from './fields';
 
 /**
- * Issue 21, on both kinds of document: `version` counts the published files (1 until a
+ * On both kinds of document: `version` counts the published files (1 until a
  * correction), `correctedAt` is when the current one corrected the one before (null for a
  * document never corrected): the portal's 'Corrected {date}' badge.
  */
@@ -90,7 +91,7 @@ export const uploadPersonalDocumentBody = z.object({
   year: documentYear.optional(),
   quarter: quarter.optional(),
   /**
-   * Issue 21: a title the investor already has (any letter case) publishes the file as a
+   * A title the investor already has (any letter case) publishes the file as a
    * corrected version of that document; this is why, for its e-mail and its history.
    */
   correctionNote: optionalText('Correction note', fieldMax.correctionNote).transform((note) => note ?? ''),
@@ -106,9 +107,9 @@ export const personalDocumentAnswer = z.object({
   message: z.string(),
   document: personalDocument,
   alreadyPublished: z.boolean().optional(),
-  /** Issue 21: the file was published as a corrected version of a document the investor had. */
+  /** The file was published as a corrected version of a document the investor had. */
   corrected: z.boolean().optional(),
-  /** Issue 32: replace-user-document was given the very file the document has; nothing changed. */
+  /** replace-user-document was given the very file the document has; nothing changed. */
   unchanged: z.boolean().optional(),
 });
 export type PersonalDocumentAnswer = z.infer<typeof personalDocumentAnswer>;
@@ -124,7 +125,7 @@ export const replacePersonalDocumentBody = z.object({
   /** As replace-document's: the correction's e-mail waits for the batch's digest (notify-documents). */
   notifyLater: yesNo('Notify later', false),
   /**
-   * Issue 32: the investor the caller believes owns the document. When given and the document
+   * The investor the caller believes owns the document. When given and the document
    * is another investor's, the replace is refused (409).
    */
   userEmail: emailAddress().optional(),
@@ -148,13 +149,13 @@ export type DeletePersonalDocumentBody = z.infer<typeof deletePersonalDocumentBo
 export const bulkUploadPersonalDocumentsBody = z.object({
   emailNotification: yesNo('Email notification', false),
   /**
-   * Issue 32: the batch's period (a quarter folder's, or chosen in the form). A row's own
+   * The batch's period (a quarter folder's, or chosen in the form). A row's own
    * document_date still wins; without either, the upload date's quarter.
    */
   year: documentYear.optional(),
   quarter: quarter.optional(),
   /**
-   * Issue 32: with `emailNotification`, nothing is sent now; the documents wait for
+   * With `emailNotification`, nothing is sent now; the documents wait for
    * notify-documents (its `userDocumentIds`), which sends one digest per reader for a whole
    * quarter folder, property and personal documents together.
    */
@@ -178,14 +179,14 @@ export const bulkUploadPersonalDocumentsAnswer = z.object({
       corrected: z.boolean().optional(),
       /** With `corrected`: when the document it corrected was first published, to name it exactly. */
       firstPublishedAt: timestamp.optional(),
-      /** Issue 32: the period it was filed under. */
+      /** The period it was filed under. */
       year: z.number().int().optional(),
       quarter: quarter.optional(),
     }),
   ),
   failed: z.array(z.object({ filename: z.string(), error: z.string() })),
   /**
-   * Issue 32: rows whose content the investor already has (from an earlier batch, or this very
+   * Rows whose content the investor already has (from an earlier batch, or this very
    * batch confirmed again): not failures, and not published again.
    */
   alreadyPublished: z
@@ -193,9 +194,9 @@ export const bulkUploadPersonalDocumentsAnswer = z.object({
     .default([]),
   unprocessed: z.array(z.string()),
   totalProcessed: z.number().int().nonnegative(),
-  /** Issue 32: this answer is for a batch sent again under the same Idempotency-Key: nothing new was published. */
+  /** This answer is for a batch sent again under the same Idempotency-Key: nothing new was published. */
   repeated: z.boolean().optional(),
-  /** Issue 32: with notifyLater, the personal documents waiting for notify-documents. */
+  /** With notifyLater, the personal documents waiting for notify-documents. */
   pendingUserDocumentIds: z.array(z.number().int()).optional(),
 });
 export type BulkUploadPersonalDocumentsAnswer = z.infer<typeof bulkUploadPersonalDocumentsAnswer>;

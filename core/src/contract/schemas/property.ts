@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { propertyStatuses, propertyTypes } from '../../domain/enums';
-import { coordinateDecimals, fieldMax } from '../../domain/limits';
+import { fieldMax } from '../../domain/limits';
+import { coordinateDecimals } from '../../domain/property-map';
 import { idOf, optionalText, requiredText, yesNo } from './fields';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fieldMax, pageSize } from '../../domain/limits';
 import { idOf, optionalText, pageLimit, pageNumber, quarter, timestamp, yesNo } from './fields';
 
-// Read receipts (issue 21): which entitled investors opened which document, from the audit rows
+// Read receipts: which entitled investors opened which document, from the audit rows
 // of previews and downloads. Entitled: for a property document, every active investor and
 // employee with access to its property ('General': all of them); for a personal document, its
 // owner.
@@ -66,7 +66,7 @@ const opening = {
   opens: z.number().int().nonnegative(),
   lastRemindedAt: timestamp.nullable(),
   /**
-   * Issue 36: the people who opened it on the investor's behalf, through a share (a delegate's
+   * The people who opened it on the investor's behalf, through a share (a delegate's
    * open counts as the investor's, in `opens` and the dates); empty when only the investor did.
    */
   openedBy: z.array(z.object({ userId: z.number().int(), email: z.string(), name: z.string() })).optional(),
@@ -120,7 +120,7 @@ export const remindBody = z
       .max(maxReminderDocuments, `At most ${maxReminderDocuments} documents at a time.`)
       .optional(),
     userIds: z.array(idOf('user')).min(1, 'Please choose at least one investor.').max(1000, 'At most 1000 investors at a time.').optional(),
-    /** Issue 32: answer who would be e-mailed, and send nothing (the panel's "This will e-mail N people"). */
+    /** Answer who would be e-mailed, and send nothing (the panel's "This will e-mail N people"). */
     dryRun: z.boolean().optional(),
   })
   .refine((body) => body.documents !== undefined || body.userIds !== undefined, 'Please choose documents or investors to remind.');
@@ -132,7 +132,7 @@ export const remindAnswer = z.object({
   remindedInvestors: z.number().int().nonnegative(),
   /** Unopened documents listed in those e-mails, all together (an investor-document pair each). */
   remindedDocuments: z.number().int().nonnegative(),
-  /** Issue 32: how many distinct documents those pairs name. */
+  /** How many distinct documents those pairs name. */
   distinctDocuments: z.number().int().nonnegative().optional(),
   /** Unopened investor-document pairs left out because a reminder went within 7 days. */
   skippedRecent: z.number().int().nonnegative(),

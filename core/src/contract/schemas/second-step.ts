@@ -3,7 +3,7 @@ import { idOf } from './fields';
 import { loginAnswer } from './auth';
 import { ownerProof, ownerProofFields, secondStepCode } from './owner-proof';
 
-// Two-step sign-in (issue 21): a TOTP authenticator app, passkeys (WebAuthn), and single-use
+// Two-step sign-in: a TOTP authenticator app, passkeys (WebAuthn), and single-use
 // backup codes.
 
 /** The second steps a user can be asked for at sign-in. */
@@ -179,7 +179,7 @@ export const secondStepRemovedAnswer = z.object({ message: z.string(), ...contin
 export type SecondStepRemovedAnswer = z.infer<typeof secondStepRemovedAnswer>;
 
 /**
- * Every change of the user's own second step asks for an owner proof (issue 33 gap 4): starting
+ * Every change of the user's own second step asks for an owner proof: starting
  * an authenticator app's set-up, asking for a new passkey's options, removing either, making new
  * backup codes. The current password, or a current code where the account has a second step.
  */
@@ -187,7 +187,7 @@ export const secondStepChangeBody = ownerProof;
 export type SecondStepChangeBody = z.infer<typeof secondStepChangeBody>;
 
 /**
- * Each method is removed on its own (issue 33 gap 8), but a role that must sign in with two steps
+ * Each method is removed on its own, but a role that must sign in with two steps
  * keeps one: removing the last is refused (409) with the sentence naming what to add first.
  */
 export const keepOneSecondStep = {

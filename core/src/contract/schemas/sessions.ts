@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestamp } from './fields';
 
-// Signed-in sessions (issue 33): Manage Profile lists the account's sessions and ends the
+// Signed-in sessions: Manage Profile lists the account's sessions and ends the
 // others, as GitHub and Google accounts do. A session's id here is its own random name in the
 // list, never its token nor the token's session id.
 

@@ -4,7 +4,7 @@ import { fieldMax } from '../../domain/limits';
 import { calendarDate, emailAddress, idOf, timestamp } from './fields';
 import { ownerProofFields } from './owner-proof';
 
-// Shared access (issue 36): an investor lets another person (an accountant, a spouse, a family
+// Shared access: an investor lets another person (an accountant, a spouse, a family
 // office) see chosen documents, view and download only. The sharer is the "owner" of a share,
 // the person shared with its "delegate". A share never reaches further than the owner's own
 // access at the moment of each read: it follows the firm's rules for the owner.
@@ -81,7 +81,7 @@ export type OutgoingSharesAnswer = z.infer<typeof outgoingSharesAnswer>;
 
 /**
  * POST /api/investor/shares/create. Giving someone sight of K-1s protects as much as the account
- * itself, so it asks the owner's proof (password, or a second-step code), as issue 33's changes do.
+ * itself, so it asks the owner's proof (password, or a second-step code), as changing the e-mail or the password does.
  * An address that is the caller's own is refused; an address already shared with replaces nothing
  * (409 with a sentence: revoke it first).
  */

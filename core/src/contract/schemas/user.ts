@@ -43,7 +43,7 @@ const profileFields = {
 // ---- Own profile (investor calls) ----------------------------------------------------------
 
 /**
- * A new e-mail address waiting for its owner to open the link sent to it (issue 33): until then
+ * A new e-mail address waiting for its owner to open the link sent to it: until then
  * the account keeps its address. `expiresAt` is when the link stops working.
  */
 export const pendingEmailChange = z.object({ email: z.string(), expiresAt: timestamp });
@@ -58,7 +58,7 @@ export type ProfileAnswer = z.infer<typeof profileAnswer>;
 
 /**
  * A new `email` needs an owner proof (the current password or a second-step code) and takes
- * effect only once the link sent to it is opened (issue 33); the other fields save without one.
+ * effect only once the link sent to it is opened; the other fields save without one.
  */
 export const updateProfileBody = z.object({
   ...profileFields,
@@ -91,7 +91,7 @@ export type EmailChangeLinkAnswer = z.infer<typeof emailChangeLinkAnswer>;
 // ---- Administration of users ---------------------------------------------------------------
 
 /**
- * Where an account stands (issue 35), first match wins: `deactivated`; `active`, signed in at
+ * Where an account stands, first match wins: `deactivated`; `active`, signed in at
  * least once; `invited`, a welcome link was sent and no password chosen yet; `never-signed-in`,
  * the rest (a password given by an administrator, or an import without welcome e-mails).
  */
@@ -225,7 +225,7 @@ export type AdminResetPasswordAnswer = z.infer<typeof adminResetPasswordAnswer>;
 export const resendInvitationBody = userIdBody;
 export type ResendInvitationBody = UserIdBody;
 
-/** A fresh welcome e-mail (issue 35): only for an account whose status is `invited`. */
+/** A fresh welcome e-mail: only for an account whose status is `invited`. */
 export const resendInvitationAnswer = z.object({ message: z.string() });
 export type ResendInvitationAnswer = z.infer<typeof resendInvitationAnswer>;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FluentProvider } from '@fluentui/react-components';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, useLocation } from '../../lib/history';
+import { MemoryRouter, useLocation } from '../../lib/router';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { AdminUser, User } from '@everest/core/contract';
 import { portalMessages, portalSuccess, userCreatedToastMs } from '@everest/core/domain';

@@ -1,5 +1,5 @@
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { useLocation, useNavigate } from '../../lib/history';
+import { useLocation, useNavigate } from '../../lib/router';
 import { NavAnchor } from '../../components/layout/nav-anchor';
 import { pageItem, sectionItem } from '../../components/layout/nav-items';
 import { NavButton } from '../../components/navigation/nav-button';

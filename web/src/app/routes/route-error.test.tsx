@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { FluentProvider } from '@fluentui/react-components';
-import { Link, MemoryRouter, useLocation } from '../../lib/history';
+import { Link, MemoryRouter, useLocation } from '../../lib/router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { everestTheme } from '../../testing/themes';
 import { PageErrorBoundary } from './route-error';

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Button, makeStyles, tokens } from '@fluentui/react-components';
-import { useLocation } from '../../lib/history';
+import { useLocation } from '../../lib/router';
 import { PageContainer } from '../../components/ui/page-container';
 
 const useStyles = makeStyles({

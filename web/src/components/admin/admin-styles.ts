@@ -1,7 +1,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
 /**
- * The panel's one breakpoint (issue 35): below it every table's rows are cards (admin-table.tsx)
+ * The panel's one breakpoint: below it every table's rows are cards (admin-table.tsx)
  * and the tab list wraps. The tables need about 760 px; a phone has 375 and a small tablet 720+.
  */
 export const cardsBelow = '(max-width: 719px)';

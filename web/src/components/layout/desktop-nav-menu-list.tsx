@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useLocation } from '../../lib/history';
+import { useLocation } from '../../lib/router';
 import { accentGold } from '../../lib/theme';
 import { useNavTarget } from '../navigation/use-nav-target';
 import { isCurrentItem, type NavItem, type NavMenu } from './nav-items';

@@ -8,7 +8,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { useLocation } from '../../lib/history';
+import { useLocation } from '../../lib/router';
 import { accentGold } from '../../lib/theme';
 import { DismissIcon } from '../ui/icons';
 import { NavAnchor } from './nav-anchor';

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes } from 'react';
-import { useLocation } from '../../lib/history';
+import { useLocation } from '../../lib/router';
 import { useNavTarget } from '../navigation/use-nav-target';
 import { isCurrentItem, type NavItem } from './nav-items';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { Link, useLocation } from '../../lib/history';
+import { Link, useLocation } from '../../lib/router';
 import { accentGold, everestBrand } from '../../lib/theme';
 import { NavThemeProvider } from './nav-theme-provider';
 import { EverestMark, HamburgerIcon } from '../ui/icons';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from '../../lib/history';
+import { useLocation, useNavigationType } from '../../lib/router';
 import {
   scrollDelayMs,
   scrollIntentFor,

@@ -22,7 +22,7 @@ const maxFruitlessAims = 3;
  *
  * A smooth scroll can also end short of a destination that did not move: the browser drops it
  * when something else scrolls the window (under load it was seen not to move at all, the page
- * left at its top with the section focused, issue 37). So the hold also checks, while it lasts,
+ * left at its top with the section focused). So the hold also checks, while it lasts,
  * that the window came to rest at the destination, and aims again when it did not.
  */
 export function keepSectionInView(id: string, aimed: number): () => void {

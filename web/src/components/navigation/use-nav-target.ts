@@ -1,5 +1,5 @@
 import { useCallback, type MouseEvent } from 'react';
-import { isPlainLeftClick, useLinkClickHandler, useLocation, useNavigate } from '../../lib/history';
+import { isPlainLeftClick, useLinkClickHandler, useLocation, useNavigate } from '../../lib/router';
 import { isHomePath } from '../../lib/paths';
 import { scrollToSection, type ScrollState } from '../../lib/scroll';
 import type { NavTarget } from './nav-target';

@@ -14,6 +14,6 @@ const fieldFocusRule =
  * Inserts the rule, written out as CSS, into the same place as makeStaticStyles would (Griffel's
  * default bucket), through the build-time form that the Griffel plugin gives makeResetStyles: the
  * plugin does not compile makeStaticStyles, whose object form brings Griffel's CSS compiler
- * (stylis, 2.5 kB gzip) into every page's entry chunk only for this one rule (issue 37).
+ * (stylis, 2.5 kB gzip) into every page's entry chunk only for this one rule.
  */
 export const useFieldFocusStyles: () => string = __resetStyles('', null, { d: [fieldFocusRule] });

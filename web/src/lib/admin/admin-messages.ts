@@ -15,9 +15,9 @@ export const adminSuccess = {
   propertyDeleted: 'Property Deleted',
   coordinatesFound: 'Coordinates Found',
   documentUploaded: 'Document Uploaded',
-  /** Issue 32: upload-document answered that the property already has this file. */
+  /** upload-document answered that the property already has this file. */
   documentAlreadyPublished: 'Already Published',
-  /** Issue 32: a correction with the very same file. */
+  /** A correction with the very same file. */
   documentUnchanged: 'Nothing Changed',
   documentUpdated: 'Document Updated',
   documentReplaced: 'File Replaced',
@@ -32,7 +32,7 @@ export const adminSuccess = {
   nobodyReminded: 'Nobody Reminded',
 } as const;
 
-/** Read receipts (issue 21): texts the spec does not have. */
+/** Read receipts: texts the spec does not have. */
 export const readReceiptTexts = {
   remindFailed: 'Reminder Failed',
   exportFailed: 'Export Failed',
@@ -53,7 +53,7 @@ export const adminNotices = {
     `${email} is deactivated and cannot sign in: nobody can read this document until the account is reactivated, and no e-mail is sent.`,
 } as const;
 
-/** Issue 32 case 7: what an action that e-mails people says before it sends. */
+/** What an action that e-mails people says before it sends. */
 export const emailingTexts = {
   /** 'This will e-mail 12 people' (the dialog's title). */
   willEmail: (people: number) => `This will e-mail ${people} ${people === 1 ? 'person' : 'people'}`,

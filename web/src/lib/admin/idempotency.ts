@@ -1,5 +1,5 @@
 /**
- * A new Idempotency-Key for one submission of a single upload (issue 32): the form keeps it
+ * A new Idempotency-Key for one submission of a single upload: the form keeps it
  * until what it would send changes or the upload succeeds, so that pressing Upload again after a
  * lost answer sends the same key and the server answers the first result instead of publishing
  * (and e-mailing) a second copy.

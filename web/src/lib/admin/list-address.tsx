@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useInRouterContext, useSearchParams } from '../history';
+import { useInRouterContext, useSearchParams } from '../router';
 import type { ScrollState } from '../scroll';
 
 // A list's new page is not a new page of the site: the window stays where it is.

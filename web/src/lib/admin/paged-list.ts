@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import type { PaginationState, Updater } from '@tanstack/react-table';
+import { pageSize } from '@everest/core/domain';
 import { useDebouncedValue } from './use-debounced-value';
 import { useListAddress } from './list-address';
 
@@ -55,4 +57,32 @@ export function useLastPageBound(list: { page: number; goToPage: (page: number, 
     // goToPage is made anew each render; the address it writes is what matters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [known, page, pageCount]);
+}
+
+/**
+ * How many pages a list of `totalCount` rows has (at least one, for the empty list), with a page
+ * past the end moved back to the last one (useLastPageBound).
+ */
+export function useListPageCount(
+  list: { page: number; goToPage: (page: number, options: { push: boolean }) => void },
+  totalCount: number,
+  known: boolean,
+): number {
+  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
+  useLastPageBound(list, pageCount, known);
+  return pageCount;
+}
+
+/**
+ * A list table's page as the table sees it: its pagination state, and a change of it (the table
+ * resetting its page) sent to `goToPage` with the page from 1, as the pager's buttons do.
+ */
+export function tablePagination(pagination: PaginationState, goToPage: (page: number) => void) {
+  return {
+    state: { pagination },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = typeof updater === 'function' ? updater(pagination) : updater;
+      goToPage(next.pageIndex + 1);
+    },
+  };
 }

@@ -1,28 +1,13 @@
 import { useMemo, useState } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Select,
-  Spinner,
-  makeStyles,
-  tokens,
-  useRestoreFocusTarget,
-} from '@fluentui/react-components';
-import { createColumnHelper } from '@tanstack/react-table';
-import { activityActionLabel, activityActionLabels, activityActions, type ActivityAction, type ActivityEntry } from '@everest/core/contract';
-import { formatDateTime } from '@everest/core/domain';
-import { downloadActivityCsv, useActivity, useActivityEntry, useActivityPeople, type ActivityView } from '../api/activity';
+import { Button, Field, Input, Select, Spinner, makeStyles, tokens } from '@fluentui/react-components';
+import { activityActionLabels, activityActions, type ActivityAction } from '@everest/core/contract';
+import { downloadActivityCsv, useActivity, useActivityPeople, type ActivityView } from '../api/activity';
 import { useListAddress } from '../../../lib/admin/list-address';
 import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
+import { useActivityColumns } from './activity-columns';
+import { ActivityEntryDialog } from './activity-entry-dialog';
 
 /** The address's query keys of the filters: `?activityPerson=1&activityAction=edit-user&activityFrom=2026-11-01`. */
 export const activityAddressKeys = { person: 'activityPerson', action: 'activityAction', from: 'activityFrom', to: 'activityTo' } as const;
@@ -36,25 +21,6 @@ const useStyles = makeStyles({
     '@media (min-width: 640px)': { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
     '@media (min-width: 1024px)': { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
   },
-  fieldList: { margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
-  fieldName: { fontWeight: tokens.fontWeightSemibold },
-  values: {
-    margin: 0,
-    display: 'grid',
-    gridTemplateColumns: 'max-content minmax(0, 1fr)',
-    gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}`,
-  },
-  value: {
-    margin: 0,
-    fontFamily: tokens.fontFamilyMonospace,
-    fontSize: tokens.fontSizeBase200,
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-    maxHeight: '16rem',
-    overflowY: 'auto',
-  },
-  meta: { margin: `0 0 ${tokens.spacingVerticalM}`, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalS}` },
-  metaValue: { margin: 0, overflowWrap: 'anywhere' },
 });
 
 const isAction = (value: string | null): value is ActivityAction => value !== null && (activityActions as readonly string[]).includes(value);
@@ -84,129 +50,8 @@ function useActivityView(): [ActivityView, (changes: Partial<Record<keyof typeof
   return [view, update];
 }
 
-/** 'firstName' as 'first name'. */
-const fieldLabel = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-
-function valueText(value: unknown): string {
-  if (value === undefined) return '—';
-  if (value === null) return '(none)';
-  if (value === '') return '(empty)';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value, null, 2);
-}
-
-const personOf = (entry: ActivityEntry) => entry.actor.name || entry.actor.email || 'Unknown';
-const subjectOf = (entry: ActivityEntry) => entry.subject.label || entry.subject.type || '—';
-
-/** The entry's button: opens its dialog, which gives the focus back to it on close. */
-function OpenButton({ entry, onOpen }: { entry: ActivityEntry; onOpen: (id: number) => void }) {
-  const restoreFocusTarget = useRestoreFocusTarget();
-  return (
-    <Button size="small" {...restoreFocusTarget} aria-label={`Details of ${activityActionLabel(entry.action)}: ${subjectOf(entry)}, ${formatDateTime(entry.at)}`} onClick={() => onOpen(entry.id)}>
-      Details
-    </Button>
-  );
-}
-
-const column = createColumnHelper<ActivityEntry>();
-
-function useColumns(onOpen: (id: number) => void) {
-  const styles = useAdminStyles();
-  return useMemo(
-    () => [
-      column.accessor('at', { header: 'When', cell: ({ getValue }) => <span className={styles.nowrap}>{formatDateTime(getValue())}</span> }),
-      column.display({
-        id: 'person',
-        header: 'Who',
-        cell: ({ row }) => (
-          <div className={styles.cellStack}>
-            <span>{personOf(row.original)}</span>
-            {row.original.actor.name && <span className={`${styles.muted} ${styles.breakAnywhere}`}>{row.original.actor.email}</span>}
-          </div>
-        ),
-      }),
-      column.display({ id: 'action', header: 'Did', cell: ({ row }) => activityActionLabel(row.original.action), meta: { card: 'title' } }),
-      column.display({
-        id: 'subject',
-        header: 'To what',
-        cell: ({ row }) => (
-          <div className={styles.cellStack}>
-            <span className={styles.breakAnywhere}>{subjectOf(row.original)}</span>
-            {row.original.fields.length > 0 && <span className={styles.muted}>{row.original.fields.map(fieldLabel).join(', ')}</span>}
-          </div>
-        ),
-      }),
-      column.accessor('clientAddress', { header: 'From', cell: ({ getValue }) => getValue() || '—' }),
-      column.display({ id: 'open', header: 'Actions', cell: ({ row }) => <OpenButton entry={row.original} onOpen={onOpen} />, meta: { card: 'actions' } }),
-    ],
-    [styles, onOpen],
-  );
-}
-
-/** One entry's dialog: who, when, from where, and each recorded field as it was and became. */
-function EntryDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const styles = useStyles();
-  const entry = useActivityEntry(id);
-  const data = entry.data;
-  const names = data ? [...new Set([...Object.keys(data.before ?? {}), ...Object.keys(data.after ?? {})])] : [];
-  return (
-    <Dialog open={id !== null} onOpenChange={(_, d) => !d.open && onClose()}>
-      <DialogSurface aria-describedby={undefined}>
-        <DialogBody>
-          <DialogTitle>{data ? activityActionLabel(data.action) : 'Activity entry'}</DialogTitle>
-          <DialogContent>
-            {entry.isPending && <Spinner size="tiny" label="Loading the entry..." />}
-            {entry.isError && <p role="alert">{`The entry could not be loaded: ${entry.error.message}`}</p>}
-            {data && (
-              <>
-                <dl className={styles.meta}>
-                  <dt>When</dt>
-                  <dd className={styles.metaValue}>{formatDateTime(data.at)}</dd>
-                  <dt>Who</dt>
-                  <dd className={styles.metaValue}>{data.actor.name ? `${data.actor.name} (${data.actor.email})` : data.actor.email || 'Unknown'}</dd>
-                  <dt>To what</dt>
-                  <dd className={styles.metaValue}>{data.subject.id !== null ? `${subjectOf(data)} (${data.subject.type} ${data.subject.id})` : subjectOf(data)}</dd>
-                  <dt>From</dt>
-                  <dd className={styles.metaValue}>{data.clientAddress || '—'}</dd>
-                </dl>
-                {names.length === 0 ? (
-                  <p>No field values were recorded for this action.</p>
-                ) : (
-                  <ul className={styles.fieldList} aria-label="Recorded fields">
-                    {names.map((name) => (
-                      <li key={name}>
-                        <div className={styles.fieldName}>{fieldLabel(name)}</div>
-                        <dl className={styles.values}>
-                          {data.before && (
-                            <>
-                              <dt>Before</dt>
-                              <dd className={styles.value}>{valueText(data.before[name])}</dd>
-                            </>
-                          )}
-                          <dt>After</dt>
-                          <dd className={styles.value}>{valueText(data.after?.[name])}</dd>
-                        </dl>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button appearance="primary" onClick={onClose}>
-              Close
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
-}
-
 /**
- * Activity (issue 35): every change staff made, newest first, filtered by person, action and
+ * Activity: every change staff made, newest first, filtered by person, action and
  * Pacific calendar days (kept in the address), paged by the server with Newer/Older, each entry
  * opened in a dialog, and the filtered view exported as CSV.
  */
@@ -222,7 +67,7 @@ export function ActivityTab() {
   const people = useActivityPeople();
   const [openId, setOpenId] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
-  const columns = useColumns(setOpenId);
+  const columns = useActivityColumns(setOpenId);
   const entries = activity.data?.entries ?? [];
   const table = useAdminTable({ data: activity.data?.entries, columns, getRowId: (e) => String(e.id) });
   const filtered = Object.values(view).some((v) => v !== undefined);
@@ -306,7 +151,7 @@ export function ActivityTab() {
           </div>
         </nav>
       </section>
-      <EntryDialog id={openId} onClose={() => setOpenId(null)} />
+      <ActivityEntryDialog id={openId} onClose={() => setOpenId(null)} />
     </div>
   );
 }

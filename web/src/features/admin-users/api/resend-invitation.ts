@@ -3,7 +3,7 @@ import type { CallInput } from '@everest/core/client';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../../../lib/admin/api/query-keys';
 
-/** POST /api/admin/resend-invitation: the welcome e-mail again, with a fresh 7-day link (issue 35). */
+/** POST /api/admin/resend-invitation: the welcome e-mail again, with a fresh 7-day link. */
 export function resendInvitation(body: CallInput<'resendInvitation'>['body']) {
   return api.call('resendInvitation', { body });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminQueryKey } from '../../../lib/admin/api/query-keys';
 
-// Issue 21: a user's two-step sign-in as the administrators see it, and its removal.
+// A user's two-step sign-in as the administrators see it, and its removal.
 
 const secondStepKey = (userId: number) => [...adminQueryKey, 'second-step', userId] as const;
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminQueryKey } from '../../../lib/admin/api/query-keys';
 
-// Issue 36: the shares a user gave and received, as the user editor lists them, and ending one.
+// The shares a user gave and received, as the user editor lists them, and ending one.
 
 const userSharesKey = [...adminQueryKey, 'user-shares'] as const;
 

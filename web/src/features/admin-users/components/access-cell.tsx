@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Tooltip, useRestoreFocusTarget } from '@fluentui/react-components';
 import type { User } from '@everest/core/contract';
 import { portalMessages } from '@everest/core/domain';
 import { DismissIcon } from '../../../components/ui/icons';
 import { useRemoveProperty } from '../api/remove-property';
 import { adminSuccess } from '../../../lib/admin/admin-messages';
-import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { useConfirmDelete } from '../../../lib/admin/use-confirm-delete';
 import { userLabel } from '../lib/user-rows';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
@@ -19,17 +19,16 @@ export interface AccessCellProps {
 
 /**
  * A user's property access as chips, each with a remove button (remove-property) that asks to
- * confirm first (issue 35): a slip of the pointer must not cut an investor off their documents.
+ * confirm first: a slip of the pointer must not cut an investor off their documents.
  */
 export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
   const styles = useAdminStyles();
   const remove = useRemoveProperty();
   const addButton = useRef<HTMLButtonElement>(null);
   const restoreFocusTarget = useRestoreFocusTarget();
-  const [removing, setRemoving] = useState<string | null>(null);
   const name = userLabel(user);
 
-  // After a confirmed removal the focus goes to this row's '+ Add' (issue 35), but only once both
+  // After a confirmed removal the focus goes to this row's '+ Add', but only once both
   // the chip is gone (the access list fetched again and this row drawn without it) and the dialog
   // has closed: moved before the first, it landed on the chip's own button as it disappeared;
   // before the second, the dialog's focus trap took it back and then, with the chip gone, lost
@@ -47,24 +46,16 @@ export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
     focusAddWhenSettled();
   });
 
-  const confirmRemove = () => {
-    if (!removing) return;
-    const property = removing;
-    remove.mutate(
-      { userId: user.id, property },
-      {
-        onSuccess: () => {
-          removed.current = { property, dialogClosed: false };
-          setRemoving(null);
-          notifySuccess(adminSuccess.propertyRemoved, `${name} no longer has access to ${property}.`);
-        },
-        onError: (error) => {
-          setRemoving(null);
-          notifyFailure(portalMessages.removalFailed, error);
-        },
-      },
-    );
-  };
+  const removal = useConfirmDelete<string>({
+    remove: (property, outcome) => remove.mutate({ userId: user.id, property }, outcome),
+    pending: remove.isPending,
+    deleted: (property) => [adminSuccess.propertyRemoved, `${name} no longer has access to ${property}.`],
+    failure: portalMessages.removalFailed,
+    onDeleted: (property) => {
+      removed.current = { property, dialogClosed: false };
+    },
+  });
+  const removing = removal.deleting;
 
   return (
     <div className={styles.chips}>
@@ -80,7 +71,7 @@ export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
               aria-label={`Remove ${property} from ${name}`}
               disabledFocusable={remove.isPending && remove.variables?.property === property}
               {...restoreFocusTarget}
-              onClick={() => setRemoving(property)}
+              onClick={() => removal.ask(property)}
             />
           </Tooltip>
         </span>
@@ -89,13 +80,10 @@ export function AccessCell({ user, properties, onAdd }: AccessCellProps) {
         + Add
       </Button>
       <ConfirmDialog
-        open={removing !== null}
+        {...removal.dialog}
         title={removing ? `Remove ${removing} from ${name}?` : 'Remove access?'}
         confirmLabel="Remove Access"
         pendingLabel="Removing..."
-        pending={remove.isPending}
-        onConfirm={confirmRemove}
-        onCancel={() => setRemoving(null)}
         onClosed={() => {
           if (removed.current) removed.current.dialogClosed = true;
           focusAddWhenSettled();

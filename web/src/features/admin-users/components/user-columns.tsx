@@ -17,7 +17,7 @@ export interface UserRowsContextValue {
   onSendResetLink: (user: User) => void;
   /** The user whose reset link is on its way, if any. */
   sendingResetTo: number | null;
-  /** Issue 35: the welcome e-mail again, offered on Invited rows only. */
+  /** The welcome e-mail again, offered on Invited rows only. */
   onResendInvitation: (user: User) => void;
   sendingInvitationTo: number | null;
   onDelete: (user: AdminUser) => void;

@@ -1,9 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Badge, Button, makeStyles, Spinner, Text, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import type { AdminShare } from '@everest/core/contract';
 import { shareEndWords, shareScopeWords, shareStatusLabels } from '../../../lib/share-words';
 import { useEndShare, useUserShares } from '../api/user-shares';
-import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { useConfirmDelete } from '../../../lib/admin/use-confirm-delete';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
 
 const useStyles = makeStyles({
@@ -68,7 +68,7 @@ function ShareRow({ share, side, onEnd }: { share: AdminShare; side: Side; onEnd
 }
 
 /**
- * In the user editor (issue 36): the people this user lets see their documents (their delegates)
+ * In the user editor: the people this user lets see their documents (their delegates)
  * and the investors who let this user see theirs, each with End share for a share the firm must
  * stop (an accountant who left, a divorce). Ending takes effect at the delegate's next request.
  */
@@ -76,8 +76,17 @@ export function UserSharesSection({ userId, label }: { userId: number; label: st
   const styles = useStyles();
   const shares = useUserShares(userId);
   const end = useEndShare();
-  const [ending, setEnding] = useState<{ share: AdminShare; side: Side } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const ending = useConfirmDelete<{ share: AdminShare; side: Side }, { message: string }>({
+    remove: ({ share }, outcome) => {
+      if (!end.isPending) end.mutate(share.id, outcome);
+    },
+    pending: end.isPending,
+    deleted: (_item, answer) => ['Share ended', answer.message],
+    failure: 'Share not ended',
+    // The row and its button are gone: the section's heading takes the focus.
+    onDeleted: () => requestAnimationFrame(() => headingRef.current?.focus()),
+  });
   const headingId = `user-shares-${userId}`;
 
   if (!shares.data) {
@@ -89,22 +98,6 @@ export function UserSharesSection({ userId, label }: { userId: number; label: st
   }
   const { given, received, sharingAllowed } = shares.data;
 
-  const confirmEnd = () => {
-    if (!ending || end.isPending) return;
-    end.mutate(ending.share.id, {
-      onSuccess: (answer) => {
-        setEnding(null);
-        notifySuccess('Share ended', answer.message);
-        // The row and its button are gone: the section's heading takes the focus.
-        requestAnimationFrame(() => headingRef.current?.focus());
-      },
-      onError: (error) => {
-        setEnding(null);
-        notifyFailure('Share not ended', error);
-      },
-    });
-  };
-
   const list = (side: Side, items: AdminShare[], title: string, none: string) => (
     <>
       <Text weight="semibold">{title}</Text>
@@ -113,14 +106,15 @@ export function UserSharesSection({ userId, label }: { userId: number; label: st
       ) : (
         <ul className={styles.list} aria-label={title}>
           {items.map((share) => (
-            <ShareRow key={share.id} share={share} side={side} onEnd={(s) => setEnding({ share: s, side })} />
+            <ShareRow key={share.id} share={share} side={side} onEnd={(s) => ending.ask({ share: s, side })} />
           ))}
         </ul>
       )}
     </>
   );
 
-  const other = ending && otherOf(ending.share, ending.side);
+  const shown = ending.deleting;
+  const other = shown && otherOf(shown.share, shown.side);
   return (
     // The dialog is rendered in a portal, but its key presses still bubble through React to the
     // editor's form, whose Escape closes the editor: those from outside the section stop here.
@@ -138,16 +132,13 @@ export function UserSharesSection({ userId, label }: { userId: number; label: st
       {list('given', given, `Shared by ${label}`, `${label} shares with nobody.`)}
       {list('received', received, `Shared with ${label}`, 'Nobody shares with them.')}
       <ConfirmDialog
-        open={ending !== null}
-        title={ending ? `End the share ${ending.side === 'given' ? `with ${other?.name ?? other?.email}` : `from ${other?.name ?? other?.email}`}?` : ''}
+        {...ending.dialog}
+        title={shown ? `End the share ${shown.side === 'given' ? `with ${other?.name ?? other?.email}` : `from ${other?.name ?? other?.email}`}?` : ''}
         confirmLabel="End share"
         pendingLabel="Ending..."
-        pending={end.isPending}
-        onConfirm={confirmEnd}
-        onCancel={() => setEnding(null)}
       >
-        {ending &&
-          `${ending.share.delegateEmail} will no longer see ${ending.share.ownerName}'s documents (${shareScopeWords(ending.share)}), from their next request. Only ${ending.share.ownerName} can share with them again.`}
+        {shown &&
+          `${shown.share.delegateEmail} will no longer see ${shown.share.ownerName}'s documents (${shareScopeWords(shown.share)}), from their next request. Only ${shown.share.ownerName} can share with them again.`}
       </ConfirmDialog>
     </section>
   );

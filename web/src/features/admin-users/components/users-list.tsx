@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Field, makeStyles, SearchBox, Select, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import type { PaginationState, Updater } from '@tanstack/react-table';
+import type { PaginationState } from '@tanstack/react-table';
 import { userStatusLabels, userStatuses, type AdminUser, type User, type UserStatus } from '@everest/core/contract';
 import { fieldMax, pageSize, portalMessages, resetLinkSentToastMs, roleLabels, roles, type Role } from '@everest/core/domain';
 import { useDeleteUser } from '../api/delete-user';
@@ -12,7 +12,7 @@ import { adminSuccess } from '../../../lib/admin/admin-messages';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../../../lib/admin/focus-field';
 import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { useListAddress } from '../../../lib/admin/list-address';
-import { useLastPageBound, usePagedListAddress } from '../../../lib/admin/paged-list';
+import { tablePagination, useListPageCount, usePagedListAddress } from '../../../lib/admin/paged-list';
 import { isLockedRow, isOwnRow, userLabel } from '../lib/user-rows';
 import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
@@ -82,9 +82,7 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
   }, [access.data]);
 
   const totalCount = users.data?.totalCount ?? 0;
-  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
-
-  useLastPageBound(list, pageCount, Boolean(users.data) && !users.isPlaceholderData);
+  const pageCount = useListPageCount(list, totalCount, Boolean(users.data) && !users.isPlaceholderData);
 
   const closeEditor = (user: User, saved?: User, session?: string) => {
     setEditingId(null);
@@ -161,13 +159,10 @@ export function UsersList({ currentUser, onCurrentUserChanged, onAddAccess }: Us
     getRowId: (u) => String(u.id),
     manualPagination: true,
     pageCount,
-    state: { pagination },
-    onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = typeof updater === 'function' ? updater(pagination) : updater;
-      const nextPage = next.pageIndex + 1;
+    ...tablePagination(pagination, (nextPage) => {
       setEditingId(null);
       list.goToPage(nextPage);
-    },
+    }),
   });
 
   const deletingAccess = deleting ? (accessByUser.get(deleting.id) ?? []) : [];

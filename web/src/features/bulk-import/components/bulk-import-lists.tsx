@@ -80,7 +80,7 @@ export const useImportStyles = makeStyles({
     '@media (max-width: 480px)': { padding: tokens.spacingHorizontalM },
   },
   progress: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
-  /** Issue 33: the staff accounts of an import, apart from the other lists and marked as a warning. */
+  /** The staff accounts of an import, apart from the other lists and marked as a warning. */
   staff: {
     display: 'flex',
     flexDirection: 'column',
@@ -147,7 +147,7 @@ export function RowErrorList({ id, title, errors }: { id: string; title: string;
         <>
           <span className={styles.errorRow}>Row {e.row}</span>
           <span>{e.error}</span>
-          {/* Issue 35: the bad value, as text (core shortened it and replaced control characters). */}
+          {/* The bad value, as text (core shortened it and replaced control characters). */}
           {e.value !== undefined && <span className={styles.detail}>Value: “{e.value}”</span>}
         </>
       )}

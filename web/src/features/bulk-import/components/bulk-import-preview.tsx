@@ -39,7 +39,7 @@ export interface BulkImportPreviewProps {
   importing: boolean;
   options: ImportOptions;
   /**
-   * Issue 33: the staff rows this import would write with the chosen duplicate handling (new
+   * The staff rows this import would write with the chosen duplicate handling (new
    * administrators and employees, role changes), listed apart; Import waits for their own tick.
    */
   staffRows: readonly ImportStaffRow[];

@@ -74,7 +74,7 @@ export function BulkImportTab() {
   const [server, setServer] = useState<ImportPreview | null>(null);
   const [serverError, setServerError] = useState<string>();
   const [results, setResults] = useState<ImportResults | null>(null);
-  /** Issue 33: the staff rows ticked, by e-mail and role; the server writes no other. */
+  /** The staff rows ticked, by e-mail and role; the server writes no other. */
   const [confirmedStaff, setConfirmedStaff] = useState<StaffRowConfirmation[]>([]);
 
   // Every preview run has a number; an answer of an older run (the file or role changed, or

@@ -7,11 +7,11 @@ export interface BulkUploadPersonalDocumentsInput {
   documents: readonly File[];
   emailNotification: boolean;
   /**
-   * Issue 32: with emailNotification, nothing is sent now; the documents wait for
+   * With emailNotification, nothing is sent now; the documents wait for
    * notify-documents, so that a quarter folder's two halves reach each reader as one digest.
    */
   notifyLater?: boolean;
-  /** Issue 32 case 4: the batch's period (the quarter folder's, or chosen in the form); a row's document_date wins. */
+  /** The batch's period (the quarter folder's, or chosen in the form); a row's document_date wins. */
   period?: { year: number; quarter: Quarter } | null;
   /** The batch's hash: a retry of the same batch answers the first result (core contract). */
   idempotencyKey: string;

@@ -7,7 +7,7 @@ import { sha256Hex } from '../lib/bulk-batch';
  * The SHA-256 of a published property document's file, read through the download route with the
  * session in a header (as the desktop's Folder Drop reads it). The bulk preview asks it only of
  * documents of the same property and size as a file about to be published, to say 'Already
- * published' before Confirm rather than after (issue 32 case 5).
+ * published' before Confirm rather than after.
  */
 export async function documentSha256(documentId: number): Promise<string> {
   const token = getStoredToken();

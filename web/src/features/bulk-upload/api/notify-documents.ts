@@ -3,7 +3,7 @@ import { api } from '../../../lib/api';
 
 /**
  * POST /api/admin/notify-documents: one digest per reader for documents published with
- * `notifyLater` (issue 32: a quarter folder's property and personal documents together). A
+ * `notifyLater` (a quarter folder's property and personal documents together). A
  * document is announced once: a retried call sends nothing twice.
  */
 export function notifyDocuments(body: NotifyDocumentsBody) {

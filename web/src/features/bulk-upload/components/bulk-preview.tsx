@@ -165,7 +165,7 @@ function PropertyTable({ documents }: { documents: PlannedProperty[] }) {
 }
 
 /**
- * The dry run's verdict before anything is sent (issues 16 and 32): counts per outcome, the
+ * The dry run's verdict before anything is sent: counts per outcome, the
  * property documents of a quarter folder (Title, Property, Period, outcome), each manifest's rows
  * (Investor, Title, Period, outcome) with the encoding it was read in, the files not sent with
  * their reasons, and Confirm, offered only when at least one document would be published.

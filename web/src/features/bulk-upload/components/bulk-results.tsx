@@ -36,7 +36,7 @@ function ResultList({ label, items }: { label: string; items: { key: string; tex
 
 /**
  * The spec's Bulk document upload results (successful, failed with filename and error,
- * unprocessed, totalProcessed), for both halves of a quarter folder (issue 32). Case 6: what
+ * unprocessed, totalProcessed), for both halves of a quarter folder. What
  * already was published is listed apart from the failures, a refused file gives its own reason,
  * a batch confirmed again says that nothing new was published, and the e-mail says how many
  * people it reached.

@@ -46,7 +46,7 @@ export const useBulkStyles = makeStyles({
   /** A native file input keeps its intrinsic width, which is wider than a phone's column. */
   fileInput: { maxWidth: '100%', minWidth: 0 },
   or: { margin: 0, color: tokens.colorNeutralForeground2 },
-  /** The batch's period (issue 32 case 4): Year and Quarter side by side, 'None' by default. */
+  /** The batch's period: Year and Quarter side by side, 'None' by default. */
   period: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, margin: 0, padding: 0, border: 'none', minWidth: 0 },
   legend: { padding: 0, fontWeight: tokens.fontWeightSemibold },
   periodFields: { display: 'flex', flexWrap: 'wrap', gap: tokens.spacingHorizontalL, '& > *': { minWidth: '8rem' } },

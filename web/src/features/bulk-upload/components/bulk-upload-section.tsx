@@ -19,6 +19,7 @@ import { countRecipients, dryRunManifest, dryRunQuarterFolder, type BatchDryRun,
 import { pendingAnnouncements, publishBatch, type PublishServer } from '../lib/bulk-publish';
 import { resultSentence, type BatchResults } from '../lib/bulk-results';
 import { chosenFolder, isLeftOut, quarterLayout, readFiles } from '../lib/bulk-selection';
+import { useBulkSelection } from '../lib/use-bulk-selection';
 import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
@@ -26,6 +27,7 @@ import { BulkPreview } from './bulk-preview';
 import { BulkProgress } from './bulk-progress';
 import { BulkUploadPicker } from './bulk-upload-picker';
 import { BulkResults } from './bulk-results';
+import { BulkSelectionSummary } from './bulk-selection-summary';
 import { useBulkStyles } from './bulk-styles';
 import { BatchEmailSummary, EmailConfirmDialog, recipientsTitle, type RecipientCount } from '../../../components/admin/email-confirm-dialog';
 
@@ -58,7 +60,7 @@ const publishServer: PublishServer = {
 };
 
 /**
- * The bulk upload (spec: user-documents; section 4 "Bulk document upload"; issue 32): select,
+ * The bulk upload (spec: user-documents; section 4 "Bulk document upload"): select,
  * preview, confirm, results. A quarter folder publishes both halves, its property documents
  * and its investors' manifest, with one preview, one confirmation and one digest per reader; a
  * manifest and its documents publish the personal half alone, under the period chosen here. The
@@ -71,13 +73,6 @@ export function BulkUploadSection() {
   const bulk = useBulkStyles();
   const queryClient = useQueryClient();
   const properties = useAllProperties();
-  const [manifest, setManifest] = useState<File | null>(null);
-  const [documents, setDocuments] = useState<File[]>([]);
-  const [folder, setFolder] = useState<File[] | null>(null);
-  const [inputsKey, setInputsKey] = useState(0);
-  // The two ways of choosing exclude each other: choosing one empties the other's pickers, so
-  // that what the pickers show is what will be read.
-  const [pickerKeys, setPickerKeys] = useState({ files: 0, folder: 0 });
   const [emailNotification, setEmailNotification] = useState(false);
   const [periodYear, setPeriodYear] = useState<number | null>(null);
   const [periodQuarter, setPeriodQuarter] = useState<Quarter | null>(null);
@@ -102,18 +97,6 @@ export function BulkUploadSection() {
     if (results) resultsHeading.current?.focus();
   }, [results]);
 
-  const propertyNames = useMemo(() => (properties.data?.properties ?? []).map((p) => p.name), [properties.data]);
-  // A folder in the quarter layout (from its paths alone): its period comes from its name.
-  const quarterFolder = useMemo(() => {
-    if (!folder) return null;
-    const chosen = chosenFolder(folder);
-    const plan = quarterLayout(chosen, propertyNames);
-    return plan ? { chosen, plan } : null;
-  }, [folder, propertyNames]);
-  const folderPeriods = quarterFolder
-    ? [...new Set([...quarterFolder.plan.propertyDocuments, ...quarterFolder.plan.manifests].map((p) => `${p.quarter} ${p.year}`))]
-    : [];
-
   const selectionChanged = () => {
     run.current += 1;
     setDry(null);
@@ -121,6 +104,9 @@ export function BulkUploadSection() {
     setProblem(null);
     setBusy(null);
   };
+  const propertyNames = useMemo(() => (properties.data?.properties ?? []).map((p) => p.name), [properties.data]);
+  const selection = useBulkSelection(propertyNames, selectionChanged);
+  const { manifest, documents, folder, quarterFolder } = selection;
 
   const say = (title: string, detail?: string) => {
     setProblem({ title, ...(detail ? { detail } : {}) });
@@ -182,7 +168,7 @@ export function BulkUploadSection() {
       if (stale()) return;
       setBusy(null);
       if (planned.error) {
-        // Case 1: a manifest that cannot be read safely publishes nothing, and nothing is offered to confirm.
+        // A manifest that cannot be read safely publishes nothing, and nothing is offered to confirm.
         say(planned.error);
         return;
       }
@@ -222,7 +208,7 @@ export function BulkUploadSection() {
       publish(dry);
       return;
     }
-    // Case 7: before the e-mails, how many people they reach.
+    // Before the e-mails, how many people they reach, so that nobody is e-mailed unawares.
     setCounting(true);
     countRecipients(dry, (property) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 }))
       .then((count) => {
@@ -249,34 +235,9 @@ export function BulkUploadSection() {
 
   const closeResults = () => {
     setResults(null);
-    setManifest(null);
-    setDocuments([]);
-    setFolder(null);
-    setInputsKey((k) => k + 1);
+    selection.clear();
     sectionHeading.current?.focus();
   };
-
-  const chooseManifest = (file: File | null) => {
-    setManifest(file);
-    if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
-    setFolder(null);
-    selectionChanged();
-  };
-  const chooseDocuments = (files: File[]) => {
-    setDocuments(files);
-    if (folder) setPickerKeys((keys) => ({ ...keys, folder: keys.folder + 1 }));
-    setFolder(null);
-    selectionChanged();
-  };
-  const chooseFolder = (files: File[]) => {
-    setFolder(files.length > 0 ? files : null);
-    if (manifest || documents.length > 0) setPickerKeys((keys) => ({ ...keys, files: keys.files + 1 }));
-    setManifest(null);
-    setDocuments([]);
-    selectionChanged();
-  };
-
-  const chosenManifest = folder && !quarterFolder ? splitFolder(folder) : null;
 
   return (
     <section className={styles.section} aria-labelledby="bulk-upload-title">
@@ -291,13 +252,13 @@ export function BulkUploadSection() {
         <span className={styles.muted}> (opens in a new tab)</span>
       </p>
       <BulkUploadPicker
-        inputsKey={inputsKey}
-        pickerKeys={pickerKeys}
+        inputsKey={selection.inputsKey}
+        pickerKeys={selection.pickerKeys}
         disabled={sending}
-        onManifest={chooseManifest}
-        onDocuments={chooseDocuments}
-        onFolder={chooseFolder}
-        folderPeriods={quarterFolder ? folderPeriods : null}
+        onManifest={selection.chooseManifest}
+        onDocuments={selection.chooseDocuments}
+        onFolder={selection.chooseFolder}
+        folderPeriods={quarterFolder ? selection.folderPeriods : null}
         periodYear={periodYear}
         periodQuarter={periodQuarter}
         onPeriodYear={(year) => {
@@ -311,17 +272,7 @@ export function BulkUploadSection() {
         emailNotification={emailNotification}
         onEmailNotification={setEmailNotification}
       />
-      <p className={styles.muted} aria-live="polite">
-        {quarterFolder
-          ? `Quarter folder ${quarterFolder.chosen.rootName}: ${quarterFolder.plan.propertyDocuments.length + quarterFolder.plan.duplicates.length} property ${
-              quarterFolder.plan.propertyDocuments.length + quarterFolder.plan.duplicates.length === 1 ? 'file' : 'files'
-            }, ${quarterFolder.plan.manifests.length} ${quarterFolder.plan.manifests.length === 1 ? 'manifest' : 'manifests'}`
-          : folder
-            ? chosenManifest?.manifest
-              ? `Folder: ${chosenManifest.manifest.webkitRelativePath || chosenManifest.manifest.name} and ${chosenManifest.files.length} ${chosenManifest.files.length === 1 ? 'file' : 'files'}`
-              : `Folder: ${folder.length} ${folder.length === 1 ? 'file' : 'files'}, no manifest.csv`
-            : `${manifest ? manifest.name : 'No manifest'} · ${documents.length} ${documents.length === 1 ? 'document' : 'documents'} selected`}
-      </p>
+      <BulkSelectionSummary selection={selection} />
       {problem && (
         <MessageBar intent="error" role="alert">
           <MessageBarBody>

@@ -1,4 +1,4 @@
-// The bulk upload's dry run over both halves of a quarter folder (issue 32): core's planFolder
+// The bulk upload's dry run over both halves of a quarter folder: core's planFolder
 // for the layout, the twins and the refusals, the property documents looked up among those
 // already published, and each manifest planned by planBulkManifest with its folder's period,
 // decoded as the server decodes it. Nothing here sends a document.
@@ -246,7 +246,7 @@ export async function dryRunManifest(
 }
 
 /**
- * How many people the batch's digest would e-mail (issue 32 case 7): the distinct active
+ * How many people the batch's digest would e-mail: the distinct active
  * investors of the personal rows, and each property's readers. One digest per reader covers
  * both halves, so when more than one group is e-mailed the sum is only an upper bound (someone
  * may read two of the properties, or also get a personal document): `exact` says which.

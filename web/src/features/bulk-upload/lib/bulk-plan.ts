@@ -21,7 +21,7 @@ export interface RefusedFile {
 
 /**
  * The dry run: planBulkManifest fed with what bulk-upload-preview answered (as the server plans),
- * with the encoding the manifest was read in and the batch's period (issue 32 case 4).
+ * with the encoding the manifest was read in and the batch's period.
  */
 export function planBatch(
   csvText: string,
@@ -70,7 +70,7 @@ export function outcomeCounts(plan: BulkManifestPlan): { outcome: ManifestOutcom
 export function rowMessage(row: BulkManifestPlan['rows'][number], refused: readonly RefusedFile[]): string {
   // A document the investor already has (same title, category and period) gets its corrected version.
   if (row.outcome === 'publish') return row.corrects ? bulkManifestMessages.corrects(row.corrects) : '';
-  // Issue 32 cases 5 and 6: the file's own reason (type by content, size), not 'File not found'.
+  // The file's own reason (type by content, size), not 'File not found'.
   if (row.outcome === 'file-refused') return `${row.error} It will not be sent.`;
   if (row.outcome === 'file-missing') {
     const reason = refused.find((file) => file.name.toLowerCase() === row.filename.toLowerCase())?.reason;

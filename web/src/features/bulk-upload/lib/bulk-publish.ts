@@ -1,4 +1,4 @@
-// Publishing a confirmed dry run (issue 32): the property documents one by one through
+// Publishing a confirmed dry run: the property documents one by one through
 // upload-document, each manifest through bulk-upload-user-documents with its period, all with
 // notifyLater, then ONE notify-documents call, so that each reader gets one digest for the
 // whole quarter folder. The calls are the server's; this only orders them and gathers what each
@@ -40,7 +40,7 @@ export function propertyUploadKey(nonce: string, property: string, sha256: strin
 
 /**
  * A row the server reports as 'file not found' names a file the browser refused and did not
- * send: its real reason instead (issue 32 case 6: an oversized file's row gives the size).
+ * send: its real reason instead (an oversized file's row gives the size).
  */
 function withRefusals(answer: BulkUploadPersonalDocumentsAnswer, refused: readonly { name: string; reason: string }[]): BulkUploadPersonalDocumentsAnswer {
   if (refused.length === 0) return answer;

@@ -1,4 +1,4 @@
-// What a confirmed batch did, gathered from its calls (issue 32 case 6: results that are what
+// What a confirmed batch did, gathered from its calls (results that are what
 // happened): the property documents' uploads, each manifest's bulk call, and the one digest.
 import type { BulkUploadPersonalDocumentsAnswer } from '@everest/core/contract';
 import type { Quarter } from '@everest/core/domain';

@@ -1,4 +1,4 @@
-// What the administrator chose in the bulk upload, read as the server will read it (issue 32):
+// What the administrator chose in the bulk upload, read as the server will read it:
 // a quarter folder in the layout of DECISIONS.md (properties/<name>/… and investors/manifest.csv
 // with its files), or a manifest and its documents. Every file's first bytes are read for the
 // type check by content, and each file the portal would take is hashed.

@@ -9,7 +9,7 @@ export const bulkUploadTemplateColumns = [...manifestRequiredColumns, ...manifes
 /**
  * Example rows, one per usual category; example.com addresses reach nobody. Each row has a cell
  * for every column, the empty correction_note too: a row with fewer fields than the header is
- * refused whole since issue 32 (a shifted cell would land in the wrong column).
+ * refused whole (a shifted cell would land in the wrong column).
  */
 export const bulkUploadTemplateRows: readonly (readonly string[])[] = [
   ['jane.investor@example.com', '2025-K1-Jane-Investor.pdf', 'tax', '2025 Schedule K-1', 'Schedule K-1 for tax year 2025', '2026-03-15', 'k1, 2025', ''],

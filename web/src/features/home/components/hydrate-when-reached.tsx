@@ -47,7 +47,7 @@ const subscribe = () => () => {};
 /**
  * Keeps the server's markup of a section (element `id`) as it is, without its code, until a
  * reader comes near it: while React hydrates the page, this suspends, so that the browser neither
- * fetches the section's chunks nor runs its components at load (issue 37: most of the home page
+ * fetches the section's chunks nor runs its components at load (most of the home page
  * is below the fold). The markup stays on screen meanwhile, readable, findable and with working
  * links (plain hrefs). It must sit inside a Suspense boundary, whose dehydrated markup React
  * leaves alone until the promise settles.

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { EmailChangeLinkBody } from '@everest/core/contract';
 import { api } from '../../../lib/api';
 
-// Issue 33: a new e-mail address takes effect only from the link sent to it; the old address's
+// A new e-mail address takes effect only from the link sent to it; the old address's
 // link undoes the change. Both links open the portal, which posts their token (never in a path).
 
 export function confirmEmailChange(body: EmailChangeLinkBody) {

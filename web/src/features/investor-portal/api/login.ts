@@ -9,7 +9,7 @@ export function login(body: LoginBody) {
 }
 
 /**
- * The server's `{ error, captchaRequired: true }` (issue 33): a 429 when many sign-ins failed on
+ * The server's `{ error, captchaRequired: true }`: a 429 when many sign-ins failed on
  * the account lately, a 400 when the check sent was refused (expired, or already used).
  */
 export function asksForCheck(error: unknown): error is ApiError {

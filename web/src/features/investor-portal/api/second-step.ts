@@ -5,7 +5,7 @@ import { api } from '../../../lib/api';
 import { usePortalSession } from '../lib/portal-session';
 import { portalQueryKey } from './query-keys';
 
-// Two-step sign-in (issue 21): the second half of a sign-in, and the set-up in Manage Profile.
+// Two-step sign-in: the second half of a sign-in, and the set-up in Manage Profile.
 
 export function useLoginVerify() {
   return useMutation({ mutationFn: (body: LoginVerifyBody) => api.call('loginVerify', { body }) });
@@ -72,7 +72,7 @@ function useSecondStepMutation<B, A extends object>(call: (body: B) => Promise<A
   });
 }
 
-// Every change of the second step takes an owner proof (issue 33): the password or a current code.
+// Every change of the second step takes an owner proof: the password or a current code.
 export const useStartTotp = () => useSecondStepMutation((proof: OwnerProof) => api.call('startTotp', { body: proof }));
 export const useConfirmTotp = () => useSecondStepMutation((body: ConfirmTotpBody) => api.call('confirmTotp', { body }));
 export const useRemoveTotp = () => useSecondStepMutation((proof: OwnerProof) => api.call('removeTotp', { body: proof }));

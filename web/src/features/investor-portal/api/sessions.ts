@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api';
 import { portalQueryKey } from './query-keys';
 
-// The account's signed-in sessions in Manage Profile (issue 33).
+// The account's signed-in sessions in Manage Profile.
 
 export const sessionsQueryKey = [...portalQueryKey, 'sessions'] as const;
 

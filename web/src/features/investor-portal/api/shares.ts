@@ -3,7 +3,7 @@ import type { CreateShareBody } from '@everest/core/contract';
 import { api } from '../../../lib/api';
 import { portalQueryKey } from './query-keys';
 
-// Shared access (issue 36): the investor's own shares in Manage Profile, and the shares given to
+// Shared access: the investor's own shares in Manage Profile, and the shares given to
 // the signed-in person, which the documents' switch offers.
 
 export const sharesQueryKey = [...portalQueryKey, 'shares'] as const;

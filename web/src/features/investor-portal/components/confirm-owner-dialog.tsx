@@ -21,7 +21,7 @@ export interface ConfirmOwnerDialogProps {
 
 /**
  * Asks again for something only the owner has, the current password or a second-step code,
- * before a change a session left open must not make (issue 33 gap 4): the e-mail address, the
+ * before a change a session left open must not make: the e-mail address, the
  * password, a second step added or removed, new backup codes.
  */
 export function ConfirmOwnerDialog({ title, children, confirmLabel, pendingLabel, codeAllowed, onConfirm, onClose }: ConfirmOwnerDialogProps) {

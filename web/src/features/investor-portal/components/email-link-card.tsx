@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from '../../../lib/history';
+import { useLocation, useNavigate } from '../../../lib/router';
 import { Button, Card, Spinner, Text } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@everest/core/client';
@@ -9,7 +9,7 @@ import { useConfirmEmailChange, useUndoEmailChange } from '../api/email-change';
 import { profileQueryKey } from '../api/profile';
 import { usePortalStyles } from './portal-styles';
 
-/** The link of an e-mail change the portal was opened with (issue 33). */
+/** The link of an e-mail change the portal was opened with. */
 export interface EmailLink {
   kind: 'confirm' | 'undo';
   token: string;

@@ -27,7 +27,7 @@ export function InvestorPortal({ adminPanel }: InvestorPortalProps) {
   const styles = useStyles();
   const session = usePortalSessionState();
   const resetToken = useResetTokenFromAddress();
-  // An e-mail change's link (issue 33) works signed in or not: its card comes first either way.
+  // An e-mail change's link works signed in or not: its card comes first either way.
   const addressLink = useEmailLinkFromAddress();
   const [emailLink, setEmailLink] = useState(addressLink);
   // The card goes away with the focus inside it: the page's content takes it, as the skip link gives it.

@@ -48,7 +48,7 @@ function formOf(user: User): ProfileForm {
   };
 }
 
-/** The body to send: first and last name as typed (issue 35), the e-mail trimmed. */
+/** The body to send: first and last name as typed, the e-mail trimmed. */
 export function profileBodyOf(form: ProfileForm): UpdateProfileBody {
   return { ...form, email: form.email.trim() };
 }
@@ -76,10 +76,10 @@ const fields: TextFieldSpec[] = [
 
 /**
  * Manage Profile (spec section 2): the profile form, the Change Password section and the
- * two-step sign-in (issue 21), left out while the required set-up card shows it. A new e-mail
- * address asks for the current password (or a code) and then waits for the link sent to it
- * (issue 33), which the card says until it is opened or cancelled. Investors also see their
- * shared access (issue 36).
+ * two-step sign-in, left out while the required set-up card shows it. A new e-mail
+ * address asks for the current password (or a code) and then waits for the link sent to it,
+ * which the card says until it is opened or cancelled. Investors also see their
+ * shared access.
  */
 export function ManageProfileCard({ user, twoStep = true }: { user: User; twoStep?: boolean }) {
   const portal = usePortalStyles();
@@ -225,7 +225,7 @@ export function ManageProfileCard({ user, twoStep = true }: { user: User; twoSte
           <TwoStepSection />
         </>
       )}
-      {/* Issue 36: investors share; a delegate never shares further, and staff have nothing of their own to share. */}
+      {/* Investors share; a delegate never shares further, and staff have nothing of their own to share. */}
       {user.role === 'user' && <SharesSection />}
       <SessionsSection />
     </Card>

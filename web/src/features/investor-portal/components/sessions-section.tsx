@@ -79,7 +79,7 @@ function EndOthersDialog({ count, onClose, onEnded }: { count: number; onClose: 
 }
 
 /**
- * Manage Profile's 'Signed-in devices' (issue 33): each live session of the account (device,
+ * Manage Profile's 'Signed-in devices': each live session of the account (device,
  * address, last use; this one marked), a 'Sign out' for each other, and 'Sign out everywhere
  * else', as GitHub and Google accounts offer. The server refuses an ended session from its next
  * request, on every instance.

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
 import {
   Button,
   Checkbox,
@@ -18,16 +17,11 @@ import {
   Textarea,
   tokens,
 } from '@fluentui/react-components';
-import {
-  createShareBody,
-  personalScopes,
-  propertyScopes,
-  type PersonalScope,
-  type PropertyScope,
-} from '@everest/core/contract';
+import { createShareBody, personalScopes, propertyScopes } from '@everest/core/contract';
 import { documentCategories, documentCategoryLabels, fieldMax, type DocumentCategory } from '@everest/core/domain';
 import { firmToday } from '../../../lib/share-words';
 import { usePortalStyles } from './portal-styles';
+import { formOf, shareBodyOf, type FormKey, type ShareDraft, type ShareForm } from '../lib/share-form';
 
 const useStyles = makeStyles({
   // The form is long: on a phone the dialog scrolls inside the screen, its buttons last.
@@ -51,56 +45,6 @@ const useStyles = makeStyles({
   alert: { margin: 0, color: tokens.colorPaletteRedForeground1 },
 });
 
-/** A share as the form holds it, before the owner's proof is added. */
-export interface ShareDraft {
-  body: Omit<z.infer<typeof createShareBody>, 'currentPassword' | 'code'>;
-  /** The chosen properties by name, for the confirmation's sentence. */
-  chosenProperties: { id: number; name: string }[];
-}
-
-interface ShareForm {
-  email: string;
-  personalScope: PersonalScope;
-  categories: DocumentCategory[];
-  propertyScope: PropertyScope;
-  propertyIds: number[];
-  endsOn: string;
-  notify: boolean;
-  note: string;
-}
-
-type FormKey = keyof ShareForm;
-
-/**
- * decided: a new share starts with the least a share usually needs, tax documents and no property
- * documents (the K-1s an accountant asks for); the investor widens it on purpose.
- */
-const emptyForm: ShareForm = {
-  email: '',
-  personalScope: 'categories',
-  categories: ['tax'],
-  propertyScope: 'none',
-  propertyIds: [],
-  endsOn: '',
-  notify: false,
-  note: '',
-};
-
-function formOf(draft: ShareDraft | null): ShareForm {
-  if (!draft) return emptyForm;
-  const { body } = draft;
-  return {
-    email: body.email,
-    personalScope: body.personalScope,
-    categories: [...body.categories],
-    propertyScope: body.propertyScope,
-    propertyIds: [...body.propertyIds],
-    endsOn: body.endsOn ?? '',
-    notify: body.notify,
-    note: body.note ?? '',
-  };
-}
-
 /** Category labels as the choices say them: 'Tax documents' rather than the upload form's 'Tax Documents'. */
 function categoryChoice(category: DocumentCategory): string {
   const label = documentCategoryLabels[category];
@@ -120,7 +64,7 @@ export interface ShareAccessDialogProps {
 }
 
 /**
- * 'Share access' (issue 36): with whom, which personal and which property documents, until when,
+ * 'Share access': with whom, which personal and which property documents, until when,
  * whether they are e-mailed about new ones, and a note for the e-mail. Continue checks it with
  * the contract's own schema; the owner's proof comes next.
  */
@@ -147,17 +91,7 @@ export function ShareAccessDialog({ properties, initial, emailProblem, onContinu
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = createShareBody.safeParse({
-      email: form.email,
-      personalScope: form.personalScope,
-      // The contract wants the lists empty unless their scope chooses from them.
-      categories: form.personalScope === 'categories' ? documentCategories.filter((c) => form.categories.includes(c)) : [],
-      propertyScope: form.propertyScope,
-      propertyIds: form.propertyScope === 'properties' ? form.propertyIds : [],
-      endsOn: form.endsOn || null,
-      notify: form.notify,
-      note: form.note.trim() || undefined,
-    });
+    const parsed = createShareBody.safeParse(shareBodyOf(form));
     if (!parsed.success) {
       const found: Partial<Record<FormKey, string>> = {};
       for (const issue of parsed.error.issues) {

@@ -24,7 +24,8 @@ import { usePortalSession } from '../lib/portal-session';
 import { shareEndWords, shareScopeWords, shareStatusLabels } from '../../../lib/share-words';
 import { ConfirmOwnerDialog } from './confirm-owner-dialog';
 import { usePortalStyles } from './portal-styles';
-import { ShareAccessDialog, type ShareDraft } from './share-access-dialog';
+import { ShareAccessDialog } from './share-access-dialog';
+import type { ShareDraft } from '../lib/share-form';
 
 const useStyles = makeStyles({
   name: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.spacingHorizontalS },
@@ -117,9 +118,9 @@ function ShareRow({ share, onRevoke }: { share: OutgoingShare; onRevoke: (share:
 }
 
 /**
- * Manage Profile's 'Shared access' (issue 36), for investors: the people who may see chosen
+ * Manage Profile's 'Shared access', for investors: the people who may see chosen
  * documents of theirs (an accountant, a spouse, a family office), view and download only, and
- * 'Share access' for another. Sharing asks the owner's proof, as issue 33's changes do: sight
+ * 'Share access' for another. Sharing asks the owner's proof, as changing the e-mail or the password does: sight
  * of K-1s is worth as much as the account.
  */
 export function SharesSection() {

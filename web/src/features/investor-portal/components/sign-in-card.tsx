@@ -20,7 +20,7 @@ interface SignInErrors {
 export function SignInCard({ resetToken }: { resetToken: string | null }) {
   const portal = usePortalStyles();
   const session = usePortalSession();
-  // Set while the device check the server asked for (issue 33) is being solved and sent.
+  // Set while the device check the server asked for is being solved and sent.
   const [checking, setChecking] = useState(false);
   const login = useLogin(setChecking);
   const [email, setEmail] = useState('');
@@ -34,7 +34,7 @@ export function SignInCard({ resetToken }: { resetToken: string | null }) {
   useEffect(() => {
     if (emailCodeAsked) emailCodeRef.current?.focus();
   }, [emailCodeAsked]);
-  // Set when the password was right and the account asks for its second step (issue 21).
+  // Set when the password was right and the account asks for its second step.
   const [challenge, setChallenge] = useState<SecondStepRequiredAnswer | null>(null);
   // Back from the second step (cancelled or expired): the password field, once it is there again.
   const hadChallenge = useRef(false);

@@ -40,12 +40,12 @@ export function SignedInView({ user, adminPanel }: SignedInViewProps) {
   const [profileOpen, setProfileOpen] = useState(false);
   const portal = usePortalStyles();
   // REQUIRE_SECOND_STEP names this role and there is none yet: the set-up comes first, and stays
-  // until its backup codes are put away (issue 21).
+  // until its backup codes are put away.
   const secondStep = useSecondStep();
-  // Either method will do: an administrator who removed the app but keeps a passkey (issue 33)
+  // Either method will do: an administrator who removed the app but keeps a passkey
   // is not asked again.
   const mustSetUp = !!secondStep.data?.required && !secondStep.data.totp && secondStep.data.passkeys.length === 0;
-  // Until then the server refuses every call but the set-up, the profile and sign-out (issue 33).
+  // Until then the server refuses every call but the set-up, the profile and sign-out.
   const locked = mustSetUp;
   const [setUpOpen, setSetUpOpen] = useState(false);
   if (mustSetUp && !setUpOpen) setSetUpOpen(true);

@@ -31,7 +31,7 @@ const useStyles = makeStyles({
 export interface DocumentItemProps {
   document: InvestorDocument;
   onPreview: (document: InvestorDocument) => void;
-  /** Issue 36: the investor whose share this document is read through. */
+  /** The investor whose share this document is read through. */
   onBehalfOf?: number;
 }
 
@@ -65,7 +65,7 @@ export function DocumentItem({ document, onPreview, onBehalfOf }: DocumentItemPr
               </Badge>
             )}
             {document.correctedAt && (
-              // Issue 21: the file was replaced by a corrected one on this date (Pasadena's calendar).
+              // The file was replaced by a corrected one on this date (Pasadena's calendar).
               <Badge appearance="tint" color="warning" size="small" data-testid="corrected-badge">
                 {`Corrected ${formatDate(document.correctedAt)}`}
               </Badge>

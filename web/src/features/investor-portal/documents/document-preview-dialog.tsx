@@ -41,7 +41,7 @@ const useStyles = makeStyles({
 export interface DocumentPreviewDialogProps {
   document: InvestorDocument | null;
   onClose: () => void;
-  /** Issue 36: the investor whose share the document is read through. */
+  /** The investor whose share the document is read through. */
   onBehalfOf?: number;
 }
 

@@ -8,7 +8,7 @@ import { portalQueryKey } from '../api/query-keys';
 import { isUnauthorized } from '../lib/portal-session';
 
 /**
- * The signed-in person's own documents, or (issue 36) those a share from the investor
+ * The signed-in person's own documents, or those a share from the investor
  * `onBehalfOf` covers. The own list keeps the key the admin panel refreshes after an upload.
  */
 export function documentsQueryOptions(onBehalfOf?: number) {

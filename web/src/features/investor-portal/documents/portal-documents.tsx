@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Button, Card, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
-import { useLocation, useNavigate } from '../../../lib/history';
+import { useLocation, useNavigate } from '../../../lib/router';
 import type { IncomingShare, IncomingSharesAnswer, User } from '@everest/core/contract';
 import { useSharedWithMe } from '../api/shares';
 import { usePortalStyles } from '../components/portal-styles';
@@ -41,7 +41,7 @@ interface SwitchProps {
 }
 
 /**
- * The switch between whose documents (issue 36): 'My documents' for someone with documents of
+ * The switch between whose documents: 'My documents' for someone with documents of
  * their own, then each investor who shares with them. Each choice is a link to the address that
  * holds it, so Back returns to the one before and a choice can be bookmarked.
  */
@@ -98,7 +98,7 @@ function DocumentsSwitch({ answer, selected }: SwitchProps) {
 }
 
 /**
- * The documents part of the signed-in view: the person's own documents, or (issue 36) an
+ * The documents part of the signed-in view: the person's own documents, or an
  * investor's who shares with them, chosen in the address. An account made by a share (a
  * delegate) has none of its own and opens on the first share.
  */

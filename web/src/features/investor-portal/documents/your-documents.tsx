@@ -23,13 +23,13 @@ const useStyles = makeStyles({
 
 type DocumentTab = 'property' | 'personal';
 
-/** Issue 36: the card's title names whose documents are on screen. */
+/** The card's title names whose documents are on screen. */
 export function documentsTitle(share: IncomingShare | undefined): string {
   return share ? `${share.ownerName}'s documents, shared with you` : 'Your Documents';
 }
 
 export interface YourDocumentsProps {
-  /** Issue 36: the share the documents are read through; absent, the person's own. */
+  /** The share the documents are read through; absent, the person's own. */
   share?: IncomingShare;
   /** The switch between whose documents, when something is shared with the person. */
   switcher?: ReactNode;
@@ -37,7 +37,7 @@ export interface YourDocumentsProps {
 
 /**
  * 'Your Documents': property and personal documents in two tabs, grouped as the spec orders them.
- * Through a share (issue 36), the same card with the sharer's documents, under their name.
+ * Through a share, the same card with the sharer's documents, under their name.
  */
 export function YourDocuments({ share, switcher }: YourDocumentsProps) {
   const portal = usePortalStyles();

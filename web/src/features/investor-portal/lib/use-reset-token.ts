@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from '../../../lib/history';
+import { useLocation, useNavigate } from '../../../lib/router';
 import type { ScrollState } from '../../../lib/scroll';
 
 export const resetTokenParam = 'resetToken';

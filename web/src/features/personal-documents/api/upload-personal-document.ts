@@ -6,7 +6,7 @@ import { invalidatePublished } from '../../../lib/admin/api/query-keys';
 export interface UploadPersonalDocumentInput {
   fields: UploadPersonalDocumentBody;
   file: File;
-  /** Issue 32: the submission's key, the same on a retry (see upload-document.ts). */
+  /** The submission's key, the same on a retry (see upload-document.ts). */
   idempotencyKey: string;
   onProgress?: (fraction: number) => void;
 }

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import type { PaginationState, Updater } from '@tanstack/react-table';
+import type { PaginationState } from '@tanstack/react-table';
 import type { PersonalDocument } from '@everest/core/contract';
 import { documentCategoryLabels, fieldMax, pageSize, portalMessages } from '@everest/core/domain';
 import { useDeletePersonalDocument } from '../api/delete-personal-document';
 import { usePersonalDocuments } from '../api/personal-documents';
 import { adminSuccess } from '../../../lib/admin/admin-messages';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../../../lib/admin/focus-field';
-import { useLastPageBound, usePagedListAddress } from '../../../lib/admin/paged-list';
+import { tablePagination, useListPageCount, usePagedListAddress } from '../../../lib/admin/paged-list';
 import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
@@ -45,9 +45,7 @@ export function PersonalDocumentsTab({ bulkUpload }: { bulkUpload?: ReactNode })
   });
 
   const totalCount = documents.data?.totalCount ?? 0;
-  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
-
-  useLastPageBound(list, pageCount, Boolean(documents.data) && !documents.isPlaceholderData);
+  const pageCount = useListPageCount(list, totalCount, Boolean(documents.data) && !documents.isPlaceholderData);
 
   const deletion = useConfirmDelete<PersonalDocument>({
     remove: (document, outcome) => remove.mutate({ documentId: document.id }, outcome),
@@ -75,12 +73,7 @@ export function PersonalDocumentsTab({ bulkUpload }: { bulkUpload?: ReactNode })
     getRowId: (d) => String(d.id),
     manualPagination: true,
     pageCount,
-    state: { pagination },
-    onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = typeof updater === 'function' ? updater(pagination) : updater;
-      const nextPage = next.pageIndex + 1;
-      list.goToPage(nextPage);
-    },
+    ...tablePagination(pagination, (nextPage) => list.goToPage(nextPage)),
   });
 
 

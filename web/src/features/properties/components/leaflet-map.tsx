@@ -7,7 +7,6 @@ import {
   type LeafletEventHandlerFnMap,
   type LeafletKeyboardEvent,
   type Marker as LeafletMarker,
-  type PopupEvent,
 } from 'leaflet';
 import { createLeafletContext, LeafletContext, type LeafletContextInterface } from '@react-leaflet/core';
 import { Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
@@ -16,7 +15,6 @@ import type { PublicProperty } from '@everest/core/contract';
 import { propertyTypeLabels } from '@everest/core/domain';
 import { useRevealedCount } from '../../../hooks/use-revealed-count';
 import { prefersReducedMotion } from '../../../lib/scroll';
-import { cityStateZip } from '../property-contact';
 import {
   mapViewFor,
   markerKindOf,
@@ -24,8 +22,7 @@ import {
   type MarkerKind,
   type PlacedProperty,
 } from '../property-map-logic';
-import { PropertyPhoneLink, PropertyWebsiteLink } from './property-contact-links';
-import { SoldTag } from './sold-tag';
+import { PropertyPopup } from './property-popup';
 import { markerDotColour, markerTargetPx, useMarkerStyles } from '../marker-styles';
 import { spreadPoints } from '../marker-spread';
 import { TILE_ATTRIBUTION, tileUrl } from '../../../components/map/tile-layer';
@@ -46,24 +43,6 @@ const useStyles = makeStyles({
       outlineColor: tokens.colorStrokeFocus2,
       outlineOffset: '2px',
     },
-  },
-  popup: {
-    minWidth: '200px',
-    fontSize: tokens.fontSizeBase300,
-    lineHeight: tokens.lineHeightBase300,
-    ':focus': { outlineStyle: 'none' },
-  },
-  popupName: {
-    margin: `0 0 ${tokens.spacingVerticalXS}`,
-    fontSize: tokens.fontSizeBase400,
-    fontWeight: tokens.fontWeightSemibold,
-  },
-  popupLine: { margin: `0 0 ${tokens.spacingVerticalXXS}` },
-  popupType: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalS,
-    margin: `${tokens.spacingVerticalXS} 0`,
   },
   tilesMissing: {
     margin: `${tokens.spacingVerticalXS} 0 0`,
@@ -180,70 +159,6 @@ function MapHost({
 }
 
 /**
- * The popup's content. It takes focus when it opens, so that a keyboard reader lands on its
- * links instead of tabbing through every other marker first; Escape closes it, and when it
- * closes with focus inside, focus goes back to its marker.
- */
-function PopupContent({ property, marker }: { property: PublicProperty; marker: () => HTMLElement | undefined }) {
-  const styles = useStyles();
-  const map = useMap();
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const container = ref.current;
-    if (!container) return;
-    // react-leaflet renders the content when the popup first opens and keeps it mounted
-    // after, so the first opening is this mount and later ones are Leaflet's events.
-    container.focus({ preventScroll: true });
-    const ours = (event: PopupEvent) => event.popup.getElement()?.contains(container) ?? false;
-    const onOpen = (event: PopupEvent) => {
-      if (ours(event)) container.focus({ preventScroll: true });
-    };
-    const onClose = (event: PopupEvent) => {
-      if (!ours(event)) return;
-      const active = document.activeElement;
-      if (!active || active === document.body || container.contains(active)) {
-        marker()?.focus({ preventScroll: true });
-      }
-    };
-    map.on('popupopen', onOpen);
-    map.on('popupclose', onClose);
-    return () => {
-      map.off('popupopen', onOpen);
-      map.off('popupclose', onClose);
-    };
-  }, [map, marker]);
-  const kind = markerKindOf(property);
-  // Divs, not paragraphs: leaflet.css gives popup paragraphs wide margins.
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="group"
-      aria-label={property.name}
-      className={styles.popup}
-      // Leaflet closes a popup on Escape only while the map itself has focus.
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') map.closePopup();
-      }}
-    >
-      <div className={styles.popupName}>{property.name}</div>
-      <div className={styles.popupLine}>{property.address}</div>
-      <div className={styles.popupLine}>{cityStateZip(property)}</div>
-      <div className={styles.popupType}>
-        <span>{propertyTypeLabels[property.type]}</span>
-        {kind === 'sold' && <SoldTag />}
-      </div>
-      {property.phone && (
-        <div className={styles.popupLine}>
-          <PropertyPhoneLink phone={property.phone} />
-        </div>
-      )}
-      <PropertyWebsiteLink property={property} />
-    </div>
-  );
-}
-
-/**
  * Moves markers that would overlap on screen apart, with their popups, after every move or
  * zoom, since the overlap depends on the zoom; zoomed in far enough, each sits on its place.
  * The layout is worked out for every placed property at once, so a batch of new markers takes
@@ -355,7 +270,7 @@ const PropertyMarker = memo(function PropertyMarker({
       eventHandlers={markerEventHandlers}
     >
       <Popup>
-        <PopupContent property={property} marker={markerElement} />
+        <PropertyPopup property={property} marker={markerElement} />
       </Popup>
     </Marker>
   );

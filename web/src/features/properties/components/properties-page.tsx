@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { Link, useLocation, useNavigationType, useSearchParams } from '../../../lib/history';
+import { Link, useLocation, useNavigationType, useSearchParams } from '../../../lib/router';
 import { publicMessages } from '@everest/core/domain';
 import { PageContainer } from '../../../components/ui/page-container';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';

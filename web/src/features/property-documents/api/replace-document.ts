@@ -6,7 +6,7 @@ import { invalidatePublished } from '../../../lib/admin/api/query-keys';
 
 export interface ReplaceDocumentInput {
   documentId: number;
-  /** Issue 32 case 2: the property the list shows it under; the server refuses another (409). */
+  /** The property the list shows it under; the server refuses another (409). */
   property: string;
   file: File;
   onProgress?: (fraction: number) => void;

@@ -10,7 +10,7 @@ import { useAdminStyles } from '../../../components/admin/admin-styles';
 export interface DocumentRowsContextValue {
   onEdit: (document: PropertyDocument) => void;
   onReplace: (document: PropertyDocument) => void;
-  /** Issue 21: a corrected file for a document whose file exists. */
+  /** A corrected file for a document whose file exists. */
   onCorrect: (document: PropertyDocument) => void;
   onVersions: (document: PropertyDocument) => void;
   onDelete: (document: PropertyDocument) => void;

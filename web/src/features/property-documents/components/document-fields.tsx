@@ -11,8 +11,8 @@ export interface PropertyChoice {
 
 /**
  * The property choices of the upload form and the inline editor: 'General' and the live list
- * of properties (issue 16; the spec's "fixed set of five names" predates the Properties tab).
- * Issue 32: the properties investors are shown come first; the others follow, marked, since a
+ * of properties (the spec's "fixed set of five names" predates the Properties tab).
+ * The properties investors are shown come first; the others follow, marked, since a
  * document filed there reaches no investor. A document's current property stays offered even
  * when it is no longer in the list, so that editing its title does not silently move it.
  */

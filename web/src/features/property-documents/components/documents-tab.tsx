@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Field, SearchBox, Spinner, useRestoreFocusTarget } from '@fluentui/react-components';
-import { getPaginationRowModel, type PaginationState, type Updater } from '@tanstack/react-table';
+import { getPaginationRowModel, type PaginationState } from '@tanstack/react-table';
 import type { PropertyDocument } from '@everest/core/contract';
 import { documentAccept, fieldMax, pageSize, portalMessages } from '@everest/core/domain';
 import { useDeleteDocument } from '../api/delete-document';
@@ -10,7 +10,7 @@ import { adminSuccess } from '../../../lib/admin/admin-messages';
 import { checkDocumentFile, matchesDocument, sortDocuments } from '../../../lib/admin/document-rules';
 import { focusOn, pendingFocus, settlePendingFocus, type PendingFocus } from '../../../lib/admin/focus-field';
 import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
-import { useLastPageBound, usePagedListAddress } from '../../../lib/admin/paged-list';
+import { tablePagination, useListPageCount, usePagedListAddress } from '../../../lib/admin/paged-list';
 import { showToast } from '../../../lib/toast';
 import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
@@ -59,9 +59,7 @@ export function DocumentsTab() {
     [documents.data, search],
   );
   const totalCount = rows.length;
-  const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
-
-  useLastPageBound(list, pageCount, Boolean(documents.data));
+  const pageCount = useListPageCount(list, totalCount, Boolean(documents.data));
 
   const closeEditor = (id: number) => {
     setEditingId(null);
@@ -129,13 +127,10 @@ export function DocumentsTab() {
     columns: documentColumns,
     getRowId: (d) => String(d.id),
     getPaginationRowModel: getPaginationRowModel(),
-    state: { pagination },
-    onPaginationChange: (updater: Updater<PaginationState>) => {
-      const next = typeof updater === 'function' ? updater(pagination) : updater;
-      const nextPage = next.pageIndex + 1;
+    ...tablePagination(pagination, (nextPage) => {
       setEditingId(null);
       list.goToPage(nextPage);
-    },
+    }),
   });
 
   const shownPage = pagination.pageIndex + 1;

@@ -7,7 +7,7 @@ import { useReceiptDocuments, type ReceiptDocumentKey } from '../api/read-receip
 import { getUsers } from '../../../lib/admin/api/users';
 import { readReceiptTexts } from '../../../lib/admin/admin-messages';
 import { notifyFailure } from '../../../lib/admin/notify';
-import { useLastPageBound, usePagedListAddress } from '../../../lib/admin/paged-list';
+import { useListPageCount, usePagedListAddress } from '../../../lib/admin/paged-list';
 import { AdminTable, useAdminTable } from '../../../components/admin/admin-table';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
 import { ListPager } from '../../../components/admin/list-pager';
@@ -66,7 +66,7 @@ function ReceiptDocumentsList({ onShowDocument }: { onShowDocument: (document: R
   const [notOpened, setNotOpened] = useState(false);
   const documents = useReceiptDocuments({ page, search, notOpened });
   const totalCount = documents.data?.totalCount ?? 0;
-  useLastPageBound(list, Math.max(1, Math.ceil(totalCount / pageSize)), Boolean(documents.data) && !documents.isPlaceholderData);
+  useListPageCount(list, totalCount, Boolean(documents.data) && !documents.isPlaceholderData);
   const table = useAdminTable({ data: documents.data?.documents, columns, getRowId: (d) => `${d.documentType}-${d.id}` });
   return (
     <section className={styles.section} aria-labelledby="receipt-documents-title">

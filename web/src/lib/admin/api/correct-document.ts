@@ -10,7 +10,7 @@ export interface CorrectDocumentInput {
   kind: CorrectedKind;
   documentId: number;
   /**
-   * Issue 32 case 2: the document's property (or 'General') or its investor's e-mail, as the list
+   * The document's property (or 'General') or its investor's e-mail, as the list
    * showed it. The server refuses (409) a correction of a document filed elsewhere since.
    */
   destination: string;
@@ -24,7 +24,7 @@ export interface CorrectDocumentInput {
 }
 
 /**
- * Issue 21: a corrected file for a document whose file exists, through replace-document or
+ * A corrected file for a document whose file exists, through replace-document or
  * replace-user-document with their optional note and e-mail flag. The server publishes it as the
  * document's next version; the answer's `corrected` says it did.
  */
@@ -32,7 +32,7 @@ export interface CorrectDocumentInput {
 export interface CorrectionAnswer {
   message: string;
   corrected?: boolean | undefined;
-  /** Issue 32: the very file the document has; nothing changed and nobody was e-mailed. */
+  /** The very file the document has; nothing changed and nobody was e-mailed. */
   unchanged?: boolean | undefined;
   document: { title: string; version: number };
 }

@@ -16,9 +16,9 @@ export const adminKeys = {
   personalDocuments: [...adminQueryKey, 'user-documents'] as const,
   /** Read receipts: the documents list, one document's investors, one investor's documents. */
   readReceipts: [...adminQueryKey, 'read-receipts'] as const,
-  /** A document's versions (issue 21), per document. */
+  /** A document's versions, per document. */
   documentVersions: [...adminQueryKey, 'document-versions'] as const,
-  /** Issue 32: who a new document of a property would e-mail, per property. */
+  /** Who a new document of a property would e-mail, per property. */
   documentRecipients: [...adminQueryKey, 'document-recipients'] as const,
   /**
    * The portal's own list of the signed-in administrator's documents (investor-portal's
@@ -29,7 +29,7 @@ export const adminKeys = {
 };
 
 /**
- * Issue 32 case 6: after a publication, every list that shows documents is fetched again: the
+ * After a publication, every list that shows documents is fetched again: the
  * panel's lists, the read receipts (a new document is one more row), and the administrator's
  * own documents in the portal (whose count was stale after an upload).
  */

@@ -7,7 +7,7 @@ export interface UploadDocumentInput {
   fields: UploadDocumentBody;
   file: File;
   /**
-   * Issue 32: the submission's key (one per submission, the same on a retry): the server answers
+   * The submission's key (one per submission, the same on a retry): the server answers
    * a repeated key with the first result instead of publishing the file again.
    */
   idempotencyKey: string;

@@ -7,7 +7,7 @@ import { adminKeys } from './query-keys';
 export interface UsersPageQuery {
   page: number;
   search: string;
-  /** Only users of this role or status (issue 35); absent: all. */
+  /** Only users of this role or status; absent: all. */
   role?: Role;
   status?: UserStatus;
 }

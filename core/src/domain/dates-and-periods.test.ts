@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currentYear,
-  defaultUploadYear,
-  documentYears,
-  isAcceptedDocumentName,
-  maxDocumentBytes,
-  maxImportCsvBytes,
-} from './limits';
+import { currentYear, defaultUploadYear, documentYears } from './dates-and-periods';
 
 describe('documentYears', () => {
   it('offers 2014 through the current year, newest first', () => {
@@ -26,17 +19,5 @@ describe('documentYears', () => {
     const now = new Date('2027-02-01T12:00:00Z');
     expect(defaultUploadYear(now)).toBe(2027);
     expect(currentYear(now)).toBe(2027);
-  });
-});
-
-describe('file limits', () => {
-  it('allows 10 MB documents and 5 MB import files', () => {
-    expect(maxDocumentBytes).toBe(10 * 1024 * 1024);
-    expect(maxImportCsvBytes).toBe(5 * 1024 * 1024);
-  });
-
-  it('accepts pdf, doc, docx, xls and xlsx names in any case, and nothing else', () => {
-    for (const name of ['a.pdf', 'b.DOC', 'c.docx', 'd.xls', 'e.XLSX']) expect(isAcceptedDocumentName(name)).toBe(true);
-    for (const name of ['a.exe', 'b.pdf.exe', 'c.csv', 'pdf']) expect(isAcceptedDocumentName(name)).toBe(false);
   });
 });

@@ -14,7 +14,7 @@ import {
   type Location,
   type NavigateFunction,
   type NavigationType,
-} from './history';
+} from './router';
 
 afterEach(cleanup);
 
