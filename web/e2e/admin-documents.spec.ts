@@ -178,7 +178,7 @@ test('an administrator publishes a personal document for an investor, edits it i
 
   // The list: searched on the server, the search in the address.
   await page.getByRole('searchbox', { name: 'Search user documents' }).fill(title);
-  await expect(page).toHaveURL(/personalDocumentSearch=/);
+  await expect(page).toHaveURL(/userDocumentSearch=/);
   const row = personalDocumentsTable(page).getByRole('row').filter({ hasText: title });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Personal Documents');

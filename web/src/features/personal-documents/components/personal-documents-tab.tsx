@@ -19,8 +19,11 @@ import { EditPersonalDocumentDialog } from './edit-personal-document-dialog';
 import { UploadPersonalDocumentForm } from './upload-personal-document-form';
 import { PersonalDocumentRowsContext, personalDocumentColumns, type PersonalDocumentRowsContextValue } from './personal-document-columns';
 
-/** The address's query keys of this list: `?personalDocumentPage=2&personalDocumentSearch=tax`. */
-export const personalDocumentsAddressKeys = { page: 'personalDocumentPage', search: 'personalDocumentSearch' } as const;
+/**
+ * The address's query keys of this list: `?userDocumentPage=2&userDocumentSearch=tax`. They keep
+ * the list's first name (the spec's "User Documents" tab), as staff have bookmarked them.
+ */
+export const personalDocumentsAddressKeys = { page: 'userDocumentPage', search: 'userDocumentSearch' } as const;
 
 /**
  * The personal documents tab (the spec's 'User Documents'): the bulk upload with its preview
