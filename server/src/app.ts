@@ -13,6 +13,7 @@ import { documentsRoutes } from './features/document-access/documents.routes';
 import { captchaRoutes } from './features/captcha/captcha.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { mediaRoutes } from './features/files/media.routes';
+import { metricsEndpoint } from './features/metrics/metrics';
 import { healthRoutes } from './features/health/health.routes';
 import { openApiRoutes } from './http/openapi';
 import { geocodingRoutes } from './features/geocoding/geocoding.routes';
@@ -97,7 +98,8 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   bindUnbuiltRoutes(api);
 
   // Outermost: its line holds the status the client got, whatever answered it.
-  app.use(requestLog(logger));
+  app.use(requestLog(logger, services.metrics));
+  app.use(metricsEndpoint(services.metrics, config.metricsToken));
   const tileOrigin = originOf(config.tileUrl);
   const recaptcha = config.captcha.provider === 'altcha' ? [] : ['https://www.google.com', 'https://www.gstatic.com'];
   const headers = securityHeaderPairs({
@@ -107,7 +109,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     httpsOnly: config.publicUrl.startsWith('https:'),
   });
   app.use(securityHeaders(headers));
-  app.hotAnswers = hotAnswers(api, headers, logger);
+  app.hotAnswers = hotAnswers(api, headers, logger, services.metrics);
   const newState = () => new RequestState(orm, services.effects);
   app.use(compress({ threshold: 1024 }));
   // An answer to a request that came with a session is that user's: no cache anywhere may keep

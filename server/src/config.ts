@@ -67,6 +67,7 @@ const envSchema = z.object({
   // No default here: it depends on DATABASE_URL (see loadConfig).
   REQUIRE_SECOND_STEP: z.enum(['none', 'administrator', 'staff', 'all'], { message: 'must be none, administrator, staff or all' }).optional(),
   SECOND_STEP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_SHARING: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
 });
 
@@ -120,6 +121,8 @@ export interface Config {
    * may be made and none is read through, as if every share had ended; they come back when on.
    */
   allowSharing: boolean;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); without it there are no metrics to read. */
+  metricsToken: string | undefined;
 }
 
 export type FileStoreConfig =
@@ -251,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       key: e.SECOND_STEP_KEY ?? persistentSecret(dataDir, 'second-step'),
     },
     allowSharing: e.ALLOW_SHARING === 'true',
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -22,6 +22,7 @@ import type { UserListCache } from './features/users/admin-users.routes';
 import type { SerializedJson } from './http/serialized-json';
 import type { CallEffects } from './http/state';
 import type { Logger } from './logger';
+import { Metrics } from './features/metrics/metrics';
 
 // ---- Caches ----------------------------------------------------------------------------------
 
@@ -86,6 +87,8 @@ export interface Services extends Caches {
   housekeeping: Housekeeping;
   /** Set when shutdown begins: readiness answers 503, so a load balancer sends nothing new. */
   lifecycle: { stopping: boolean };
+  /** The operators' figures, read at GET /metrics (METRICS_TOKEN). */
+  metrics: Metrics;
 }
 
 /** Builds the services over an open database; `close` releases what they hold. */
@@ -121,6 +124,7 @@ export async function createServices(
     }),
     outbox,
     lifecycle: { stopping: false },
+    metrics: new Metrics(db.orm),
     effects: {
       // The database's notice reaches every instance a moment later; this one acts at once.
       'ends-sessions': () => caches.sessionUsers.clear(),

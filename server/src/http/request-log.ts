@@ -14,7 +14,7 @@ const acceptableRequestId = /^[\w.:-]{1,128}$/;
  * token in a path is left out too, see loggedPath), status, duration
  * in ms, request id and the signed-in user's id. No header, body or query is ever logged.
  */
-export function requestLog(logger: Logger): Middleware<AppState> {
+export function requestLog(logger: Logger, metrics?: RequestMetrics): Middleware<AppState> {
   // Not async: on the busiest calls a promise of its own per request is measurable.
   return (ctx, next) => {
     const started = performance.now();
@@ -31,7 +31,7 @@ export function requestLog(logger: Logger): Middleware<AppState> {
         userId: ctx.state.user?.id,
         // The client went away before the whole answer was sent.
         aborted: !ctx.res.writableFinished,
-      });
+      }, metrics);
     });
     return next();
   };
@@ -74,8 +74,14 @@ export interface RequestLine {
   aborted: boolean;
 }
 
-/** A request's log line (see requestLog), for the answers given by Koa and below it alike. */
-export function logRequest(logger: Logger, line: RequestLine): void {
+/** What counts requests for the operators' metrics (features/metrics). */
+export interface RequestMetrics {
+  observeRequest: (method: string, path: string, status: number, seconds: number) => void;
+}
+
+/** A request's log line (see requestLog) and its count, for the answers given by Koa and below it alike. */
+export function logRequest(logger: Logger, line: RequestLine, metrics?: RequestMetrics): void {
+  metrics?.observeRequest(line.method, line.path, line.status, (performance.now() - line.started) / 1000);
   logger.info('request', {
     method: line.method,
     path: loggedPath(line.path),

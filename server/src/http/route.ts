@@ -15,7 +15,7 @@ import {
   type UploadRule,
 } from './multipart';
 import { encodingFor, type StoredEncoding } from './content-encoding';
-import { logRequest, requestIdFrom } from './request-log';
+import { logRequest, requestIdFrom, type RequestMetrics } from './request-log';
 import type { HeaderPair } from './security-headers';
 import { SerializedJson } from './serialized-json';
 import type { Logger } from '../logger';
@@ -252,7 +252,7 @@ export type HotAnswers = (req: IncomingMessage, res: ServerResponse) => boolean;
  * handling were most of the busiest call's cost. Any other request, and a hot one
  * whose answer is not ready yet (the list not loaded), is Koa's, where the route is bound too.
  */
-export function hotAnswers(router: Router<AppState>, securityHeaders: readonly HeaderPair[], logger: Logger): HotAnswers {
+export function hotAnswers(router: Router<AppState>, securityHeaders: readonly HeaderPair[], logger: Logger, metrics?: RequestMetrics): HotAnswers {
   const paths = hotPathsOf(router);
   const headersOf = (encoding: StoredEncoding) => [
     ...securityHeaders.flat(),
@@ -277,7 +277,7 @@ export function hotAnswers(router: Router<AppState>, securityHeaders: readonly H
     res.writeHead(200, [...encodingHeaders[encoding], 'Content-Length', String(body.length), 'X-Request-Id', requestId]);
     // The answer is in memory and handed over whole: its line is written now, not on 'close'.
     res.end(body);
-    logRequest(logger, { method: 'GET', path, status: 200, started, requestId, aborted: false });
+    logRequest(logger, { method: 'GET', path, status: 200, started, requestId, aborted: false }, metrics);
     return true;
   };
 }
