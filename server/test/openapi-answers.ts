@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { OpenAPIObject, OperationObject, ResponseObject } from 'openapi3-ts/oas31';
 import { routes, type RouteDef } from '@everest/core/contract';
 import { buildOpenApiDocument, openApiPath } from '../src/http/openapi';
+import { RoutePatterns } from '../src/http/route-patterns';
 
 /**
  * Every answer a test server gives, held against the OpenAPI description it serves, in
@@ -19,8 +20,6 @@ const maxCheckedBody = 8 * 1024 * 1024;
 
 interface Operation {
   name: string;
-  pattern: RegExp;
-  method: string;
   operation: OperationObject;
   pointer: string;
 }
@@ -28,7 +27,10 @@ interface Operation {
 const escapePointer = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
 
 class Description {
-  readonly operations: Operation[];
+  /** The operations by `METHOD /route/:pattern`, the route table's own spelling. */
+  private readonly operations = new Map<string, Operation>();
+  // The router's own matching (any letter case, a trailing slash, literal paths first), as the metrics use it.
+  private readonly patterns = new RoutePatterns();
   private readonly ajv: Ajv2020;
   private readonly validators = new Map<string, ValidateFunction>();
 
@@ -37,25 +39,20 @@ class Description {
     this.ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
     addFormats.default(this.ajv);
     this.ajv.addSchema(document, 'openapi');
-    this.operations = (Object.entries(routes) as [string, RouteDef][]).map(([name, route]) => {
+    for (const [name, route] of Object.entries(routes) as [string, RouteDef][]) {
       const template = openApiPath(route.path);
       const method = route.method.toLowerCase();
-      const source = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-      return {
+      this.operations.set(`${route.method} ${route.path}`, {
         name,
-        // As the router matches: any letter case, and a trailing slash.
-        pattern: new RegExp(`^${source}/?$`, 'i'),
-        method: route.method,
         operation: (document.paths?.[template] as Record<string, OperationObject>)[method]!,
         pointer: `openapi#/paths/${escapePointer(template)}/${method}`,
-      };
-    });
+      });
+    }
   }
 
-  /** The operation an address names: literal paths win over templated ones, as routers decide. */
+  /** The operation an address names, if any. */
   operationOf(method: string, pathname: string): Operation | undefined {
-    const matches = this.operations.filter((o) => o.method === method && o.pattern.test(pathname));
-    return matches.find((o) => !o.pattern.source.includes('[^/]+')) ?? matches[0];
+    return this.operations.get(`${method} ${this.patterns.of(method, pathname)}`);
   }
 
   /** The declared response for a status and the JSON pointer to it, following a `$ref` to components. */
