@@ -81,12 +81,13 @@ export interface RequestMetrics {
 
 /** A request's log line (see requestLog) and its count, for the answers given by Koa and below it alike. */
 export function logRequest(logger: Logger, line: RequestLine, metrics?: RequestMetrics): void {
-  metrics?.observeRequest(line.method, line.path, line.status, (performance.now() - line.started) / 1000);
+  const ms = performance.now() - line.started;
+  metrics?.observeRequest(line.method, line.path, line.status, ms / 1000);
   logger.info('request', {
     method: line.method,
     path: loggedPath(line.path),
     status: line.status,
-    durationMs: Math.round((performance.now() - line.started) * 100) / 100,
+    durationMs: Math.round(ms * 100) / 100,
     requestId: line.requestId,
     userId: line.userId,
     aborted: line.aborted ? true : undefined,
