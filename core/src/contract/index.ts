@@ -28,3 +28,4 @@ export {
   yesNo,
 } from './schemas/fields';
 export * from './schemas/activity';
+export * from './schemas/system';

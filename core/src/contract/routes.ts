@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { acceptedDocumentMimeTypes } from '../domain';
+import { systemStatusAnswer } from './schemas/system';
 import { activityAnswer, activityEntryAnswer, activityEntryParams, activityFilters, activityPeopleAnswer, activityQuery } from './schemas/activity';
 import { healthAnswer, readyAnswer } from './schemas/health';
 import { emptyBody, messageAnswer, openApiAnswer } from './schemas/common';
@@ -913,6 +914,15 @@ export const routes = {
     access: 'administrator',
     query: activityFilters,
     file: csvFile('The filtered changes, newest first.'),
+  },
+
+  // The System tab: backups, the outbox, the disk.
+  systemStatus: {
+    method: 'GET',
+    path: '/api/admin/system',
+    summary: 'Get the state of backups, e-mail delivery, disk and database',
+    access: 'administrator',
+    answer: systemStatusAnswer,
   },
 } as const satisfies Record<string, RouteDef>;
 
