@@ -14,6 +14,7 @@ export default defineConfig({
       'src/features/personal-documents/admin-personal-documents.test.ts',
       'src/features/personal-documents/bulk-personal-documents.test.ts',
       'src/features/properties/admin-properties.test.ts',
+      'src/features/backups/backup-restore.test.ts',
     ],
     globalSetup: ['test/global-setup.ts', 'test/s3-global-setup.ts'],
     // As the server's project (vitest.config.ts): one module graph per worker.

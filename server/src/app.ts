@@ -24,6 +24,7 @@ import { bulkImportRoutes, importJsonPaths, importTooLarge, maxImportJsonBytes }
 import { profileRoutes } from './features/users/profile.routes';
 import { sharesRoutes } from './features/shares/shares.routes';
 import { readReceiptsRoutes } from './features/read-receipts/read-receipts.routes';
+import { systemRoutes } from './features/system/system.routes';
 import { activityRoutes } from './features/audit/activity.routes';
 import { errorHandler, HttpError } from './http/errors';
 import { apiRoutes, bindUnbuiltRoutes, hotAnswers, type HotAnswers } from './http/route';
@@ -91,6 +92,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     bulkImportRoutes,
     readReceiptsRoutes,
     activityRoutes,
+    systemRoutes,
     geocodingRoutes,
   ]) {
     feature(api, services);

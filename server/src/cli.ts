@@ -7,12 +7,18 @@ import { seedDemoData } from './db/seed';
 import { createFileStore } from './features/files/create-file-store';
 import { retryFailedMail } from './features/mail/outbox';
 import { createLogger } from './logger';
+import { backupCommand, restoreCommand } from './features/backups/backup-commands';
 
 const usage = `Usage: tsx src/cli.ts <command>
   start               migrate, seed the demo data when the database is embedded, and serve
   migrate             apply pending migrations
   seed --demo         load the demo data into an empty database
   mail:retry          send again the e-mail that failed all its attempts
+  backup [--to PATH|s3://bucket/prefix] [--unencrypted]
+                      back up the database, the files and the secrets; prints the archive's path
+  backup --verify ARCHIVE
+                      restore an archive into a scratch database and compare everything
+  restore ARCHIVE     restore an archive into this (empty) install
   migration:create    write a migration for the difference between the entities and the database`;
 
 async function main(argv: string[]): Promise<void> {
@@ -22,6 +28,14 @@ async function main(argv: string[]): Promise<void> {
 
   if (command === 'start') {
     await startServer(config, logger);
+    return;
+  }
+  if (command === 'backup') {
+    await backupCommand(config, logger, flags);
+    return;
+  }
+  if (command === 'restore') {
+    await restoreCommand(config, logger, flags[0]);
     return;
   }
 

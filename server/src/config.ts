@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 import type { Role } from '@everest/core/domain';
 
@@ -8,6 +9,17 @@ import type { Role } from '@everest/core/domain';
 // names the variable.
 
 const optionalUrl = z.url().optional();
+
+const s3Address = /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^/].*)?$/;
+
+function isCron(value: string): boolean {
+  try {
+    new Cron(value, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   DATABASE_URL: z
@@ -49,10 +61,7 @@ const envSchema = z.object({
   TILE_URL: z.string().min(1).default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  FILE_STORE: z
-    .string()
-    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^/].*)?$/, 'must be s3://bucket or s3://bucket/prefix (unset: files under DATA_DIR)')
-    .optional(),
+  FILE_STORE: z.string().regex(s3Address, 'must be s3://bucket or s3://bucket/prefix (unset: files under DATA_DIR)').optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -69,6 +78,20 @@ const envSchema = z.object({
   SECOND_STEP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   ALLOW_SHARING: z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+  BACKUP_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  BACKUP_TO: z
+    .string()
+    .refine((value) => !value.startsWith('s3:') || s3Address.test(value), 'must be a folder or s3://bucket/prefix')
+    .optional(),
+  // No default here: it depends on BACKUP_KEY (see loadConfig).
+  BACKUP_SCHEDULE: z
+    .string()
+    .refine((value) => value === 'off' || isCron(value), 'must be a cron expression such as "0 2 * * *", or off')
+    .optional(),
+  BACKUP_KEEP: z
+    .string()
+    .regex(/^\d{1,3},\d{1,3},\d{1,3}$/, 'must be three counts, daily,weekly,monthly, such as 7,4,12')
+    .default('7,4,12'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -123,38 +146,81 @@ export interface Config {
   allowSharing: boolean;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); without it there are no metrics to read. */
   metricsToken: string | undefined;
+  backups: BackupConfig;
+  /** How to reach S3 for a bucket named on the command line (`backup --to s3://…`, `restore s3://…`). */
+  s3: S3Connection;
+  /** The secrets taken from the environment rather than DATA_DIR: a backup cannot hold them, so a restore says to set them again. */
+  secretsFromEnvironment: string[];
 }
 
-export type FileStoreConfig =
-  | { kind: 'local'; root: string }
-  | {
-      kind: 's3';
-      bucket: string;
-      prefix: string;
-      endpoint: string | undefined;
-      region: string;
-      forcePathStyle: boolean;
-      /** Absent: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
-      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-    };
+export interface BackupConfig {
+  /** Encrypts and authenticates every archive (BACKUP_KEY); kept apart from the backups. */
+  key: string | undefined;
+  /** Where backups go (BACKUP_TO): a folder, by default DATA_DIR/backups, or a bucket. */
+  to: BackupPlace;
+  /** A cron expression in the firm's time zone, or null when scheduled backups are off. */
+  schedule: string | null;
+  keep: { daily: number; weekly: number; monthly: number };
+}
 
-function fileStoreConfig(e: Env, dataDir: string): FileStoreConfig {
-  const root = path.join(dataDir, 'files');
-  if (!e.FILE_STORE) return { kind: 'local', root };
-  const [bucket = '', ...rest] = e.FILE_STORE.slice('s3://'.length).split('/');
+export type BackupPlace = { kind: 'folder'; path: string } | ({ kind: 's3'; bucket: string; prefix: string } & S3Connection);
+
+/** How to reach an S3-compatible service (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID…), for files and backups alike. */
+export interface S3Connection {
+  endpoint: string | undefined;
+  region: string;
+  forcePathStyle: boolean;
+  /** Absent: the AWS SDK's own chain (AWS_* variables, an instance or task role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+}
+
+export type FileStoreConfig = { kind: 'local'; root: string } | ({ kind: 's3'; bucket: string; prefix: string } & S3Connection);
+
+function s3Connection(e: Env): S3Connection {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('The environment variables S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither.');
   }
   return {
-    kind: 's3',
-    bucket,
-    prefix: rest.join('/').replace(/^\/+|\/+$/g, ''),
     endpoint: e.S3_ENDPOINT,
     region: e.S3_REGION,
     // S3-compatible services mostly want the bucket in the path; AWS itself in the host name.
     forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === 'true' : e.S3_ENDPOINT !== undefined,
     credentials:
       e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+  };
+}
+
+/** `s3://bucket/some/prefix` as its bucket and its prefix without slashes at either end. */
+export function s3BucketAndPrefix(address: string): { bucket: string; prefix: string } {
+  const [bucket = '', ...rest] = address.slice('s3://'.length).split('/');
+  return { bucket, prefix: rest.join('/').replace(/^\/+|\/+$/g, '') };
+}
+
+function fileStoreConfig(e: Env, dataDir: string): FileStoreConfig {
+  const root = path.join(dataDir, 'files');
+  if (!e.FILE_STORE) return { kind: 'local', root };
+  return { kind: 's3', ...s3BucketAndPrefix(e.FILE_STORE), ...s3Connection(e) };
+}
+
+/** Every night at 2 in the firm's time zone, when few investors are reading. */
+export const defaultBackupSchedule = '0 2 * * *';
+
+/**
+ * A backup every night where there is a key to encrypt it with. Without a key nothing is
+ * scheduled (BACKUP_SCHEDULE=off turns them off too): the System tab says backups are off.
+ */
+function backupConfig(e: Env, dataDir: string): BackupConfig {
+  const [daily = 7, weekly = 4, monthly = 12] = e.BACKUP_KEEP.split(',').map(Number);
+  const schedule = e.BACKUP_SCHEDULE ?? (e.BACKUP_KEY ? defaultBackupSchedule : 'off');
+  if (schedule !== 'off' && !e.BACKUP_KEY) {
+    throw new ConfigError('The environment variable BACKUP_SCHEDULE needs BACKUP_KEY: scheduled backups are always encrypted.');
+  }
+  const to = e.BACKUP_TO ?? path.join(dataDir, 'backups');
+  return {
+    key: e.BACKUP_KEY,
+    to: to.startsWith('s3://') ? { kind: 's3', ...s3BucketAndPrefix(to), ...s3Connection(e) } : { kind: 'folder', path: path.resolve(to) },
+    schedule: schedule === 'off' ? null : schedule,
+    keep: { daily, weekly, monthly },
   };
 }
 
@@ -255,5 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     allowSharing: e.ALLOW_SHARING === 'true',
     metricsToken: e.METRICS_TOKEN,
+    backups: backupConfig(e, dataDir),
+    s3: s3Connection(e),
+    secretsFromEnvironment: (['JWT_SECRET', 'ALTCHA_HMAC_KEY', 'SECOND_STEP_KEY'] as const).filter((name) => e[name] !== undefined),
   };
 }

@@ -10,6 +10,10 @@ import { seedDemoData } from './db/seed';
 import type { Logger } from './logger';
 import { sweepUnreferencedFiles } from './features/files/unreferenced-files';
 import { createServices, type Services } from './services';
+import { assertNoUnfinishedRestore } from './features/backups/restore-backup';
+import { onSameDisk } from './features/backups/backup-place';
+import { backupLocation } from './features/system/system.service';
+import { timeZone } from '@everest/core/domain';
 
 /** The built web app, served by the same process. */
 export const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -83,6 +87,7 @@ export async function startServer(config: Config, logger: Logger): Promise<void>
 async function start(config: Config, logger: Logger, running: Running): Promise<void> {
   const db = await openDatabase(config, logger);
   running.db = db;
+  await assertNoUnfinishedRestore(db.orm);
   await db.migrate();
   const { services, close: closeServices } = await createServices(config, db, logger);
   running.services = services;
@@ -102,6 +107,7 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
   // Mail queued while the server was down (or by another instance) goes out from now on.
   services.outbox.start();
   services.housekeeping.start();
+  services.backupSchedule.start();
   const app = createApp(services, { webDist });
   const server = app.listen(config.port, config.host);
   running.connections = trackConnections(server);
@@ -123,6 +129,12 @@ async function start(config: Config, logger: Logger, running: Running): Promise<
       ? `Two-step sign-in is required of no role (REQUIRE_SECOND_STEP=none${db.embedded ? ", the demo's default" : ''}); anyone may turn it on in Manage Profile.`
       : `Two-step sign-in is required of: ${config.secondStep.requiredRoles.join(', ')} (REQUIRE_SECOND_STEP=${config.secondStep.setting}).`,
   );
+  const backups = config.backups;
+  if (!backups.schedule) logger.warn('Scheduled backups are off (no BACKUP_KEY, or BACKUP_SCHEDULE=off): nothing can bring the data back after a lost disk. See "Backups" in the README.');
+  else {
+    const sameDisk = (await onSameDisk(backups.to, config.dataDir)) ? ', on the same disk as the data: set BACKUP_TO to an s3:// bucket or another disk' : '';
+    logger.info(`Backups: "${backups.schedule}" in ${timeZone} into ${backupLocation(config)}${sameDisk}.`);
+  }
   if (db.embedded) {
     logger.info(`Demo sign-ins (password ${demoPassword}):`);
     for (const user of demoUsers) logger.info(`  ${user.email.padEnd(24)} ${user.role}`);

@@ -13,6 +13,7 @@ import { FileExistence } from './features/files/file-existence';
 import { createFileStore } from './features/files/create-file-store';
 import type { FileStore } from './features/files/file-store';
 import { Geocoder } from './features/geocoding/geocoder';
+import { BackupSchedule } from './features/backups/backup-schedule';
 import { Housekeeping } from './features/housekeeping/housekeeping';
 import { createMailSender } from './features/mail/mail-sender';
 import { OutboxWorker } from './features/mail/outbox-worker';
@@ -89,12 +90,16 @@ export interface Services extends Caches {
   lifecycle: { stopping: boolean };
   /** The operators' figures, read at GET /metrics (METRICS_TOKEN). */
   metrics: Metrics;
+  /** BACKUP_SCHEDULE; `startServer` starts it. */
+  backupSchedule: BackupSchedule;
+  /** Where the database is, for what opens connections of its own (a backup's snapshot). */
+  database: { url: string; embedded: boolean };
 }
 
 /** Builds the services over an open database; `close` releases what they hold. */
 export async function createServices(
   config: Config,
-  db: Pick<Database, 'orm' | 'url'>,
+  db: Pick<Database, 'orm' | 'url'> & Partial<Pick<Database, 'embedded'>>,
   logger: Logger,
 ): Promise<{ services: Services; close: () => Promise<void> }> {
   const notifications = new DatabaseNotifications(db.url, logger);
@@ -125,6 +130,7 @@ export async function createServices(
     outbox,
     lifecycle: { stopping: false },
     metrics: new Metrics(db.orm),
+    database: { url: db.url, embedded: db.embedded ?? false },
     effects: {
       // The database's notice reaches every instance a moment later; this one acts at once.
       'ends-sessions': () => caches.sessionUsers.clear(),
@@ -134,8 +140,23 @@ export async function createServices(
       'changes-shares': () => caches.liveShares.clear(),
     },
     housekeeping: new Housekeeping({ orm: db.orm, files, logger, intervalMs: config.housekeepingIntervalMs }),
+    backupSchedule: new BackupSchedule(
+      {
+        orm: db.orm,
+        databaseUrl: db.url,
+        files,
+        dataDir: config.dataDir,
+        backups: config.backups,
+        secretsFromEnvironment: config.secretsFromEnvironment,
+        logger,
+        systemUrl: `${config.publicUrl}/investor-services`,
+        onMailQueued: () => outbox.kick(),
+      },
+      config.backups.schedule,
+    ),
   };
   const close = async () => {
+    await services.backupSchedule.stop();
     await services.housekeeping.stop();
     await outbox.stop();
     mailSender.close();

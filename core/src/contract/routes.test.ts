@@ -30,6 +30,8 @@ const specCalls = [
   'GET /api/admin/activity/entries/:id',
   'GET /api/admin/activity/people',
   'GET /api/admin/activity/csv',
+  // Issue 49: the System tab.
+  'GET /api/admin/system',
   // Issue 36: shared access.
   'GET /api/investor/shares',
   'POST /api/investor/shares/create',

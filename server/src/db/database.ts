@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { StartupError, type Config } from '../config';
 import type { Logger } from '../logger';
-import { startEmbeddedPostgres } from './embedded';
+import { runningEmbeddedPostgres, startEmbeddedPostgres } from './embedded';
 import { migrate, openOrm } from './orm';
 
 export interface Database {
@@ -40,12 +40,18 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
  * The database at DATABASE_URL, or, without it, an embedded PostgreSQL under DATA_DIR/postgres.
  * A database that does not answer stops start-up with one sentence.
  */
-export async function openDatabase(config: Config, logger: Logger): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  logger: Logger,
+  /** Use the embedded PostgreSQL a running server has started, rather than refuse to start a second (commands run beside a server). */
+  options: { besideServer?: boolean } = {},
+): Promise<Database> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
     try {
-      const cluster = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), logger.debug);
+      const dir = path.join(config.dataDir, 'postgres');
+      const cluster = (options.besideServer ? runningEmbeddedPostgres(dir) : null) ?? (await startEmbeddedPostgres(dir, logger.debug));
       await ensureDatabase(cluster.url(), 'everest');
       url = cluster.url('everest');
       stopEmbedded = cluster.stop;
@@ -79,7 +85,7 @@ export async function openDatabase(config: Config, logger: Logger): Promise<Data
 }
 
 /** Creates `name` on the cluster at `adminUrl` unless it exists. */
-async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

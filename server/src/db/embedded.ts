@@ -82,6 +82,33 @@ function assertReachableByPostgres(dataDir: string): void {
 }
 
 /**
+ * The cluster under `dir` when a server already runs it (its postmaster.pid names a live
+ * process and the port it listens on), for a command run beside that server (a backup,
+ * `mail:retry`); null when none runs.
+ */
+export function runningEmbeddedPostgres(dir: string): EmbeddedCluster | null {
+  const pidFile = path.join(dir, 'pg', 'postmaster.pid');
+  const passwordFile = path.join(dir, 'pg.secret');
+  if (!existsSync(pidFile) || !existsSync(passwordFile)) return null;
+  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port) || port <= 0) return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, but another user's (postgres, when the server runs as root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  return {
+    url: (database = 'postgres') => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    // Its server stops it.
+    stop: async () => undefined,
+  };
+}
+
+/**
  * Starts (creating on first use) a PostgreSQL cluster under `dir`. Its superuser password is
  * generated once and kept beside it; it listens on localhost only, on a free port.
  */

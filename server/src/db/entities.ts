@@ -22,6 +22,7 @@ import { Share, ShareProperty } from '../features/shares/share.entity';
 import { EmailChange } from '../features/users/email-change.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User } from '../features/users/user.entity';
+import { BackupAlert, BackupRun } from '../features/backups/backup-run.entity';
 
 /** The whole data model; the migrations in ./migrations create exactly this. */
 export const entities = [
@@ -53,4 +54,6 @@ export const entities = [
   EmailChange,
   Share,
   ShareProperty,
+  BackupRun,
+  BackupAlert,
 ];

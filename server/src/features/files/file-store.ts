@@ -13,6 +13,13 @@ export interface StoredBlob {
   contentType: SniffedType;
 }
 
+/** A file a restore brings back: its type as the stored file's row says it. */
+export interface AdoptedFile {
+  sha256: string;
+  size: number;
+  contentType: string;
+}
+
 /** Inclusive byte offsets, as in a Range header. */
 export interface ByteRange {
   start: number;
@@ -73,6 +80,11 @@ export interface FileStore {
    * upload leaves nothing behind.
    */
   receive: (source: Readable, options: PutOptions) => Promise<ReceivedFile>;
+  /**
+   * Moves `file`, a file on this machine already checked to be `blob` (a restore's), into the
+   * store under its hash. On the local store it must sit under `tempDir`, to be renamed.
+   */
+  adopt: (file: string, blob: AdoptedFile) => Promise<void>;
   /** `receive` and `keep` in one. */
   put: (source: Readable, options: PutOptions) => Promise<StoredBlob>;
   /** Removes temp files older than `minAgeMs` (uploads cut off by a crash); answers how many. */

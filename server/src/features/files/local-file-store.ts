@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { putThrough, sha256Name, TempUploads, type ByteRange, type FileStore, type OpenedFile, type PutOptions, type ReceivedFile, type StoredBlob } from './file-store';
+import { putThrough, sha256Name, TempUploads, type ByteRange, type FileStore, type OpenedFile, type PutOptions, type ReceivedFile, type StoredBlob, type AdoptedFile } from './file-store';
 
 /**
  * Content-addressed files under `root` on this machine: `ab/cd/<sha256>`, with uploads received
@@ -51,11 +51,13 @@ export class LocalFileStore implements FileStore {
   }
 
   receive(source: Readable, options: PutOptions): Promise<ReceivedFile> {
-    return this.uploads.receive(source, options, async (tmp, blob) => {
-      const target = this.pathOf(blob.sha256);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
-    });
+    return this.uploads.receive(source, options, (tmp, blob) => this.adopt(tmp, blob));
+  }
+
+  async adopt(file: string, blob: AdoptedFile): Promise<void> {
+    const target = this.pathOf(blob.sha256);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(file, target);
   }
 
   put(source: Readable, options: PutOptions): Promise<StoredBlob> {

@@ -11,7 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { putThrough, sha256Name, TempUploads, type ByteRange, type FileStore, type OpenedFile, type PutOptions, type ReceivedFile, type StoredBlob } from './file-store';
+import { putThrough, sha256Name, TempUploads, type ByteRange, type FileStore, type OpenedFile, type PutOptions, type ReceivedFile, type StoredBlob, type AdoptedFile } from './file-store';
 
 export interface S3FileStoreOptions {
   bucket: string;
@@ -101,21 +101,23 @@ export class S3FileStore implements FileStore {
   }
 
   receive(source: Readable, options: PutOptions): Promise<ReceivedFile> {
-    return this.uploads.receive(source, options, async (tmp, blob) => {
-      // Sent even when the bucket has these bytes already: the new LastModified is what tells
-      // the unreferenced-file sweep that an upload has just kept this file (removeIfUntouched).
-      await new Upload({
-        client: this.client,
-        params: {
-          Bucket: this.options.bucket,
-          Key: this.keyOf(blob.sha256),
-          Body: createReadStream(tmp),
-          ContentType: blob.contentType,
-          ContentLength: blob.size,
-        },
-      }).done();
-      await rm(tmp, { force: true });
-    });
+    return this.uploads.receive(source, options, (tmp, blob) => this.adopt(tmp, blob));
+  }
+
+  async adopt(file: string, blob: AdoptedFile): Promise<void> {
+    // Sent even when the bucket has these bytes already: the new LastModified is what tells
+    // the unreferenced-file sweep that an upload has just kept this file (removeIfUntouched).
+    await new Upload({
+      client: this.client,
+      params: {
+        Bucket: this.options.bucket,
+        Key: this.keyOf(blob.sha256),
+        Body: createReadStream(file),
+        ContentType: blob.contentType,
+        ContentLength: blob.size,
+      },
+    }).done();
+    await rm(file, { force: true });
   }
 
   put(source: Readable, options: PutOptions): Promise<StoredBlob> {

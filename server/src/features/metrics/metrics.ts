@@ -70,6 +70,36 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'everest_backup_last_success_timestamp_seconds',
+      help: 'When the last backup that succeeded finished (Unix time); 0 when none has.',
+      registers,
+      async collect() {
+        const [row]: { at: number | null }[] = await orm.em
+          .fork()
+          .getConnection()
+          .execute(`select extract(epoch from max(finished_at))::float8 as at from backup_runs where outcome = 'succeeded'`);
+        this.set(row?.at ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'everest_backup_last_run',
+      help: "The last backup that ended: 'finished' its Unix time, 'succeeded' 1 or 0, 'size_bytes' its archive's size.",
+      labelNames: ['field'],
+      registers,
+      async collect() {
+        const [row]: { at: number; succeeded: boolean; size: number | null }[] = await orm.em
+          .fork()
+          .getConnection()
+          .execute(
+            `select extract(epoch from finished_at)::float8 as at, outcome = 'succeeded' as succeeded, size_bytes::float8 as size
+               from backup_runs where outcome <> 'running' order by finished_at desc limit 1`,
+          );
+        this.set({ field: 'finished' }, row?.at ?? 0);
+        this.set({ field: 'succeeded' }, row?.succeeded ? 1 : 0);
+        this.set({ field: 'size_bytes' }, row?.size ?? 0);
+      },
+    });
+    new Gauge({
       name: 'everest_log_lines_dropped',
       help: 'Log lines dropped since start because their destination could not take them (a terminal nobody reads).',
       registers,
