@@ -69,7 +69,7 @@ export function BackupsSection({ backups, className }: { backups: Backups; class
   return (
     <SystemSection id="system-backups-title" title="Backups" className={className}>
       {backups.runningSince && (
-        <Spinner size="tiny" labelPosition="after" label={`A backup has been running since ${formatMoment(backups.runningSince)}.`} />
+        <Spinner className={own.startAligned} size="tiny" labelPosition="after" label={`A backup has been running since ${formatMoment(backups.runningSince)}.`} />
       )}
       <Facts>
         <LastSuccess backup={backups.lastSuccess} />

@@ -30,6 +30,8 @@ export const useSystemStyles = makeStyles({
   caution: { color: tokens.colorStatusWarningForeground1, fontWeight: tokens.fontWeightSemibold },
   bad: { color: tokens.colorPaletteRedForeground1, fontWeight: tokens.fontWeightSemibold },
   paragraph: { margin: 0, overflowWrap: 'anywhere' },
+  // Fluent centres a spinner and its label; here it is a line of the section like the others.
+  startAligned: { justifyContent: 'flex-start' },
   code: { fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
 });
 
