@@ -17,14 +17,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it('shows the five tabs of the spec, then Read Receipts and Activity, documents first and selected', () => {
+it('shows the five tabs of the spec, then Read Receipts, Activity and System, documents first and selected', () => {
   render(
     <FluentProvider theme={everestTheme}>
       <AdminPanel />
     </FluentProvider>,
   );
   screen.getByRole('heading', { name: 'Administration Panel' });
-  const names = ['Documents', 'Users', 'Properties', 'User Documents', 'Bulk Import', 'Read Receipts', 'Activity'];
+  const names = ['Documents', 'Users', 'Properties', 'User Documents', 'Bulk Import', 'Read Receipts', 'Activity', 'System'];
   const tabs = screen.getAllByRole('tab');
   expect(tabs).toHaveLength(names.length);
   names.forEach((name, i) => expect(screen.getByRole('tab', { name })).toBe(tabs[i]));

@@ -17,6 +17,7 @@ import { ActivityTab } from '../../features/activity/components/activity-tab';
 import { BulkImportTab } from '../../features/bulk-import/components/bulk-import-tab';
 import { DocumentsTab } from '../../features/property-documents/components/documents-tab';
 import { PropertiesTab } from '../../features/admin-properties/components/properties-tab';
+import { SystemTab } from '../../features/system/components/system-tab';
 import { ReadReceiptsTab } from '../../features/read-receipts/components/read-receipts-tab';
 import { BulkUploadSection } from '../../features/bulk-upload/components/bulk-upload-section';
 import { PersonalDocumentsTab } from '../../features/personal-documents/components/personal-documents-tab';
@@ -30,6 +31,7 @@ export const adminTabs = [
   'bulk-import',
   'read-receipts',
   'activity',
+  'system',
 ] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
@@ -41,6 +43,7 @@ const adminTabLabels: Record<AdminTab, string> = {
   'bulk-import': 'Bulk Import',
   'read-receipts': 'Read Receipts',
   activity: 'Activity',
+  system: 'System',
 };
 
 const useStyles = makeStyles({
@@ -112,6 +115,7 @@ export function AdminPanel({ initialTab = 'documents', currentUser, onCurrentUse
             {tab === 'bulk-import' && <BulkImportTab />}
             {tab === 'read-receipts' && <ReadReceiptsTab />}
             {tab === 'activity' && <ActivityTab />}
+            {tab === 'system' && <SystemTab />}
           </ListAddressProvider>
         </PanelQueryClient>
       </div>
