@@ -1,34 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFile, unique } from './support/admin';
+import { adminPanel as panel, expectAccessible } from './support/axe';
 
 // Issue 35: every tab of the admin panel, at a desk (1280 px) and on a phone (375 px), with
 // representative data: no axe violation, and on the phone every table is a list of cards, so
 // that nothing scrolls sideways and every row's buttons are on the screen.
-
-const panel = '#admin-panel-section';
-
-/** No axe violation inside `include` (the panel, or an open dialog), target sizes included. */
-async function expectAccessible(page: Page, include = panel) {
-  // Axe reads colours as they are drawn: a button just enabled (Preview Import once its preview is
-  // in) fades from its disabled grey in Fluent's 100 ms transition, and under load axe caught it
-  // at the start (1.64:1). What the user then sees is the end of every transition; a spinner's
-  // endless animation has none and is not waited for.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const axe = await new AxeBuilder({ page })
-    .include(include)
-    .options({ rules: { 'target-size': { enabled: true } } })
-    .exclude('[data-tabster-dummy]')
-    .analyze();
-  expect(axe.violations).toEqual([]);
-}
 
 /**
  * On a phone: the page does not scroll sideways, no table does either, and every button of
