@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createTestDatabase } from '../test/harness';
 import { freePort } from './db/embedded';
+import { restoreMarkerTable } from './features/backups/database-snapshot';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -57,4 +60,19 @@ describe('start-up failures', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 150_000);
+
+  it('refuses to start, with one sentence, on an install whose restore did not finish', async () => {
+    const database = await createTestDatabase();
+    try {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query(`create table ${restoreMarkerTable} (archive text)`);
+      await client.end();
+      const { status, stderr } = start({ DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+      expect(stderr).toBe('A restore into this install began and did not finish, so its data may be incomplete: run `restore ARCHIVE` again (it starts over), then start the server.');
+      expect(status).toBe(1);
+    } finally {
+      await database.drop();
+    }
+  });
 });

@@ -73,4 +73,24 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/everest_log_lines_dropped \d+/);
     expect(text).toMatch(/nodejs_eventloop_lag_seconds \d/);
   });
+
+  it('reports the time and result of the last backup', async () => {
+    const before = await scrape();
+    expect(before).toContain('everest_backup_last_success_timestamp_seconds 0\n');
+    expect(before).toContain('everest_backup_last_run{field="succeeded"} 0\n');
+    const em = server.services.orm.em.fork();
+    await em.getConnection().execute(
+      `insert into backup_runs (trigger, outcome, started_at, finished_at, location, archive, size_bytes, same_disk)
+       values ('schedule', 'succeeded', '2026-12-01T10:00:00Z', '2026-12-01T10:00:30Z', '/backups', 'a.tar.enc', 123456, false),
+              ('schedule', 'failed', '2026-12-02T10:00:00Z', '2026-12-02T10:00:05Z', '/backups', null, null, false)`,
+    );
+    const after = await scrape();
+    expect(after).toContain(`everest_backup_last_success_timestamp_seconds ${Date.parse('2026-12-01T10:00:30Z') / 1000}\n`);
+    expect(after).toContain(`everest_backup_last_run{field="finished"} ${Date.parse('2026-12-02T10:00:05Z') / 1000}\n`);
+    expect(after).toContain('everest_backup_last_run{field="succeeded"} 0\n');
+    await em.getConnection().execute(`delete from backup_runs where outcome = 'failed'`);
+    const fixed = await scrape();
+    expect(fixed).toContain('everest_backup_last_run{field="succeeded"} 1\n');
+    expect(fixed).toContain('everest_backup_last_run{field="size_bytes"} 123456\n');
+  });
 });
