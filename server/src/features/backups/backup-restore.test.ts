@@ -203,7 +203,8 @@ describe('a backup restored into a fresh install', () => {
     const bytes: Buffer[] = [];
     for await (const chunk of original) bytes.push(chunk as Buffer);
     const damaged = Buffer.concat(bytes);
-    damaged[Math.floor(damaged.length / 2)] ^= 0x01;
+    const middle = Math.floor(damaged.length / 2);
+    damaged[middle] = (damaged[middle] ?? 0) ^ 0x01;
     const damagedName = backup.archive.replace(/\.\d{3}Z/, '.999Z');
     await place.write(damagedName, Readable.from([damaged]));
     const install = await freshInstall(name);
@@ -321,6 +322,32 @@ it('a backup place in a folder names no document: its files are under keyed name
     expect(readdirSync(path.join(folder, '.partial'))).toEqual([]);
   } finally {
     await source.close();
+  }
+});
+
+it('refuses a manifest whose names would climb out of the backup place or into SQL', async () => {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'everest-hostile-'));
+  const placeDir = mkdtempSync(path.join(os.tmpdir(), 'everest-hostile-place-'));
+  const { FolderPlace } = await import('./backup-place');
+  const place = new FolderPlace(placeDir);
+  const base = {
+    format: 1, product: 'everest', version: '0.1.0', migration: 'Migration20261121233022', takenAt: new Date().toISOString(), encrypted: false,
+    tables: [], sequences: [], files: [], secrets: [], secretsFromEnvironment: [],
+  };
+  try {
+    for (const [i, [label, manifest]] of ([
+      ['a file path', { ...base, files: [{ sha256: 'a'.repeat(64), size: 1, contentType: 'application/pdf', name: '../../etc/passwd' }] }],
+      ['a table name', { ...base, tables: [{ name: 'users"; drop table users; --', columns: [], rows: 0, sha256: 'a'.repeat(64), bytes: 0 }] }],
+      ['a secret name', { ...base, secrets: ['../../jwt'] }],
+    ] as const).entries()) {
+      await writeFile(path.join(work, 'manifest.json'), JSON.stringify(manifest));
+      const archive = `everest-backup-2026-12-02T02000${i}.000Z.tar`;
+      await place.write(archive, Readable.from(create({ cwd: work, portable: true }, ['manifest.json'])));
+      await expect(checkArchive(place, archive, null, work), label).rejects.toThrow(/manifest is not one this version reads/);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(placeDir, { recursive: true, force: true });
   }
 });
 

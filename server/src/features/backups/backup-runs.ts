@@ -93,7 +93,7 @@ export async function runBackup(context: BackupContext, request: BackupRequest):
       }
       return result;
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = failureSentence(error, place.location);
       em.assign(run, { outcome: 'failed', finishedAt: new Date(), message });
       await em.flush();
       throw new BackupFailed(message);
@@ -103,6 +103,23 @@ export async function runBackup(context: BackupContext, request: BackupRequest):
   } finally {
     await lock.end();
   }
+}
+
+const placeProblems: Record<string, string> = {
+  ENOENT: 'a folder on its way does not exist',
+  ENOTDIR: 'a part of its path is a file, not a folder',
+  EACCES: 'the server may not write there',
+  EPERM: 'the server may not write there',
+  EROFS: 'the disk is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+};
+
+/** What went wrong, as a sentence an administrator can act on (the System tab and the e-mail show it). */
+function failureSentence(error: unknown, location: string): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code && placeProblems[code]) return `The backup could not be written to ${location}: ${placeProblems[code]} (${code}).`;
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Whether a backup is being taken now, by any instance: someone holds the lock. */
