@@ -9,7 +9,8 @@ import type { Logger } from '../../logger';
 import { createFileStore } from '../files/create-file-store';
 import { LocalFileStore } from '../files/local-file-store';
 import { BackupKey } from './archive-crypto';
-import { openBackupPlace, type BackupPlace } from './backup-place';
+import type { BackupPlace } from './backup-place';
+import { openBackupPlace } from './open-backup-place';
 import { BackupFailed, runBackup } from './backup-runs';
 import { assertEmptyInstall, checkArchive, RestoreRefused, restoreArchive, type RestoreSummary, type RestoreTarget } from './restore-backup';
 

@@ -51,12 +51,6 @@ export function archiveTime(name: string): Date | null {
   return new Date(`${t.slice(0, 11)}${t.slice(11, 13)}:${t.slice(13, 15)}:${t.slice(15)}`);
 }
 
-export async function openBackupPlace(config: BackupPlaceConfig): Promise<BackupPlace> {
-  if (config.kind === 'folder') return new FolderPlace(config.path);
-  const { S3Place } = await import('./s3-backup-place');
-  return new S3Place(config);
-}
-
 /** A folder on this machine (or a mounted disk). */
 export class FolderPlace implements BackupPlace {
   constructor(readonly location: string) {}
