@@ -127,7 +127,9 @@ async function restoreInto(install: Awaited<ReturnType<typeof freshInstall>>, pl
   }
 }
 
-describe('a backup restored into a fresh install', () => {
+// A seeded install copied whole, several times over: in the bucket, under a loaded machine, a
+// minute or more per step.
+describe('a backup restored into a fresh install', { timeout: 180_000 }, () => {
   const name = `roundtrip-${Date.now()}`;
   let source: TestServer;
   let backup: BackupResult;
@@ -139,7 +141,7 @@ describe('a backup restored into a fresh install', () => {
     if (result === 'busy') throw new Error('busy');
     backup = result;
     place = await openBackupPlace(source.services.config.backups.to);
-  });
+  }, 180_000);
   afterAll(async () => {
     place.close();
     await source.close();
@@ -285,7 +287,7 @@ describe('a backup restored into a fresh install', () => {
   });
 });
 
-it('refuses to back up without BACKUP_KEY unless told --unencrypted, and then writes an archive a restore reads without a key', async () => {
+it('refuses to back up without BACKUP_KEY unless told --unencrypted, and then writes an archive a restore reads without a key', { timeout: 180_000 }, async () => {
   const name = `unencrypted-${Date.now()}`;
   const source = await startTestServer({ seed: true, env: s3 ? { ...s3, BACKUP_TO: `s3://${bucket}/${name}-backups` } : {} });
   try {
@@ -308,7 +310,7 @@ it('refuses to back up without BACKUP_KEY unless told --unencrypted, and then wr
   }
 });
 
-it('a backup place in a folder names no document: its files are under keyed names', async () => {
+it('a backup place in a folder names no document: its files are under keyed names', { timeout: 180_000 }, async () => {
   if (s3) return expect(bucket).toBeTruthy();
   const source = await startTestServer({ seed: true, env: { BACKUP_KEY: backupKey } });
   try {
@@ -352,7 +354,7 @@ it('refuses a manifest whose names would climb out of the backup place or into S
   }
 });
 
-it('restores an archive of an older migration, then runs the newer ones', async () => {
+it('restores an archive of an older migration, then runs the newer ones', { timeout: 180_000 }, async () => {
   const name = `older-${Date.now()}`;
   // An install one migration behind this version, with an investor in it.
   const admin = new pg.Client({ connectionString: inject('adminDatabaseUrl') });
