@@ -15,3 +15,4 @@ export * from './csv';
 export * from './bulk-import-diff';
 export * from './folder-plan';
 export * from './publishing';
+export * from './content-matching';
