@@ -1,4 +1,4 @@
-// Which investor a K-1 belongs to, from the text in it (issue 50): one pure rule that the
+// Which investor a K-1 belongs to, from the text in it: one pure rule that the
 // administrator's dry run and the server both apply to the text pdfjs reads, so that the preview
 // promises only what publishing will do. A document is given to an investor only when that
 // investor's identifier is in its text and no other investor's is; everything else needs a
