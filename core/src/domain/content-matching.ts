@@ -81,7 +81,7 @@ export const contentMatchingMessages = {
   beforeFirstIdentifier:
     "No investor's name, entity or identifier appears on these pages, which come before the first page that has one: name their investor",
   severalInvestors: (place: Place) => `More than one investor's name, entity or identifier appears ${place}: name its investor`,
-  /** Issue 50: "a last-4 that agrees while the name disagrees" needs a person. */
+  /** "A last-4 that agrees while the name disagrees" needs a person. */
   lastFourDisagrees: (place: Place) =>
     `The name ${place} is one investor's and the TIN's last four digits are another's: name its investor`,
   lastFourAlone: (place: Place) =>
