@@ -53,7 +53,16 @@ export function archiveTime(name: string): Date | null {
 
 /** A folder on this machine (or a mounted disk). */
 export class FolderPlace implements BackupPlace {
+  /** Folders made already: a backup of 100,000 new files would otherwise make each twice per file. */
+  private readonly made = new Set<string>();
+
   constructor(readonly location: string) {}
+
+  private async folder(dir: string): Promise<void> {
+    if (this.made.has(dir)) return;
+    await mkdir(dir, { recursive: true });
+    this.made.add(dir);
+  }
 
   async listArchives(): Promise<ArchiveEntry[]> {
     const names = await readdir(this.location).catch(() => [] as string[]);
@@ -72,8 +81,8 @@ export class FolderPlace implements BackupPlace {
   async write(key: string, source: Readable): Promise<number> {
     const target = path.join(this.location, key);
     const temp = path.join(this.location, '.partial', randomUUID());
-    await mkdir(path.dirname(target), { recursive: true });
-    await mkdir(path.dirname(temp), { recursive: true });
+    await this.folder(path.dirname(target));
+    await this.folder(path.dirname(temp));
     try {
       await pipeline(source, createWriteStream(temp, { mode: 0o600 }));
       const written = await stat(temp);

@@ -73,9 +73,28 @@ function meter(): Transform & { digest: () => { sha256: string; bytes: number } 
   return Object.assign(stream, { digest: () => ({ sha256: hash.digest('hex'), bytes }) });
 }
 
-/** Copies one table out in the snapshot; answers its rows, hash and size. */
+/**
+ * The table's rows in the order of its primary key (of all its columns as text for a table
+ * without one): PostgreSQL keeps no order of its own, and a restored table lays short rows into
+ * the gaps of earlier pages, so a read-back in physical order would differ from a sound backup.
+ */
+async function orderedSelect(client: pg.Client, table: string, columns: string[]): Promise<string> {
+  const key = (
+    await client.query<{ name: string }>(
+      `select a.attname as name from pg_index i
+         join lateral unnest(i.indkey) with ordinality as k(attnum, position) on true
+         join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+        where i.indrelid = $1::regclass and i.indisprimary order by k.position`,
+      [quote(table)],
+    )
+  ).rows.map((row) => quote(row.name));
+  const order = key.length > 0 ? key.join(', ') : `${quote(table)}::text`;
+  return `select ${columns.map(quote).join(', ')} from ${quote(table)} order by ${order}`;
+}
+
+/** Copies one table out (in the snapshot when in its transaction); answers its rows, hash and size. */
 async function copyOut(client: pg.Client, table: string, columns: string[], target: NodeJS.WritableStream): Promise<Omit<TableDump, 'name' | 'columns'>> {
-  const out = client.query(copyTo(`copy ${quote(table)} (${columns.map(quote).join(', ')}) to stdout`));
+  const out = client.query(copyTo(`copy (${await orderedSelect(client, table, columns)}) to stdout`));
   const measured = meter();
   await pipeline(out, measured, target);
   return { rows: out.rowCount, ...measured.digest() };

@@ -14,6 +14,7 @@ import type { FileStore } from '../files/file-store';
 import { openingStream, type BackupKey } from './archive-crypto';
 import { backupManifest, type BackupManifest } from './backup-manifest';
 import type { BackupPlace } from './backup-place';
+import { fileConcurrency, forEachConcurrently } from './concurrently';
 import { loadDatabase, restoreMarked, restoreMarkerTable } from './database-snapshot';
 
 /** A sentence for the operator: the archive or the install is not fit, and nothing was written. */
@@ -90,7 +91,7 @@ export async function checkArchive(
     await mkdir(staged, { recursive: true });
     let bytes = 0;
     let checked = 0;
-    for (const file of manifest.files) {
+    await forEachConcurrently(manifest.files, fileConcurrency, async (file) => {
       const body = await place.read(`files/${file.name}`).catch(() => {
         throw new RestoreRefused(`The backup place ${place.location} lacks files/${file.name}, a document file ${archive} needs.`);
       });
@@ -113,7 +114,7 @@ export async function checkArchive(
       bytes += size;
       checked += 1;
       if (checked % 500 === 0) onProgress(`Checked ${checked} of ${manifest.files.length} files.`);
-    }
+    });
     onProgress(`Checked the archive: ${manifest.tables.length} tables and ${manifest.files.length} files, all as the manifest says.`);
     return { manifest, work, staged, bytes, discard };
   } catch (error) {
@@ -211,20 +212,18 @@ export async function restoreArchive(target: RestoreTarget, checked: CheckedArch
     await loadDatabase(client, checked.work, manifest);
     onProgress(`Restored ${manifest.tables.reduce((sum, table) => sum + table.rows, 0)} rows; every table reads back as it was backed up.`);
 
-    for (const file of manifest.files) {
-      await target.files.adopt(path.join(checked.staged, file.sha256), file);
-    }
+    await forEachConcurrently(manifest.files, fileConcurrency, (file) => target.files.adopt(path.join(checked.staged, file.sha256), file));
     for (const name of manifest.secrets) {
       await writeFile(path.join(target.dataDir, `${name}.secret`), await readFile(path.join(checked.work, 'secrets', `${name}.secret`)), { mode: 0o600 });
     }
     const newer = await migrator.up();
-    for (const file of manifest.files) {
+    await forEachConcurrently(manifest.files, fileConcurrency, async (file) => {
       const opened = await target.files.open(file.sha256);
       if (!opened) throw new Error(`the file ${file.sha256} is not in ${target.files.location} after its restore`);
       const size = opened.size;
       await opened.close();
       if (size !== file.size) throw new Error(`the file ${file.sha256} reads back ${size} bytes where the backup has ${file.size}`);
-    }
+    });
     await client.query(`drop table ${restoreMarkerTable}`);
     return {
       takenAt: manifest.takenAt,

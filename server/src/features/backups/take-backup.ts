@@ -9,6 +9,7 @@ import type { FileStore } from '../files/file-store';
 import { encryptStream, type BackupKey } from './archive-crypto';
 import { backupFormat, type BackupManifest } from './backup-manifest';
 import { archiveName, type BackupPlace } from './backup-place';
+import { forEachConcurrently, fileConcurrency } from './concurrently';
 import { dumpDatabase } from './database-snapshot';
 import serverPackage from '../../../package.json' with { type: 'json' };
 
@@ -36,9 +37,6 @@ export interface BackupSources {
   /** Environment variables the running configuration took a secret from, by name. */
   secretsFromEnvironment: string[];
 }
-
-/** How many document files are read and written at once: a bucket answers each slowly, a disk fast. */
-const fileConcurrency = 4;
 
 /**
  * Takes one backup into `place`: the database in one snapshot, then every file its rows name
@@ -68,17 +66,12 @@ export async function takeBackup(sources: BackupSources, place: BackupPlace, key
     const missing = dump.files.filter((file) => !present.has(fileName(file.sha256)));
     let copied = 0;
     let bytesCopied = 0;
-    const queue = [...missing];
-    await Promise.all(
-      Array.from({ length: fileConcurrency }, async () => {
-        for (let file = queue.shift(); file; file = queue.shift()) {
-          await copyFile(sources.files, place, key, file, fileName(file.sha256));
-          copied += 1;
-          bytesCopied += file.size;
-          if (copied % 500 === 0) onProgress(`Copied ${copied} of ${missing.length} new files.`);
-        }
-      }),
-    );
+    await forEachConcurrently(missing, fileConcurrency, async (file) => {
+      await copyFile(sources.files, place, key, file, fileName(file.sha256));
+      copied += 1;
+      bytesCopied += file.size;
+      if (copied % 500 === 0) onProgress(`Copied ${copied} of ${missing.length} new files.`);
+    });
     onProgress(`Copied ${copied} new files (${dump.files.length - copied} were in the backup place already).`);
 
     const secrets = await copySecrets(sources.dataDir, path.join(work, 'secrets'));
