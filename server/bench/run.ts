@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { benchActivity } from './activity';
 import { benchAdminUsers } from './admin-users';
+import { benchBackups } from './backups';
 import { benchBulkDocuments } from './bulk-documents';
 import { benchBulkImport } from './bulk-import';
 import { benchDocuments } from './documents';
@@ -16,9 +17,10 @@ import { benchPublicPages } from './public-pages';
 import { startBenchServer } from './bench-server';
 import { benchTwoInstances } from './two-instances';
 
-// bulk-import runs near the end: it adds 5,000 users and queues 10,000 e-mails that the outbox
-// worker then delivers, which would weigh on any benchmark after it; mail-lanes, last, starts an
-// instance that drains them with its own 50,000.
+// backups runs over the documents fixture before bulk-import changes it. bulk-import runs near the
+// end: it adds 5,000 users and queues 10,000 e-mails that the outbox worker then delivers, which
+// would weigh on any benchmark after it; mail-lanes, last, starts an instance that drains them
+// with its own 50,000.
 const benchmarks = {
   'property-list': benchPropertyList,
   'public-pages': benchPublicPages,
@@ -27,6 +29,7 @@ const benchmarks = {
   activity: benchActivity,
   'bulk-documents': benchBulkDocuments,
   'two-instances': benchTwoInstances,
+  backups: benchBackups,
   'bulk-import': benchBulkImport,
   'mail-lanes': benchMailLanes,
 };
