@@ -94,6 +94,19 @@ export class FolderPlace implements BackupPlace {
     }
   }
 
+  /** Removes what killed backups left half-written in `.partial/`, once older than `minAgeMs`. */
+  async removeUnfinished(minAgeMs: number, now = Date.now()): Promise<number> {
+    const dir = path.join(this.location, '.partial');
+    let removed = 0;
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const info = await stat(path.join(dir, name)).catch(() => null);
+      if (!info || now - info.mtimeMs < minAgeMs) continue;
+      await rm(path.join(dir, name), { force: true });
+      removed += 1;
+    }
+    return removed;
+  }
+
   async read(key: string): Promise<Readable> {
     const file = path.join(this.location, key);
     await stat(file);

@@ -9,6 +9,7 @@ import { create } from 'tar';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoPassword } from '@everest/fixtures';
+import { adminToken, pdfOfSize, uploadPropertyDocument } from '../../../test/drill-kit';
 import { createTestDatabase, startTestServer, type TestDatabase, type TestServer } from '../../../test/harness';
 import { createApp } from '../../app';
 import { loadConfig, StartupError, type Config } from '../../config';
@@ -137,6 +138,9 @@ describe('a backup restored into a fresh install', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     source = await startTestServer({ seed: true, env: backupEnv(name) });
+    // Larger than the local store's read buffers (4 × 256 KiB): its backup copy was once others' bytes.
+    const uploaded = await uploadPropertyDocument(source.url, await adminToken(source.url), 'Audited Financial Statements 2025', pdfOfSize('audited', 3_000_000));
+    expect(uploaded.status).toBe(200);
     const result = await runBackup(contextOf(source), { trigger: 'command' });
     if (result === 'busy') throw new Error('busy');
     backup = result;

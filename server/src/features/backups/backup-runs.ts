@@ -123,11 +123,15 @@ function failureSentence(error: unknown, location: string): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Whether a backup is being taken now, by any instance: someone holds the lock. */
+/** Whether a backup of this database is being taken now, by any instance: someone holds the lock (advisory locks are per cluster, so per database here). */
 export async function backupRunning(em: EntityManager): Promise<boolean> {
   const key = BigInt.asUintN(64, backupLockKey);
   const [row] = await em.execute<{ held: boolean }[]>(
-    `select exists (select 1 from pg_locks where locktype = 'advisory' and classid = ? and objid = ? and objsubid = 1) as held`,
+    `select exists (
+       select 1 from pg_locks
+        where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
+          and classid = ? and objid = ? and objsubid = 1
+     ) as held`,
     [Number(key >> 32n), Number(key & 0xffffffffn)],
   );
   return row?.held ?? false;

@@ -4,7 +4,7 @@ import { timeZone } from '@everest/core/domain';
 import type { BackupConfig } from '../../config';
 import { openingStream, type BackupKey } from './archive-crypto';
 import { backupManifest, type BackupManifest } from './backup-manifest';
-import { archiveTime, type ArchiveEntry, type BackupPlace } from './backup-place';
+import { archiveTime, FolderPlace, type ArchiveEntry, type BackupPlace } from './backup-place';
 
 /**
  * The archives to keep, as restic's `forget --keep-daily 7 --keep-weekly 4 --keep-monthly 12`
@@ -63,6 +63,8 @@ export async function readArchiveManifest(place: BackupPlace, name: string, key:
  * whose manifest cannot be read (made with an earlier BACKUP_KEY) keeps every file.
  */
 export async function pruneBackups(place: BackupPlace, key: BackupKey | null, keep: BackupConfig['keep']): Promise<{ archives: number; files: number }> {
+  // A day: no backup is still writing its files after that.
+  if (place instanceof FolderPlace) await place.removeUnfinished(24 * 60 * 60_000);
   const archives = await place.listArchives();
   const kept = archivesToKeep(archives, keep);
   const gone = archives.filter((archive) => !kept.has(archive.name));

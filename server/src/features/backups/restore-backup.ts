@@ -42,6 +42,8 @@ export interface RestoreSummary {
 
 /** The archive read into a work folder: checked whole, nothing written anywhere else yet. */
 export interface CheckedArchive {
+  /** Its name in its backup place. */
+  archive: string;
   manifest: BackupManifest;
   work: string;
   /** Each document file, decrypted and checked, by its sha256. */
@@ -66,9 +68,10 @@ export async function checkArchive(
   if (encrypted && !key) throw new RestoreRefused(`${archive} is encrypted: set BACKUP_KEY to the key it was made with.`);
   const work = await mkdtemp(path.join(os.tmpdir(), 'everest-restore-'));
   const staged = path.join(stagingDir, `restore-${randomUUID()}`);
+  // Retries: a refused archive's extraction may still be writing its last files a moment after.
   const discard = async () => {
-    await rm(work, { recursive: true, force: true });
-    await rm(staged, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true, maxRetries: 5 });
+    await rm(staged, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
     const source = await place.read(archive).catch(() => {
@@ -116,9 +119,10 @@ export async function checkArchive(
       if (checked % 500 === 0) onProgress(`Checked ${checked} of ${manifest.files.length} files.`);
     });
     onProgress(`Checked the archive: ${manifest.tables.length} tables and ${manifest.files.length} files, all as the manifest says.`);
-    return { manifest, work, staged, bytes, discard };
+    return { archive, manifest, work, staged, bytes, discard };
   } catch (error) {
-    await discard();
+    // What was wrong with the archive is the news, not a temp folder that would not go.
+    await discard().catch(() => undefined);
     throw error;
   }
 }
@@ -173,6 +177,9 @@ export async function assertEmptyInstall(target: RestoreTarget): Promise<void> {
           where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relname <> 'mikro_orm_migrations'`,
       )
     ).rows.map((row) => row.name);
+    // The tables an operator knows first, so that the sentence names what they would recognise.
+    const known = ['users', 'properties', 'stored_files'];
+    tables.sort((a, b) => (known.includes(b) ? 1 : 0) - (known.includes(a) ? 1 : 0));
     for (const table of tables) {
       const answer = await client.query(`select 1 from "${table.replace(/"/g, '""')}" limit 1`);
       if (answer.rowCount) {
@@ -210,6 +217,10 @@ export async function restoreArchive(target: RestoreTarget, checked: CheckedArch
     const migrator = target.orm.getMigrator();
     await migrator.up({ to: manifest.migration });
     await loadDatabase(client, checked.work, manifest);
+    // The snapshot holds the run that took it, still running then: it is this archive, whole.
+    if (manifest.tables.some((table) => table.name === 'backup_runs')) {
+      await client.query(`update backup_runs set outcome = 'succeeded', finished_at = $1, archive = $2 where outcome = 'running'`, [manifest.takenAt, checked.archive]);
+    }
     onProgress(`Restored ${manifest.tables.reduce((sum, table) => sum + table.rows, 0)} rows; every table reads back as it was backed up.`);
 
     await forEachConcurrently(manifest.files, fileConcurrency, (file) => target.files.adopt(path.join(checked.staged, file.sha256), file));

@@ -113,7 +113,9 @@ async function copyFile(files: FileStore, place: BackupPlace, key: BackupKey | n
     const check = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         hash.update(chunk);
-        callback(null, chunk);
+        // A copy: the local store reuses its read buffers once a write is taken, and the
+        // encryption holds a chunk until the next arrives (the drill found 3 MB files corrupt).
+        callback(null, Buffer.from(chunk));
       },
       flush(callback) {
         const found = hash.digest('hex');
