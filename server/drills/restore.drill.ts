@@ -461,11 +461,12 @@ async function checkRestored(source: Source, before: Reading, after: Reading, ba
   });
   mismatches.push(...compared.mismatches);
 
-  // The backup's own run is in its snapshot, written before it began: there it is still running.
+  // The backup's own run is in its snapshot, written before it began; the restore marks it as
+  // the archive it restored, succeeded.
   const runs = tables.backup_runs ?? new Map<string, string>();
   const ownRuns = [...runs.keys()].filter((id) => !before.tables.backup_runs?.has(id));
   const own = ownRuns.length === 1 ? (JSON.parse(runs.get(ownRuns[0] as string) ?? '{}') as { outcome?: string }) : null;
-  if (own?.outcome !== 'running') mismatches.push(`backup_runs: expected the backup's own run, still running, beside the ${before.tables.backup_runs?.size ?? 0} before it; found ${runs.size} rows`);
+  if (own?.outcome !== 'succeeded') mismatches.push(`backup_runs: expected the backup's own run, succeeded, beside the ${before.tables.backup_runs?.size ?? 0} before it; found ${runs.size} rows`);
   for (const [id, row] of before.tables.backup_runs ?? []) if (runs.get(id) !== row) mismatches.push(`backup_runs: run ${id} is not as it was`);
 
   const snapshotDocuments = new Set([
