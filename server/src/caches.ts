@@ -53,8 +53,9 @@ export const cacheTable = {
     key: (query: { search?: string; page?: number; limit?: number; role?: string; status?: string }) =>
       JSON.stringify([query.search ?? null, query.page ?? null, query.limit ?? null, query.role ?? null, query.status ?? null]),
     channel: 'user_lists_changed',
-    // user_documents: each row counts the user's personal documents.
-    triggerTables: ['users', 'user_documents'],
+    // user_documents: each row counts the user's personal documents; investor_identifiers: each
+    // row lists the identifiers administrators added.
+    triggerTables: ['users', 'user_documents', 'investor_identifiers'],
     maxBytes: 4_000_000,
     ttlMs: 60_000,
   },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contentMatchingMessages,
   identifierConflict,
+  identifierKey,
   investorIdentifiers,
   k1Category,
   k1Title,
@@ -273,5 +274,17 @@ describe('identifierConflict', () => {
   it('answers null for an identifier nobody has', () => {
     expect(identifierConflict('Doe Family Trust', others)).toBeNull();
     expect(identifierConflict('XXX-XX-4321', others)).toBeNull();
+  });
+});
+
+describe('identifierKey', () => {
+  it('gives one key to identifiers the rule treats as the same', () => {
+    expect(identifierKey('Smith Family Trust.')).toBe(identifierKey('smith family trust'));
+    expect(identifierKey('XXX-XX-1234')).toBe('1234');
+    expect(identifierKey('***-**-1234')).toBe(identifierKey('1234'));
+  });
+
+  it('answers null for a text without words', () => {
+    expect(identifierKey(' -- ')).toBeNull();
   });
 });

@@ -114,6 +114,16 @@ function classify(identifier: string): { kind: IdentifierKind; normalized: strin
 
 const keyOf = (c: { kind: IdentifierKind; normalized: string }) => `${c.kind}:${c.normalized}`;
 
+/**
+ * The form two investors' identifiers are compared by, for the server to store an added one
+ * under a unique index: the normalized words, or a last-4's four digits (so "XXX-XX-1234" and
+ * "1234" are one key). A word identifier never has a last-4's shape, so the two kinds cannot
+ * collide. Null for a text with no word in it.
+ */
+export function identifierKey(identifier: string): string | null {
+  return classify(identifier)?.normalized ?? null;
+}
+
 // ---- Identifiers --------------------------------------------------------------------------
 
 /**

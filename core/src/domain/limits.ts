@@ -17,6 +17,9 @@ export const maxPageSize = 100;
 
 export const defaultRole: AssignableRole = 'user';
 
+/** Identifiers an administrator may add to one investor, besides their name and entity. */
+export const maxAddedIdentifiers = 20;
+
 // ---- Text fields ---------------------------------------------------------------------------
 
 /** Longest accepted input per field; the database columns have the same sizes. */
@@ -25,6 +28,8 @@ export const fieldMax = {
   /** First name, a space and last name. */
   fullName: 201,
   entity: 200,
+  /** An identifier an administrator adds to an investor, as typed and normalized alike. */
+  identifier: 200,
   email: 254,
   streetAddress: 200,
   city: 100,

@@ -20,6 +20,7 @@ import { RateLimitBudget } from '../features/rate-limit/rate-limit-budget.entity
 import { RateLimitCounter } from '../features/rate-limit/rate-limit-counter.entity';
 import { Share, ShareProperty } from '../features/shares/share.entity';
 import { EmailChange } from '../features/users/email-change.entity';
+import { InvestorIdentifier } from '../features/users/investor-identifier.entity';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User } from '../features/users/user.entity';
 import { BackupAlert, BackupRun } from '../features/backups/backup-run.entity';
@@ -56,4 +57,5 @@ export const entities = [
   ShareProperty,
   BackupRun,
   BackupAlert,
+  InvestorIdentifier,
 ];

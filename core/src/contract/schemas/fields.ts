@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { quarters } from '../../domain/enums';
 import { fieldMax, maxPageSize } from '../../domain/limits';
 import { currentYear, firstDocumentYear } from '../../domain/dates-and-periods';
+import { identifierKey } from '../../domain/content-matching';
 
 // Field builders shared by the request schemas. Every message is a sentence for the person who
 // filled in the form, because the server answers a 400 with the first one.
@@ -49,6 +50,27 @@ export function nameText(label: string, max: number) {
     .max(max, tooLong(label, max))
     .nullish()
     .transform((value) => (value === null ? '' : value));
+}
+
+/**
+ * An identifier an administrator adds to an investor ("Smith Family Trust dtd 3/1/2001",
+ * "XXX-XX-1234"): trimmed, 2 to 200 characters, no control characters (as `nameText`), and at
+ * least one word to match by. Its normalized form must fit the same 200 characters, since the
+ * database stores both (NFKC can lengthen a ligature).
+ */
+export function identifierText() {
+  const label = 'An identifier';
+  return z
+    .string({ error: 'Each identifier must be text.' })
+    .refine((value) => !controlCharacters.test(value), `${label} cannot contain line breaks, tabs or other control characters.`)
+    .trim()
+    .min(2, `${label} must be at least 2 characters.`)
+    .max(fieldMax.identifier, tooLong(label, fieldMax.identifier))
+    .superRefine((value, ctx) => {
+      const key = identifierKey(value);
+      if (key === null) ctx.addIssue({ code: 'custom', message: `${label} needs a letter or a digit: “${value}” has none.` });
+      else if (key.length > fieldMax.identifier) ctx.addIssue({ code: 'custom', message: tooLong(label, fieldMax.identifier) });
+    });
 }
 
 /** An e-mail address: trimmed and lower-cased, since addresses are compared without case. */

@@ -138,6 +138,30 @@ describe('users', () => {
     expect(firstError(editUserBody, { userId: 2.5 })).toBe('Please choose a user.');
   });
 
+  it("trims an investor's added identifiers and keeps them as typed", () => {
+    expect(editUserBody.parse({ userId: 3, identifiers: ['  Smith Family Trust dtd 3/1/2001 ', 'XXX-XX-1234'] }).identifiers).toEqual([
+      'Smith Family Trust dtd 3/1/2001',
+      'XXX-XX-1234',
+    ]);
+    expect(editUserBody.parse({ userId: 3 }).identifiers).toBeUndefined();
+  });
+
+  it('refuses an identifier that is too short, too long, without words or with a line break', () => {
+    expect(firstError(editUserBody, { userId: 3, identifiers: [' x '] })).toBe('An identifier must be at least 2 characters.');
+    expect(firstError(editUserBody, { userId: 3, identifiers: ['a'.repeat(201)] })).toBe('An identifier must be 200 characters or fewer.');
+    expect(firstError(editUserBody, { userId: 3, identifiers: ['--'] })).toBe('An identifier needs a letter or a digit: “--” has none.');
+    expect(firstError(editUserBody, { userId: 3, identifiers: ['Smith\nTrust'] })).toBe(
+      'An identifier cannot contain line breaks, tabs or other control characters.',
+    );
+    expect(firstError(editUserBody, { userId: 3, identifiers: 'Smith Trust' })).toBe('Identifiers must be a list.');
+  });
+
+  it('refuses more than 20 added identifiers', () => {
+    const identifiers = Array.from({ length: 21 }, (_, i) => `Trust ${i}`);
+    expect(firstError(editUserBody, { userId: 3, identifiers })).toBe('An investor can have at most 20 added identifiers.');
+    expect(editUserBody.safeParse({ userId: 3, identifiers: identifiers.slice(1) }).success).toBe(true);
+  });
+
   it('describes a user answer with lastLoginAt as an ISO string or null', () => {
     const answer = {
       id: 1,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { assignableRoles, roles } from '../../domain/enums';
-import { fieldMax } from '../../domain/limits';
+import { fieldMax, maxAddedIdentifiers } from '../../domain/limits';
 import { portalMessages } from '../../domain/messages';
 import { newPassword } from '../../domain/password';
 import { splitFullName } from '../../domain/format';
 import { ownerProofFields } from './owner-proof';
-import { emailAddress, idOf, nameText, optionalText, pageLimit, pageNumber, requiredText, timestamp, yesNo } from './fields';
+import { emailAddress, identifierText, idOf, nameText, optionalText, pageLimit, pageNumber, requiredText, timestamp, yesNo } from './fields';
 
 // Text fields a user may leave empty answer '' (never null), so that forms bind them directly.
 export const user = z.object({
@@ -121,10 +121,13 @@ export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 /**
  * A row of the administrators' list: the user, where the account stands, and how many personal
  * documents are theirs (the delete dialog names them). `lastLoginAt` is the last sign-in.
+ * `identifiers`: those administrators added, as typed, in the order added; the full name and
+ * entity identify the investor too, without being listed here.
  */
 export const adminUser = user.extend({
   status: z.enum(userStatuses),
   personalDocuments: z.number().int().nonnegative(),
+  identifiers: z.array(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUser>;
 
@@ -188,13 +191,21 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 export const createUserAnswer = z.object({ message: z.string(), user, password: z.string().nullable() });
 export type CreateUserAnswer = z.infer<typeof createUserAnswer>;
 
-/** Every field but `userId` may be left out, and is then left as it is. */
+/**
+ * Every field but `userId` may be left out, and is then left as it is. `identifiers` replaces
+ * every identifier administrators added (an empty list removes them all); the server refuses one
+ * another account already has as its name, entity or an added identifier.
+ */
 export const editUserBody = z.object({
   userId: idOf('user'),
   ...profileFields,
   email: emailAddress().optional(),
   role: role.optional(),
   isActive: z.boolean({ error: 'Active must be yes or no.' }).optional(),
+  identifiers: z
+    .array(identifierText(), { error: 'Identifiers must be a list.' })
+    .max(maxAddedIdentifiers, `An investor can have at most ${maxAddedIdentifiers} added identifiers.`)
+    .optional(),
 });
 export type EditUserBody = z.infer<typeof editUserBody>;
 

@@ -27,6 +27,7 @@ import { PersonalDocument } from '../personal-documents/personal-document.entity
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
 import { voidEmailChangeLinks } from './email-change.service';
+import { identifiersColumnSql, identifierTakenOnRace, replaceIdentifiers } from './investor-identifiers';
 import { PropertyAccess } from './property-access.entity';
 import { toUserAnswer } from './user-answer';
 import { User, type IUser } from './user.entity';
@@ -82,7 +83,7 @@ export const userStatusSql = `case when not is_active then 'deactivated' when la
   when invited_at is not null and (password_set_at is null or password_set_at < invited_at) then 'invited' else 'never-signed-in' end`;
 const userColumns = `id, first_name, last_name, email, entity, street_address, city, state, zip_code, role, is_active,
   ${isoUtc('last_login_at')}, ${isoUtc('previous_login_at')}, ${userStatusSql} as status,
-  (select count(*) from user_documents d where d.user_id = users.id) as personal_documents`;
+  (select count(*) from user_documents d where d.user_id = users.id) as personal_documents, ${identifiersColumnSql}`;
 
 /** A user's account columns as PostgreSQL answers them; the bulk import reads the same. */
 export interface UserAccountRow {
@@ -104,6 +105,7 @@ interface UserRow extends UserAccountRow {
   previous_login_at: string | null;
   status: UserStatus;
   personal_documents: string;
+  identifiers: string[];
 }
 
 function fromRow(row: UserRow): AdminUser {
@@ -123,6 +125,7 @@ function fromRow(row: UserRow): AdminUser {
     previousLoginAt: row.previous_login_at,
     status: row.status,
     personalDocuments: Number(row.personal_documents),
+    identifiers: row.identifiers,
   };
 }
 
@@ -330,7 +333,8 @@ export async function createUser(call: AdminCall, body: CreateUserBody): Promise
  * Saves the fields the body holds; absent fields keep their value. A new role, a deactivation or
  * a new e-mail ends the user's sessions (their token version moves on); the old address is told
  * of a new one. The built-in administrator keeps its e-mail, role and activity, and no edit may
- * leave the panel without an active administrator.
+ * leave the panel without an active administrator. `identifiers` replaces the identifiers
+ * administrators added, in the same transaction (investor-identifiers.ts).
  */
 export async function editUser(call: AdminCall, body: EditUserBody): Promise<EditUserAnswer> {
   const { em, config, actor, clientAddress } = call;
@@ -375,8 +379,12 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       }
       // Sessions were granted to this e-mail, role and activity: none of them may outlive a change.
       if (emailChanges || roleChanges || deactivates) user.tokenVersion += 1;
+      const identifiers = body.identifiers === undefined ? null : await replaceIdentifiers(tx, user, body.identifiers);
 
-      const changes = changedFields(before, auditedFields(user));
+      const changes = changedFields(
+        identifiers ? { ...before, identifiers: identifiers.before } : before,
+        identifiers ? { ...auditedFields(user), identifiers: identifiers.after } : auditedFields(user),
+      );
       if (Object.keys(changes.after).length > 0) {
         recordAdminAction(tx, actor, clientAddress, {
           action: 'edit-user',
@@ -386,6 +394,7 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       }
       return user;
     })
+    .catch((error: unknown) => identifierTakenOnRace(em, body.userId, body.identifiers, error))
     .catch(emailTakenOnRace);
 
   const self = saved.id === actor.id;

@@ -43,6 +43,7 @@ const base: AdminUser = {
   previousLoginAt: null,
   status: 'active',
   personalDocuments: 0,
+  identifiers: [],
 };
 const admin: AdminUser = { ...base, id: 1, firstName: 'Ada', lastName: 'Admin', email: 'admin@example.com', role: 'administrator' };
 const investors: AdminUser[] = Array.from({ length: 23 }, (_, i) => ({
