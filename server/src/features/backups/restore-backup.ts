@@ -179,7 +179,8 @@ export async function assertEmptyInstall(target: RestoreTarget): Promise<void> {
     ).rows.map((row) => row.name);
     // The tables an operator knows first, so that the sentence names what they would recognise.
     const known = ['users', 'properties', 'stored_files'];
-    tables.sort((a, b) => (known.includes(b) ? 1 : 0) - (known.includes(a) ? 1 : 0));
+    const rank = (table: string) => (known.includes(table) ? known.indexOf(table) : known.length);
+    tables.sort((a, b) => rank(a) - rank(b));
     for (const table of tables) {
       const answer = await client.query(`select 1 from "${table.replace(/"/g, '""')}" limit 1`);
       if (answer.rowCount) {
