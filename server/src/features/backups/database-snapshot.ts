@@ -59,8 +59,8 @@ async function columnsOf(client: pg.Client, table: string): Promise<string[]> {
   return answer.rows.map((row) => row.name);
 }
 
-/** Counts and hashes what goes through it. */
-function meter(): Transform & { digest: () => { sha256: string; bytes: number } } {
+/** Counts and hashes what goes through it (a table's COPY text, a restored file). */
+export function meter(): Transform & { digest: () => { sha256: string; bytes: number } } {
   const hash = createHash('sha256');
   let bytes = 0;
   const stream = new Transform({

@@ -3,7 +3,6 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
@@ -15,7 +14,7 @@ import { openingStream, type BackupKey } from './archive-crypto';
 import { backupManifest, type BackupManifest } from './backup-manifest';
 import type { BackupPlace } from './backup-place';
 import { fileConcurrency, forEachConcurrently } from './concurrently';
-import { loadDatabase, restoreMarked, restoreMarkerTable } from './database-snapshot';
+import { loadDatabase, meter, restoreMarked, restoreMarkerTable } from './database-snapshot';
 
 /** A sentence for the operator: the archive or the install is not fit, and nothing was written. */
 export class RestoreRefused extends Error {}
@@ -99,21 +98,14 @@ export async function checkArchive(
         throw new RestoreRefused(`The backup place ${place.location} lacks files/${file.name}, a document file ${archive} needs.`);
       });
       const target = path.join(staged, file.sha256);
-      const hash = createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          hash.update(chunk);
-          size += chunk.length;
-          callback(null, chunk);
-        },
-      });
-      await pipeline(body, openingStream(encrypted ? key : null, `files/${file.name}`), meter, createWriteStream(target, { mode: 0o600 })).catch(
+      const measured = meter();
+      await pipeline(body, openingStream(encrypted ? key : null, `files/${file.name}`), measured, createWriteStream(target, { mode: 0o600 })).catch(
         (error: unknown) => {
           throw new RestoreRefused(error instanceof Error && error.name === 'BackupAuthenticationError' ? error.message : `files/${file.name} cannot be read: ${describe(error)}.`);
         },
       );
-      if (hash.digest('hex') !== file.sha256 || size !== file.size) throw new RestoreRefused(`files/${file.name} in ${place.location} is damaged: its bytes are not the document file ${archive} names.`);
+      const { sha256, bytes: size } = measured.digest();
+      if (sha256 !== file.sha256 || size !== file.size) throw new RestoreRefused(`files/${file.name} in ${place.location} is damaged: its bytes are not the document file ${archive} names.`);
       bytes += size;
       checked += 1;
       if (checked % 500 === 0) onProgress(`Checked ${checked} of ${manifest.files.length} files.`);
