@@ -77,8 +77,12 @@ const webLayers = {
 
 const desktopPatterns = [
   { group: ['@everest/server', '@everest/server/*'], message: 'The desktop app talks to the server over HTTP only.' },
-  // …and the web's zod-without-eval, which its renderer's entry must import first, as the web's does.
-  { regex: '^@everest/web(?!/(admin|zod-without-eval)$)', message: 'The desktop app uses the web admin panel (@everest/web/admin) only.' },
+  // …the web's zod-without-eval, which its renderer's entry must import first, as the web's does, and
+  // the PDF reader, which reads K-1s in the desktop's Node as it does in the browser's worker.
+  {
+    regex: '^@everest/web(?!/(admin|zod-without-eval|pdf)$)',
+    message: 'The desktop app uses the web admin panel (@everest/web/admin) and its PDF reader (@everest/web/pdf) only.',
+  },
 ];
 // Tests, benches and end-to-end suites take the server's test tooling as @everest/server/testing
 // and @everest/server/bench (source subpaths), and nothing else of the server.

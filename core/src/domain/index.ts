@@ -16,3 +16,4 @@ export * from './bulk-import-diff';
 export * from './folder-plan';
 export * from './publishing';
 export * from './content-matching';
+export * from './content-review';
