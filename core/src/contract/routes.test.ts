@@ -32,6 +32,8 @@ const specCalls = [
   'GET /api/admin/activity/csv',
   // Issue 49: the System tab.
   'GET /api/admin/system',
+  // Issue 50: match by content.
+  'GET /api/admin/content-matching/investors',
   // Issue 36: shared access.
   'GET /api/investor/shares',
   'POST /api/investor/shares/create',

@@ -79,6 +79,7 @@ import {
   bulkUploadPreviewBody,
   bulkUploadPersonalDocumentsAnswer,
   bulkUploadPersonalDocumentsBody,
+  contentMatchingInvestorsAnswer,
   deletePersonalDocumentBody,
   editPersonalDocumentBody,
   replacePersonalDocumentBody,
@@ -862,6 +863,14 @@ export const routes = {
     access: 'administrator',
     body: bulkUploadPreviewBody,
     answer: bulkUploadPreviewAnswer,
+  },
+  /** "Match by content": the investors and identifiers the rule gives K-1s to, read where the PDFs are. */
+  contentMatchingInvestors: {
+    method: 'GET',
+    path: '/api/admin/content-matching/investors',
+    summary: 'List every investor with the identifiers content matching reads',
+    access: 'administrator',
+    answer: contentMatchingInvestorsAnswer,
   },
 
   // ---- Admin: bulk user import -------------------------------------------------------------

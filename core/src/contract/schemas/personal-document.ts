@@ -249,3 +249,24 @@ export const bulkUploadPreviewAnswer = z.object({
   ),
 });
 export type BulkUploadPreviewAnswer = z.infer<typeof bulkUploadPreviewAnswer>;
+
+/**
+ * Every investor (role 'user') as content matching reads them: the browser's and the desktop's
+ * "Match by content" build core's identifier index from this, then read the PDFs where the files
+ * are. Staff accounts are left out: they receive no K-1, and their entity (the firm's own name)
+ * is printed on every K-1 the partnership sends. Deactivated investors are in, marked: a K-1 that
+ * names one must not go to another, and the manifest then refuses it with its sentence.
+ */
+export const contentMatchingInvestorsAnswer = z.object({
+  investors: z.array(
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      name: z.string(),
+      entity: z.string(),
+      identifiers: z.array(z.string()),
+      active: z.boolean(),
+    }),
+  ),
+});
+export type ContentMatchingInvestorsAnswer = z.infer<typeof contentMatchingInvestorsAnswer>;

@@ -11,6 +11,7 @@ import { documentFileMessages } from '../files/document-type';
 import { documentTypes } from '../files/sniff';
 import { bulkUploadMessages, bulkUploadPersonalDocuments, earlierBatchAnswer } from './bulk-personal-documents.service';
 import { bulkUploadPreview } from './manifest-knowledge';
+import { contentMatchingInvestors } from './content-matching-investors';
 import type { DocumentsCall } from '../document-access/document-files';
 import { idempotencyKeyOf } from '../document-access/idempotency';
 
@@ -44,6 +45,11 @@ export function bulkPersonalDocumentsRoutes(
 ): void {
   // The browser's dry run: what the database knows of the manifest's e-mails and the files' hashes.
   bind(router, routes.bulkUploadPreview, async ({ ctx, user, body }) => bulkUploadPreview(call(ctx, user).em, body));
+  // "Match by content": the investors and identifiers the browser's or the desktop's reading needs.
+  bind(router, routes.contentMatchingInvestors, async ({ ctx }) => {
+    ctx.set('Cache-Control', 'no-store');
+    return contentMatchingInvestors(ctx.state.em);
+  });
 
   bind(
     router,
