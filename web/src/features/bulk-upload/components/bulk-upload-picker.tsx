@@ -23,6 +23,9 @@ export interface BulkUploadPickerProps {
   onPeriodQuarter: (quarter: Quarter | null) => void;
   emailNotification: boolean;
   onEmailNotification: (checked: boolean) => void;
+  /** Match by content: K-1 PDFs without a manifest, each given to the investor it names. */
+  matchContent: boolean;
+  onMatchContent: (checked: boolean) => void;
 }
 
 /**
@@ -31,12 +34,26 @@ export interface BulkUploadPickerProps {
  */
 export function BulkUploadPicker(props: BulkUploadPickerProps) {
   const { inputsKey, pickerKeys, disabled, onManifest, onDocuments, onFolder, folderPeriods, periodYear, periodQuarter } = props;
-  const { onPeriodYear, onPeriodQuarter, emailNotification, onEmailNotification } = props;
+  const { onPeriodYear, onPeriodQuarter, emailNotification, onEmailNotification, matchContent, onMatchContent } = props;
   const styles = useAdminStyles();
   const bulk = useBulkStyles();
   const years = documentYears();
   return (
     <div className={bulk.inputs} key={inputsKey}>
+      <div className={styles.wide}>
+        <Checkbox
+          name="matchContent"
+          label="Match by content: K-1 PDFs without a manifest"
+          checked={matchContent}
+          disabled={disabled}
+          onChange={(_, data) => onMatchContent(data.checked === true)}
+        />
+        <p className={bulk.or}>
+          Each PDF goes to the one investor whose name, entity or identifier it carries, and a combined PDF is cut into one PDF per
+          investor. You review every row before the preview.
+        </p>
+      </div>
+      {!matchContent && (
       <Field label="CSV manifest" hint="Columns: email, filename, document_category, title">
         {(props) => (
           <input
@@ -51,7 +68,8 @@ export function BulkUploadPicker(props: BulkUploadPickerProps) {
           />
         )}
       </Field>
-      <Field label="Documents" hint="PDF, DOC, DOCX, XLS or XLSX, up to 10 MB each">
+      )}
+      <Field label="Documents" hint={matchContent ? 'K-1 PDFs: one per partner, or one combined PDF of every partner' : 'PDF, DOC, DOCX, XLS or XLSX, up to 10 MB each'}>
         {(props) => (
           <input
             {...props}
@@ -60,7 +78,7 @@ export function BulkUploadPicker(props: BulkUploadPickerProps) {
             name="documents"
             type="file"
             multiple
-            accept={documentAccept}
+            accept={matchContent ? '.pdf,application/pdf' : documentAccept}
             disabled={disabled}
             onChange={(event) => onDocuments(Array.from(event.currentTarget.files ?? []))}
           />
@@ -68,7 +86,11 @@ export function BulkUploadPicker(props: BulkUploadPickerProps) {
       </Field>
       <Field
         label="Or a whole folder"
-        hint="A quarter folder (2026-Q3 with properties/<Property name>/ and investors/manifest.csv), or a folder holding manifest.csv and the documents it names"
+        hint={
+          matchContent
+            ? 'A folder of K-1 PDFs without manifest.csv (an investors/ folder, or a quarter folder holding one): only its PDFs are read'
+            : 'A quarter folder (2026-Q3 with properties/<Property name>/ and investors/manifest.csv), or a folder holding manifest.csv and the documents it names'
+        }
         className={styles.wide}
       >
         {(props) => (
@@ -84,7 +106,7 @@ export function BulkUploadPicker(props: BulkUploadPickerProps) {
           />
         )}
       </Field>
-      {folderPeriods ? (
+      {folderPeriods && !matchContent ? (
         // Nothing to file (an investors folder without its manifest): the preview says why, no period.
         folderPeriods.length > 0 && (
           <p className={`${styles.wide} ${bulk.or}`} data-testid="bulk-period">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Link, MessageBar, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import type { PropertyDocument } from '@everest/core/contract';
-import { portalMessages, type Period, type Quarter } from '@everest/core/domain';
+import { contentReviewMessages, portalMessages, type Period, type Quarter } from '@everest/core/domain';
 import { allPropertiesQueryOptions, useAllProperties } from '../../../lib/admin/api/all-properties';
 import { bulkUploadPreview } from '../api/bulk-upload-preview';
 import { bulkUploadPersonalDocuments } from '../api/bulk-upload-personal-documents';
@@ -20,6 +20,8 @@ import { pendingAnnouncements, publishBatch, type PublishServer } from '../lib/b
 import { resultSentence, type BatchResults } from '../lib/bulk-results';
 import { chosenFolder, isLeftOut, quarterLayout, readFiles } from '../lib/bulk-selection';
 import { useBulkSelection } from '../lib/use-bulk-selection';
+import { confirmedBatch, matchByContent, type ContentReview } from '../lib/match-by-content';
+import { contentMatchingInvestors } from '../api/content-matching-investors';
 import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
 import { showToast } from '../../../lib/toast';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
@@ -28,6 +30,7 @@ import { BulkProgress } from './bulk-progress';
 import { BulkUploadPicker } from './bulk-upload-picker';
 import { BulkResults } from './bulk-results';
 import { BulkSelectionSummary } from './bulk-selection-summary';
+import { ContentReviewStep } from './content-review-step';
 import { useBulkStyles } from './bulk-styles';
 import { BatchEmailSummary, EmailConfirmDialog, recipientsTitle, type RecipientCount } from '../../../components/admin/email-confirm-dialog';
 
@@ -40,7 +43,7 @@ export const bulkNotices = {
   completeTitle: 'Bulk Upload Complete',
 } as const;
 
-type Busy = { step: 'hashing' | 'uploading'; fraction: number } | null;
+type Busy = { step: 'reading' | 'hashing' | 'uploading'; fraction: number } | null;
 
 const dryRunServer = (
   fetchDocuments: () => Promise<readonly PropertyDocument[]>,
@@ -79,12 +82,15 @@ export function BulkUploadSection() {
   const [problem, setProblem] = useState<{ title: string; detail?: string } | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [dry, setDry] = useState<BatchDryRun | null>(null);
+  const [matchContent, setMatchContent] = useState(false);
+  const [review, setReview] = useState<ContentReview | null>(null);
   const [results, setResults] = useState<BatchResults | null>(null);
   const [confirming, setConfirming] = useState<RecipientCount | null>(null);
   const [counting, setCounting] = useState(false);
   const [sending, setSending] = useState(false);
   const [renotifying, setRenotifying] = useState(false);
   const previewHeading = useRef<HTMLHeadingElement>(null);
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const sectionHeading = useRef<HTMLHeadingElement>(null);
   // Each preview run has a number; a selection changed while hashing makes its answer stale.
@@ -96,10 +102,15 @@ export function BulkUploadSection() {
   useEffect(() => {
     if (results) resultsHeading.current?.focus();
   }, [results]);
+  const reviewShown = review !== null && dry === null;
+  useEffect(() => {
+    if (reviewShown) reviewHeading.current?.focus();
+  }, [reviewShown]);
 
   const selectionChanged = () => {
     run.current += 1;
     setDry(null);
+    setReview(null);
     setResults(null);
     setProblem(null);
     setBusy(null);
@@ -132,6 +143,10 @@ export function BulkUploadSection() {
     const fetchDocuments = async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents;
     const recipients = (property: string) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 });
     const server = dryRunServer(fetchDocuments, recipients);
+    if (matchContent) {
+      await readByContent(stale);
+      return;
+    }
     try {
       let planned: BatchDryRun;
       // The layout again with the property names known for sure (the form's may not be loaded yet).
@@ -181,6 +196,75 @@ export function BulkUploadSection() {
     }
   };
 
+  const serverNow = () =>
+    dryRunServer(
+      async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents,
+      (property) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 }),
+    );
+
+  /** Match by content, first step: read the chosen PDFs and put the rows before staff. */
+  const readByContent = async (stale: () => boolean) => {
+    const chosen = folder ? chosenFolder(folder).files : documents.map((file) => ({ file, path: file.name }));
+    if (chosen.length === 0) {
+      say(portalMessages.missingFiles, contentReviewMessages.noPdf);
+      return;
+    }
+    if (formPeriod() === 'half') {
+      say(bulkNotices.halfPeriod);
+      return;
+    }
+    setReview(null);
+    setBusy({ step: 'reading', fraction: 0 });
+    try {
+      const { investors } = await contentMatchingInvestors();
+      const read = await matchByContent(chosen, investors, (fraction) => {
+        if (!stale()) setBusy({ step: 'reading', fraction });
+      });
+      if (stale()) return;
+      setBusy(null);
+      if ('error' in read) say(read.error);
+      else setReview(read);
+    } catch (error) {
+      if (stale()) return;
+      setBusy(null);
+      notifyFailure(portalMessages.bulkPreviewFailed, error);
+      setProblem({ title: portalMessages.bulkPreviewFailed, detail: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  /** Match by content, second step: what staff confirmed becomes a manifest, previewed as any other. */
+  const previewReview = async () => {
+    if (!review || busy) return;
+    const period = formPeriod();
+    if (period === 'half') {
+      say(bulkNotices.halfPeriod);
+      return;
+    }
+    const mine = ++run.current;
+    const stale = () => run.current !== mine;
+    setProblem(null);
+    setBusy({ step: 'hashing', fraction: 0 });
+    try {
+      const batch = await confirmedBatch(review);
+      if (stale()) return;
+      const read = await readFiles(
+        batch.documents.map((file) => ({ file, path: file.name })),
+        (fraction) => !stale() && setBusy({ step: 'hashing', fraction }),
+      );
+      if (stale()) return;
+      const planned = await dryRunManifest(batch.manifest, read, period, serverNow());
+      if (stale()) return;
+      setBusy(null);
+      if (planned.error) say(planned.error);
+      else setDry(planned);
+    } catch (error) {
+      if (stale()) return;
+      setBusy(null);
+      notifyFailure(portalMessages.bulkPreviewFailed, error);
+      setProblem({ title: portalMessages.bulkPreviewFailed, detail: error instanceof Error ? error.message : undefined });
+    }
+  };
+
   const publish = (planned: BatchDryRun) => {
     setSending(true);
     setBusy({ step: 'uploading', fraction: 0 });
@@ -188,6 +272,7 @@ export function BulkUploadSection() {
       .then((answer) => {
         setConfirming(null);
         setDry(null);
+        setReview(null);
         setResults(answer);
         notifySuccess(bulkNotices.completeTitle, resultSentence(answer));
         return invalidatePublished(queryClient, { property: true, personal: true });
@@ -228,8 +313,16 @@ export function BulkUploadSection() {
       .finally(() => setRenotifying(false));
   };
 
+  // Match by content's preview goes back to its review, which focuses its heading.
   const cancel = () => {
     setDry(null);
+    if (!review) sectionHeading.current?.focus();
+  };
+
+  const cancelReview = () => {
+    run.current += 1;
+    setReview(null);
+    setBusy(null);
     sectionHeading.current?.focus();
   };
 
@@ -271,6 +364,11 @@ export function BulkUploadSection() {
         }}
         emailNotification={emailNotification}
         onEmailNotification={setEmailNotification}
+        matchContent={matchContent}
+        onMatchContent={(checked) => {
+          setMatchContent(checked);
+          selectionChanged();
+        }}
       />
       <BulkSelectionSummary selection={selection} />
       {problem && (
@@ -282,12 +380,22 @@ export function BulkUploadSection() {
         </MessageBar>
       )}
       {busy && <BulkProgress step={busy.step} fraction={busy.fraction} />}
-      {!dry && !results && (
+      {!dry && !results && !review && (
         <div className={styles.buttons}>
           <Button appearance="primary" disabledFocusable={busy !== null} onClick={() => void preview()}>
-            {busy?.step === 'hashing' ? 'Checking...' : 'Preview Upload'}
+            {busy?.step === 'reading' ? 'Reading...' : busy?.step === 'hashing' ? 'Checking...' : 'Preview Upload'}
           </Button>
         </div>
+      )}
+      {review && !dry && !results && (
+        <ContentReviewStep
+          ref={reviewHeading}
+          review={review}
+          onRows={(rows) => setReview({ ...review, rows })}
+          busy={busy !== null}
+          onContinue={() => void previewReview()}
+          onCancel={cancelReview}
+        />
       )}
       {dry && <BulkPreview ref={previewHeading} run={dry} sending={sending || counting} onConfirm={confirm} onCancel={cancel} />}
       {results && (
