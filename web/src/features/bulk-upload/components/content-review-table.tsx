@@ -190,6 +190,8 @@ function ReviewRowDialog({
   const styles = useAdminStyles();
   const [investorId, setInvestorId] = useState<number | null>(null);
   const [search, setSearch] = useState('');
+  // Open while searching: typed or pasted text shows its matches at once.
+  const [open, setOpen] = useState(false);
   const [year, setYear] = useState('');
   const [title, setTitle] = useState('');
   const [error, setError] = useState<{ year?: string; title?: string }>({});
@@ -203,6 +205,7 @@ function ReviewRowDialog({
     setYear(row?.taxYear === null || row?.taxYear === undefined ? '' : String(row.taxYear));
     setTitle(row?.title ?? '');
     setError({});
+    setOpen(false);
   }
   const chosen = investorId === null ? undefined : byId.get(investorId);
   const options = row ? searchInvestors(investors, row.candidates, chosen && search === investorLabel(chosen) ? '' : search) : [];
@@ -246,10 +249,13 @@ function ReviewRowDialog({
                   autoComplete="off"
                   placeholder="Search investors"
                   value={search}
+                  open={open}
+                  onOpenChange={(_, data) => setOpen(data.open)}
                   selectedOptions={investorId === null ? [] : [String(investorId)]}
                   onInput={(event) => {
                     setSearch(event.currentTarget.value);
                     setInvestorId(null);
+                    setOpen(true);
                   }}
                   onOptionSelect={(_, data) => {
                     if (!data.optionValue) return;
