@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   Badge,
   Button,
@@ -65,6 +65,13 @@ export function ContentReviewTable({ rows, investors, onChange, disabled = false
   const restoreFocus = useRestoreFocusTarget();
   const [editing, setEditing] = useState<ReviewRow | null>(null);
   const byId = useMemo(() => new Map(investors.map((investor) => [investor.id, investor])), [investors]);
+  // The table draws each cell as a component of its column: new columns would draw new buttons,
+  // and the focus could not return to the Change that opened the editor. The columns stay; the
+  // latest onChange is read when a row changes.
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  });
 
   const columns = useMemo(
     () => [
@@ -76,7 +83,7 @@ export function ContentReviewTable({ rows, investors, onChange, disabled = false
             aria-label={`Exclude ${row.original.key}`}
             checked={row.original.excluded}
             disabled={disabled}
-            onChange={(_, data) => onChange({ ...row.original, excluded: data.checked === true })}
+            onChange={(_, data) => changed.current({ ...row.original, excluded: data.checked === true })}
           />
         ),
       }),
@@ -142,7 +149,7 @@ export function ContentReviewTable({ rows, investors, onChange, disabled = false
         ),
       }),
     ],
-    [styles, bulk, byId, disabled, onChange, restoreFocus],
+    [styles, bulk, byId, disabled, restoreFocus],
   );
   const table = useAdminTable({ data: rows as ReviewRow[], columns, getRowId: (row) => row.key });
 
