@@ -15,6 +15,7 @@ import { StoredFile, type IStoredFile } from '../features/files/stored-file.enti
 import { PropertyDocument } from '../features/property-documents/property-document.entity';
 import { PersonalDocument } from '../features/personal-documents/personal-document.entity';
 import { Property, type IProperty } from '../features/properties/property.entity';
+import { replaceIdentifiers } from '../features/users/investor-identifiers';
 import { PropertyAccess } from '../features/users/property-access.entity';
 import { User, type IUser } from '../features/users/user.entity';
 
@@ -60,7 +61,7 @@ export async function seedDemoData(em: EntityManager, files: FileStore): Promise
     const passwordHash = await hashPassword(demoPassword);
     const userByEmail = new Map<string, IUser>();
     for (const fixture of demoUsers) {
-      const { propertyAccess, ...fields } = fixture;
+      const { propertyAccess, identifiers: _identifiers, ...fields } = fixture;
       const user = tx.create(User, { ...fields, email: fields.email.toLowerCase(), passwordHash });
       userByEmail.set(user.email, user);
       for (const name of propertyAccess) {
@@ -68,6 +69,12 @@ export async function seedDemoData(em: EntityManager, files: FileStore): Promise
         if (!property) throw new Error(`Fixture user ${fixture.email} names an unknown property "${name}".`);
         tx.create(PropertyAccess, { user, property });
       }
+    }
+    // The added identifiers go through the service an administrator's edit uses, once every
+    // account has its id: two demo accounts given one identifier stop the seed with its sentence.
+    await tx.flush();
+    for (const fixture of demoUsers) {
+      if (fixture.identifiers?.length) await replaceIdentifiers(tx, userByEmail.get(fixture.email.toLowerCase())!, fixture.identifiers);
     }
 
     for (const fixture of propertyDocuments) {

@@ -54,18 +54,18 @@ describe('the administrators’ user list', () => {
     const one = await list('?page=1&limit=10&search=smith');
     const two = await list('?page=2&limit=10&search=smith');
     const three = await list('?page=3&limit=10&search=smith');
-    // John Smith, the 25 Smithsons and Smithfield Capital.
-    expect([one.totalCount, two.totalCount, three.totalCount]).toEqual([27, 27, 27]);
-    expect([one.users.length, two.users.length, three.users.length]).toEqual([10, 10, 7]);
+    // The two John Smiths, the 25 Smithsons and Smithfield Capital.
+    expect([one.totalCount, two.totalCount, three.totalCount]).toEqual([28, 28, 28]);
+    expect([one.users.length, two.users.length, three.users.length]).toEqual([10, 10, 8]);
     const emails = [...one.users, ...two.users, ...three.users].map((u) => u.email);
-    expect(new Set(emails).size).toBe(27);
-    expect(emails.slice(0, 3)).toEqual(['john.smith@example.com', 'percent_100%@example.com', 'smith01@example.com']);
+    expect(new Set(emails).size).toBe(28);
+    expect(emails.slice(0, 4)).toEqual(['john.smith@example.com', 'jsmith@example.com', 'percent_100%@example.com', 'smith01@example.com']);
     expect(one.cacheControl).toBe('no-store');
     // Past the last match there is no row to carry the count: it is counted on its own.
-    expect(await list('?page=4&limit=10&search=smith')).toMatchObject({ users: [], totalCount: 27 });
+    expect(await list('?page=4&limit=10&search=smith')).toMatchObject({ users: [], totalCount: 28 });
     // Two characters are too few for the trigram index, and are searched all the same.
     const short = await list('?page=1&limit=10&search=SM');
-    expect(short.totalCount).toBeGreaterThanOrEqual(27);
+    expect(short.totalCount).toBeGreaterThanOrEqual(28);
     expect(short.users.every((u) => `${u.firstName} ${u.lastName} ${u.entity} ${u.email}`.toLowerCase().includes('sm'))).toBe(true);
     // A page of 10 when only the page is given.
     expect((await list('?page=1')).users).toHaveLength(10);
@@ -73,7 +73,7 @@ describe('the administrators’ user list', () => {
 
   it('searches full name, entity and e-mail without regard to case', async () => {
     const emailsOf = async (search: string) => (await list(`?page=1&limit=100&search=${encodeURIComponent(search)}`)).users.map((u) => u.email);
-    expect(await emailsOf('JOHN SMITH')).toEqual(['john.smith@example.com']);
+    expect(await emailsOf('JOHN SMITH')).toEqual(['john.smith@example.com', 'jsmith@example.com']);
     expect(await emailsOf('thompson family')).toEqual(['investor2@example.com']);
     expect(await emailsOf('Natarajan@Example')).toEqual(['priya.natarajan@example.com']);
     expect(await emailsOf('kid07')).toEqual(['smith07@example.com']);

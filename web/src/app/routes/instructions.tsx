@@ -2,6 +2,8 @@ import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import {
   documentCategories,
   documentCategoryLabels,
+  k1Category,
+  k1Title,
   manifestOptionalColumns,
   manifestRequiredColumns,
   maxDocumentBytes,
@@ -89,7 +91,10 @@ For example:
 
 const maxMb = maxDocumentBytes / megabyte;
 
-/** Spec, instruction pages: bulk document upload, with overview, 4 steps, categories, tips, folder layout and the template. */
+/**
+ * Spec, instruction pages: bulk document upload, with overview, 4 steps, categories, tips, folder
+ * layout and the template; then Match by content, core's rule (content-matching.ts) in plain words.
+ */
 export default function InstructionsRoute() {
   const styles = useStyles();
   const code = (text: string) => <code className={styles.inlineCode}>{text}</code>;
@@ -216,6 +221,63 @@ export default function InstructionsRoute() {
           <pre className={styles.code}>
             {folderLayout}
           </pre>
+        </section>
+
+        <section className={styles.section} aria-labelledby="match-by-content">
+          <h2 id="match-by-content" className={styles.title}>
+            Match by content
+          </h2>
+          <p className={styles.text}>
+            For Schedule K-1s there is no manifest to write: Match by content reads the text of each PDF and finds whose
+            K-1 it is. Choose the {code('investors/')} folder the preparer sent (one PDF per partner, such as{' '}
+            {code('K1_2025_00017.pdf')}) or one combined PDF of every partner&apos;s K-1. Nothing is published until you
+            have reviewed every row and confirmed.
+          </p>
+          <h3 className={styles.tipTitle}>What identifies an investor</h3>
+          <ul className={styles.list}>
+            <li>Their full name and their entity, as their account has them.</li>
+            <li>
+              The identifiers an administrator adds on their account, such as {code('Smith Family Trust dtd 3/1/2001')} or
+              the last four digits of the partner&apos;s TIN. Two investors who share a full name each need an identifier of
+              their own (a trust, an entity, an account name that their K-1 shows) before either can be matched.
+            </li>
+            <li>
+              The last four digits of a TIN count only where the form shows them masked, like {code('XXX-XX-1234')}, and
+              only to confirm a name: they never pick an investor on their own.
+            </li>
+          </ul>
+          <h3 className={styles.tipTitle}>The rule</h3>
+          <p className={styles.text}>
+            A PDF goes to an investor only when one of that investor&apos;s identifiers appears in its text word for word
+            (letter case, punctuation and spacing aside) and no other investor&apos;s identifier does. Nothing is matched by
+            similarity: a misspelt name, an initial or a nickname is not a match, it is left to you.
+          </p>
+          <h3 className={styles.tipTitle}>What needs a person</h3>
+          <ul className={styles.list}>
+            <li>No investor&apos;s name, entity or identifier appears in the PDF.</li>
+            <li>Two investors&apos; identifiers appear in it, such as a joint account naming both.</li>
+            <li>Only a name that two investors share appears in it.</li>
+            <li>The name is one investor&apos;s and the TIN&apos;s last four digits are another&apos;s.</li>
+            <li>The PDF is a scan: an image with no text to read.</li>
+            <li>In a combined PDF, the pages before the first page that names an investor, such as a cover letter.</li>
+          </ul>
+          <p className={styles.text}>
+            For each of these the review says why and lists the investors whose identifiers it found; name the investor,
+            or exclude the row.
+          </p>
+          <h3 className={styles.tipTitle}>A combined PDF</h3>
+          <p className={styles.text}>
+            It is cut into sections of consecutive pages. Each page belongs to the investor it names; a page that names
+            nobody (continuation pages, statements, a state schedule) follows the page before it. Each section is
+            published as a document of its own.
+          </p>
+          <h3 className={styles.tipTitle}>Title, category and tax year</h3>
+          <p className={styles.text}>
+            Each K-1 is published in the category {code(k1Category)} with the title {code(k1Title(2025).replace('2025', '<tax year>'))},
+            for example &apos;{k1Title(2025)}&apos;. The tax year is read from the form itself (&apos;For calendar year
+            2025&apos;, or the year beside &apos;Schedule K-1&apos;), never taken from the batch; when the form states
+            none, you give the title before it can be published.
+          </p>
         </section>
       </div>
     </PageContainer>
