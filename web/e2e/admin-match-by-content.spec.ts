@@ -56,8 +56,9 @@ async function nameInvestor(page: Page, review: Locator, rowKey: string, email: 
   await page.getByRole('option', { name: new RegExp(email.replace(/\./g, '\\.')) }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  const row = review.getByRole('row').filter({ has: page.getByRole('button', { name: `Change ${rowKey}`, exact: true }) });
-  await expect(row).toContainText('Named by you');
+  const change = review.getByRole('button', { name: `Change ${rowKey}`, exact: true });
+  await expect(change).toBeFocused();
+  await expect(review.getByRole('row').filter({ has: page.getByRole('button', { name: `Change ${rowKey}`, exact: true }) })).toContainText('Named by you');
 }
 
 test('K-1s without a manifest, a folder of single PDFs and a combined PDF, are matched by content, corrected and excluded by hand, and each investor sees exactly their own K-1 with its bytes', async ({
@@ -122,6 +123,12 @@ test('K-1s without a manifest, a folder of single PDFs and a combined PDF, are m
   await expect(review).not.toContainText('.DS_Store');
   await expect(review.getByRole('button', { name: 'Continue to Preview' })).toBeDisabled();
 
+  // Escape leaves a row's editor without a change, and the focus goes back to its button.
+  await review.getByRole('button', { name: 'Change K1_2025_00017.pdf' }).click();
+  await page.getByRole('dialog', { name: 'Change K1_2025_00017.pdf' }).getByRole('textbox', { name: 'Title' }).press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(review.getByRole('button', { name: 'Change K1_2025_00017.pdf' })).toBeFocused();
+  await expect(reviewRow(review, 'K1_2025_00017.pdf')).toContainText('Matched');
   await nameInvestor(page, review, 'K1_2025_00018.pdf', cat.email);
   await review.getByRole('checkbox', { name: 'Exclude K1_2025_00019.pdf' }).check();
   await expect(review.getByRole('list', { name: 'Rows' })).toContainText('1 excluded');

@@ -62,12 +62,11 @@ const column = createColumnHelper<ReviewRow>();
 export function ContentReviewTable({ rows, investors, onChange, disabled = false }: ContentReviewTableProps) {
   const styles = useAdminStyles();
   const bulk = useBulkStyles();
-  const restoreFocus = useRestoreFocusTarget();
   const [editing, setEditing] = useState<ReviewRow | null>(null);
   const byId = useMemo(() => new Map(investors.map((investor) => [investor.id, investor])), [investors]);
   // The table draws each cell as a component of its column: new columns would draw new buttons,
-  // and the focus could not return to the Change that opened the editor. The columns stay; the
-  // latest onChange is read when a row changes.
+  // and the focus could not return to the Change that opened the editor. So the columns depend on
+  // nothing that changes with every render; the latest onChange is read when a row changes.
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
@@ -142,14 +141,10 @@ export function ContentReviewTable({ rows, investors, onChange, disabled = false
         id: 'actions',
         header: 'Actions',
         meta: { card: 'actions' },
-        cell: ({ row }) => (
-          <Button {...restoreFocus} disabled={disabled} aria-label={`Change ${row.original.key}`} onClick={() => setEditing(row.original)}>
-            Change
-          </Button>
-        ),
+        cell: ({ row }) => <ChangeButton row={row.original} disabled={disabled} onOpen={setEditing} />,
       }),
     ],
-    [styles, bulk, byId, disabled, restoreFocus],
+    [styles, bulk, byId, disabled],
   );
   const table = useAdminTable({ data: rows as ReviewRow[], columns, getRowId: (row) => row.key });
 
@@ -168,6 +163,16 @@ export function ContentReviewTable({ rows, investors, onChange, disabled = false
         onClose={() => setEditing(null)}
       />
     </>
+  );
+}
+
+/** A row's Change: where the focus returns when its editor closes. */
+function ChangeButton({ row, disabled, onOpen }: { row: ReviewRow; disabled: boolean; onOpen: (row: ReviewRow) => void }) {
+  const restoreFocusTarget = useRestoreFocusTarget();
+  return (
+    <Button {...restoreFocusTarget} disabled={disabled} aria-label={`Change ${row.key}`} onClick={() => onOpen(row)}>
+      Change
+    </Button>
   );
 }
 
