@@ -14,7 +14,7 @@ import type {
   ResendInvitationAnswer,
   UserStatus,
 } from '@everest/core/contract';
-import { displayName, pageSize, passwordProblems, passwordSpecials, roleLabel, splitFullName, type Role } from '@everest/core/domain';
+import { displayName, identifierKey, pageSize, passwordProblems, passwordSpecials, roleLabel, splitFullName, type Role } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
@@ -138,8 +138,23 @@ function containsPattern(search: string): string {
 }
 
 /**
+ * A search finds a user by name, entity or e-mail (search_text, which its trigram index serves)
+ * or by an identifier administrators added, as typed or normalized ("smith trust dtd 3 1 2001"
+ * finds "Smith Trust, dtd 3/1/2001"; "1234" finds "XXX-XX-1234"). A union rather than an OR, so
+ * that the trigram index still serves the first half.
+ */
+export const userSearchSql = `users.id in (select s.id from users s where s.search_text like lower(?)
+  union select i.user_id from investor_identifiers i where lower(i.identifier) like lower(?) or i.normalized like ?)`;
+
+function searchParams(search: string): string[] {
+  const normalized = identifierKey(search);
+  // A search with no letter or digit ('%') matches every identifier as typed already.
+  return [containsPattern(search), containsPattern(search), normalized === null ? '' : containsPattern(normalized)];
+}
+
+/**
  * The users an administrator sees, in the list's order. `search` keeps those whose full name,
- * entity or e-mail contains it, in any case; `role` and `status` keep those that have them; `page` or `limit` asks for one page (limit 10 when
+ * entity, e-mail or an added identifier contains it, in any case; `role` and `status` keep those that have them; `page` or `limit` asks for one page (limit 10 when
  * only `page` is given, page 1 when only `limit` is), and `totalCount` counts every match. Without
  * either, as the spec calls it, every match comes back.
  */
@@ -149,8 +164,8 @@ export async function listUsers(em: EntityManager, config: Config, query: AdminU
   const whereParams: unknown[] = [];
   if (query.search) {
     // lower() in PostgreSQL, as search_text was made: JavaScript's lower-casing may differ beyond ASCII.
-    conditions.push('search_text like lower(?)');
-    whereParams.push(containsPattern(query.search));
+    conditions.push(userSearchSql);
+    whereParams.push(...searchParams(query.search));
   }
   if (query.role) {
     conditions.push('role = ?');
