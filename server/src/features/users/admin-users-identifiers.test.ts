@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsersAnswer, createUserAnswer, type AdminUsersAnswer, type CreateUserAnswer } from '@everest/core/contract';
+import { contentMatchingMessages } from '@everest/core/domain';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { recordingClient } from '../../../test/test-client';
+import { recordingClient, type Answer } from '../../../test/test-client';
 import { userSearchSql } from './admin-users.service';
+import { User } from './user.entity';
 
-describe('added identifiers in the user list', () => {
+describe('added identifiers in the user list, and names that are another account’s identifier', () => {
   let server: TestServer;
   let client: ReturnType<typeof recordingClient>;
   let admin = '';
   const em = () => server.services.orm.em.fork();
   const post = (path: string, body: object, token = admin) => client.call(`/api/admin/${path}`, { token, body });
+  const refusal = (res: Answer) => (res.json as { error?: string } | null)?.error;
   let counter = 0;
   const address = () => `holder.${(counter += 1)}@identifiers-list.example.com`;
 
@@ -59,6 +62,42 @@ describe('added identifiers in the user list', () => {
         return rows.map((row) => row['QUERY PLAN']).join('\n');
       });
       expect(plan).toContain('users_search_text_index');
+    });
+  });
+
+  describe("a name or entity that is another account's added identifier", () => {
+    it('refuses edit-user a new name, or a new entity, with the sentence naming the account, and saves nothing', async () => {
+      const holder = await investor('Nils Orr', ['Orr Vineyard Partners']);
+      const other = await investor('Pat Ruiz');
+      const byEntity = await post('edit-user', { userId: other.id, entity: 'ORR VINEYARD PARTNERS.' });
+      expect(byEntity.status, byEntity.text).toBe(409);
+      expect(refusal(byEntity)).toBe(contentMatchingMessages.identifierTaken('ORR VINEYARD PARTNERS.', [holder.email]));
+
+      const named = await investor('Tess Ulm', ['Wren Abbott']);
+      const byName = await post('edit-user', { userId: other.id, firstName: 'Wren', lastName: 'Abbott' });
+      expect(byName.status, byName.text).toBe(409);
+      expect(refusal(byName)).toBe(contentMatchingMessages.identifierTaken('Wren Abbott', [named.email]));
+      const stored = await em().findOneOrFail(User, { id: other.id });
+      expect([stored.firstName, stored.lastName, stored.entity]).toEqual(['Pat', 'Ruiz', '']);
+    });
+
+    it('refuses create-user such a name or entity, and creates nobody', async () => {
+      const holder = await investor('Vera Wynn', ['Wynn Ranch LLC']);
+      const email = address();
+      const res = await post('create-user', { name: '', entity: 'Wynn Ranch, LLC', email });
+      expect(res.status, res.text).toBe(409);
+      expect(refusal(res)).toBe(contentMatchingMessages.identifierTaken('Wynn Ranch, LLC', [holder.email]));
+      expect(await em().count(User, { email })).toBe(0);
+    });
+
+    it("allows another account's full name (two investors may share one), an unchanged name, and the account's own identifier", async () => {
+      const first = await investor('Yuri Zane');
+      expect((await post('create-user', { name: 'Yuri Zane', email: address() })).status).toBe(200);
+      const own = await investor('Abe Bly', ['Bly Trust']);
+      expect((await post('edit-user', { userId: own.id, entity: 'Bly Trust' })).status).toBe(200);
+      // A name saved before another account took it as an identifier does not block other edits.
+      await investor('Cy Dorn', ['Yuri Zane II']);
+      expect((await post('edit-user', { userId: first.id, firstName: 'Yuri', lastName: 'Zane', city: 'Pasadena' })).status).toBe(200);
     });
   });
 

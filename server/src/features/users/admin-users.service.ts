@@ -14,7 +14,7 @@ import type {
   ResendInvitationAnswer,
   UserStatus,
 } from '@everest/core/contract';
-import { displayName, identifierKey, pageSize, passwordProblems, passwordSpecials, roleLabel, splitFullName, type Role } from '@everest/core/domain';
+import { displayName, identifierKey, joinFullName, pageSize, passwordProblems, passwordSpecials, roleLabel, splitFullName, type Role } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
@@ -27,7 +27,7 @@ import { PersonalDocument } from '../personal-documents/personal-document.entity
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
 import { voidEmailChangeLinks } from './email-change.service';
-import { identifiersColumnSql, identifierTakenOnRace, replaceIdentifiers } from './investor-identifiers';
+import { identifiersColumnSql, identifierTakenOnRace, refuseNamesTaken, replaceIdentifiers } from './investor-identifiers';
 import { PropertyAccess } from './property-access.entity';
 import { toUserAnswer } from './user-answer';
 import { User, type IUser } from './user.entity';
@@ -311,6 +311,7 @@ export async function createUser(call: AdminCall, body: CreateUserBody): Promise
     .transactional(async (tx) => {
       const properties = await investorProperties(tx, body.properties);
       if ((await tx.count(User, { email: body.email })) > 0) throw new HttpError(409, adminUserMessages.emailTaken);
+      await refuseNamesTaken(tx, null, [body.name ?? '', body.entity ?? '']);
       const created = tx.create(User, {
         email: body.email,
         passwordHash,
@@ -367,6 +368,7 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       if (builtIn && deactivates) throw new HttpError(409, adminUserMessages.builtInDeactivate);
       if (user.role === 'administrator' && user.isActive && (roleChanges || deactivates)) refuseLosingLastAdministrator(administrators, user);
       const before = auditedFields(user);
+      const [nameBefore, entityBefore] = [joinFullName(user.firstName, user.lastName), user.entity];
 
       // Kept as typed: "Olivia Rose" / "Brennan" reopens as it was entered. The
       // contract already bounds each field's length.
@@ -376,6 +378,11 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       // Asked of the names this edit sends: an old account without either can still get a new city.
       const namesSent = body.firstName !== undefined || body.lastName !== undefined || body.entity !== undefined;
       if (namesSent && !user.firstName && !user.lastName && !user.entity) throw new HttpError(400, adminUserMessages.nameOrEntity);
+      const newName = joinFullName(user.firstName, user.lastName);
+      await refuseNamesTaken(tx, user.id, [
+        newName !== nameBefore ? newName : '',
+        user.entity !== entityBefore ? user.entity : '',
+      ]);
       if (body.streetAddress !== undefined) user.streetAddress = body.streetAddress;
       if (body.city !== undefined) user.city = body.city;
       if (body.state !== undefined) user.state = body.state;

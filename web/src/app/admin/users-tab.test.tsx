@@ -321,3 +321,18 @@ it('a line the contract refuses is named at the field before anything is sent', 
   await within(editor).findByText(/^Line 2 \(“--”\): An identifier/);
   expect(calls.some((c) => c.path === '/api/admin/edit-user')).toBe(false);
 });
+
+it("a new name that is another account's identifier is refused at the first name", async () => {
+  const sentence =
+    '“Wren Abbott” already identifies investor9@example.com: an identifier two investors share tells neither apart, so add one that only this investor\'s K-1 shows';
+  editUserAnswer = () => json({ error: sentence }, 409);
+  renderUsers();
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Investor3 Smith' }));
+  const editor = await screen.findByRole('form', { name: 'Edit Investor3 Smith' });
+  fireEvent.change(within(editor).getByRole('textbox', { name: 'First name' }), { target: { value: 'Wren' } });
+  fireEvent.change(within(editor).getByRole('textbox', { name: 'Last name' }), { target: { value: 'Abbott' } });
+  fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+  await within(editor).findByText(sentence);
+  await waitFor(() => expect(document.activeElement).toBe(within(editor).getByRole('textbox', { name: 'First name' })));
+  expect(within(editor).getByRole('textbox', { name: /Identifiers/ }).getAttribute('aria-invalid')).not.toBe('true');
+});
