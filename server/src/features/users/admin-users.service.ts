@@ -27,7 +27,7 @@ import { PersonalDocument } from '../personal-documents/personal-document.entity
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
 import { voidEmailChangeLinks } from './email-change.service';
-import { identifiersColumnSql, identifierTakenOnRace, refuseNamesTaken, replaceIdentifiers } from './investor-identifiers';
+import { identifiersColumnSql, identifierTakenOnRace, lockKeys, refuseNamesTaken, replaceIdentifiers } from './investor-identifiers';
 import { PropertyAccess } from './property-access.entity';
 import { toUserAnswer } from './user-answer';
 import { User, type IUser } from './user.entity';
@@ -379,10 +379,11 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       const namesSent = body.firstName !== undefined || body.lastName !== undefined || body.entity !== undefined;
       if (namesSent && !user.firstName && !user.lastName && !user.entity) throw new HttpError(400, adminUserMessages.nameOrEntity);
       const newName = joinFullName(user.firstName, user.lastName);
-      await refuseNamesTaken(tx, user.id, [
-        newName !== nameBefore ? newName : '',
-        user.entity !== entityBefore ? user.entity : '',
-      ]);
+      const namesChanged = [newName !== nameBefore ? newName : '', user.entity !== entityBefore ? user.entity : ''];
+      // Every text this save checks is locked at once, in one order, before any is read: locked
+      // name by name and then identifier by identifier, two crossing saves could wait on each other.
+      await lockKeys(tx, [...namesChanged, ...(body.identifiers ?? [])].map((text) => identifierKey(text) ?? '').filter(Boolean));
+      await refuseNamesTaken(tx, user.id, namesChanged);
       if (body.streetAddress !== undefined) user.streetAddress = body.streetAddress;
       if (body.city !== undefined) user.city = body.city;
       if (body.state !== undefined) user.state = body.state;

@@ -43,7 +43,7 @@ async function accountsHolding(em: EntityManager, userId: number, keys: Readonly
  * the first (the unique index alone covers only two added identifiers). Sorted, so that two saves
  * locking several never deadlock; released when the transaction ends.
  */
-async function lockKeys(tx: EntityManager, keys: Iterable<string>): Promise<void> {
+export async function lockKeys(tx: EntityManager, keys: Iterable<string>): Promise<void> {
   for (const key of [...new Set(keys)].sort()) await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`investor-identifier:${key}`]);
 }
 
