@@ -368,3 +368,41 @@ test('first and last name are kept as typed and reopen so', async ({ page, reque
   await expect(editor.getByRole('textbox', { name: 'First name' })).toHaveValue('Olivia Rose');
   await expect(editor.getByRole('textbox', { name: 'Last name' })).toHaveValue('Brennan');
 });
+
+test("an administrator adds an investor's identifiers, finds the investor by one, and another investor is refused it at the field", async ({ page, request }) => {
+  const owner = `${unique('identified-')}@example.com`;
+  const other = `${unique('refused-')}@example.com`;
+  await createUserByApi(request, { email: owner, name: 'Hollis Grant' });
+  await createUserByApi(request, { email: other, name: 'Iris Grant' });
+  // Unique per run: every run of a repeat shares one database (so no TIN's last four here, of
+  // which there are only 10,000).
+  const trust = `Grant Family Trust dtd 3/1/2001 ${unique('')}`;
+  const holding = `Grant Holdings LP ${unique('')}`;
+
+  await openAdminTab(page, 'Users');
+  let row = await findRow(page, owner);
+  await row.getByRole('button', { name: 'Edit Hollis Grant' }).click();
+  let editor = page.getByRole('form', { name: 'Edit Hollis Grant' });
+  await editor.getByRole('textbox', { name: 'Identifiers' }).fill(`${trust}\n${holding}`);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'User Updated')).toBeVisible();
+  await expect(editor).toHaveCount(0);
+  await expect(row).toContainText(`Identifiers: ${trust} · ${holding}`);
+
+  // The search box finds the investor by the identifier, punctuation aside.
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(trust.replace('3/1/2001', '3 1 2001').toUpperCase());
+  row = usersTable(page).getByRole('row').filter({ hasText: owner });
+  await expect(row).toHaveCount(1);
+
+  row = await findRow(page, other);
+  await row.getByRole('button', { name: 'Edit Iris Grant' }).click();
+  editor = page.getByRole('form', { name: 'Edit Iris Grant' });
+  const field = editor.getByRole('textbox', { name: 'Identifiers' });
+  await field.fill(trust.toLowerCase());
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const sentence = `“${trust.toLowerCase()}” already identifies ${owner}`;
+  await expect(editor.getByText(sentence)).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(toast(page, failureTitle(portalMessages.userUpdateFailed, 409, true))).toContainText(sentence);
+  await expect(editor).toBeVisible();
+});

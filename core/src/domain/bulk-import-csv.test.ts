@@ -239,3 +239,28 @@ describe('validateBulkImportRows', () => {
     ]);
   });
 });
+
+describe('the identifiers column', () => {
+  it('splits on semicolons (commas stay inside a name), trims, drops empty ones and repeats, and leaves an empty cell as no list', () => {
+    const result = parseBulkImportCsv(
+      [
+        'email,entity,identifiers',
+        'a@example.com,A,"Smith Family Trust, dtd 3/1/2001 ; XXX-XX-1234;;SMITH FAMILY TRUST DTD 3/1/2001"',
+        'b@example.com,B,',
+        'c@example.com,C, ; ',
+      ].join('\n'),
+    );
+    expect(result.errors).toEqual([]);
+    expect(result.valid.map((row) => row.identifiers)).toEqual([['Smith Family Trust, dtd 3/1/2001', 'XXX-XX-1234'], undefined, undefined]);
+  });
+
+  it('says a bad identifier, or too many, as a row error with the cell', () => {
+    const many = Array.from({ length: 21 }, (_, i) => `Trust ${i}`).join(';');
+    const result = parseBulkImportCsv(['email,entity,identifiers', 'a@example.com,A,Good Trust;x', `b@example.com,B,${many}`].join('\n'));
+    expect(result.errors.map(({ row, error }) => [row, error])).toEqual([
+      [2, 'An identifier must be at least 2 characters.'],
+      [3, 'An investor can have at most 20 added identifiers.'],
+    ]);
+    expect(result.errors[0]?.value).toBe('Good Trust;x');
+  });
+});

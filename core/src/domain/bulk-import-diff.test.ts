@@ -33,6 +33,8 @@ describe('bulkImportChanges', () => {
     expect(result).toEqual({
       changes: { lastName: { from: 'Lee', to: 'Lee-Park' }, zipCode: { from: '(empty)', to: '91101' } },
       newPropertyAccess: [],
+      newIdentifiers: [],
+      removedIdentifiers: [],
       hasChanges: true,
     });
   });
@@ -41,6 +43,8 @@ describe('bulkImportChanges', () => {
     expect(bulkImportChanges(existing, row({ entity: 'Lee Trust' }))).toEqual({
       changes: { entity: { from: '(empty)', to: 'Lee Trust' } },
       newPropertyAccess: [],
+      newIdentifiers: [],
+      removedIdentifiers: [],
       hasChanges: true,
     });
     expect(bulkImportChanges(existing, row({ firstName: 'Ann', lastName: 'Lee' })).hasChanges).toBe(false);
@@ -51,7 +55,21 @@ describe('bulkImportChanges', () => {
 
   it('adds only property access the user does not have, and never takes any away', () => {
     const result = bulkImportChanges(existing, row({ entity: '', firstName: 'Ann', lastName: 'Lee', propertyAccess: 'Heartland Plaza, Aspen Ridge' }));
-    expect(result).toEqual({ changes: {}, newPropertyAccess: ['Heartland Plaza'], hasChanges: true });
+    expect(result).toEqual({ changes: {}, newPropertyAccess: ['Heartland Plaza'], newIdentifiers: [], removedIdentifiers: [], hasChanges: true });
+  });
+
+  it('replaces the identifiers when the cell has some, compared normalized, and leaves them when it is empty', () => {
+    const identified = { ...existing, identifiers: ['Lee Family Trust', 'XXX-XX-1234'] };
+    const names = { firstName: 'Ann', lastName: 'Lee' };
+    expect(bulkImportChanges(identified, row({ ...names, identifiers: 'LEE FAMILY TRUST.; 1234' })).hasChanges).toBe(false);
+    expect(bulkImportChanges(identified, row(names))).toMatchObject({ newIdentifiers: [], removedIdentifiers: [], hasChanges: false });
+    expect(bulkImportChanges(identified, row({ ...names, identifiers: 'Lee Family Trust;Lee Holdings LP' }))).toMatchObject({
+      newIdentifiers: ['Lee Holdings LP'],
+      removedIdentifiers: ['XXX-XX-1234'],
+      hasChanges: true,
+    });
+    // An account without any, as the desktop's preview may pass it.
+    expect(bulkImportChanges(existing, row({ ...names, identifiers: 'Lee Holdings LP' })).newIdentifiers).toEqual(['Lee Holdings LP']);
   });
 });
 

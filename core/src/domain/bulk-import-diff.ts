@@ -5,6 +5,7 @@
 
 import type { FieldChange, ImportStaffRow, StaffChange, StaffRowConfirmation } from '../contract/schemas/bulk-import';
 import type { ValidImportRow } from './bulk-import-csv';
+import { identifierKey } from './content-matching';
 import { roleLabels, type DuplicateHandling, type Role } from './enums';
 
 /** How the preview shows an empty old value. */
@@ -19,6 +20,8 @@ export type ImportExistingUser = Record<Exclude<ImportChangeField, 'role'>, stri
   role: Role;
   /** Names of the properties the user can already see. */
   propertyAccess: readonly string[];
+  /** The identifiers administrators added (none when left out). */
+  identifiers?: readonly string[];
 };
 
 export interface ImportRowChanges {
@@ -26,7 +29,26 @@ export interface ImportRowChanges {
   changes: Partial<Record<ImportChangeField, FieldChange>>;
   /** The row's properties the user does not have yet. */
   newPropertyAccess: string[];
+  /**
+   * The row's identifiers the user does not have yet, and the user's the row no longer lists,
+   * compared normalized (a new spelling of one they have is no change). Both empty when the cell
+   * is empty.
+   */
+  newIdentifiers: string[];
+  removedIdentifiers: string[];
   hasChanges: boolean;
+}
+
+/** What a row's identifiers add and remove; nothing when the row has none. */
+function identifierChanges(existing: readonly string[], row: readonly string[] | undefined) {
+  if (row === undefined) return { newIdentifiers: [], removedIdentifiers: [] };
+  const keysOf = (list: readonly string[]) => new Set(list.map((identifier) => identifierKey(identifier)));
+  const had = keysOf(existing);
+  const wanted = keysOf(row);
+  return {
+    newIdentifiers: row.filter((identifier) => !had.has(identifierKey(identifier))),
+    removedIdentifiers: existing.filter((identifier) => !wanted.has(identifierKey(identifier))),
+  };
 }
 
 export function bulkImportChanges(existing: ImportExistingUser, row: ValidImportRow): ImportRowChanges {
@@ -41,7 +63,14 @@ export function bulkImportChanges(existing: ImportExistingUser, row: ValidImport
   }
   const has = new Set(existing.propertyAccess);
   const newPropertyAccess = row.propertyAccess.filter((name) => !has.has(name));
-  return { changes, newPropertyAccess, hasChanges: Object.keys(changes).length > 0 || newPropertyAccess.length > 0 };
+  const identifiers = identifierChanges(existing.identifiers ?? [], row.identifiers);
+  const identifiersChange = identifiers.newIdentifiers.length > 0 || identifiers.removedIdentifiers.length > 0;
+  return {
+    changes,
+    newPropertyAccess,
+    ...identifiers,
+    hasChanges: Object.keys(changes).length > 0 || newPropertyAccess.length > 0 || identifiersChange,
+  };
 }
 
 // Staff accounts. An import may create administrators and Everest employees (the

@@ -36,7 +36,10 @@ export const importColumns = [
   'city',
   'state',
   'zipCode',
+  'identifiers',
 ] as const;
+/** What separates an `identifiers` cell's identifiers: a comma is part of many trusts' names. */
+export const importIdentifierSeparator = ';';
 export type ImportColumn = (typeof importColumns)[number];
 export const bulkImportTemplateFilename = 'bulk-user-import-template.csv';
 

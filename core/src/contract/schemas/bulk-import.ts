@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { assignableRoles, duplicateHandlings, roles, type Role } from '../../domain/enums';
-import { fieldMax } from '../../domain/limits';
-import { maxImportRows } from '../../domain/csv-columns';
+import { fieldMax, maxAddedIdentifiers } from '../../domain/limits';
+import { importIdentifierSeparator, maxImportRows } from '../../domain/csv-columns';
+import { identifierKey } from '../../domain/content-matching';
 import { portalMessages } from '../../domain/messages';
-import { emailAddress, nameText, optionalText } from './fields';
+import { emailAddress, identifierText, nameText, optionalText } from './fields';
 
 // The import travels as rows the client parsed from the CSV. A request is refused only when it
 // is not a list of rows at all; a bad row is reported in the preview (with its CSV row number)
 // and skipped, as the spec's 'Errors (will be skipped)' list says.
 
 const cell = z.string({ error: 'Every CSV cell must be text.' }).max(1000, 'A CSV cell must be 1000 characters or fewer.').optional();
+
+/** Room for every identifier an investor may have, with its separator. */
+const identifiersCellMax = (fieldMax.identifier + 1) * maxAddedIdentifiers;
 
 /** One CSV row as parsed, header names as keys; unknown columns are dropped. */
 export const bulkImportCsvRow = z.object({
@@ -33,6 +37,12 @@ export const bulkImportCsvRow = z.object({
   city: cell,
   state: cell,
   zipCode: cell,
+  /** The identifiers administrators add, separated by ';' in the CSV; a list is accepted too. */
+  identifiers: z
+    .union([z.string().max(identifiersCellMax, `The identifiers cell must be ${identifiersCellMax} characters or fewer.`), z.array(z.string().max(fieldMax.identifier))], {
+      error: 'Identifiers must be a list separated by semicolons.',
+    })
+    .optional(),
 });
 export type BulkImportCsvRow = z.infer<typeof bulkImportCsvRow>;
 
@@ -106,6 +116,23 @@ export function splitPropertyAccess(value: string | readonly string[] | undefine
   return [...new Set(names.map((name) => name.trim()).filter(Boolean))];
 }
 
+/** Identifiers of a row: split on ';', trimmed, empty ones dropped (an empty cell is no list at all). */
+export function splitIdentifiers(value: string | readonly string[] | undefined): string[] | undefined {
+  const identifiers = (typeof value === 'string' ? value.split(importIdentifierSeparator) : (value ?? [])).map((i) => i.trim()).filter(Boolean);
+  return identifiers.length === 0 ? undefined : identifiers;
+}
+
+/** The first spelling of each identifier, as edit-user keeps them: "Smith Trust" and "SMITH TRUST." are one. */
+function firstOfEachKey(identifiers: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return identifiers.filter((identifier) => {
+    const key = identifierKey(identifier) ?? '';
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** A row as the import applies it; its messages are the preview's row errors. */
 export function bulkImportRow(fallbackRole: Role) {
   return z
@@ -127,6 +154,21 @@ export function bulkImportRow(fallbackRole: Role) {
       city: optionalText('City', fieldMax.city).transform((v) => v ?? ''),
       state: optionalText('State', fieldMax.state).transform((v) => v ?? ''),
       zipCode: optionalText('ZIP code', fieldMax.zipCode).transform((v) => v ?? ''),
+      /**
+       * Given, they replace an existing user's added identifiers as edit-user's do; an empty cell
+       * (undefined) leaves them as they are.
+       */
+      identifiers: z
+        .union([z.string(), z.array(z.string())])
+        .optional()
+        .transform((v) => splitIdentifiers(v))
+        .pipe(
+          z
+            .array(identifierText())
+            .max(maxAddedIdentifiers, `An investor can have at most ${maxAddedIdentifiers} added identifiers.`)
+            .transform(firstOfEachKey)
+            .optional(),
+        ),
     })
     .refine((row) => (row.firstName !== '' && row.lastName !== '') || row.entity !== '', {
       error: 'Either firstName and lastName, or entity, is required.',
@@ -156,6 +198,8 @@ export const importPreview = z.object({
       /** decided: the role the new account gets, so that no administrator is created unseen. */
       role: z.enum(roles),
       propertyAccess: z.array(z.string()),
+      /** The identifiers the new account is given, as typed. */
+      identifiers: z.array(z.string()),
     }),
   ),
   /** Only existing users with changes are listed. */
@@ -166,6 +210,9 @@ export const importPreview = z.object({
       /** Field name to its old and new value; an empty old value shows as '(empty)'. */
       changes: z.record(z.string(), fieldChange),
       newPropertyAccess: z.array(z.string()),
+      /** Identifiers the row adds, and those it no longer lists (its cell replaces the list, as edit-user does). */
+      newIdentifiers: z.array(z.string()),
+      removedIdentifiers: z.array(z.string()),
     }),
   ),
   errors: z.array(importRowError),

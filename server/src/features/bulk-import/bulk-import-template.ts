@@ -5,7 +5,8 @@ type TemplateRow = Record<ImportColumn, string>;
 
 /**
  * The import template: the columns in order and three example rows (an investor, an entity, an
- * employee) naming real investor-relations properties, so that a copied name matches exactly.
+ * employee) naming real investor-relations properties, so that a copied name matches exactly, and
+ * the identifiers content matching finds investors by (a trust's dated name, a TIN's last four).
  * Written with toCsv, so a property name that looks like a formula stays text in Excel. A UTF-8
  * BOM makes Excel read accented names right; the import reads files with or without one.
  */
@@ -27,6 +28,7 @@ export async function bulkImportTemplate(em: EntityManager): Promise<string> {
       city: 'Pasadena',
       state: 'CA',
       zipCode: '91101',
+      identifiers: 'XXX-XX-1234',
     },
     {
       email: 'treasury@family-trust.example.com',
@@ -39,6 +41,7 @@ export async function bulkImportTemplate(em: EntityManager): Promise<string> {
       city: 'San Francisco',
       state: 'CA',
       zipCode: '94111',
+      identifiers: 'Investor Family Trust dtd 3/1/2001;XXX-XX-5678',
     },
     {
       email: 'new.employee@example.com',
@@ -51,6 +54,7 @@ export async function bulkImportTemplate(em: EntityManager): Promise<string> {
       city: '',
       state: '',
       zipCode: '',
+      identifiers: '',
     },
   ];
   return `\uFEFF${toCsv([[...importColumns], ...examples.map((row) => importColumns.map((column) => row[column]))])}`;

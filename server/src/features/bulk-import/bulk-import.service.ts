@@ -24,6 +24,8 @@ import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { recordLargeAdminAction } from '../audit/admin-audit';
 import { adminUserMessages, type UserAccountRow } from '../users/admin-users.service';
+import { identifiersColumnSql } from '../users/investor-identifiers';
+import { identifierCheckNeeds, identifierHolders, plannedRows, refusedIdentifierRows, writeIdentifiers } from './bulk-import-identifiers';
 import {
   grantPropertyAccess,
   insertNewUsers,
@@ -55,6 +57,7 @@ export const bulkImportMessages = {
 
 interface ExistingUserRow extends UserAccountRow {
   property_access: string[];
+  identifiers: string[];
 }
 
 /** The investor-relations properties by name: the only ones an import may grant (DECISIONS.md). */
@@ -71,11 +74,13 @@ async function existingUsers(em: EntityManager, emails: readonly string[], lock:
   if (emails.length === 0) return new Map();
   const rows = await executeBound<ExistingUserRow>(
     em,
-    `select u.id, u.email, u.first_name, u.last_name, u.entity, u.street_address, u.city, u.state, u.zip_code, u.role, u.is_active,
-            array(select p.name from property_access a join properties p on p.id = a.property_id where a.user_id = u.id) as property_access
-       from users u
-      where u.email in (select jsonb_array_elements_text(?::jsonb))
-      ${lock ? 'for update of u' : ''}`,
+    `select users.id, users.email, users.first_name, users.last_name, users.entity, users.street_address, users.city, users.state,
+            users.zip_code, users.role, users.is_active,
+            array(select p.name from property_access a join properties p on p.id = a.property_id where a.user_id = users.id) as property_access,
+            ${identifiersColumnSql}
+       from users
+      where users.email in (select jsonb_array_elements_text(?::jsonb))
+      ${lock ? 'for update of users' : ''}`,
     [JSON.stringify(emails)],
   );
   return new Map(
@@ -94,6 +99,7 @@ async function existingUsers(em: EntityManager, emails: readonly string[], lock:
         role: row.role,
         isActive: row.is_active,
         propertyAccess: row.property_access,
+        identifiers: row.identifiers,
       },
     ]),
   );
@@ -148,11 +154,33 @@ function planImport(
   return plan;
 }
 
+/**
+ * Takes out of the plan every row whose identifiers (or new name or entity) another account or
+ * an earlier row already has, as a row error with core's sentence: nothing of such a row is
+ * written, as for any other row error.
+ */
+async function refuseTakenIdentifiers(em: EntityManager, plan: ImportPlan): Promise<ImportPlan> {
+  const planned = plannedRows(plan.newRows, plan.updates);
+  const needs = identifierCheckNeeds(planned);
+  if (needs === 'none') return plan;
+  const refused = refusedIdentifierRows(planned, await identifierHolders(em, needs === 'every-account'));
+  if (refused.length === 0) return plan;
+  const lines = new Set(refused.map((error) => error.row));
+  const refusedEmails = new Set(plan.updates.filter((u) => lines.has(u.row.line)).map((u) => u.user.email));
+  return {
+    errors: [...plan.errors, ...refused].sort((a, b) => a.row - b.row),
+    newRows: plan.newRows.filter((row) => !lines.has(row.line)),
+    updates: plan.updates.filter((u) => !lines.has(u.row.line)),
+    duplicates: plan.duplicates.filter((email) => !refusedEmails.has(email)),
+    staffRows: plan.staffRows.filter((row) => !lines.has(row.row)),
+  };
+}
+
 /** The dry run: what importing these rows would create and change, and the rows it would skip. */
 export async function previewBulkImport(em: EntityManager, config: Config, body: PreviewBulkImportBody): Promise<PreviewBulkImportAnswer> {
   const { valid, errors } = await checkedRows(em, body);
   const existing = await existingUsers(em, valid.map((row) => row.email), false);
-  const plan = planImport(valid, errors, existing, config);
+  const plan = await refuseTakenIdentifiers(em, planImport(valid, errors, existing, config));
   const preview: ImportPreview = {
     newUsers: plan.newRows.map((row) => ({
       email: row.email,
@@ -161,12 +189,15 @@ export async function previewBulkImport(em: EntityManager, config: Config, body:
       entity: row.entity,
       role: row.role,
       propertyAccess: row.propertyAccess,
+      identifiers: row.identifiers ?? [],
     })),
     existingUsers: plan.updates.map(({ user, diff }) => ({
       email: user.email,
       hasChanges: true,
       changes: diff.changes,
       newPropertyAccess: diff.newPropertyAccess,
+      newIdentifiers: diff.newIdentifiers,
+      removedIdentifiers: diff.removedIdentifiers,
     })),
     errors: plan.errors,
     staffRows: plan.staffRows,
@@ -214,7 +245,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
   const results = await em.transactional(async (tx): Promise<ImportResults> => {
     const { properties, valid, errors } = await checkedRows(tx, body);
     const existing = await existingUsers(tx, valid.map((row) => row.email), body.duplicateHandling === 'update');
-    const plan = planImport(valid, errors, existing, config);
+    const plan = await refuseTakenIdentifiers(tx, planImport(valid, errors, existing, config));
 
     if (body.duplicateHandling === 'fail' && plan.duplicates.length > 0) {
       throw new HttpError(409, bulkImportMessages.duplicatesFound(plan.duplicates.length, plan.duplicates.slice(0, 3)));
@@ -230,6 +261,7 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
     const { created, newIds } = await insertNewUsers(tx, plan.newRows);
     await updateChangedFields(tx, updates);
     await grantPropertyAccess(tx, properties, created, newIds, updates);
+    await writeIdentifiers(tx, created, newIds, updates);
     const emailsSent = body.sendWelcomeEmails ? await queueWelcomeEmails(tx, config, created, newIds) : 0;
     const propertyUpdateEmailsSent = body.sendUpdateEmails ? await queuePropertyUpdateEmails(tx, config, updates) : 0;
 
@@ -250,9 +282,17 @@ export async function bulkImportUsers(call: ImportCall, body: BulkImportUsersBod
         duplicateHandling: body.duplicateHandling,
         defaultRole: body.defaultRole,
         imported: created.map((row) => row.email),
+        identifiersOfImported: created.filter((row) => row.identifiers).map((row) => ({ email: row.email, identifiers: row.identifiers })),
         // The staff accounts created or roles changed, each confirmed in the request.
         staffRows: staffRows.map(({ row, email, previousRole, role, change }) => ({ row, email, previousRole, role, change })),
-        updated: updates.map(({ user, diff }) => ({ email: user.email, changes: diff.changes, newPropertyAccess: diff.newPropertyAccess })),
+        updated: updates.map(({ user, diff }) => ({
+          email: user.email,
+          changes: diff.changes,
+          newPropertyAccess: diff.newPropertyAccess,
+          ...(diff.newIdentifiers.length > 0 || diff.removedIdentifiers.length > 0
+            ? { newIdentifiers: diff.newIdentifiers, removedIdentifiers: diff.removedIdentifiers }
+            : {}),
+        })),
         skipped: results.skipped,
         failed: results.failed,
         emailsSent,

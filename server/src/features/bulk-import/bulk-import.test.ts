@@ -101,6 +101,7 @@ describe('bulk user import', () => {
         entity: 'Harbor Point Capital LLC',
         role: 'user',
         propertyAccess: ['Heartland Plaza'],
+        identifiers: [],
       });
       // Issue 33: the employee of the example is listed apart, as a new staff account.
       expect(result.newUsers.map((u) => u.role)).toEqual(['user', 'user', 'everest_employee', 'user']);
@@ -138,6 +139,8 @@ describe('bulk user import', () => {
           hasChanges: true,
           changes: { lastName: { from: 'Lee', to: 'Lee-Park' }, state: { from: '(empty)', to: 'CA' } },
           newPropertyAccess: ['Mission Oaks'],
+          newIdentifiers: [],
+          removedIdentifiers: [],
         },
       ]);
       expect(result.newUsers.map((u) => u.email)).toEqual([`${p}.same@example.com`]);
@@ -316,6 +319,8 @@ describe('bulk user import', () => {
           zipCode: { from: '91101', to: '91106' },
         },
         newPropertyAccess: ['Mission Oaks'],
+        newIdentifiers: [],
+        removedIdentifiers: [],
       };
       expect((await preview(rowsOf(csv))).existingUsers).toEqual([expected]);
 
@@ -611,7 +616,7 @@ describe('bulk user import', () => {
       expect(res.headers.get('content-disposition')).toBe('attachment; filename="bulk-user-import-template.csv"');
       const bytes = new Uint8Array(await res.arrayBuffer());
       const text = new TextDecoder().decode(bytes);
-      expect(text.split('\r\n')[0]).toBe(header);
+      expect(text.split('\r\n')[0]).toBe(`${header},identifiers`);
       const properties = (await em().find(Property, { investorRelations: true })).map((p) => p.name);
       const parsed = parseBulkImportCsv(bytes, { knownPropertyNames: properties });
       expect(parsed.errors).toEqual([]);

@@ -14,7 +14,7 @@ import type {
   ResendInvitationAnswer,
   UserStatus,
 } from '@everest/core/contract';
-import { displayName, pageSize, passwordProblems, passwordSpecials, roleLabel, splitFullName, type Role } from '@everest/core/domain';
+import { displayName, identifierKey, joinFullName, pageSize, passwordProblems, passwordSpecials, roleLabel, splitFullName, type Role } from '@everest/core/domain';
 import type { Config } from '../../config';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
@@ -27,7 +27,7 @@ import { PersonalDocument } from '../personal-documents/personal-document.entity
 import { enqueueMail } from '../mail/outbox';
 import { Property } from '../properties/property.entity';
 import { voidEmailChangeLinks } from './email-change.service';
-import { identifiersColumnSql, identifierTakenOnRace, replaceIdentifiers } from './investor-identifiers';
+import { identifiersColumnSql, identifierTakenOnRace, lockKeys, refuseNamesTaken, replaceIdentifiers } from './investor-identifiers';
 import { PropertyAccess } from './property-access.entity';
 import { toUserAnswer } from './user-answer';
 import { User, type IUser } from './user.entity';
@@ -138,8 +138,23 @@ function containsPattern(search: string): string {
 }
 
 /**
+ * A search finds a user by name, entity or e-mail (search_text, which its trigram index serves)
+ * or by an identifier administrators added, as typed or normalized ("smith trust dtd 3 1 2001"
+ * finds "Smith Trust, dtd 3/1/2001"; "1234" finds "XXX-XX-1234"). A union rather than an OR, so
+ * that the trigram index still serves the first half.
+ */
+export const userSearchSql = `users.id in (select s.id from users s where s.search_text like lower(?)
+  union select i.user_id from investor_identifiers i where lower(i.identifier) like lower(?) or i.normalized like ?)`;
+
+function searchParams(search: string): string[] {
+  const normalized = identifierKey(search);
+  // A search with no letter or digit ('%') matches every identifier as typed already.
+  return [containsPattern(search), containsPattern(search), normalized === null ? '' : containsPattern(normalized)];
+}
+
+/**
  * The users an administrator sees, in the list's order. `search` keeps those whose full name,
- * entity or e-mail contains it, in any case; `role` and `status` keep those that have them; `page` or `limit` asks for one page (limit 10 when
+ * entity, e-mail or an added identifier contains it, in any case; `role` and `status` keep those that have them; `page` or `limit` asks for one page (limit 10 when
  * only `page` is given, page 1 when only `limit` is), and `totalCount` counts every match. Without
  * either, as the spec calls it, every match comes back.
  */
@@ -149,8 +164,8 @@ export async function listUsers(em: EntityManager, config: Config, query: AdminU
   const whereParams: unknown[] = [];
   if (query.search) {
     // lower() in PostgreSQL, as search_text was made: JavaScript's lower-casing may differ beyond ASCII.
-    conditions.push('search_text like lower(?)');
-    whereParams.push(containsPattern(query.search));
+    conditions.push(userSearchSql);
+    whereParams.push(...searchParams(query.search));
   }
   if (query.role) {
     conditions.push('role = ?');
@@ -296,6 +311,7 @@ export async function createUser(call: AdminCall, body: CreateUserBody): Promise
     .transactional(async (tx) => {
       const properties = await investorProperties(tx, body.properties);
       if ((await tx.count(User, { email: body.email })) > 0) throw new HttpError(409, adminUserMessages.emailTaken);
+      await refuseNamesTaken(tx, null, [body.name ?? '', body.entity ?? '']);
       const created = tx.create(User, {
         email: body.email,
         passwordHash,
@@ -352,6 +368,7 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       if (builtIn && deactivates) throw new HttpError(409, adminUserMessages.builtInDeactivate);
       if (user.role === 'administrator' && user.isActive && (roleChanges || deactivates)) refuseLosingLastAdministrator(administrators, user);
       const before = auditedFields(user);
+      const [nameBefore, entityBefore] = [joinFullName(user.firstName, user.lastName), user.entity];
 
       // Kept as typed: "Olivia Rose" / "Brennan" reopens as it was entered. The
       // contract already bounds each field's length.
@@ -361,6 +378,12 @@ export async function editUser(call: AdminCall, body: EditUserBody): Promise<Edi
       // Asked of the names this edit sends: an old account without either can still get a new city.
       const namesSent = body.firstName !== undefined || body.lastName !== undefined || body.entity !== undefined;
       if (namesSent && !user.firstName && !user.lastName && !user.entity) throw new HttpError(400, adminUserMessages.nameOrEntity);
+      const newName = joinFullName(user.firstName, user.lastName);
+      const namesChanged = [newName !== nameBefore ? newName : '', user.entity !== entityBefore ? user.entity : ''];
+      // Every text this save checks is locked at once, in one order, before any is read: locked
+      // name by name and then identifier by identifier, two crossing saves could wait on each other.
+      await lockKeys(tx, [...namesChanged, ...(body.identifiers ?? [])].map((text) => identifierKey(text) ?? '').filter(Boolean));
+      await refuseNamesTaken(tx, user.id, namesChanged);
       if (body.streetAddress !== undefined) user.streetAddress = body.streetAddress;
       if (body.city !== undefined) user.city = body.city;
       if (body.state !== undefined) user.state = body.state;

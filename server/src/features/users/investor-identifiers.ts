@@ -37,6 +37,16 @@ async function accountsHolding(em: EntityManager, userId: number, keys: Readonly
     .filter((other) => [other.name, other.entity, ...other.identifiers].some((identifier) => keys.has(identifierKey(identifier) ?? '')));
 }
 
+/**
+ * Serialises, per normalized text, the saves that check it: an identifier being added and a name
+ * or entity being changed into the same text are decided one after the other, so the second sees
+ * the first (the unique index alone covers only two added identifiers). Sorted, so that two saves
+ * locking several never deadlock; released when the transaction ends.
+ */
+export async function lockKeys(tx: EntityManager, keys: Iterable<string>): Promise<void> {
+  for (const key of [...new Set(keys)].sort()) await tx.execute('select pg_advisory_xact_lock(hashtext(?))', [`investor-identifier:${key}`]);
+}
+
 /** Refuses with 409 the first of `candidates` another account already has, in core's sentence. */
 async function refuseTaken(em: EntityManager, userId: number, candidates: readonly string[]): Promise<void> {
   const keys = new Set(candidates.map((candidate) => identifierKey(candidate) ?? ''));
@@ -69,7 +79,10 @@ export async function replaceIdentifiers(
   const current = await tx.find(InvestorIdentifier, { user: user.id }, { orderBy: { id: 'asc' } });
   const held = new Set(current.map((row) => row.normalized));
   const added = [...wanted].filter(([key]) => !held.has(key));
-  if (added.length > 0) await refuseTaken(tx, user.id, added.map(([, identifier]) => identifier));
+  if (added.length > 0) {
+    await lockKeys(tx, added.map(([key]) => key));
+    await refuseTaken(tx, user.id, added.map(([, identifier]) => identifier));
+  }
 
   const before = current.map((row) => row.identifier);
   for (const row of current) {
@@ -80,6 +93,32 @@ export async function replaceIdentifiers(
   for (const [normalized, identifier] of added) tx.create(InvestorIdentifier, { user, identifier, normalized });
   const after = [...current.filter((row) => wanted.has(row.normalized)).map((row) => row.identifier), ...added.map(([, identifier]) => identifier)];
   return { before, after };
+}
+
+/**
+ * Refuses with 409, in core's sentence, a full name or entity (of a new account, or one an edit
+ * changes) that another account has as an added identifier: content matching could then not
+ * tell which of the two a K-1 naming it is for. Another account's name or entity is no refusal:
+ * two investors may share a name, and then each needs an identifier of their own. `userId` is the
+ * account being saved (null for a new one); empty texts are skipped. Run in the save's transaction.
+ */
+export async function refuseNamesTaken(tx: EntityManager, userId: number | null, texts: readonly string[]): Promise<void> {
+  const named = texts.filter((text) => identifierKey(text) !== null);
+  if (named.length === 0) return;
+  const keys = named.map((text) => identifierKey(text)!);
+  await lockKeys(tx, keys);
+  const rows = await tx.execute<{ id: number; email: string; identifiers: string[] }[]>(
+    `select u.id, u.email, array_agg(i.identifier order by i.id)::text[] as identifiers
+       from investor_identifiers i join users u on u.id = i.user_id
+      where i.normalized in (${keys.map(() => '?').join(', ')}) and i.user_id <> ?
+      group by u.id, u.email order by u.id`,
+    [...keys, userId ?? 0],
+  );
+  const holders = rows.map((row) => ({ id: row.id, email: row.email, name: '', entity: '', identifiers: row.identifiers }));
+  for (const text of named) {
+    const conflict = identifierConflict(text, holders);
+    if (conflict) throw new HttpError(409, conflict);
+  }
 }
 
 /**

@@ -119,7 +119,7 @@ it('refuses a file over 5 MB when it is chosen, and a file that is not a CSV', (
 
 it('shows row errors with their file line from the browser, sends every row with its line, and shows the server\'s counts', async () => {
   previewAnswer = {
-    newUsers: [{ email: 'nina.park@example.com', firstName: 'Nina', lastName: 'Park', entity: '', role: 'user', propertyAccess: [] }],
+    newUsers: [{ email: 'nina.park@example.com', firstName: 'Nina', lastName: 'Park', entity: '', role: 'user', propertyAccess: [], identifiers: [] }],
     existingUsers: [],
     errors: [{ row: 4, error: 'Email is not a valid email address.' }],
     staffRows: [],
@@ -177,6 +177,8 @@ it('counts changed existing users as a change only when duplicates are updated',
         hasChanges: true,
         changes: { streetAddress: { from: '', to: '2250 Lombardy Rd.' } },
         newPropertyAccess: [],
+        newIdentifiers: [],
+        removedIdentifiers: [],
       },
     ],
     errors: [],
@@ -209,7 +211,7 @@ it('holds back a row whose cell is too long to send, and counts it among the err
 it('lists a new administrator apart and keeps Import disabled until that row is confirmed', async () => {
   const adminRow = 'ada.admin@example.com,Ada,Admin,,administrator,,,,,';
   previewAnswer = {
-    newUsers: [{ email: 'ada.admin@example.com', firstName: 'Ada', lastName: 'Admin', entity: '', role: 'administrator', propertyAccess: [] }],
+    newUsers: [{ email: 'ada.admin@example.com', firstName: 'Ada', lastName: 'Admin', entity: '', role: 'administrator', propertyAccess: [], identifiers: [] }],
     existingUsers: [],
     errors: [],
     staffRows: [
@@ -239,8 +241,8 @@ it('lists a new administrator apart and keeps Import disabled until that row is 
 
 it('asks again for a promotion that Update existing users brings in after the tick', async () => {
   previewAnswer = {
-    newUsers: [{ email: 'eve.emp@example.com', firstName: 'Eve', lastName: 'Emp', entity: '', role: 'everest_employee', propertyAccess: [] }],
-    existingUsers: [{ email: 'investor@example.com', hasChanges: true, changes: { role: { from: 'user', to: 'administrator' } }, newPropertyAccess: [] }],
+    newUsers: [{ email: 'eve.emp@example.com', firstName: 'Eve', lastName: 'Emp', entity: '', role: 'everest_employee', propertyAccess: [], identifiers: [] }],
+    existingUsers: [{ email: 'investor@example.com', hasChanges: true, changes: { role: { from: 'user', to: 'administrator' } }, newPropertyAccess: [], newIdentifiers: [], removedIdentifiers: [] }],
     errors: [],
     staffRows: [
       { row: 2, email: 'eve.emp@example.com', firstName: 'Eve', lastName: 'Emp', entity: '', role: 'everest_employee', previousRole: null, change: 'new' },
@@ -261,4 +263,58 @@ it('asks again for a promotion that Update existing users brings in after the ti
   const tick = screen.getByRole('checkbox', { name: 'I confirm these 2 staff accounts and their roles' });
   expect(tick).toHaveProperty('checked', false);
   expect(confirmButton()).toHaveProperty('disabled', true);
+});
+
+it("sends the identifiers column, and previews a new user's identifiers, an existing user's new and removed ones, and the server's refusal", async () => {
+  const taken = '“XXX-XX-9876” already identifies investor2@example.com: an identifier two investors share tells neither apart, so add one that only this investor\'s K-1 shows';
+  previewAnswer = {
+    newUsers: [{ email: 'nina.park@example.com', firstName: 'Nina', lastName: 'Park', entity: '', role: 'user', propertyAccess: [], identifiers: ['Park Trust', 'XXX-XX-1111'] }],
+    existingUsers: [
+      {
+        email: 'investor@example.com',
+        hasChanges: true,
+        changes: {},
+        newPropertyAccess: [],
+        newIdentifiers: ['Carter Family Trust, dtd 3/1/2001'],
+        removedIdentifiers: ['XXX-XX-2222'],
+      },
+    ],
+    errors: [{ row: 4, error: taken, value: 'XXX-XX-9876' }],
+    staffRows: [],
+  };
+  renderTab();
+  const file = new File(
+    [
+      [
+        'email,firstName,lastName,identifiers',
+        'nina.park@example.com,Nina,Park,Park Trust;XXX-XX-1111',
+        'investor@example.com,James,Carter,"Carter Family Trust, dtd 3/1/2001"',
+        'lee.ray@example.com,Lee,Ray,XXX-XX-9876',
+      ].join('\n'),
+    ],
+    'investors.csv',
+  );
+  choose(file);
+  fireEvent.click(previewButton());
+
+  within(await screen.findByRole('region', { name: 'New Users' })).getByText('Nina Park · Investor · 0 properties · 2 identifiers');
+  const existing = screen.getByRole('region', { name: 'Existing Users to Skip' });
+  within(existing).getByText('New identifiers: Carter Family Trust, dtd 3/1/2001');
+  within(existing).getByText('Identifiers removed: XXX-XX-2222');
+  const errors = screen.getByRole('region', { name: 'Errors (will be skipped)' });
+  within(errors).getByText(taken);
+  screen.getByText(/1 row error \(1 found by the server\)/);
+
+  const body = sent.find((c) => c.path === '/api/admin/preview-bulk-import')?.body as { csvData: { identifiers?: string }[] };
+  expect(body.csvData.map((row) => row.identifiers)).toEqual(['Park Trust;XXX-XX-1111', 'Carter Family Trust, dtd 3/1/2001', 'XXX-XX-9876']);
+
+  // A change of identifiers alone is a change to import once existing users are updated.
+  previewAnswer = { ...previewAnswer, newUsers: [] };
+  fireEvent.click(screen.getByRole('button', { name: 'Cancel Import' }));
+  choose(file);
+  fireEvent.click(previewButton());
+  await screen.findByRole('region', { name: 'Existing Users to Skip' });
+  expect(confirmButton()).toHaveProperty('disabled', true);
+  fireEvent.change(screen.getByRole('combobox', { name: 'Duplicate handling' }), { target: { value: 'update' } });
+  expect(confirmButton()).toHaveProperty('disabled', false);
 });

@@ -53,6 +53,7 @@ const investors: AdminUser[] = Array.from({ length: 23 }, (_, i) => ({
   lastName: 'Smith',
   email: `investor${i + 1}@example.com`,
   personalDocuments: i === 0 ? 3 : 0,
+  identifiers: i === 1 ? ['Smith Family Trust dtd 3/1/2001', 'XXX-XX-1234', 'Smith Holdings LP', 'S. Smith IRA', '4321'] : [],
 }));
 const everyone = [admin, ...investors];
 
@@ -62,6 +63,8 @@ interface Call {
   body: unknown;
 }
 let calls: Call[] = [];
+/** What edit-user answers, per test: the saved user by default. */
+let editUserAnswer: (body: { userId: number }) => Response;
 
 function json(value: unknown, status = 200) {
   return new Response(JSON.stringify(value), { status, headers: { 'Content-Type': 'application/json' } });
@@ -69,6 +72,7 @@ function json(value: unknown, status = 200) {
 
 beforeEach(() => {
   calls = [];
+  editUserAnswer = (body) => json({ message: 'User updated.', user: { ...everyone.find((u) => u.id === body.userId), ...body } });
   vi.mocked(showToast).mockClear();
   vi.stubGlobal(
     'fetch',
@@ -88,6 +92,8 @@ beforeEach(() => {
           return json({ userProperties: [{ userId: 100, property: 'Oak Terrace' }, { userId: 100, property: 'Elm Court' }] });
         case '/api/admin/investor-properties':
           return json({ properties: [] });
+        case '/api/admin/edit-user':
+          return editUserAnswer(body);
         case '/api/admin/create-user':
           return json({ message: 'Created', user: { ...base, id: 500, email: body.email, firstName: 'New' }, password: 'Gen3rated!pw' });
         default:
@@ -234,4 +240,99 @@ it('without a router or a query client (the desktop app), the panel pages in its
   screen.getByText('Showing 11–20 of 24 · Page 2 of 3');
   // Without a signed-in administrator no row is held back.
   screen.getByRole('button', { name: 'Delete Investor10 Smith' });
+});
+
+const identifierTaken =
+  '“XXX-XX-9876” already identifies investor7@example.com: an identifier two investors share tells neither apart, so add one that only this investor\'s K-1 shows';
+
+it("a user's row shows their first three added identifiers, then how many more", async () => {
+  renderUsers();
+  const row = (await within(usersTable()).findByText('investor2@example.com')).closest('tr')!;
+  expect(within(row).getByText(/^Identifiers:/).textContent).toBe(
+    'Identifiers: Smith Family Trust dtd 3/1/2001 · XXX-XX-1234 · Smith Holdings LP and 2 more',
+  );
+  // Nothing is said for a row without any.
+  const other = within(usersTable()).getByText('investor3@example.com').closest('tr')!;
+  expect(within(other).queryByText(/^Identifiers:/)).toBeNull();
+});
+
+it('edit-user sends the identifiers only when they changed, one per line', async () => {
+  renderUsers();
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Investor2 Smith' }));
+  const editor = await screen.findByRole('form', { name: 'Edit Investor2 Smith' });
+  const box = within(editor).getByRole('textbox', { name: /Identifiers/ });
+  expect((box as HTMLTextAreaElement).value).toBe('Smith Family Trust dtd 3/1/2001\nXXX-XX-1234\nSmith Holdings LP\nS. Smith IRA\n4321');
+  within(editor).getByText(/Smith Family Trust dtd 3\/1\/2001”, or the last four digits of the partner’s TIN/);
+
+  fireEvent.change(within(editor).getByRole('textbox', { name: 'City' }), { target: { value: 'Pasadena' } });
+  fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(calls.some((c) => c.path === '/api/admin/edit-user')).toBe(true));
+  const first = calls.find((c) => c.path === '/api/admin/edit-user')?.body as Record<string, unknown>;
+  expect(first.city).toBe('Pasadena');
+  expect('identifiers' in first).toBe(false);
+
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Investor2 Smith' }));
+  const again = await screen.findByRole('form', { name: 'Edit Investor2 Smith' });
+  fireEvent.change(within(again).getByRole('textbox', { name: /Identifiers/ }), {
+    target: { value: '  Smith Family Trust dtd 3/1/2001 \n\nXXX-XX-5555\n' },
+  });
+  fireEvent.click(within(again).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(calls.filter((c) => c.path === '/api/admin/edit-user')).toHaveLength(2));
+  expect(calls.filter((c) => c.path === '/api/admin/edit-user')[1]?.body).toMatchObject({
+    userId: 101,
+    identifiers: ['Smith Family Trust dtd 3/1/2001', 'XXX-XX-5555'],
+  });
+});
+
+it("the server's refusal of an identifier is said at the field, which takes the focus, and in the toast", async () => {
+  editUserAnswer = () => json({ error: identifierTaken }, 409);
+  renderUsers();
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Investor3 Smith' }));
+  const editor = await screen.findByRole('form', { name: 'Edit Investor3 Smith' });
+  const box = within(editor).getByRole('textbox', { name: /Identifiers/ });
+  fireEvent.change(box, { target: { value: 'XXX-XX-9876' } });
+  fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+
+  await within(editor).findByText(identifierTaken);
+  await waitFor(() => expect(document.activeElement).toBe(box));
+  expect(box.getAttribute('aria-invalid')).toBe('true');
+  expect(vi.mocked(showToast).mock.calls.at(-1)?.[0]).toMatchObject({ description: identifierTaken, variant: 'destructive' });
+  // The editor stays open with what was typed.
+  expect((box as HTMLTextAreaElement).value).toBe('XXX-XX-9876');
+});
+
+it('another 409 (an e-mail already used) is not put at the identifiers', async () => {
+  editUserAnswer = () => json({ error: 'That email address is already used by another account. Please choose another one.' }, 409);
+  renderUsers();
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Investor3 Smith' }));
+  const editor = await screen.findByRole('form', { name: 'Edit Investor3 Smith' });
+  fireEvent.change(within(editor).getByRole('textbox', { name: /Identifiers/ }), { target: { value: 'Jones Trust' } });
+  fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(showToast).toHaveBeenCalled());
+  expect(within(editor).getByRole('textbox', { name: /Identifiers/ }).getAttribute('aria-invalid')).not.toBe('true');
+});
+
+it('a line the contract refuses is named at the field before anything is sent', async () => {
+  renderUsers();
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Investor3 Smith' }));
+  const editor = await screen.findByRole('form', { name: 'Edit Investor3 Smith' });
+  fireEvent.change(within(editor).getByRole('textbox', { name: /Identifiers/ }), { target: { value: 'Jones Trust\n--' } });
+  fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+  await within(editor).findByText(/^Line 2 \(“--”\): An identifier/);
+  expect(calls.some((c) => c.path === '/api/admin/edit-user')).toBe(false);
+});
+
+it("a new name that is another account's identifier is refused at the first name", async () => {
+  const sentence =
+    '“Wren Abbott” already identifies investor9@example.com: an identifier two investors share tells neither apart, so add one that only this investor\'s K-1 shows';
+  editUserAnswer = () => json({ error: sentence }, 409);
+  renderUsers();
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit Investor3 Smith' }));
+  const editor = await screen.findByRole('form', { name: 'Edit Investor3 Smith' });
+  fireEvent.change(within(editor).getByRole('textbox', { name: 'First name' }), { target: { value: 'Wren' } });
+  fireEvent.change(within(editor).getByRole('textbox', { name: 'Last name' }), { target: { value: 'Abbott' } });
+  fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
+  await within(editor).findByText(sentence);
+  await waitFor(() => expect(document.activeElement).toBe(within(editor).getByRole('textbox', { name: 'First name' })));
+  expect(within(editor).getByRole('textbox', { name: /Identifiers/ }).getAttribute('aria-invalid')).not.toBe('true');
 });

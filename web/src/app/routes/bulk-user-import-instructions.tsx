@@ -90,7 +90,8 @@ export default function BulkUserImportInstructionsRoute() {
             <li>
               <span className={styles.stepTitle}>Fill in one row per investor.</span> An email on every row, and either
               first and last name or an entity. Give property access with the exact property names listed below,
-              separated by commas. Save as CSV.
+              separated by commas, and any identifiers the investor's K-1 shows (a trust's dated name, the last four
+              digits of the TIN), separated by semicolons. Save as CSV.
             </li>
             <li>
               <span className={styles.stepTitle}>Preview the import.</span> In the Bulk Import tab choose the file, the
@@ -149,6 +150,11 @@ export default function BulkUserImportInstructionsRoute() {
               imports nothing at all when any email already has an account.
             </li>
             <li>Importing the same file twice is safe: the second run creates nobody and sends no email.</li>
+            <li>
+              Two investors who share a full name each need an identifier of their own before K-1s can be matched to them
+              by content. An identifier is compared without case, spaces or punctuation, and "XXX-XX-1234" is the same as
+              "1234"; one that two accounts would share is refused on its row.
+            </li>
             <li>
               A file may be at most {maxImportCsvBytes / megabyte} MB and {maxImportRows.toLocaleString('en-US')} rows;
               split larger lists.

@@ -3,6 +3,7 @@ import { Badge, Button, makeStyles, type useRestoreFocusTarget } from '@fluentui
 import { createColumnHelper } from '@tanstack/react-table';
 import { userStatusLabels, type AdminUser, type User, type UserStatus } from '@everest/core/contract';
 import { formatDateTime, roleLabels } from '@everest/core/domain';
+import { identifiersSummary } from '../lib/identifiers';
 import { userLabel } from '../lib/user-rows';
 import { AccessCell } from './access-cell';
 import { useAdminStyles } from '../../../components/admin/admin-styles';
@@ -35,13 +36,23 @@ function useUserRows(): UserRowsContextValue {
   return value;
 }
 
-function NameCell({ user }: { user: User }) {
+/**
+ * The name, the entity beneath it, and the identifiers administrators added. Shown unmasked,
+ * last-4s included: only administrators ever see this list (the route table), and they need the
+ * digits to tell two same-named investors apart.
+ */
+function NameCell({ user }: { user: AdminUser }) {
   const styles = useAdminStyles();
   const label = userLabel(user);
   return (
     <div className={styles.cellStack}>
       <span>{label}</span>
       {user.entity && label !== user.entity && <span className={styles.muted}>{user.entity}</span>}
+      {user.identifiers.length > 0 && (
+        <span className={styles.muted} title={user.identifiers.join('\n')}>
+          {`Identifiers: ${identifiersSummary(user.identifiers)}`}
+        </span>
+      )}
     </div>
   );
 }

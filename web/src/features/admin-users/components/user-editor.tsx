@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Field, Input, Select, Switch } from '@fluentui/react-components';
-import { editUserBody, type User } from '@everest/core/contract';
-import { assignableRoles, fieldMax, portalMessages, roleLabels, type Role } from '@everest/core/domain';
+import { Field, Input, Select, Switch, Textarea } from '@fluentui/react-components';
+import { editUserBody, type AdminUser, type User } from '@everest/core/contract';
+import { ApiError } from '@everest/core/client';
+import { assignableRoles, fieldMax, maxAddedIdentifiers, portalMessages, roleLabels, type Role } from '@everest/core/domain';
 import { useEditUser } from '../api/edit-user';
 import { adminSuccess } from '../../../lib/admin/admin-messages';
 import { notifyFailure, notifySuccess } from '../../../lib/admin/notify';
+import { identifierLines, identifierRefusal, sameIdentifiers } from '../lib/identifiers';
 import { userLabel } from '../lib/user-rows';
 import { focusField } from '../../../lib/admin/focus-field';
 import { RowEditor } from '../../../components/admin/row-editor';
@@ -12,7 +14,7 @@ import { UserSecondStep } from './user-second-step';
 import { UserSharesSection } from './user-shares-section';
 
 type TextKey = 'firstName' | 'lastName' | 'entity' | 'email' | 'streetAddress' | 'city' | 'state' | 'zipCode';
-type UserForm = Record<TextKey, string> & Pick<User, 'role' | 'isActive'>;
+type UserForm = Record<TextKey, string> & Pick<User, 'role' | 'isActive'> & { identifiers: string };
 
 const textFields: { key: TextKey; label: string; maxLength: number; type?: 'email' }[] = [
   { key: 'firstName', label: 'First name', maxLength: fieldMax.name },
@@ -25,13 +27,16 @@ const textFields: { key: TextKey; label: string; maxLength: number; type?: 'emai
   { key: 'zipCode', label: 'ZIP code', maxLength: fieldMax.zipCode },
 ];
 
-function formOf(user: User): UserForm {
+function formOf(user: AdminUser): UserForm {
   const { firstName, lastName, entity, email, streetAddress, city, state, zipCode, role, isActive } = user;
-  return { firstName, lastName, entity, email, streetAddress, city, state, zipCode, role, isActive };
+  return { firstName, lastName, entity, email, streetAddress, city, state, zipCode, role, isActive, identifiers: user.identifiers.join('\n') };
 }
 
+export const identifiersHint =
+  'One per line, as the K-1 prints it: for example “Smith Family Trust dtd 3/1/2001”, or the last four digits of the partner’s TIN (XXX-XX-1234). The full name and entity identify the investor already.';
+
 export interface UserEditorProps {
-  user: User;
+  user: AdminUser;
   /** The e-mail cannot be changed here (the signed-in administrator's own row). */
   emailLocked: boolean;
   /**
@@ -62,13 +67,23 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
     if (edit.isPending) return;
     // First and last name are sent as typed: "Olivia Rose" / "Brennan" stays so.
     // 'delegate' comes only from a share; a delegate's row saves its other fields and keeps it.
-    const body = { userId: user.id, ...form, ...(emailLocked ? { email: undefined } : {}), ...(form.role === 'delegate' ? { role: undefined } : {}) };
+    // The identifiers go only when the list changed: an edit of an address never re-checks them.
+    const lines = identifierLines(form.identifiers);
+    const { identifiers: _typed, ...fields } = form;
+    const body = {
+      userId: user.id,
+      ...fields,
+      ...(emailLocked ? { email: undefined } : {}),
+      ...(form.role === 'delegate' ? { role: undefined } : {}),
+      ...(sameIdentifiers(lines, user.identifiers) ? {} : { identifiers: lines }),
+    };
     const parsed = editUserBody.safeParse(body);
     if (!parsed.success) {
       const found: Partial<Record<keyof UserForm, string>> = {};
       for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if (typeof key === 'string' && key in form) found[key as keyof UserForm] ??= issue.message;
+        const [key, index] = issue.path;
+        if (key === 'identifiers' && typeof index === 'number') found.identifiers ??= `Line ${index + 1} (“${lines[index]}”): ${issue.message}`;
+        else if (typeof key === 'string' && key in form) found[key as keyof UserForm] ??= issue.message;
       }
       setErrors(found);
       const first = (Object.keys(form) as (keyof UserForm)[]).find((k) => found[k]);
@@ -80,7 +95,16 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
         notifySuccess(adminSuccess.userUpdated, `${userLabel(answer.user)} was saved.`);
         onClose(answer.user, answer.token);
       },
-      onError: (error) => notifyFailure(portalMessages.userUpdateFailed, error),
+      onError: (error) => {
+        // A refused identifier (or a name another account has as one) is said at its field too,
+        // which takes the focus: the toast goes, the field stays.
+        const refused = error instanceof ApiError && error.status === 409 ? identifierRefusal(error.message, parsed.data) : null;
+        if (refused) {
+          setErrors({ [refused]: error.message });
+          focusField(formRef.current, refused);
+        }
+        notifyFailure(portalMessages.userUpdateFailed, error);
+      },
     });
   };
 
@@ -133,6 +157,16 @@ export function UserEditor({ user, emailLocked, onClose }: UserEditorProps) {
             </option>
           ))}
         </Select>
+      </Field>
+      <Field label="Identifiers" validationMessage={errors.identifiers} hint={identifiersHint}>
+        <Textarea
+          name="identifiers"
+          resize="vertical"
+          rows={Math.min(Math.max(form.identifiers.split('\n').length, 2), 6)}
+          value={form.identifiers}
+          maxLength={(fieldMax.identifier + 1) * maxAddedIdentifiers}
+          onChange={(_, data) => set('identifiers', data.value)}
+        />
       </Field>
       <Switch
         label="Active (can sign in)"

@@ -1,16 +1,19 @@
 import { Spinner, makeStyles, tokens } from '@fluentui/react-components';
-import { importColumns, maxImportCsvBytes, megabyte, roleLabels, roles } from '@everest/core/domain';
+import { importColumns, importIdentifierSeparator, maxAddedIdentifiers, maxImportCsvBytes, megabyte, roleLabels, roles } from '@everest/core/domain';
 import { useInvestorProperties } from '../../../lib/admin/api/investor-properties';
 
 // The CSV help of the Bulk Import tab, also shown on /bulk-user-import-instructions, so that the
 // two never describe different files.
 
-/** The example file: a person, an entity without personal names, and a row taking the default role. */
+/**
+ * The example file: a person with a TIN's last four, an entity without personal names, and a row
+ * taking the default role with its trust's dated name as an identifier too.
+ */
 export const importCsvExample = [
   importColumns.join(','),
-  'jane.doe@example.com,Jane,Doe,,user,"Aspen Ridge,Lakeside Commons",12 Oak St.,Pasadena,CA,91101',
-  'treasury@harborpoint.example.com,,,Harbor Point Capital LLC,user,Heartland Plaza,"100 Pine St., Suite 1800",San Francisco,CA,94111',
-  'sam.lee@example.com,Sam,Lee,Lee Family Trust,,Mission Oaks,,,,',
+  'jane.doe@example.com,Jane,Doe,,user,"Aspen Ridge,Lakeside Commons",12 Oak St.,Pasadena,CA,91101,XXX-XX-1234',
+  'treasury@harborpoint.example.com,,,Harbor Point Capital LLC,user,Heartland Plaza,"100 Pine St., Suite 1800",San Francisco,CA,94111,',
+  'sam.lee@example.com,Sam,Lee,Lee Family Trust,,Mission Oaks,,,,,Lee Family Trust dtd 3/1/2001;XXX-XX-5678',
 ].join('\n');
 
 const useStyles = makeStyles({
@@ -97,6 +100,14 @@ export function ImportCsvFormat({ level = 4 }: HelpHeadingProps) {
           <code className={styles.code}>"Aspen Ridge,Lakeside Commons"</code>); each must match an available property name exactly.
         </li>
         <li>streetAddress, city, state and zipCode are optional; an empty cell leaves an existing user's value as it is.</li>
+        <li>
+          identifiers (optional): what identifies the investor on a K-1 besides the name and entity, separated by semicolons (
+          <code className={styles.code}>Smith Family Trust dtd 3/1/2001{importIdentifierSeparator}XXX-XX-1234</code>): a trust's
+          dated name, or the last four digits of the partner's TIN. At most {maxAddedIdentifiers}. For an existing user they
+          replace the identifiers added before; an empty cell leaves those as they are. An identifier another account already
+          has (as an identifier, a name or an entity) is a row error naming that account, and so is a name or entity that is
+          another account's identifier.
+        </li>
         <li>
           Saved as CSV (UTF-8, or Excel's "CSV" which is Windows-1252), separated by commas or semicolons; at most{' '}
           {maxImportCsvBytes / megabyte} MB.

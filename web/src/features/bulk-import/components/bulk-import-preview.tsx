@@ -168,7 +168,13 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
           items={server.newUsers}
           itemKey={(u) => u.email}
           renderItem={(u) => {
-            const details = [fullName(u), u.entity, roleLabels[u.role], plural(u.propertyAccess.length, 'property', 'properties')].filter(Boolean);
+            const details = [
+              fullName(u),
+              u.entity,
+              roleLabels[u.role],
+              plural(u.propertyAccess.length, 'property', 'properties'),
+              u.identifiers.length > 0 ? plural(u.identifiers.length, 'identifier') : '',
+            ].filter(Boolean);
             return (
               <>
                 <span className={styles.email}>{u.email}</span>
@@ -194,6 +200,11 @@ export const BulkImportPreview = forwardRef<HTMLHeadingElement, BulkImportPrevie
               ))}
               {u.newPropertyAccess.length > 0 && (
                 <span className={styles.change}>New property access: {u.newPropertyAccess.join(', ')}</span>
+              )}
+              {/* Semicolons between them, as in the CSV: a trust's name may hold a comma. */}
+              {u.newIdentifiers.length > 0 && <span className={styles.change}>New identifiers: {u.newIdentifiers.join('; ')}</span>}
+              {u.removedIdentifiers.length > 0 && (
+                <span className={styles.change}>Identifiers removed: {u.removedIdentifiers.join('; ')}</span>
               )}
             </>
           )}

@@ -24,7 +24,9 @@ export function checkImportFile(file: Pick<File, 'name' | 'size'>): FileProblem 
 /** Existing users whose row really changes something (the server lists only those; this keeps to it). */
 export function changedExistingUsers(preview: ImportPreview): ImportPreview['existingUsers'] {
   return preview.existingUsers.filter(
-    (u) => u.hasChanges && (Object.keys(u.changes).length > 0 || u.newPropertyAccess.length > 0),
+    (u) =>
+      u.hasChanges &&
+      (Object.keys(u.changes).length > 0 || u.newPropertyAccess.length > 0 || u.newIdentifiers.length > 0 || u.removedIdentifiers.length > 0),
   );
 }
 
