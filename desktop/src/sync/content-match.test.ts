@@ -191,5 +191,5 @@ describe('sync --match-content', () => {
     expect(again.status().counts.published).toBe(0);
     await expectOnly(marcus.email, sections[0]!);
     await expectOnly(amelia.email, files.amelia);
-  }, 60_000);
+  }, 180_000);
 });

@@ -38,7 +38,7 @@ describe('the PDF reader pool', () => {
     expect(reads.map(texts)).toEqual(files.map((_, i) => [`Schedule K-1 partner ${i}`, `Continuation ${i}`]));
     expect(files.map((f) => f.byteLength)).toEqual(sizes);
     expect(readers.started).toBe(2);
-  });
+  }, 90_000);
 
   it('gives a damaged file its sentence and goes on with the next', async () => {
     const readers = pool({ size: 1 });
@@ -58,7 +58,7 @@ describe('the PDF reader pool', () => {
     // The ended worker was replaced: the pool still answers.
     expect(await readers.read(long, { ...pdfLimits.combined, maxMilliseconds: 10_000 })).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooSlow });
     expect(readers.started).toBe(2);
-  });
+  }, 90_000);
 
   it('says a file needed too much memory when its worker runs out, and does not stop the pool', async () => {
     // 16 MB holds neither PDF.js nor a page: the limit is the pool's, not V8's default. A heap
@@ -70,7 +70,7 @@ describe('the PDF reader pool', () => {
     expect(await starved.read(file, pdfLimits.single)).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooMuchMemory });
     expect(starved.started).toBe(2);
     expect(texts(await pool({ size: 1 }).read(file, pdfLimits.single))).toEqual(['Jane Investor']);
-  });
+  }, 90_000);
 
   it('cuts a combined PDF into one PDF per section, each holding exactly its pages', async () => {
     const readers = pool({ size: 1 });

@@ -15,7 +15,7 @@ export type WorkerJob =
   | { kind: 'split'; bytes: Uint8Array; sections: number[][] };
 
 /** What a worker answers. */
-export type WorkerAnswer = { kind: 'text'; pages: string[] } | { kind: 'sections'; parts: Uint8Array[] } | { kind: 'unreadable'; reason: string };
+export type WorkerAnswer = { kind: 'ready' } | { kind: 'text'; pages: string[] } | { kind: 'sections'; parts: Uint8Array[] } | { kind: 'unreadable'; reason: string };
 
 /** One PDF per section, or why the PDF could not be cut. */
 export type PdfSections = { kind: 'sections'; parts: Uint8Array[] } | { kind: 'unreadable'; reason: string };
@@ -38,6 +38,8 @@ interface Job {
 
 interface Slot {
   worker: Worker;
+  /** True once PDF.js is loaded: only then is it given a job, whose time starts then. */
+  ready: boolean;
   job: Job | null;
   timer: NodeJS.Timeout | null;
 }
@@ -75,14 +77,14 @@ export class PdfReaderPool {
   /** Each page's text, or why it cannot be read; never throws for a bad file. */
   async read(bytes: Uint8Array, limits: PdfLimits): Promise<PdfText> {
     const answer = await this.run({ kind: 'read', bytes, limits }, limits.maxMilliseconds);
-    if (answer.kind === 'sections') throw new Error('The PDF reader answered a read with sections.');
+    if (answer.kind === 'sections' || answer.kind === 'ready') throw new Error('The PDF reader answered a read with sections.');
     return answer;
   }
 
   /** One PDF per section (1-based pages), cut in a worker as reading is; never throws for a bad file. */
   async split(bytes: Uint8Array, sections: readonly (readonly number[])[]): Promise<PdfSections> {
     const answer = await this.run({ kind: 'split', bytes, sections: sections.map((pages) => [...pages]) }, splitTimeLimitMs);
-    if (answer.kind === 'text') throw new Error('The PDF reader answered a split with text.');
+    if (answer.kind === 'text' || answer.kind === 'ready') throw new Error('The PDF reader answered a split with text.');
     return answer;
   }
 
@@ -103,23 +105,29 @@ export class PdfReaderPool {
 
   private pump(): void {
     while (this.queue.length > 0) {
-      let slot = this.slots.find((s) => s.job === null);
-      if (!slot && this.slots.length < this.size) slot = this.spawn();
-      if (!slot) return;
+      const slot = this.slots.find((s) => s.ready && s.job === null);
+      if (!slot) break;
       this.give(slot, this.queue.shift()!);
     }
+    // A worker started for each job waiting beyond those still loading, up to the pool's size.
+    for (let starting = this.slots.filter((s) => !s.ready).length; starting < this.queue.length && this.slots.length < this.size; starting += 1) this.spawn();
   }
 
-  private spawn(): Slot {
+  private spawn(): void {
     // The worker's console (PDF.js's warnings about fonts and canvas, which may quote a PDF) is
     // not the sync's log: it is read and dropped.
     const worker = new Worker(workerUrl(), { stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: this.memoryMegabytes } });
     worker.stdout.resume();
     worker.stderr.resume();
     this.started += 1;
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, ready: false, job: null, timer: null };
     this.slots.push(slot);
-    worker.on('message', (answer: WorkerAnswer) => this.finish(slot, answer));
+    worker.on('message', (answer: WorkerAnswer) => {
+      if (answer.kind !== 'ready') return this.finish(slot, answer);
+      slot.ready = true;
+      worker.unref();
+      this.pump();
+    });
     let outOfMemory = false;
     worker.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') outOfMemory = true;
@@ -129,10 +137,13 @@ export class PdfReaderPool {
     worker.on('exit', () => {
       const index = this.slots.indexOf(slot);
       if (index !== -1) this.slots.splice(index, 1);
-      this.finish(slot, { kind: 'unreadable', reason: outOfMemory ? pdfReadingMessages.tooMuchMemory : pdfReadingMessages.damaged });
+      const reason = outOfMemory ? pdfReadingMessages.tooMuchMemory : pdfReadingMessages.damaged;
+      // A worker that dies before it is ready (too little memory to load PDF.js) fails the next
+      // file rather than being started again for ever.
+      if (!slot.ready && !this.closed) this.queue.shift()?.settle({ kind: 'unreadable', reason });
+      this.finish(slot, { kind: 'unreadable', reason });
       if (!this.closed) this.pump();
     });
-    return slot;
   }
 
   private give(slot: Slot, job: Job): void {

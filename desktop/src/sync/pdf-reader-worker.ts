@@ -10,6 +10,12 @@ import type { WorkerAnswer, WorkerJob } from './pdf-reader-pool';
 const port = parentPort;
 if (!port) throw new Error('pdf-reader-worker runs in a worker thread of the PDF reader pool.');
 
+// PDF.js is loaded before the worker says it is ready: a job's time limit counts reading, not
+// loading the reader (seconds under tsx on a busy machine).
+await readPdfText(new Uint8Array(0), { maxBytes: 0, maxPages: 0, maxMilliseconds: 0 });
+await readPdfText(new Uint8Array([0x25]), { maxBytes: 1, maxPages: 0, maxMilliseconds: 0 });
+port.postMessage({ kind: 'ready' } satisfies WorkerAnswer);
+
 port.on('message', (job: WorkerJob) => {
   void answer(job).then((result) => {
     const transfer = result.kind === 'sections' ? result.parts.map((part) => part.buffer as ArrayBuffer) : [];
