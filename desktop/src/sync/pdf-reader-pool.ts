@@ -27,6 +27,8 @@ export interface PdfReaderPoolOptions {
   memoryMegabytes?: number;
   /** Past a job's own time limit, how long its worker may still take before it is ended (default 2 s). */
   marginMs?: number;
+  /** The worker's file (default: beside this module, from source or built); the bench passes the built one. */
+  worker?: URL;
 }
 
 interface Job {
@@ -62,6 +64,7 @@ export class PdfReaderPool {
   readonly size: number;
   private readonly memoryMegabytes: number;
   private readonly marginMs: number;
+  private readonly worker: URL;
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private closed = false;
@@ -72,6 +75,7 @@ export class PdfReaderPool {
     this.size = Math.max(1, options.size ?? os.availableParallelism());
     this.memoryMegabytes = options.memoryMegabytes ?? pdfReaderMemoryMegabytes;
     this.marginMs = options.marginMs ?? 2_000;
+    this.worker = options.worker ?? workerUrl();
   }
 
   /** Each page's text, or why it cannot be read; never throws for a bad file. */
@@ -116,7 +120,7 @@ export class PdfReaderPool {
   private spawn(): void {
     // The worker's console (PDF.js's warnings about fonts and canvas, which may quote a PDF) is
     // not the sync's log: it is read and dropped.
-    const worker = new Worker(workerUrl(), { stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: this.memoryMegabytes } });
+    const worker = new Worker(this.worker, { stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: this.memoryMegabytes } });
     worker.stdout.resume();
     worker.stderr.resume();
     this.started += 1;
