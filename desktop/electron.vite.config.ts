@@ -5,7 +5,12 @@ export default defineConfig({
   main: {
     // Everything main imports is bundled (workspace packages export TypeScript source, which
     // Electron could not run), so the packaged app needs no node_modules (electron-builder.yml).
-    build: { externalizeDeps: false },
+    // The PDF reader's worker thread (src/sync/pdf-reader-pool.ts) is an entry of its own, so
+    // that it lands beside index.js as pdf-reader-worker.js.
+    build: {
+      externalizeDeps: false,
+      rolldownOptions: { input: { index: 'src/main/index.ts', 'pdf-reader-worker': 'src/sync/pdf-reader-worker.ts' } },
+    },
   },
   preload: {
     build: {

@@ -4,8 +4,11 @@
  * sync's own defaults (a 10 s stability window). Prints each figure beside its goal, with the
  * machine's load; nothing here is a test.
  *
- *   pnpm --filter @everest/desktop exec tsx bench/sync.ts [latency] [throughput] [outage]
+ *   pnpm --filter @everest/desktop exec tsx bench/sync.ts [latency] [throughput] [outage] [match-content]
+ *
+ * match-content is bench/content-match.ts (reading and matching K-1s by content), run in a process of its own.
  */
+import { fork } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,7 +116,15 @@ async function outage(server: BenchServer, base: string): Promise<void> {
   for (const event of lines.slice(0, during)) process.stdout.write(`  ${event.state} ${event.path}: ${event.message}\n`);
 }
 
-const benchmarks = { latency, throughput, outage };
+/** bench/content-match.ts, in a process of its own: its peak memory is its own figure. */
+function matchContent(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(new URL('./content-match.ts', import.meta.url), [], { stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/content-match.ts exited with ${code}`))));
+  });
+}
+
+const benchmarks = { latency, throughput, outage, 'match-content': matchContent };
 const named = process.argv.slice(2);
 for (const name of named) if (!(name in benchmarks)) throw new Error(`no benchmark named ${name}: ${Object.keys(benchmarks).join(', ')}`);
 

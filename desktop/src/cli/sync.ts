@@ -1,6 +1,6 @@
 // The headless watched-folder sync, for a file server with no desktop:
 //
-//   EVEREST_EMAIL=… EVEREST_PASSWORD=… pnpm --filter @everest/desktop sync --server URL --folder DIR [--once] [--poll]
+//   EVEREST_EMAIL=… EVEREST_PASSWORD=… pnpm --filter @everest/desktop sync --server URL --folder DIR [--once] [--poll] [--match-content]
 //
 // This is the one module of the headless sync that reads process.env and process.argv.
 
@@ -24,7 +24,7 @@ import { SyncEngine, type SyncEvent } from '../sync/sync-engine';
  */
 const exitCodes = { ok: 0, attention: 1, usage: 2, signInRefused: 3, folderLocked: 4 } as const;
 
-const usage = `Usage: pnpm --filter @everest/desktop sync --server URL --folder DIR [--once] [--poll]
+const usage = `Usage: pnpm --filter @everest/desktop sync --server URL --folder DIR [--once] [--poll] [--match-content]
   --server URL            the portal, e.g. https://portal.example.com
   --folder DIR            the watched folder (a quarter folder, or a folder of quarter folders)
   --once                  scan, publish what is finished, wait for the uploads, exit: 0 when nothing needs
@@ -36,6 +36,9 @@ const usage = `Usage: pnpm --filter @everest/desktop sync --server URL --folder 
                           a file written in bursts waits longer: twice the longest pause between its writes)
   --rescan-minutes N      full scans while watching (default 5)
   --email-notification    ask the portal to e-mail investors about what is published (default off)
+  --match-content         an investors folder without manifest.csv: read each K-1 PDF (a combined PDF is
+                          cut per investor), publish only the unique exact matches, and write the rest
+                          as a manifest draft beside the ledger, to complete and drop back as manifest.csv
 Signs in with EVEREST_EMAIL and EVEREST_PASSWORD (an administrator). An account with a second
 step is asked for its code at a terminal, or takes EVEREST_SECOND_STEP_CODE (used once).`;
 
@@ -68,6 +71,7 @@ async function main(): Promise<number> {
         'stability-seconds': { type: 'string' },
         'rescan-minutes': { type: 'string' },
         'email-notification': { type: 'boolean', default: false },
+        'match-content': { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       // pnpm passes a lone '--' through when the caller wrote one.
@@ -118,6 +122,7 @@ async function main(): Promise<number> {
     poll: args.poll,
     watch: !args.once,
     emailNotification: args['email-notification'],
+    matchContent: args['match-content'],
     // A one-off run gives up on a failing file, or on reaching the portal, after 5 attempts
     // (2 s, 4 s, 8 s, 16 s apart, less jitter), for schedulers.
     maxAttempts: args.once ? 5 : undefined,
@@ -126,7 +131,9 @@ async function main(): Promise<number> {
       if (event.state === 'stopped') stopped(event.message);
     },
   });
-  process.stdout.write(`Syncing ${folder} to ${args.server} (ledger ${ledgerFile})${args.once ? ', once' : ''}${args.poll ? ', polling' : ''}\n`);
+  process.stdout.write(
+    `Syncing ${folder} to ${args.server} (ledger ${ledgerFile})${args.once ? ', once' : ''}${args.poll ? ', polling' : ''}${args['match-content'] ? ', matching K-1s by content' : ''}\n`,
+  );
 
   try {
     if (args.once) {
@@ -140,6 +147,7 @@ async function main(): Promise<number> {
       }
       if (status.unreachable) process.stdout.write(`The portal could not be reached: ${status.unreachable}\n`);
       if (args['email-notification']) process.stdout.write(`${emailToldSentence(status.emailed)}\n`);
+      for (const draft of engine.contentDrafts()) process.stdout.write(`Manifest draft of the files that need a person: ${printable(draft)}\n`);
       process.stdout.write(`Done: ${status.summary}.\n`);
       return ok ? exitCodes.ok : exitCodes.attention;
     }

@@ -4,6 +4,7 @@
 // has none, so that a tick that changes nothing sends nothing.
 
 import type { PlannedManifest } from '@everest/core/domain';
+import { takeContentFolders, type ContentFolder, type ContentMatches } from './content-match';
 import type { SyncContext } from './context';
 import type { LedgerEntry } from './ledger';
 import { batchSignatureOf, type ManifestBatches } from './manifest-batch';
@@ -23,6 +24,8 @@ export class Decider {
       rescanMs: number;
       properties: PropertyUploads;
       manifests: ManifestBatches;
+      /** With --match-content: investors folders without a manifest are matched by content. */
+      content?: ContentMatches;
       /** Whether a file below this folder prefix is still settling. */
       settlingBelow: (folderPrefix: string) => boolean;
       /** Queues a job under its key (once). */
@@ -54,14 +57,24 @@ export class Decider {
     }
     this.ctx.reached();
     await this.heads.fill(this.ctx.folder, ledger.all());
-    const plan = recordPlan(this.ctx, currentPlan(ledger, this.heads, this.steps.rootName, names));
+    const full = currentPlan(ledger, this.heads, this.steps.rootName, names);
+    const contentFolders = this.steps.content ? takeContentFolders(full, this.steps.rootName) : [];
+    const plan = recordPlan(this.ctx, full);
     for (const document of plan.propertyDocuments) {
       if (this.wantsWork(ledger.get(document.entry.path)!)) {
         this.steps.enqueue(`p:${document.entry.path}`, () => this.steps.properties.publish(document, (e) => this.wantsWork(e)));
       }
     }
     for (const manifest of plan.manifests) this.considerManifest(manifest);
+    for (const folder of contentFolders) this.considerContent(folder);
     return true;
+  }
+
+  /** An investors folder without a manifest, matched by content once all of it has settled and whenever it changes. */
+  private considerContent(folder: ContentFolder): void {
+    const content = this.steps.content!;
+    if (this.steps.settlingBelow(`${folder.folder}/`) || !content.wantsWork(folder)) return;
+    this.steps.enqueue(`c:${folder.folder}`, () => content.publish(folder));
   }
 
   private wantsWork(entry: LedgerEntry): boolean {

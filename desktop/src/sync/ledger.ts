@@ -89,6 +89,12 @@ export interface LedgerEntry {
    * reports as published only what it sent itself; the rest was already on the portal.
    */
   publishedAt?: number | null;
+  /**
+   * For a file of an investors folder without a manifest, matched by content (content-match.ts):
+   * the signature of the folder's files its state was decided for, so an unchanged folder is not
+   * read again.
+   */
+  contentMatched?: string | null;
   /** For a property document: why no investor can see it (noReaderWarning), said in the report; null when they can. */
   noReader?: string | null;
   updatedAt: string;

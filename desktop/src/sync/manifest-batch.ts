@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeCsvBytes, documentRefusal, manifestEmails, manifestKnowledgeOf, planBulkManifest, type PlannedManifest } from '@everest/core/domain';
+import { contentMatchMessages } from './content-match-messages';
 import type { SyncContext } from './context';
 import { isRefusal, isSignInRefusal, isUnreachable, messageOf } from './failures';
 import type { LedgerEntry, PendingBatch, PublishedPersonalDocument } from './ledger';
@@ -186,7 +187,12 @@ export class ManifestBatches {
     for (const name of plan.unprocessed) {
       if (refusedNames.has(name)) continue;
       const filePath = pathOf.get(name);
-      if (filePath) this.ctx.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
+      const current = filePath === undefined ? undefined : this.ctx.ledger.get(filePath);
+      // A file published by content matching before the folder had a manifest stays published; a
+      // combined PDF whose other pages went to the draft says so.
+      if (current?.contentMatched && current.state === 'published') continue;
+      if (filePath && current?.contentMatched) this.ctx.setState(filePath, { kind: 'personal', state: 'needs-attention', lastError: contentMatchMessages.matchedBefore }, contentMatchMessages.matchedBefore);
+      else if (filePath) this.ctx.setState(filePath, { kind: 'unmatched', state: 'needs-attention', lastError: 'Not named by manifest.csv.' }, 'Not named by manifest.csv');
     }
 
     await this.replacements.replace(replacements, problems);

@@ -4,6 +4,7 @@ import { ApiError, createApiClient, type ApiClient } from '@everest/core/client'
 import type {
   BulkUploadPreviewAnswer,
   BulkUploadPersonalDocumentsAnswer,
+  ContentMatchingInvestorsAnswer,
   DocumentAnswer,
   DocumentRecipientsAnswer,
   NotifyDocumentsAnswer,
@@ -58,6 +59,11 @@ export interface Portal {
     files: LocalFile[],
     options: { emailNotification: boolean; idempotencyKey: string; year?: number; quarter?: Quarter; notifyLater?: boolean },
   ): Promise<BulkUploadPersonalDocumentsAnswer>;
+  /**
+   * Every investor with what identifies them on a K-1 (content-matching-investors): asked only by
+   * a sync that matches K-1s by content, so a portal made for the rest of the sync may leave it out.
+   */
+  contentMatchingInvestors?(): Promise<ContentMatchingInvestorsAnswer['investors']>;
 }
 
 /** Whether readers are e-mailed about a correction, and whether that waits for the batch's digest. */
@@ -203,6 +209,8 @@ export function portalOver(access: PortalAccess): Portal {
         form.set('document', await fileOf(file));
         return access.client().call('replaceDocument', { params: { documentId }, body: form });
       }),
+    contentMatchingInvestors: () =>
+      access.signedIn(async () => (await access.client().call('contentMatchingInvestors', undefined, { cache: 'no-store' })).investors),
     bulkPreview: (emails, sha256) => access.signedIn(() => access.client().call('bulkUploadPreview', { body: { emails, sha256 } })),
     documentRecipients: (property) =>
       access.signedIn(() => access.client().call('documentRecipients', { query: { property } }, { cache: 'no-store' })),

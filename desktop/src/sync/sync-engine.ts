@@ -12,6 +12,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultBackoff, type BackoffOptions } from './backoff';
 import type { SyncContext, SyncEvent } from './context';
+import { ContentMatches } from './content-match';
 import { Decider } from './decide';
 import { Digest } from './digest';
 import { recordFailure } from './failed-attempt';
@@ -20,6 +21,7 @@ import { FolderLock } from './folder-lock';
 import { JobQueue } from './job-queue';
 import { Ledger, type LedgerEntry } from './ledger';
 import { ManifestBatches } from './manifest-batch';
+import { PdfReaderPool } from './pdf-reader-pool';
 import type { Portal } from './portal';
 import { PropertyUploads } from './property-upload';
 import { Reachability } from './reachability';
@@ -46,6 +48,9 @@ export class SyncEngine implements SyncContext {
   private readonly settling: Settling;
   private readonly properties: PropertyUploads;
   private readonly manifests: ManifestBatches;
+  private readonly content: ContentMatches | undefined;
+  /** The PDF readers this engine started (and ends with it), when it was not given any. */
+  private readonly ownReaders: PdfReaderPool | null = null;
   private readonly digest: Digest;
 
   private readonly jobs: JobQueue;
@@ -81,6 +86,12 @@ export class SyncEngine implements SyncContext {
     });
     this.properties = new PropertyUploads(this);
     this.manifests = new ManifestBatches(this);
+    if (options.matchContent) {
+      if (!options.pdfReaders) this.ownReaders = new PdfReaderPool();
+      // Beside the ledger, as the ledger is: never in the watched folder.
+      const workRoot = `${options.ledgerFile.replace(/\.json$/i, '')}.match-content`;
+      this.content = new ContentMatches(this, options.pdfReaders ?? this.ownReaders!, workRoot);
+    }
     this.jobs = new JobQueue({
       concurrency: options.concurrency ?? 2,
       // While the portal is away nothing is sent: the probe in tick says when it is back.
@@ -99,6 +110,7 @@ export class SyncEngine implements SyncContext {
       rescanMs: this.rescanMs,
       properties: this.properties,
       manifests: this.manifests,
+      content: this.content,
       settlingBelow: (folderPrefix) => this.settling.candidates.entries().some(([p]) => p.startsWith(folderPrefix)),
       enqueue: (key, job) => this.jobs.add(key, job),
     });
@@ -169,6 +181,7 @@ export class SyncEngine implements SyncContext {
     await this.ledger.save();
     await this.lock?.release();
     this.lock = null;
+    await this.ownReaders?.close();
     this.settleIdle();
   }
 
@@ -221,6 +234,11 @@ export class SyncEngine implements SyncContext {
 
   stopped(): boolean {
     return this.halted;
+  }
+
+  /** With matchContent: the manifest drafts of the files that need a person, beside the ledger. */
+  contentDrafts(): string[] {
+    return this.content?.draftFiles() ?? [];
   }
 
   // ---- Seeing files ----------------------------------------------------------------------------
@@ -323,7 +341,7 @@ export class SyncEngine implements SyncContext {
   }
 
   private considerDigest(): void {
-    const publishingJob = (key: string) => key.startsWith('p:') || key.startsWith('m:');
+    const publishingJob = (key: string) => key.startsWith('p:') || key.startsWith('m:') || key.startsWith('c:');
     const busy = this.reach.isAway || this.settling.candidates.size > 0 || this.jobs.keys().some(publishingJob);
     if (!this.digest.due(busy)) return;
     this.jobs.add('n:digest', () => this.digest.send());

@@ -7,6 +7,7 @@ import type { SyncEvent } from './context';
 import type { EmailTold } from './digest';
 import type { SyncRunner } from './folder-lock';
 import type { Ledger, LedgerEntry, LedgerState } from './ledger';
+import type { PdfReaderPool } from './pdf-reader-pool';
 import type { Portal } from './portal';
 import { countOutcomes, summarySentence, syncReport, type ReportItem, type SyncOutcome } from './report';
 import type { Candidate } from './stability';
@@ -65,6 +66,14 @@ export interface SyncOptions {
    * resumed after a pause passes its own start.
    */
   reportSince?: number;
+  /**
+   * Match K-1s by content: an investors folder without a manifest.csv is read (each PDF's text),
+   * its unique exact matches are published as a manifest of their own, and the rest are written
+   * as a manifest draft beside the ledger (content-match.ts). Default off.
+   */
+  matchContent?: boolean;
+  /** The workers that read PDFs for matchContent (default: a pool of the engine's own, ended with it). */
+  pdfReaders?: PdfReaderPool;
   /** One event per file and change of state. */
   onEvent?: (event: SyncEvent) => void;
 }
