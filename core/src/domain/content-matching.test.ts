@@ -134,6 +134,34 @@ describe('matchDocument', () => {
     });
   });
 
+  describe('a name that goes on is not the name', () => {
+    const investors = investorIdentifiers([
+      { id: 30, name: 'John Smith', entity: '', identifiers: [] },
+      { id: 31, name: 'Sarah Thompson', entity: 'Thompson Family Trust', identifiers: ['Sarah Thompson IRA'] },
+    ]);
+
+    it("another partner's longer name (a generation, or the person's own entity) needs a person", () => {
+      for (const [printed, identifier, longer] of [
+        ['JOHN SMITH JR', 'John Smith', 'JOHN SMITH JR'],
+        ['John Smith, III', 'John Smith', 'John Smith, III'],
+        ['John Smith Trust', 'John Smith', 'John Smith Trust'],
+        ['Thompson Family Trust II', 'Thompson Family Trust', 'Thompson Family Trust II'],
+      ] as const) {
+        expect(matchDocument([k1(printed)], investors), printed).toEqual({
+          kind: 'needs-person',
+          reason: contentMatchingMessages.nameGoesOn(identifier, longer, 'in this PDF'),
+          candidates: [identifier === 'John Smith' ? 30 : 31],
+          taxYear: 2025,
+        });
+      }
+    });
+
+    it('an identifier that itself ends so is found whole, and a name followed by its address still matches', () => {
+      expect(matchDocument([k1('Custodian FBO Sarah Thompson IRA')], investors)).toMatchObject({ kind: 'matched', investorId: 31 });
+      expect(matchDocument([k1('John Smith\n1840 Oak Grove Ave.')], investors)).toMatchObject({ kind: 'matched', investorId: 30 });
+    });
+  });
+
   it('compares identifiers normalized: NFC, case, whitespace, punctuation and the ’ pdfjs reads', () => {
     const people = investorIdentifiers([
       { id: 20, name: "Mary O'Brien", entity: '', identifiers: [] },

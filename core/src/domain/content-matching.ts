@@ -86,6 +86,9 @@ export const contentMatchingMessages = {
     `The name ${place} is one investor's and the TIN's last four digits are another's: name its investor`,
   lastFourAlone: (place: Place) =>
     `Only a TIN's last four digits appear ${place}, and they confirm an investor's name but never name one alone: name its investor`,
+  /** "John Smith Jr" is not John Smith: a name that goes on may be another partner's. */
+  nameGoesOn: (identifier: string, longer: string, place: Place) =>
+    `“${identifier}” appears ${place} only as part of a longer name, “${longer}”, which may be another partner's: name its investor`,
   shared: (identifier: string, place: Place) =>
     `“${identifier}” appears ${place} and identifies more than one investor: give each an identifier of their own, or name its investor`,
   /** For the server when an administrator saves an identifier another account already has. */
@@ -176,7 +179,7 @@ export function investorIdentifiers(investors: readonly IdentifiedInvestor[]): I
       sharedWith: item.owners.filter((owner) => owner !== investorId),
     };
   });
-  const vocabulary = new Set(taxYearWords.map(wordHash));
+  const vocabulary = new Set([...taxYearWords, ...nameGoesOnWords].map(wordHash));
   for (const item of byKey.values()) {
     if (item.kind === 'words') for (const word of item.normalized.split(' ')) vocabulary.add(wordHash(word));
   }
@@ -213,9 +216,21 @@ export function identifierConflict(
 // codes ("91101-1234"), so four digits anywhere would point to investors at random.
 const maskedTin = /(?<![\p{L}\p{N}*•●＊])((?:[x*•●＊][\s-]*){3,})(\d{4})(?![\p{L}\p{N}])/giu;
 
+/**
+ * Words that, right after an identifier, make it part of another name: a generation ("John Smith
+ * Jr", "Thompson Family Trust II") or an entity of the person's ("Sarah Thompson Trust", "Ann
+ * Quill IRA"). That partner may have no account, and then the shorter name would pick an
+ * investor whose K-1 it is not. An identifier that itself ends so (an added "John Smith IRA") is
+ * found whole first, as the longest.
+ */
+const nameGoesOnWords = ['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', '2nd', '3rd', 'trust', 'llc', 'lp', 'llp', 'inc', 'ira', 'estate', 'foundation'];
+const goesOn = new Set(nameGoesOnWords);
+
 interface Hit {
   entry: IdentifierEntry;
   kind: IdentifierKind;
+  /** The identifier with the word that continues it ("John Smith Jr"), when one does. */
+  longer?: string;
   /** Where it is in the page's text, for the snippet. */
   start: number;
   end: number;
@@ -246,7 +261,9 @@ function readPage(text: string, index: IdentifierIndex): PageReading {
     }
     if (!entry || longest < coveredTo) continue;
     coveredTo = longest + 1;
-    hits.push({ entry, kind: 'words', start: starts[i]!, end: ends[longest]! });
+    const next = words[longest + 1];
+    const longer = next !== undefined && goesOn.has(next) ? text.slice(starts[i]!, ends[longest + 1]!).replace(/\s+/g, ' ') : undefined;
+    hits.push({ entry, kind: 'words', start: starts[i]!, end: ends[longest]!, ...(longer ? { longer } : {}) });
   }
   for (const m of text.matchAll(maskedTin)) {
     const entry = index.lastFours.get(m[2]!);
@@ -276,6 +293,11 @@ type Verdict =
 function verdict(readings: readonly PageReading[], previous: number | null): Verdict {
   const hits = readings.flatMap((r) => r.hits);
   if (hits.length === 0) return { kind: 'none' };
+  const goingOn = hits.find((h) => h.longer !== undefined);
+  if (goingOn) {
+    const candidates = [...new Set(hits.flatMap((h) => h.entry.owners))].sort((a, b) => a - b);
+    return { kind: 'needs-person', reason: (place) => contentMatchingMessages.nameGoesOn(goingOn.entry.identifier, goingOn.longer!, place), candidates };
+  }
   const picks = (h: Hit) => h.kind === 'words' && h.entry.owners.length === 1;
   const pickers = new Set(hits.filter(picks).map((h) => h.entry.owners[0]!));
   const candidates = [...new Set(hits.flatMap((h) => h.entry.owners))].sort((a, b) => a - b);

@@ -11,7 +11,7 @@ import { createApiClient } from '@everest/core/client';
 import { createUserAnswer } from '@everest/core/contract';
 import { contentMatchingMessages, draftReasonColumn, readCsv } from '@everest/core/domain';
 import { splitPdf } from '@everest/web/pdf';
-import { demoPassword } from '@everest/fixtures';
+import { demoPassword, demoUsers } from '@everest/fixtures';
 import { startTestServer, type TestServer } from '@everest/server/testing';
 import { contentMatchMessages } from './content-match-messages';
 import { createPortal } from './portal';
@@ -83,6 +83,7 @@ describe('sync --match-content', () => {
     // administrator added (edit-user).
     const johnOne = { email: seededJohn };
     const johnTwo = await investor('John Smith', 'john.smith.ranch@example.com');
+    const demoJohns = demoUsers.filter((u) => u.firstName === 'John' && u.lastName === 'Smith').map((u) => u.email);
     const lena = await investor('Lena Okonkwo', 'lena.okonkwo@example.com', 'Okonkwo Holdings LLC');
     const oscar = await investor('Oscar Lindqvist', 'oscar.lindqvist@example.com');
     const client = createApiClient({ baseUrl: server.url, getToken: () => token });
@@ -167,7 +168,8 @@ describe('sync --match-content', () => {
     const reasons = Object.fromEntries(draft.map((row) => [row.filename!, row[draftReasonColumn]!]));
     expect(draft.every((row) => row.email === '')).toBe(true);
     expect(reasons).toEqual({
-      'K1_2025_00019.pdf': `${contentMatchingMessages.shared('John Smith', 'in this PDF')} (candidates: ${johnOne.email} or ${johnTwo.email})`,
+      // Every account named John Smith, by id: the demo's two, then this test's.
+      'K1_2025_00019.pdf': `${contentMatchingMessages.shared('John Smith', 'in this PDF')} (candidates: ${[...demoJohns, johnTwo.email].join(' or ')})`,
       'K1_2025_00020.pdf': contentMatchingMessages.scan,
       'K1_2025_00021.pdf': `${contentMatchingMessages.severalInvestors('in this PDF')} (candidates: ${marcus.email} or ${oscar.email})`,
       'Investor K-1.pdf': contentMatchingMessages.beforeFirstIdentifier,
