@@ -42,6 +42,7 @@ it('lists what needs a person: no match, two investors, a shared name, a last-4 
     'Only a name that two investors share appears in it.',
     "The name is one investor's and the TIN's last four digits are another's.",
     'The PDF is a scan: an image with no text to read.',
+    'A name that goes on into a longer one, such as ‘John Smith Jr’ or ‘Thompson Family Trust II’: that may be another partner.',
     'In a combined PDF, the pages before the first page that names an investor, such as a cover letter.',
   ]);
 });

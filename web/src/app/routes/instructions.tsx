@@ -259,6 +259,10 @@ export default function InstructionsRoute() {
             <li>Only a name that two investors share appears in it.</li>
             <li>The name is one investor&apos;s and the TIN&apos;s last four digits are another&apos;s.</li>
             <li>The PDF is a scan: an image with no text to read.</li>
+            <li>
+              A name that goes on into a longer one, such as &lsquo;John Smith Jr&rsquo; or &lsquo;Thompson Family Trust II&rsquo;: that may be
+              another partner.
+            </li>
             <li>In a combined PDF, the pages before the first page that names an investor, such as a cover letter.</li>
           </ul>
           <p className={styles.text}>

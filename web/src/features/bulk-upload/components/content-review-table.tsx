@@ -260,6 +260,8 @@ function ReviewRowDialog({
                   freeform
                   autoComplete="off"
                   placeholder="Search investors"
+                  // Typing replaces the chosen investor's label instead of adding to it.
+                  onFocus={(event) => event.currentTarget.select()}
                   value={search}
                   open={open}
                   onOpenChange={(_, data) => setOpen(data.open)}
