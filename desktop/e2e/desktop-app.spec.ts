@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -7,6 +7,8 @@ import type { DesktopApi, FolderUploadStatus } from '../src/shared/api';
 import { portalAddressMessages } from '../src/shared/settings';
 import { installTestBridge } from './support/test-bridge';
 import { totpCode } from '@everest/server/testing/totp';
+import { K1Maker, type K1Partner } from '@everest/fixtures/k1';
+import { splitPdf } from '@everest/web/pdf';
 
 const admin = { email: 'admin@example.com', password: 'Everest@2025' };
 
@@ -198,6 +200,126 @@ test('a dropped quarter folder shows its plan, publishes with progress, and is a
   await dropFolder(page, drop);
   await expect(page.getByRole('list', { name: 'Plan counts' })).toContainText('Already published: 2');
   await expect(page.getByRole('button', { name: 'Nothing new to publish' })).toBeDisabled();
+});
+
+test('an investors folder without manifest.csv is matched by content: staff review, exclude and confirm, and the rows they confirm are planned and published as a manifest drop', async ({ page }) => {
+  // PDF.js loads in each worker before the review shows: seconds on a busy machine.
+  test.setTimeout(120_000);
+  const run = unique();
+  await signIn(page);
+  // Investors of this run only, so that nobody else's K-1 can match.
+  const person = async (name: string) => {
+    const email = `k1-${name.split(' ')[0]!.toLowerCase()}-${run}@example.com`;
+    const response = await page.request.post('/api/admin/create-user', { data: { email, name: `${name} ${run}`, password: `Pw-${run}-A1!` } });
+    expect(response.ok(), await response.text()).toBe(true);
+    return { email, name: `${name} ${run}` };
+  };
+  const ann = await person('Ann Quill');
+  const bob = await person('Bob Reyes');
+  const partner = (name: string, seed: string): K1Partner => ({
+    name: [name],
+    address: ['1840 Oak Grove Ave.', 'Reno, NV 89501'],
+    tin: `XXX-XX-${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+    type: 'Individual',
+    seed,
+  });
+  const maker = new K1Maker();
+  const annK1 = await maker.k1(partner(ann.name, `${run}-ann`));
+  const scan = await maker.scan(partner(ann.name, `${run}-scan`));
+  // The preparer's cover letter, then Bob's K-1 and the page after it that names nobody.
+  const combined = await maker.combined([{ partner: partner(bob.name, `${run}-bob`), after: ['section-199a'] }]);
+  const drop = `matched-${run}`;
+  const base = path.join(fixtureRoot, drop);
+  write(base, '2025-Q3/investors/K1_2025_00017.pdf', Buffer.from(annK1));
+  write(base, '2025-Q3/investors/K1_2025_00018.pdf', Buffer.from(scan));
+  write(base, '2025-Q3/investors/K1_2025_package.pdf', Buffer.from(combined));
+
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await dropFolder(page, drop);
+  await expect(page.getByRole('heading', { name: 'Publishing plan' })).toBeFocused();
+  await expect(page.getByRole('list', { name: 'Plan counts' })).toContainText('Will be published: 0');
+  await expect(page.getByText('3 files in 2025-Q3/investors have no manifest.csv')).toBeVisible();
+  await page.getByRole('button', { name: 'Match by content' }).click();
+
+  const review = page.getByRole('region', { name: 'Match by content: review' });
+  await expect(review.getByRole('heading', { name: 'Match by content: review' })).toBeFocused({ timeout: 60_000 });
+  const row = (text: string) => review.getByRole('row').filter({ hasText: text });
+  await expect(row('K1_2025_00017.pdf')).toContainText(`Matched${ann.name} (${ann.email})`);
+  await expect(row('Pages 2–3')).toContainText(`Matched${bob.name} (${bob.email})`);
+  await expect(row('Page 1')).toContainText('Needs a person');
+  await expect(review.getByRole('button', { name: 'Continue to Preview' })).toBeDisabled();
+  await review.getByRole('checkbox', { name: 'Exclude K1_2025_00018.pdf' }).check();
+  await review.getByRole('checkbox', { name: 'Exclude K1_2025_package.pdf (page 1)' }).check();
+  await review.getByRole('button', { name: 'Continue to Preview' }).click();
+
+  // The confirmed rows are a manifest drop's plan: the same preview, the same Publish.
+  await expect(page.getByRole('heading', { name: 'Publishing plan' })).toBeFocused();
+  await expect(page.getByText(`${path.join(fixtureRoot, drop)}, matched by content`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Plan counts' })).toContainText('Will be published: 2');
+  const personal = page.getByRole('table', { name: 'Personal documents' });
+  await expect(personal.getByRole('row', { name: new RegExp(`${ann.email}.*2025 Schedule K-1.*2025 Q3.*Will be published`) })).toBeVisible();
+  await expect(personal.getByRole('row', { name: new RegExp(`${bob.email}.*2025 Schedule K-1.*2025 Q3.*Will be published`) })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish 2 documents' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^2 published, 0 already on the portal, 0 need attention/)).toBeVisible();
+
+  // Each investor has exactly their own K-1: Ann's file, Bob's pages of the combined PDF, byte for byte.
+  const [bobSection] = await splitPdf(combined, [[2, 3]]);
+  for (const { investor, bytes } of [
+    { investor: ann, bytes: annK1 },
+    { investor: bob, bytes: bobSection! },
+  ]) {
+    const listed = (await (await page.request.get(`/api/admin/user-documents?search=${encodeURIComponent(investor.email)}`)).json()) as {
+      documents: { id: number; title: string; userEmail: string; year: number; quarter: string; fileSize: number }[];
+    };
+    const theirs = listed.documents.filter((d) => d.userEmail === investor.email);
+    expect(theirs.map((d) => [d.title, d.year, d.quarter]), investor.email).toEqual([['2025 Schedule K-1', 2025, 'Q3']]);
+    expect(theirs[0]!.fileSize, investor.email).toBe(bytes.byteLength);
+  }
+  // Nothing was written into the dropped folder.
+  expect(readdirSync(path.join(base, '2025-Q3/investors')).sort()).toEqual(['K1_2025_00017.pdf', 'K1_2025_00018.pdf', 'K1_2025_package.pdf']);
+});
+
+test('a combined PDF of K-1s dropped on its own is matched by content under the quarter staff choose, and each section published to its investor', async ({ page }) => {
+  test.setTimeout(120_000);
+  const run = unique();
+  await signIn(page);
+  const email = `k1-cy-${run}@example.com`;
+  const name = `Cy Vance ${run}`;
+  const created = await page.request.post('/api/admin/create-user', { data: { email, name, password: `Pw-${run}-A1!` } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const combined = await new K1Maker().combined([
+    { partner: { name: [name], address: ['9 Elm St.', 'Reno, NV 89501'], tin: 'XXX-XX-0000', type: 'Individual', seed: `${run}-cy` }, after: ['state'] },
+  ]);
+  const file = `K1_package_${run}.pdf`;
+  write(fixtureRoot, file, Buffer.from(combined));
+
+  await page.getByRole('tab', { name: 'Folder Drop' }).click();
+  await dropFolder(page, file);
+  await expect(page.getByRole('heading', { name: 'Publishing plan' })).toBeFocused();
+  await expect(page.getByText(`${file} has no manifest.csv`)).toBeVisible();
+  // No quarter folder holds it: nothing is read before staff say where it is filed.
+  const match = page.getByRole('button', { name: 'Match by content' });
+  await expect(match).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Year' }).selectOption('2025');
+  await page.getByRole('combobox', { name: 'Quarter' }).selectOption('Q2');
+  await match.click();
+
+  const review = page.getByRole('region', { name: 'Match by content: review' });
+  await expect(review.getByRole('heading', { name: 'Match by content: review' })).toBeFocused({ timeout: 60_000 });
+  await expect(review.getByRole('row').filter({ hasText: 'Pages 2–3' })).toContainText(`Matched${name} (${email})`);
+  await review.getByRole('checkbox', { name: `Exclude ${file} (page 1)` }).check();
+  await review.getByRole('button', { name: 'Continue to Preview' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Publishing plan' })).toBeFocused();
+  await expect(page.getByRole('table', { name: 'Personal documents' }).getByRole('row', { name: new RegExp(`${email}.*2025 Q2.*Will be published`) })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish 1 document' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload finished' })).toBeVisible({ timeout: 30_000 });
+  const [section] = await splitPdf(combined, [[2, 3]]);
+  const listed = (await (await page.request.get(`/api/admin/user-documents?search=${encodeURIComponent(email)}`)).json()) as {
+    documents: { userEmail: string; year: number; quarter: string; fileSize: number }[];
+  };
+  expect(listed.documents.filter((d) => d.userEmail === email).map((d) => [d.year, d.quarter, d.fileSize])).toEqual([[2025, 'Q2', section!.byteLength]]);
 });
 
 test('with "E-mail the investors" ticked, Publish says how many people first; Cancel sends nothing, confirming publishes', async ({ page }) => {

@@ -57,7 +57,7 @@ async function createApp() {
     stabilityMs: 250,
   });
   let nextFolder: string | null = null;
-  const handlers = createBridgeHandlers({ settings, session, portal, folderUploads, watchedFolder }, () => ({
+  const handlers = createBridgeHandlers({ settings, session, portal, folderUploads, watchedFolder, contentMatchDirectory: path.join(userData, 'content-matched') }, () => ({
     chooseFolder: async () => nextFolder,
   }));
   return {
@@ -75,15 +75,25 @@ async function createApp() {
 
 let app = await createApp();
 
+// Electron's IPC carries bytes (a Uint8Array) as they are; JSON carries them as { $bytes: base64 }
+// both ways (test-bridge.ts does the same in the page).
+const bytesKey = '$bytes';
+
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return chunks.length === 0 ? undefined : JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  return chunks.length === 0
+    ? undefined
+    : JSON.parse(Buffer.concat(chunks).toString('utf8'), (_, value: unknown) =>
+        value && typeof value === 'object' && bytesKey in value ? new Uint8Array(Buffer.from((value as Record<string, string>)[bytesKey]!, 'base64')) : value,
+      );
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body ?? null));
+  response.end(
+    JSON.stringify(body ?? null, (_, value: unknown) => (value instanceof Uint8Array ? { [bytesKey]: Buffer.from(value).toString('base64') } : value)),
+  );
 }
 
 async function sendResponse(response: ServerResponse, answer: Response): Promise<void> {

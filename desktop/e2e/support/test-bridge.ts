@@ -14,13 +14,22 @@ interface BridgeOptions {
  * Runs in the page (serialized by Playwright): it may use nothing from outside its arguments.
  */
 function installBridge({ methods, fixtureRoot, events }: BridgeOptions & { events: Record<string, string> }) {
+  // Bytes travel as { $bytes: base64 } (support/bridge-server.ts), as Uint8Arrays on either side.
+  const toBase64 = (bytes: Uint8Array) => {
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  };
+  const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
   async function call(method: string, args: unknown[]): Promise<unknown> {
     const response = await fetch(`/__bridge/${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(args),
+      body: JSON.stringify(args, (_, value: unknown) => (value instanceof Uint8Array ? { $bytes: toBase64(value) } : value)),
     });
-    const body = (await response.json()) as unknown;
+    const body = JSON.parse(await response.text(), (_, value: unknown) =>
+      value && typeof value === 'object' && '$bytes' in value ? fromBase64((value as { $bytes: string }).$bytes) : value,
+    ) as unknown;
     if (!response.ok) throw new Error((body as { error: string }).error);
     return body;
   }

@@ -117,6 +117,7 @@ async function start(): Promise<void> {
     portal,
     folderUploads,
     watchedFolder,
+    contentMatchDirectory: join(userData, 'content-matched'),
     isAppUrl: (url) => isAppUrl(url, appEntryUrl),
   });
   app.on('activate', () => {

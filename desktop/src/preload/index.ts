@@ -21,6 +21,8 @@ const desktop = {
   // `File.path` is gone since Electron 32; only the preload can ask for a dropped file's path.
   getPathForFile: (file) => webUtils.getPathForFile(file),
   planFolderDrop: (folder) => ipcRenderer.invoke(ipcChannels.planFolderDrop, folder),
+  readDroppedPdfs: (folder, paths) => ipcRenderer.invoke(ipcChannels.readDroppedPdfs, folder, paths),
+  stageContentMatch: (batch) => ipcRenderer.invoke(ipcChannels.stageContentMatch, batch),
   startFolderUpload: (folder, options) => ipcRenderer.invoke(ipcChannels.startFolderUpload, folder, options),
   pauseFolderUpload: () => ipcRenderer.invoke(ipcChannels.pauseFolderUpload),
   getFolderUpload: () => ipcRenderer.invoke(ipcChannels.getFolderUpload),

@@ -55,6 +55,35 @@ export interface FolderDropPlan {
   unmatched: { path: string; reason: string }[];
   /** System and editor files left out on purpose. */
   ignored: string[];
+  /**
+   * Investors folders without a manifest.csv, which Match by content can read: the folder as a
+   * manifest's ('2025-Q3/investors', 'investors' in a quarter root, '' for the dropped folder
+   * itself), the period its quarter folder gives, and its files' paths below the dropped folder.
+   * A single PDF dropped on its own is planned as its folder with that one file to match.
+   */
+  contentFolders: ContentDropFolder[];
+}
+
+export interface ContentDropFolder {
+  folder: string;
+  /** Null when no quarter folder holds it (a combined PDF dropped on its own): staff choose the quarter. */
+  year: number | null;
+  quarter: Quarter | null;
+  files: string[];
+}
+
+/** A file of a dropped folder as Match by content reads it: its path below the folder, and its bytes. */
+export interface DroppedFile {
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** What staff confirmed in Match by content's review: a manifest and the documents it names, for one quarter. */
+export interface ContentMatchedBatch {
+  year: number;
+  quarter: Quarter;
+  manifest: string;
+  documents: { name: string; bytes: Uint8Array }[];
 }
 
 /**
@@ -132,6 +161,14 @@ export interface DesktopApi {
   /** The absolute path of a dropped file or folder (Electron's webUtils, in the preload). */
   getPathForFile(file: File): string;
   planFolderDrop(folder: string): Promise<FolderDropPlan>;
+  /** The PDFs of a dropped folder that Match by content reads (`paths` below `folder`). */
+  readDroppedPdfs(folder: string, paths: string[]): Promise<DroppedFile[]>;
+  /**
+   * Writes what staff confirmed as a quarter folder of the app's own (`<year>-<quarter>/investors/`
+   * with its manifest.csv and files) and answers its path, which is planned and uploaded as any
+   * dropped folder: one publishing path for every manifest.
+   */
+  stageContentMatch(batch: ContentMatchedBatch): Promise<string>;
   startFolderUpload(folder: string, options: { emailNotification: boolean }): Promise<FolderUploadStatus>;
   pauseFolderUpload(): Promise<FolderUploadStatus | null>;
   /** The current or last folder upload (also one left unfinished before a restart), or null. */
@@ -168,6 +205,8 @@ export const ipcChannels = {
   verifySecondStep: 'session:verify-second-step',
   signOut: 'session:sign-out',
   planFolderDrop: 'folder-drop:plan',
+  readDroppedPdfs: 'folder-drop:read-pdfs',
+  stageContentMatch: 'folder-drop:stage-content-match',
   startFolderUpload: 'folder-upload:start',
   pauseFolderUpload: 'folder-upload:pause',
   getFolderUpload: 'folder-upload:get',

@@ -1,8 +1,10 @@
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { quarters } from '@everest/core/domain';
 import type { AsyncMethods, IpcMethod } from '../../shared/api';
 import { serverUrlSchema } from '../../shared/settings';
 import type { Portal } from '../../sync/portal';
+import { readDroppedPdfs, stageContentMatch } from '../folder-drop/content-match-drop';
 import { planFolderDrop } from '../folder-drop/drop-plan';
 import type { FolderUploads } from '../folder-drop/folder-upload';
 import type { DesktopSession } from '../session/desktop-session';
@@ -15,6 +17,8 @@ export interface BridgeContext {
   portal: Portal;
   folderUploads: FolderUploads;
   watchedFolder: WatchedFolder;
+  /** The app's own folder where Match by content's confirmed batches are written. */
+  contentMatchDirectory: string;
   /** The system's folder dialog, for the window that asked; null when cancelled. */
   chooseFolder(): Promise<string | null>;
 }
@@ -37,7 +41,7 @@ const noArgs = z.tuple([]);
  * `forWindow` gives the dialog of the window that asked.
  */
 export function createBridgeHandlers(context: Omit<BridgeContext, 'chooseFolder'>, forWindow: () => Pick<BridgeContext, 'chooseFolder'>): BridgeHandlers {
-  const { settings, session, portal, folderUploads, watchedFolder } = context;
+  const { settings, session, portal, folderUploads, watchedFolder, contentMatchDirectory } = context;
 
   async function stopWork(): Promise<void> {
     await watchedFolder.stop();
@@ -78,6 +82,21 @@ export function createBridgeHandlers(context: Omit<BridgeContext, 'chooseFolder'
       },
     },
     planFolderDrop: { args: z.tuple([absolutePath]), run: ([folder]) => planFolderDrop(folder, portal) },
+    readDroppedPdfs: {
+      args: z.tuple([absolutePath, z.array(z.string().min(1)).max(20_000)]),
+      run: ([folder, paths]) => readDroppedPdfs(folder, paths),
+    },
+    stageContentMatch: {
+      args: z.tuple([
+        z.object({
+          year: z.number().int(),
+          quarter: z.enum(quarters),
+          manifest: z.string(),
+          documents: z.array(z.object({ name: z.string().min(1), bytes: z.instanceof(Uint8Array) })).max(20_000),
+        }),
+      ]),
+      run: ([batch]) => stageContentMatch(contentMatchDirectory, batch),
+    },
     startFolderUpload: {
       args: z.tuple([absolutePath, z.object({ emailNotification: z.boolean() })]),
       run: ([folder, options]) => folderUploads.start(folder, options),

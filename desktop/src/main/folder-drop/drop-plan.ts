@@ -21,9 +21,10 @@ import {
 import type { Portal } from '../../sync/portal';
 import { noReaderWarning } from '../../sync/report';
 import type { FolderDropPlan } from '../../shared/api';
+import { contentFoldersOf, singlePdfPlan } from './content-match-drop';
 
 export const dropMessages = {
-  notAFolder: 'Drop a folder: a quarter folder (2025-Q3) or a folder holding several.',
+  notAFolder: 'Drop a folder (a quarter folder such as 2025-Q3, or a folder holding several) or a combined PDF of K-1s.',
   notNamedByManifest: 'No row of manifest.csv names this file.',
 } as const;
 
@@ -86,7 +87,9 @@ export async function listFolder(root: string): Promise<{ entries: FolderEntry[]
  * quarter, as upload-document answers alreadyPublished.
  */
 export async function planFolderDrop(folder: string, portal: Portal): Promise<FolderDropPlan> {
-  if (!(await stat(folder).catch(() => null))?.isDirectory()) throw new Error(dropMessages.notAFolder);
+  const dropped = await stat(folder).catch(() => null);
+  if (dropped?.isFile() && folder.toLowerCase().endsWith('.pdf')) return singlePdfPlan(folder);
+  if (!dropped?.isDirectory()) throw new Error(dropMessages.notAFolder);
   const { entries, ignored } = await listFolder(folder);
   const [propertyNames, serverDocuments] = await Promise.all([portal.propertyNames(), portal.propertyDocuments()]);
   const plan = planFolder({ rootName: path.basename(folder), entries, propertyNames });
@@ -183,5 +186,6 @@ export async function planFolderDrop(folder: string, portal: Portal): Promise<Fo
     manifests,
     unmatched: unmatched.filter((u) => !named.has(u.path)),
     ignored: [...ignored, ...plan.ignored],
+    contentFolders: contentFoldersOf(folder, plan, entries),
   };
 }

@@ -1,17 +1,5 @@
-// First: zod must be told before any schema is built (imports run in this order).
+// First: zod must be told before any schema is built. The panel is loaded only after this has
+// run: a static import's chunks (core's schemas among them) would be evaluated before it.
 import '@everest/web/zod-without-eval';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
-import { DesktopShell } from './desktop-shell';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element.');
-
-createRoot(root).render(
-  <StrictMode>
-    <FluentProvider theme={webLightTheme}>
-      <DesktopShell />
-    </FluentProvider>
-  </StrictMode>,
-);
+void import('./app-root');

@@ -10,3 +10,7 @@ export {
   type RecipientCount,
 } from '../../components/admin/email-confirm-dialog';
 export { emailingTexts } from '../../lib/admin/admin-messages';
+// The desktop's Folder Drop matches K-1s by content with the browser's own reading, rule and review.
+export { ContentReviewStep, type ContentReviewStepProps } from '../../features/bulk-upload/components/content-review-step';
+export { confirmedBatch, matchByContent, type ContentReview, type MatchingInvestor } from '../../features/bulk-upload/lib/match-by-content';
+export type { FolderFile } from '../../features/bulk-upload/lib/bulk-selection';

@@ -42,7 +42,7 @@ export function DropStep({
     const [first] = event.dataTransfer.files;
     const folder = first ? window.desktop.getPathForFile(first) : '';
     if (!folder) {
-      onFailure('Drop a folder from your computer: a quarter folder (2025-Q3) or a folder holding several.');
+      onFailure('Drop a folder from your computer (a quarter folder such as 2025-Q3, or a folder holding several) or a combined PDF of K-1s.');
       return;
     }
     onFolder(folder);
@@ -70,7 +70,8 @@ export function DropStep({
           <>
             <Text size={400}>Drop a quarterly folder here</Text>
             <Text className={screen.muted}>
-              2025-Q3/properties/&lt;Property name or General&gt;/&lt;file&gt; and 2025-Q3/investors/manifest.csv with its files
+              2025-Q3/properties/&lt;Property name or General&gt;/&lt;file&gt; and 2025-Q3/investors/manifest.csv with its files; K-1s
+              without a manifest, or a combined PDF of them, can be matched by content
             </Text>
             <Button
               onClick={() =>

@@ -1,15 +1,21 @@
-import { useEffect, useState } from 'react';
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { MessageBar, MessageBarBody, Spinner } from '@fluentui/react-components';
 import type { FolderDropPlan, FolderUploadStatus } from '../../../../shared/api';
 import { errorMessage } from '../../lib/error-message';
+import type { ContentToMatch } from './content-match-offer';
 import { DropStep } from './drop-step';
 import { PlanStep, usePublishing } from './plan-step';
 import { UploadStep } from './upload-step';
 
+// PDF.js and the review load only when staff match by content.
+const ContentMatchStep = lazy(() => import('./content-match-step'));
+
 type Step =
   | { step: 'drop' }
   | { step: 'planning'; folder: string }
-  | { step: 'plan'; plan: FolderDropPlan }
+  /** `matchedFrom`: the dropped folder whose K-1s staff matched by content into this plan's folder. */
+  | { step: 'plan'; plan: FolderDropPlan; matchedFrom?: string }
+  | { step: 'match'; plan: FolderDropPlan; content: ContentToMatch }
   | { step: 'upload'; status: FolderUploadStatus };
 
 /**
@@ -34,11 +40,11 @@ export function FolderDropScreen() {
     };
   }, []);
 
-  async function plan(folder: string) {
+  async function plan(folder: string, matchedFrom?: string) {
     setFailure(null);
-    setStep({ step: 'planning', folder });
+    setStep({ step: 'planning', folder: matchedFrom ?? folder });
     try {
-      setStep({ step: 'plan', plan: await window.desktop.planFolderDrop(folder) });
+      setStep({ step: 'plan', plan: await window.desktop.planFolderDrop(folder), ...(matchedFrom ? { matchedFrom } : {}) });
     } catch (error) {
       setFailure(errorMessage(error));
       setStep({ step: 'drop' });
@@ -76,7 +82,33 @@ export function FolderDropScreen() {
     );
   }
   if (step.step === 'plan') {
-    return <PlanStep drop={step.plan} publishing={publishing} onCancel={() => setStep({ step: 'drop' })} failureBar={failureBar} />;
+    const { plan: drop } = step;
+    return (
+      <PlanStep
+        drop={drop}
+        matchedFrom={step.matchedFrom}
+        publishing={publishing}
+        onMatchByContent={(content) => setStep({ step: 'match', plan: drop, content })}
+        onCancel={() => setStep({ step: 'drop' })}
+        failureBar={failureBar}
+      />
+    );
+  }
+  if (step.step === 'match') {
+    const { plan: drop } = step;
+    // What staff confirm is its own quarter folder, planned and published as any drop.
+    return (
+      <Suspense fallback={<Spinner label="Loading Match by content…" />}>
+        <ContentMatchStep
+          folder={drop.folder}
+          content={step.content}
+          onStaged={(staged) => void plan(staged, drop.folder)}
+          onCancel={() => setStep({ step: 'plan', plan: drop })}
+          onFailure={setFailure}
+          failureBar={failureBar}
+        />
+      </Suspense>
+    );
   }
   return <UploadStep status={step.status} act={act} onDiscard={discard} failureBar={failureBar} />;
 }

@@ -21,6 +21,7 @@ import { countDropRecipients } from '../../lib/drop-recipients';
 import { errorMessage } from '../../lib/error-message';
 import { MiddleTruncatedPath } from '../../lib/middle-truncated-path';
 import { useScreenStyles } from '../styles';
+import { ContentMatchOffer, type ContentToMatch } from './content-match-offer';
 
 /**
  * Publishing a plan: whether investors are e-mailed, and, with e-mail ticked, the count of who
@@ -78,7 +79,23 @@ export type Publishing = ReturnType<typeof usePublishing>;
  * The plan of a dropped folder, before anything is sent: what will be published, to whom, what
  * is already there, and what is not sent and why; then Publish (or Cancel).
  */
-export function PlanStep({ drop, publishing, onCancel, failureBar }: { drop: FolderDropPlan; publishing: Publishing; onCancel: () => void; failureBar: ReactNode }) {
+export function PlanStep({
+  drop,
+  matchedFrom,
+  publishing,
+  onMatchByContent,
+  onCancel,
+  failureBar,
+}: {
+  drop: FolderDropPlan;
+  /** The dropped folder whose K-1s were matched by content into this plan (`drop.folder` is the app's copy). */
+  matchedFrom?: string | undefined;
+  publishing: Publishing;
+  /** Staff chose to match an investors folder without manifest.csv by its K-1s' content. */
+  onMatchByContent: (content: ContentToMatch) => void;
+  onCancel: () => void;
+  failureBar: ReactNode;
+}) {
   const screen = useScreenStyles();
   const { notify, setNotify, counting, confirming, starting, publish, askToPublish } = publishing;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -107,7 +124,7 @@ export function PlanStep({ drop, publishing, onCancel, failureBar }: { drop: Fol
       <Text as="h2" size={500} weight="semibold" id="folder-plan-title" ref={headingRef} tabIndex={-1}>
         Publishing plan
       </Text>
-      <Text className={screen.path}>{drop.folder}</Text>
+      <Text className={screen.path}>{matchedFrom ? `${matchedFrom}, matched by content` : drop.folder}</Text>
       <ul className={screen.counts} aria-label="Plan counts">
         <li>Will be published: {toPublish}</li>
         <li>Already published: {already}</li>
@@ -161,6 +178,9 @@ export function PlanStep({ drop, publishing, onCancel, failureBar }: { drop: Fol
       <Text as="h3" weight="semibold">
         Personal documents
       </Text>
+      {drop.contentFolders.map((content) => (
+        <ContentMatchOffer key={content.folder} content={content} onMatch={onMatchByContent} />
+      ))}
       {drop.manifests.map((m) => (
         <Text key={m.path} className={screen.muted}>
           {m.path} read as {csvEncodingLabels[m.encoding]}
