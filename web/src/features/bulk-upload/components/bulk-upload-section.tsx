@@ -130,6 +130,13 @@ export function BulkUploadSection() {
     return { year: periodYear, quarter: periodQuarter };
   };
 
+  /** The server as the dry run asks it: fresh documents and recipients each time. */
+  const serverNow = () =>
+    dryRunServer(
+      async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents,
+      (property) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 }),
+    );
+
   const preview = async () => {
     if (busy) return;
     setDry(null);
@@ -140,9 +147,6 @@ export function BulkUploadSection() {
     const onProgress = (fraction: number) => {
       if (!stale()) setBusy({ step: 'hashing', fraction });
     };
-    const fetchDocuments = async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents;
-    const recipients = (property: string) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 });
-    const server = dryRunServer(fetchDocuments, recipients);
     if (matchContent) {
       await readByContent(stale);
       return;
@@ -160,7 +164,7 @@ export function BulkUploadSection() {
           onProgress,
         );
         if (stale()) return;
-        planned = await dryRunQuarterFolder(chosenQuarter, read, names, server);
+        planned = await dryRunQuarterFolder(chosenQuarter, read, names, serverNow());
       } else {
         const chosen = folder ? splitFolder(folder) : { manifest, files: documents };
         if (!chosen.manifest || chosen.files.length === 0) {
@@ -178,7 +182,7 @@ export function BulkUploadSection() {
           onProgress,
         );
         if (stale()) return;
-        planned = await dryRunManifest(chosen.manifest, read, period, server);
+        planned = await dryRunManifest(chosen.manifest, read, period, serverNow());
       }
       if (stale()) return;
       setBusy(null);
@@ -195,12 +199,6 @@ export function BulkUploadSection() {
       setProblem({ title: portalMessages.bulkPreviewFailed, detail: error instanceof Error ? error.message : undefined });
     }
   };
-
-  const serverNow = () =>
-    dryRunServer(
-      async () => (await queryClient.fetchQuery({ ...documentsQueryOptions, staleTime: 0 })).documents,
-      (property) => queryClient.fetchQuery({ ...documentRecipientsQueryOptions(property), staleTime: 0 }),
-    );
 
   /** Match by content, first step: read the chosen PDFs and put the rows before staff. */
   const readByContent = async (stale: () => boolean) => {
