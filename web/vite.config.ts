@@ -15,6 +15,11 @@ const treeshake = {
   moduleSideEffects: [{ test: /[\\/](core|fixtures)[\\/]src[\\/]/, sideEffects: false }],
 };
 
+// The bundler's report of its slowest plugins ([PLUGIN_TIMINGS]) was about 20 lines in the middle
+// of `pnpm start`'s own progress on every build: a person starting the product reads our steps;
+// errors and warnings still show.
+const checks = { bundlerTimings: false };
+
 const require = createRequire(import.meta.url);
 
 // Leaflet's package names only its UMD build, which the bundle wraps whole in a CommonJS shim and
@@ -53,7 +58,7 @@ const ssrBuild: UserConfig = {
     // The browser's build has written the assets; the render only names them.
     ssrEmitAssets: false,
     copyPublicDir: false,
-    rolldownOptions: { treeshake },
+    rolldownOptions: { treeshake, checks },
   },
 };
 
@@ -70,8 +75,12 @@ export default defineConfig(({ command, isSsrBuild }) => isSsrBuild ? ssrBuild :
     assetsInlineLimit: (file) => (file.endsWith('.svg') ? false : undefined),
     // Every browser this site supports knows modulepreload; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
+    // PDF.js (1.25 MB with its worker code) is loaded only in the workers of the administrators'
+    // Match by content; every chunk a visitor loads is far below this, and Lighthouse holds them.
+    chunkSizeWarningLimit: 1300,
     rolldownOptions: {
       treeshake,
+      checks,
       // The page's HTML loads only the boot script, which starts the app (index.html's entry) once
       // the page is painted (src/boot.ts).
       input: { index: path.resolve(import.meta.dirname, 'index.html'), boot: path.resolve(import.meta.dirname, bootModule) },
