@@ -5,7 +5,7 @@
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { textPdf } from '@everest/fixtures/k1';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@everest/core/client';
 import { createUserAnswer } from '@everest/core/contract';
@@ -36,15 +36,7 @@ afterAll(async () => {
   removeWorkspaces();
 });
 
-async function pdfOf(pages: readonly string[]): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const text of pages) {
-    const page = pdf.addPage([612, 792]);
-    text.split('\n').forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 16, size: 11, font }));
-  }
-  return Buffer.from(await pdf.save());
-}
+const pdfOf = async (pages: readonly string[]) => Buffer.from(await textPdf(pages));
 
 const k1 = (partner: string, extra = '') =>
   `Schedule K-1 (Form 1065) 2025\nPart II Information About the Partner\nPartner's name: ${partner}\n${extra}\nOrdinary business income 12,345`;

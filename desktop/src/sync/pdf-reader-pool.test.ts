@@ -1,21 +1,12 @@
-// The PDF reader pool on real PDFs made here with pdf-lib, read by PDF.js in real worker threads:
+// The PDF reader pool on real PDFs made here (the fixtures' textPdf), read by PDF.js in real worker threads:
 // text and sections come back whole, and a damaged, slow or greedy file ends as a sentence
 // without stopping the pool.
 
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { textPdf } from '@everest/fixtures/k1';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pdfLimits, pdfReadingMessages } from '@everest/web/pdf';
 import { PdfReaderPool } from './pdf-reader-pool';
 
-async function pdfOf(pages: readonly string[]): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const text of pages) {
-    const page = pdf.addPage([612, 792]);
-    text.split('\n').forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 16, size: 11, font }));
-  }
-  return pdf.save();
-}
 
 const pools: PdfReaderPool[] = [];
 function pool(options: ConstructorParameters<typeof PdfReaderPool>[0] = {}): PdfReaderPool {
@@ -32,7 +23,7 @@ const texts = (read: Awaited<ReturnType<PdfReaderPool['read']>>) => (read.kind =
 describe('the PDF reader pool', () => {
   it('reads many PDFs at once in its workers, each its own pages, and leaves the caller its bytes', async () => {
     const readers = pool({ size: 2 });
-    const files = await Promise.all(Array.from({ length: 6 }, (_, i) => pdfOf([`Schedule K-1 partner ${i}`, `Continuation ${i}`])));
+    const files = await Promise.all(Array.from({ length: 6 }, (_, i) => textPdf([`Schedule K-1 partner ${i}`, `Continuation ${i}`])));
     const sizes = files.map((f) => f.byteLength);
     const reads = await Promise.all(files.map((bytes) => readers.read(bytes, pdfLimits.single)));
     expect(reads.map(texts)).toEqual(files.map((_, i) => [`Schedule K-1 partner ${i}`, `Continuation ${i}`]));
@@ -42,7 +33,7 @@ describe('the PDF reader pool', () => {
 
   it('gives a damaged file its sentence and goes on with the next', async () => {
     const readers = pool({ size: 1 });
-    const whole = await pdfOf(['Jane Investor']);
+    const whole = await textPdf(['Jane Investor']);
     expect(await readers.read(new TextEncoder().encode('%PDF-1.7\nnot really a PDF\n%%EOF\n'), pdfLimits.single)).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.damaged });
     expect(await readers.read(whole.slice(0, Math.floor(whole.byteLength / 3)), pdfLimits.single)).toMatchObject({ kind: 'unreadable' });
     expect(texts(await readers.read(whole, pdfLimits.single))).toEqual(['Jane Investor']);
@@ -51,10 +42,10 @@ describe('the PDF reader pool', () => {
   it('ends a worker that outlives its time limit, says the file took too long, and replaces the worker', async () => {
     // A margin that leaves 30 ms: the reader's own check between pages would allow 10 s.
     const readers = pool({ size: 1, marginMs: -9_970 });
-    const long = await pdfOf(Array.from({ length: 400 }, (_, i) => `Page ${i + 1}`));
+    const long = await textPdf(Array.from({ length: 400 }, (_, i) => `Page ${i + 1}`));
     expect(await readers.read(long, { ...pdfLimits.combined, maxMilliseconds: 10_000 })).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooSlow });
     const patient = pool({ size: 1 });
-    expect(texts(await patient.read(await pdfOf(['After']), pdfLimits.single))).toEqual(['After']);
+    expect(texts(await patient.read(await textPdf(['After']), pdfLimits.single))).toEqual(['After']);
     // The ended worker was replaced: the pool still answers.
     expect(await readers.read(long, { ...pdfLimits.combined, maxMilliseconds: 10_000 })).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooSlow });
     expect(readers.started).toBe(2);
@@ -65,7 +56,7 @@ describe('the PDF reader pool', () => {
     // limit set between a worker's own needs and a file's is not exact enough to test by (the
     // worker's needs differ between tsx, vitest and the built app).
     const starved = pool({ size: 1, memoryMegabytes: 16 });
-    const file = await pdfOf(['Jane Investor']);
+    const file = await textPdf(['Jane Investor']);
     expect(await starved.read(file, pdfLimits.single)).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooMuchMemory });
     expect(await starved.read(file, pdfLimits.single)).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooMuchMemory });
     expect(starved.started).toBe(2);
@@ -74,7 +65,7 @@ describe('the PDF reader pool', () => {
 
   it('cuts a combined PDF into one PDF per section, each holding exactly its pages', async () => {
     const readers = pool({ size: 1 });
-    const combined = await pdfOf(['Jane p1', 'Jane p2', 'John p1', 'Bob p1']);
+    const combined = await textPdf(['Jane p1', 'Jane p2', 'John p1', 'Bob p1']);
     const cut = await readers.split(combined, [[1, 2], [3], [4]]);
     if (cut.kind !== 'sections') throw new Error(cut.reason);
     expect((await Promise.all(cut.parts.map((part) => readers.read(part, pdfLimits.single)))).map(texts)).toEqual([['Jane p1', 'Jane p2'], ['John p1'], ['Bob p1']]);

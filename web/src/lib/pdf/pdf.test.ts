@@ -1,22 +1,13 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { textPdf } from '@everest/fixtures/k1';
 import { describe, expect, it } from 'vitest';
 import { pdfReadingMessages, readPdfText, splitPdf, SplitRefused, splitMessages, type PdfLimits } from './index';
 
-async function pdfOf(pages: readonly string[]): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  for (const text of pages) {
-    const page = pdf.addPage([612, 792]);
-    text.split('\n').forEach((line, i) => page.drawText(line, { x: 50, y: 740 - i * 16, size: 11, font }));
-  }
-  return pdf.save();
-}
 
 const roomy: PdfLimits = { maxBytes: 10_000_000, maxPages: 50, maxMilliseconds: 30_000 };
 
 describe('reading a PDF for content matching', () => {
   it("reads each page's text, a line per line, with typed punctuation as typed", async () => {
-    const bytes = await pdfOf(["Schedule K-1 (Form 1065) 2025\nPartner's name: O'Brien Family Trust", 'Continuation statement']);
+    const bytes = await textPdf(["Schedule K-1 (Form 1065) 2025\nPartner's name: O'Brien Family Trust", 'Continuation statement']);
     const read = await readPdfText(bytes, roomy);
     expect(read.kind).toBe('text');
     if (read.kind !== 'text') return;
@@ -29,12 +20,12 @@ describe('reading a PDF for content matching', () => {
   });
 
   it('reads a page with nothing drawn as empty text, for the rule to call it a scan', async () => {
-    const read = await readPdfText(await pdfOf(['']), roomy);
+    const read = await readPdfText(await textPdf(['']), roomy);
     expect(read).toEqual({ kind: 'text', pages: [''] });
   });
 
   it('refuses, with a sentence, a file past its byte or page limit, and one that is not a PDF', async () => {
-    const three = await pdfOf(['a', 'b', 'c']);
+    const three = await textPdf(['a', 'b', 'c']);
     expect(await readPdfText(three, { ...roomy, maxPages: 2 })).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooManyPages(3, 2) });
     expect(await readPdfText(three, { ...roomy, maxBytes: 100 })).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooLarge(100) });
     expect(await readPdfText(new TextEncoder().encode('%PDF-1.7\nnot really'), roomy)).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.damaged });
@@ -43,14 +34,14 @@ describe('reading a PDF for content matching', () => {
   });
 
   it('stops reading between pages once its time is up', async () => {
-    const many = await pdfOf(Array.from({ length: 40 }, (_, i) => `Page ${i + 1}`));
+    const many = await textPdf(Array.from({ length: 40 }, (_, i) => `Page ${i + 1}`));
     expect(await readPdfText(many, { ...roomy, maxMilliseconds: 0 })).toEqual({ kind: 'unreadable', reason: pdfReadingMessages.tooSlow });
   });
 });
 
 describe('cutting a combined PDF', () => {
   it('makes one PDF per section holding exactly its pages, in order', async () => {
-    const combined = await pdfOf(['Jane Investor p1', 'Jane Investor p2', 'John Smith p1', 'Bob Lee p1']);
+    const combined = await textPdf(['Jane Investor p1', 'Jane Investor p2', 'John Smith p1', 'Bob Lee p1']);
     const parts = await splitPdf(combined, [[1, 2], [3], [4]]);
     const texts = await Promise.all(parts.map(async (part) => {
       const read = await readPdfText(part, roomy);
@@ -60,7 +51,7 @@ describe('cutting a combined PDF', () => {
   });
 
   it('refuses pages that are not there, and a file that is not a PDF', async () => {
-    const combined = await pdfOf(['a', 'b']);
+    const combined = await textPdf(['a', 'b']);
     await expect(splitPdf(combined, [[2, 3]])).rejects.toThrow(RangeError);
     await expect(splitPdf(combined, [[]])).rejects.toThrow(RangeError);
     const refused = await splitPdf(new TextEncoder().encode('not a pdf'), [[1]]).catch((e: unknown) => e);
