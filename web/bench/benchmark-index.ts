@@ -69,33 +69,46 @@ export async function hostBenchmarkIndex(): Promise<number> {
  * between 1 and 1.5 times host / target, the rate kept to hundredths (what the throttling
  * backend keeps), done once within 10 points or after 8 steps. Each rate's index is the median
  * of three runs, and the rate returned is the one measured closest to the target, since on a
- * busy host a step can land on the wrong side.
+ * busy host a step can land on the wrong side. The host's index is measured again at the end:
+ * when the load has moved it by more than a fifth meanwhile, the bisection is done again (up to
+ * three times in all).
  */
 export async function calibrateCpuSlowdown(target: number): Promise<Calibration> {
   return withBlankPage(async (cdp) => {
-    const measured = new Map<number, number>();
-    const indexAt = async (rate: number) => {
-      const known = measured.get(rate);
-      if (known !== undefined) return known;
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const index = await medianBenchmark(cdp);
-      measured.set(rate, index);
-      return index;
-    };
-    const hostIndex = await indexAt(1);
-    if (hostIndex < target) return { hostIndex, rate: 1, throttledIndex: hostIndex };
-    const hundredths = (rate: number) => Number(rate.toFixed(2));
-    let lower = 1;
-    let upper = hundredths(Math.max(1.5 * (hostIndex / target), 1.01));
-    await indexAt(upper);
-    for (let step = 0; step < 8; step += 1) {
-      const rate = hundredths((lower + upper) / 2);
-      const index = await indexAt(rate);
-      if (Math.abs(index - target) < 10) break;
-      if (index < target) upper = rate;
-      else lower = rate;
+    let calibration = await bisect(cdp, target);
+    for (let attempt = 1; attempt < 3; attempt += 1) {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      const hostIndexAfter = await medianBenchmark(cdp);
+      if (Math.abs(hostIndexAfter - calibration.hostIndex) <= calibration.hostIndex / 5) break;
+      calibration = await bisect(cdp, target);
     }
-    const [rate, throttledIndex] = [...measured].reduce((best, tried) => (Math.abs(tried[1] - target) < Math.abs(best[1] - target) ? tried : best));
-    return { hostIndex, rate, throttledIndex };
+    return calibration;
   });
+}
+
+async function bisect(cdp: CDPSession, target: number): Promise<Calibration> {
+  const measured = new Map<number, number>();
+  const indexAt = async (rate: number) => {
+    const known = measured.get(rate);
+    if (known !== undefined) return known;
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    const index = await medianBenchmark(cdp);
+    measured.set(rate, index);
+    return index;
+  };
+  const hostIndex = await indexAt(1);
+  if (hostIndex < target) return { hostIndex, rate: 1, throttledIndex: hostIndex };
+  const hundredths = (rate: number) => Number(rate.toFixed(2));
+  let lower = 1;
+  let upper = hundredths(Math.max(1.5 * (hostIndex / target), 1.01));
+  await indexAt(upper);
+  for (let step = 0; step < 8; step += 1) {
+    const rate = hundredths((lower + upper) / 2);
+    const index = await indexAt(rate);
+    if (Math.abs(index - target) < 10) break;
+    if (index < target) upper = rate;
+    else lower = rate;
+  }
+  const [rate, throttledIndex] = [...measured].reduce((best, tried) => (Math.abs(tried[1] - target) < Math.abs(best[1] - target) ? tried : best));
+  return { hostIndex, rate, throttledIndex };
 }
