@@ -175,8 +175,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    // The web app's end-to-end suites reach the server's test tooling through its package face.
-    files: ['web/e2e/**/*.ts'],
+    // The web app's end-to-end suites and benches reach the server's test and bench tooling through its package face.
+    files: ['web/e2e/**/*.ts', 'web/bench/**/*.ts'],
     rules: boundary([
       serverTesting,
       { group: ['@everest/desktop', '@everest/desktop/*', 'koa', '@mikro-orm/*', 'electron'], message: 'The web app depends on core only.' },
