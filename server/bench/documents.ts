@@ -210,7 +210,7 @@ async function benchDocumentList(server: BenchServer, token: string): Promise<nu
   const alone = await loadEach(url, await freshSessions(benchInvestors.slice(0, 200)), { connections: 1 });
   console.log(`  first load, one investor at a time (${alone.requests} investors): p50 ${alone.latency.p50} ms, p99 ${alone.latency.p99} ms`);
   await announceChanges(server);
-  const most = await loadEach(url, await freshSessions(benchInvestors), { connections: 50 });
+  const most = await loadEach(url, await freshSessions(benchInvestors.slice(0, 500)), { connections: 50 });
   console.log(
     `  first load, 50 connections (${most.requests} investors once each): ${most.requestsPerSecond.toFixed(0)} requests/s, ` +
       `p50 ${most.latency.p50} ms, p99 ${most.latency.p99} ms, max ${most.latency.max} ms (${load1()})`,
