@@ -95,3 +95,93 @@ export async function wrk(url: string, options: { connections: number; seconds: 
   if (!rate?.[1] || !requests?.[1]) throw new Error(`wrk printed no rate: ${stdout}`);
   return { requestsPerSecond: Number(rate[1]), requests: Number(requests[1]) };
 }
+
+export interface RateResult {
+  /** Answered 200. */
+  requests: number;
+  /** Errors and other statuses (counted as slower than any answer in the percentiles), and the first few of them. */
+  failures: number;
+  failed: string[];
+  /** Answers a second, from the first request's planned start to the last answer's end. */
+  requestsPerSecond: number;
+  /** From each request's planned start, not from when it was sent: a late send counts against the server. */
+  latency: { p50: number; p99: number; max: number };
+}
+
+/**
+ * Open-loop load: each header set once, the n-th request planned at n / perSecond seconds and
+ * sent then, on keep-alive connections opened as needed (at most 100: a request planned while all
+ * are busy waits for one, and that wait counts in its latency), whatever the answers before it,
+ * from a separate process. autocannon's `overallRate` is not this: each connection sends its share of
+ * a second's quota back to back at the second's start, then waits, which makes bursts of the
+ * whole quota rather than a steady arrival. Latencies run from the planned start, so that a
+ * server that falls behind is not hidden by requests waiting in the generator (coordinated
+ * omission).
+ */
+export async function loadAtRate(url: string, headerSets: Record<string, string>[], options: { perSecond: number }): Promise<RateResult> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'everest-load-'));
+  try {
+    const file = path.join(dir, 'requests.json');
+    writeFileSync(file, JSON.stringify(headerSets));
+    const script = `
+      const http = require('node:http');
+      const sets = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+      const interval = 1000 / ${options.perSecond};
+      const start = performance.now() + 50;
+      const latencies = [];
+      let next = 0, failures = [], lastEnd = start;
+      const finish = () => {
+        if (latencies.length + failures.length < sets.length) return;
+        agent.destroy();
+        latencies.sort((a, b) => a - b);
+        // A failed request counts as slower than any answer.
+        const at = (q) => { const i = Math.ceil(q * sets.length) - 1; return i < latencies.length ? latencies[i] : null; };
+        process.stdout.write(JSON.stringify({ failures: failures.length, failed: failures.slice(0, 3), requests: latencies.length, seconds: (lastEnd - start) / 1000,
+          p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1] }));
+      };
+      const send = (i, planned = start + i * interval) => {
+        const req = http.get(${JSON.stringify(url)}, { agent, headers: sets[i] }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            lastEnd = performance.now();
+            if (res.statusCode === 200) latencies.push(lastEnd - planned);
+            else failures.push('status ' + res.statusCode);
+            finish();
+          });
+        });
+        // A kept-alive connection the server closed as it was reused: Node's documented case for
+        // sending again (req.reusedSocket), still timed from the planned start.
+        req.on('error', (error) => {
+          if (req.reusedSocket && error.code === 'ECONNRESET') return send(i, planned);
+          failures.push(error.message);
+          finish();
+        });
+      };
+      const tick = () => {
+        while (next < sets.length && start + next * interval <= performance.now()) send(next++);
+        if (next < sets.length) setTimeout(tick, Math.max(0, start + next * interval - performance.now()));
+      };
+      setTimeout(tick, 50);`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], { maxBuffer: 10 * 1024 * 1024 });
+    const result = JSON.parse(stdout) as {
+      failures: number;
+      failed: string[];
+      requests: number;
+      seconds: number;
+      p50: number | null;
+      p99: number | null;
+      max: number;
+    };
+    const ms = (value: number | null) => (value === null ? Infinity : Math.round(value * 10) / 10);
+    return {
+      requests: result.requests,
+      failures: result.failures,
+      failed: result.failed,
+      requestsPerSecond: result.requests / result.seconds,
+      latency: { p50: ms(result.p50), p99: ms(result.p99), max: ms(result.max) },
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

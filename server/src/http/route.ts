@@ -195,7 +195,8 @@ export function bind<R extends RouteDef>(
       };
       const answer = await handler(input);
       if (answer instanceof SerializedJson) {
-        sendSerialized(ctx, answer);
+        const compressing = sendSerialized(ctx, answer);
+        if (compressing) await compressing;
       } else if (answer !== undefined) {
         ctx.body = answer;
       }
@@ -314,12 +315,19 @@ export function bindUnbuiltRoutes(router: Router<AppState>): void {
 /** Below this, compressing costs more than it saves (koa-compress's own threshold here). */
 const compressFrom = 1024;
 
-function sendSerialized(ctx: Context, answer: SerializedJson<unknown>): void {
+function sendSerialized(ctx: Context, answer: SerializedJson<unknown>): Promise<void> | undefined {
   const encoding = answer.json.length >= compressFrom ? encodingFor(ctx.req.headers['accept-encoding']) : 'identity';
-  // Compressed once and kept with the answer: koa-compress need not do it again.
+  // Compressed once (off the event loop) and kept with the answer: koa-compress need not do it again.
   ctx.compress = false;
   if (encoding !== 'identity') ctx.set('Content-Encoding', encoding);
   // What `ctx.type = 'application/json'` sets, without looking the type up on every call.
   ctx.set('Content-Type', 'application/json; charset=utf-8');
-  ctx.body = answer.bytes(encoding);
+  const body = answer.bytesAsync(encoding);
+  if (body instanceof Promise) {
+    return body.then((made) => {
+      ctx.body = made;
+    });
+  }
+  ctx.body = body;
+  return undefined;
 }

@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { StoredEncoding } from './content-encoding';
 
 /**
@@ -10,11 +11,35 @@ import type { StoredEncoding } from './content-encoding';
 export class SerializedJson<T> {
   declare private readonly answer?: T;
   private readonly forms: Partial<Record<StoredEncoding, Buffer>> = {};
+  private readonly compressing: Partial<Record<StoredEncoding, Promise<Buffer>>> = {};
 
   private constructor(readonly json: string) {}
 
   static of<T>(answer: T): SerializedJson<T> {
     return new SerializedJson<T>(JSON.stringify(answer));
+  }
+
+  /**
+   * An answer serialised elsewhere (by PostgreSQL's JSON functions): the caller vouches that
+   * `json` is what `of` would make of a `T`.
+   */
+  static ofJson<T>(json: string): SerializedJson<T> {
+    return new SerializedJson<T>(json);
+  }
+
+  /**
+   * The answer's bytes in `encoding`, compressed in libuv's threadpool (zlib's asynchronous
+   * calls) on first use, so that a large answer's compression does not hold the event loop;
+   * a kept form is answered at once, without a turn of the microtask queue.
+   */
+  bytesAsync(encoding: StoredEncoding): Buffer | Promise<Buffer> {
+    const form = this.forms[encoding];
+    if (form) return form;
+    if (encoding === 'identity') return this.bytes(encoding);
+    return (this.compressing[encoding] ??= (encoding === 'br' ? brotliAsync(this.json, brotliOptions(this.json)) : gzipAsync(this.json)).then((made) => {
+      this.forms[encoding] = made;
+      return made;
+    }));
   }
 
   /**
@@ -25,9 +50,7 @@ export class SerializedJson<T> {
     let form = this.forms[encoding];
     if (!form) {
       if (encoding === 'br') {
-        form = brotliCompressSync(this.json, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(this.json) },
-        });
+        form = brotliCompressSync(this.json, brotliOptions(this.json));
       } else if (encoding === 'gzip') {
         form = gzipSync(this.json);
       } else {
@@ -37,4 +60,11 @@ export class SerializedJson<T> {
     }
     return form;
   }
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function brotliOptions(json: string) {
+  return { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json) } };
 }

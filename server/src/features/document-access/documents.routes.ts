@@ -16,7 +16,7 @@ import type { AppState, SessionUser } from '../../http/state';
 import { documentLinkTokens } from '../auth/session';
 import { readingAs, type LiveShare, type LiveShares } from './document-policy';
 import { findReadableVersion } from './document-versions';
-import { auditDocumentRead, findReadableFile, listInvestorDocuments, type ReadableFile } from './documents.service';
+import { auditDocumentRead, findReadableFile, listInvestorDocumentsJson, type ReadableFile } from './documents.service';
 
 /** Each investor's document list as ready JSON, kept in memory on every instance (cacheTable.documentLists). */
 export type DocumentListCache = NotifiedCache<SerializedJson<AnswerOf<typeof routes.investorDocuments>>>;
@@ -43,7 +43,7 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
     ctx.set('Cache-Control', 'private, no-store');
     const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
     const key = cacheTable.documentLists.key(user) + (share ? `:share:${share.id}` : '');
-    return documentLists.get(key, async () => SerializedJson.of({ documents: await listInvestorDocuments(ctx.state.em, user, fileExistence, share) }));
+    return documentLists.get(key, async () => SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, share)));
   });
 
   // Through a share, the categories it covers of the owner's personal documents.
