@@ -94,6 +94,8 @@ function hostSpeed(): number {
   return (performance.now() - started) / 1000;
 }
 
+const minutes = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
+
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(1))
@@ -148,6 +150,9 @@ for (let i = 0; i < stages.length; i++) {
     results.push({ name: stage.name, seconds, own: index === 0 ? own : cpu, cpu, outcome: code === 0 ? 'passed' : `failed (${code})`, loadAfter: load() });
     if (code !== 0) failed ??= stage.name;
   }
+  // Also said as the stages end, so that a run stopped half-way still tells what each cost.
+  const names = group.map((stage) => stage.name).join(' and ');
+  console.log(`\n=== ${names}: ${minutes(Math.max(...outcomes.map((o) => o.seconds)))}, own CPU ${own}, whole machine ${busy}, load ${load()}`);
 }
 const totalSeconds = (performance.now() - runStarted) / 1000;
 
@@ -200,7 +205,6 @@ function slowest(): string[] {
 const slow = slowest();
 if (slow.length > 0) console.log(`\nThe slowest (vitest: files, each on one worker; e2e: tests):\n${slow.join('\n')}`);
 
-const minutes = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
 const totalCpu = cpuSeconds().busy - cpuAtStart.busy;
 console.log('\n| stage | time | CPU of its own processes | CPU busy, whole machine | outcome | load after (1, 5, 15 min) |\n|---|---:|---:|---:|---|---|');
 for (const r of results) console.log(`| ${r.name} | ${r.outcome === 'not run' ? '' : minutes(r.seconds)} | ${r.own} | ${r.cpu} | ${r.outcome} | ${r.loadAfter} |`);
