@@ -18,6 +18,11 @@ function freshDataDir(): string {
 }
 const dataDir = (process.env.EVEREST_DESKTOP_E2E_DATA_DIR ??= freshDataDir());
 
+// `pnpm start`, with the server exec'd by the Node that runs this file, as in
+// web/playwright.config.ts: see webServer below.
+const node = process.execPath;
+const startServer = `${node} --import tsx server/scripts/build.ts --then-start web server && cd server && exec ${node} --enable-source-maps dist/cli.js start`;
+
 // Browsers cannot be downloaded on these machines; Debian's Chromium is used where present.
 const systemChromium = '/usr/bin/chromium';
 
@@ -31,10 +36,13 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL,
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // As web/playwright.config.ts: a failed test keeps its actions' log and a screenshot, not the DOM at each step.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+      // As web/playwright.config.ts: no zygote and no crash handler, so every Chromium process is waited for.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--no-zygote', '--disable-breakpad'],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 860 } } }],
@@ -43,8 +51,14 @@ export default defineConfig({
       // The product as `pnpm start` starts it: the web app and the server are built first when
       // their sources changed since their last build (server/scripts/build.ts), so the tests never run
       // against a stale build, and in `pnpm test` (built by its build stage) they start at once.
-      command: 'pnpm start',
+      //
+      // It is `pnpm start` with the server exec'd, and stopped by SIGTERM: the server is then
+      // Playwright's own child and stops its PostgreSQL before it exits, each waited for by its
+      // parent, so their CPU time counts to the suite's (server/scripts/test.ts). Playwright's
+      // default, a SIGKILL to every process of the group, left them to be reaped by init.
+      command: startServer,
       cwd: '../',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       url: `${serverUrl}/api/health`,
       // A build under load takes minutes.
       timeout: 360_000,
@@ -55,7 +69,8 @@ export default defineConfig({
       env: { PORT: String(serverPort), DATA_DIR: dataDir, PUBLIC_URL: serverUrl, LOG_LEVEL: 'warn' },
     },
     {
-      command: 'pnpm exec tsx e2e/support/bridge-server.ts',
+      command: `exec ${node} --import tsx e2e/support/bridge-server.ts`,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       url: `${baseURL}/index.html`,
       timeout: 60_000,
       reuseExistingServer: false,

@@ -24,6 +24,11 @@ function freshDataDir(): string {
 }
 const dataDir = (process.env.EVEREST_E2E_DATA_DIR ??= freshDataDir());
 
+// `pnpm start`, with the server exec'd by the Node that runs this file (npm's `node` is a shell
+// that waits for the real one): see webServer below.
+const node = process.execPath;
+const startServer = `${node} --import tsx server/scripts/build.ts --then-start web server && cd server && exec ${node} --enable-source-maps dist/cli.js start`;
+
 // Browsers cannot be downloaded on these machines; Debian's Chromium is used where present.
 const systemChromium = '/usr/bin/chromium';
 
@@ -38,9 +43,12 @@ export default defineConfig({
   reporter: process.env.CI ? 'line' : 'list',
   use: {
     baseURL,
-    // A failed test keeps its trace, with the page's DOM at each step but no screencast: the
-    // screencast's frames cost Chromium a third of the suite's time on these 2 CPUs.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace (each action with its log, the locators' waits, console and
+    // network) and a screenshot of where it failed, but neither a screencast nor the page's DOM at
+    // each step: every test records the trace and almost all pass. The screencast's frames cost
+    // Chromium a third of the suite's time on these 2 CPUs; `--trace on` records everything.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
       args: [
@@ -49,14 +57,21 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--no-first-run',
+        // Renderers started by the browser itself, which waits for them, rather than by a zygote
+        // that leaves them to init; and no crash handler, which detaches itself the same way:
+        // so that their CPU time counts to the suite's (server/scripts/test.ts).
+        '--no-zygote',
+        '--disable-breakpad',
       ],
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: 'pnpm --filter @everest/server exec tsx test/stub-geocoder.ts',
-      cwd: '..',
+      // exec'd, and stopped by SIGTERM, as the app server below.
+      command: `exec ${node} --import tsx test/stub-geocoder.ts`,
+      cwd: '../server',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
       port: geocoderPort,
       timeout: 60_000,
       reuseExistingServer: false,
@@ -68,8 +83,14 @@ export default defineConfig({
       // The product as `pnpm start` starts it: the web app and the server are built first when
       // their sources changed since their last build (server/scripts/build.ts), so the tests never run
       // against a stale build, and in `pnpm test` (built by its build stage) they start at once.
-      command: 'pnpm start',
+      //
+      // It is `pnpm start` with the server exec'd, and stopped by SIGTERM: the server is then
+      // Playwright's own child and stops its PostgreSQL before it exits, each waited for by its
+      // parent, so their CPU time counts to the suite's (server/scripts/test.ts). Playwright's
+      // default, a SIGKILL to every process of the group, left them to be reaped by init.
+      command: startServer,
       cwd: '..',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       url: `http://127.0.0.1:${port}/api/health`,
       // A build under load takes minutes.
       timeout: 360_000,

@@ -65,6 +65,24 @@ function cpuSeconds(): { busy: number; steal: number } {
 }
 
 /**
+ * Seconds of CPU (user and system) spent by the processes this one started and waited for, and
+ * by theirs in turn (/proc/self/stat's cutime and cstime): the suite's own work, whatever else
+ * runs on the machine. A process counts here only once its parent has waited for it, so a stage
+ * is read after all of its processes have ended.
+ */
+function ownCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // The fields after the command's name, which is in parentheses and may itself hold spaces:
+    // the 3rd field of the line (state) is fields[0], so cutime (16th) and cstime (17th) are 13 and 14.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    return ((fields[13] ?? Number.NaN) + (fields[14] ?? Number.NaN)) / 100; // USER_HZ on Linux
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
  * The same fixed work every run (a loop of arithmetic on one CPU, about a second on a host of
  * normal speed): a figure to read the stages' times against when the host itself is slower.
  */
@@ -75,6 +93,8 @@ function hostSpeed(): number {
   if (x < 0) console.log(x);
   return (performance.now() - started) / 1000;
 }
+
+const minutes = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
 
 const load = () =>
   loadavg()
@@ -95,22 +115,24 @@ function run(command: string, hold = false): Promise<{ code: number; output: str
 // A report left by an earlier run must not be read as this run's.
 for (const file of [vitestReport, e2eReport('web'), e2eReport('desktop')]) rmSync(file, { force: true });
 
-const results: { name: string; seconds: number; cpu: string; outcome: string; loadAfter: string }[] = [];
+const results: { name: string; seconds: number; own: string; cpu: string; outcome: string; loadAfter: string }[] = [];
 console.log(`Node ${process.version}; load average ${load()} (1, 5, 15 min) on this machine.`);
 console.log(`The host's speed: a fixed loop of arithmetic took ${hostSpeed().toFixed(2)} s on one CPU (0.73 s on 28 November at 23:55 UTC, load 0.2).`);
 let failed: string | null = null;
 const runStarted = performance.now();
 const cpuAtStart = cpuSeconds();
+const ownAtStart = ownCpuSeconds();
 for (let i = 0; i < stages.length; i++) {
   // A stage and those that run alongside it.
   const group = [stages[i] as Stage];
   while (stages[i + 1]?.alongside) group.push(stages[++i] as Stage);
   if (failed) {
-    for (const stage of group) results.push({ name: stage.name, seconds: 0, cpu: '', outcome: 'not run', loadAfter: '' });
+    for (const stage of group) results.push({ name: stage.name, seconds: 0, own: '', cpu: '', outcome: 'not run', loadAfter: '' });
     continue;
   }
   for (const stage of group) console.log(`\n=== ${stage.name}${stage.alongside ? ' (alongside, its output when it ends)' : ''}: ${stage.command}`);
   const cpuBefore = cpuSeconds();
+  const ownBefore = ownCpuSeconds();
   const outcomes = await Promise.all(
     group.map(async (stage) => {
       const started = performance.now();
@@ -120,13 +142,17 @@ for (let i = 0; i < stages.length; i++) {
     }),
   );
   const cpuAfter = cpuSeconds();
+  const own = `${Math.round(ownCpuSeconds() - ownBefore)} s`;
   const busy = `${Math.round(cpuAfter.busy - cpuBefore.busy)} s${cpuAfter.steal > cpuBefore.steal + 1 ? ` (${Math.round(cpuAfter.steal - cpuBefore.steal)} s stolen)` : ''}`;
   for (const [index, { stage, code, seconds }] of outcomes.entries()) {
     // Stages alongside each other share one figure, given on the first.
     const cpu = index === 0 ? busy : `with ${group[0]?.name}`;
-    results.push({ name: stage.name, seconds, cpu, outcome: code === 0 ? 'passed' : `failed (${code})`, loadAfter: load() });
+    results.push({ name: stage.name, seconds, own: index === 0 ? own : cpu, cpu, outcome: code === 0 ? 'passed' : `failed (${code})`, loadAfter: load() });
     if (code !== 0) failed ??= stage.name;
   }
+  // Also said as the stages end, so that a run stopped half-way still tells what each cost.
+  const names = group.map((stage) => stage.name).join(' and ');
+  console.log(`\n=== ${names}: ${minutes(Math.max(...outcomes.map((o) => o.seconds)))}, own CPU ${own}, whole machine ${busy}, load ${load()}`);
 }
 const totalSeconds = (performance.now() - runStarted) / 1000;
 
@@ -179,11 +205,11 @@ function slowest(): string[] {
 const slow = slowest();
 if (slow.length > 0) console.log(`\nThe slowest (vitest: files, each on one worker; e2e: tests):\n${slow.join('\n')}`);
 
-const minutes = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
 const totalCpu = cpuSeconds().busy - cpuAtStart.busy;
-console.log('\n| stage | time | CPU busy, whole machine | outcome | load after (1, 5, 15 min) |\n|---|---:|---:|---|---|');
-for (const r of results) console.log(`| ${r.name} | ${r.outcome === 'not run' ? '' : minutes(r.seconds)} | ${r.cpu} | ${r.outcome} | ${r.loadAfter} |`);
-console.log(`| total (stages alongside counted once) | ${minutes(totalSeconds)} | ${Math.round(totalCpu)} s | ${failed ? `failed at ${failed}` : 'passed'} | |`);
+console.log('\n| stage | time | CPU of its own processes | CPU busy, whole machine | outcome | load after (1, 5, 15 min) |\n|---|---:|---:|---:|---|---|');
+for (const r of results) console.log(`| ${r.name} | ${r.outcome === 'not run' ? '' : minutes(r.seconds)} | ${r.own} | ${r.cpu} | ${r.outcome} | ${r.loadAfter} |`);
+console.log(`| total (stages alongside counted once) | ${minutes(totalSeconds)} | ${Math.round(ownCpuSeconds() - ownAtStart)} s | ${Math.round(totalCpu)} s | ${failed ? `failed at ${failed}` : 'passed'} | |`);
+console.log(`The host's speed after the stages: the same loop took ${hostSpeed().toFixed(2)} s.`);
 const counted = counts();
 console.log(`\nTests: ${counted.passed} passed, ${counted.failed} failed, ${counted.skipped} skipped`);
 process.exit(failed ? 1 : 0);
