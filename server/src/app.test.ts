@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -195,10 +195,14 @@ describe('the built web app', () => {
   });
 
   it('sends the precompressed copy the browser accepts, and the file itself otherwise', async () => {
+    const file = path.join(webDist, 'assets', 'app-1.js');
+    const sizes = { br: statSync(`${file}.br`).size, gzip: statSync(`${file}.gz`).size, null: statSync(file).size };
     for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', null]] as const) {
       const res = await server.api('/assets/app-1.js', { headers: { 'accept-encoding': accept } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBe(encoding);
+      // The length of the copy sent, read from the file it opened.
+      expect(res.headers.get('content-length')).toBe(String(sizes[encoding ?? 'null']));
       expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
       expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await res.text()).toBe(script);

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { pageOf } from '@everest/core/contract';
@@ -38,6 +38,24 @@ async function regularFileSize(file: string): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * The regular file at `file`, opened, with its size read from the open file rather than from the
+ * name: after a first `pnpm start` the build's Zopfli pass renames smaller .gz copies into place
+ * while the server runs, and a size read by name could belong to the other copy.
+ */
+async function openRegularFile(file: string): Promise<{ handle: FileHandle; size: number } | null> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return null;
+  }
+  const found = await handle.stat().catch(() => null);
+  if (found?.isFile()) return { handle, size: found.size };
+  await handle.close();
+  return null;
 }
 
 function decodedPath(urlPath: string): string {
@@ -154,20 +172,19 @@ export function webApp(distDir: string, pages?: PublicPages): Middleware {
       ctx.vary('Accept-Encoding');
       // The build writes .br and .gz copies of its text files (web/build/precompress.ts): send the
       // one the browser accepts as it is, instead of compressing the same bytes on every request.
-      let sent = file;
-      let sentSize = size;
       for (const encoding of precompressedEncodings) {
         if (ctx.acceptsEncodings(encoding.name, 'identity') !== encoding.name) continue;
-        const compressedSize = await regularFileSize(`${file}${encoding.suffix}`);
-        if (compressedSize === null) continue;
-        sent = `${file}${encoding.suffix}`;
-        sentSize = compressedSize;
+        const compressed = await openRegularFile(`${file}${encoding.suffix}`);
+        if (!compressed) continue;
         ctx.set('Content-Encoding', encoding.name);
         ctx.compress = false;
-        break;
+        ctx.length = compressed.size;
+        // Koa destroys the stream when the answer ends (a HEAD's too), which closes the file.
+        ctx.body = compressed.handle.createReadStream();
+        return;
       }
-      ctx.length = sentSize;
-      ctx.body = createReadStream(sent);
+      ctx.length = size;
+      ctx.body = createReadStream(file);
       return;
     }
     const page = pageOf(ctx.path);
