@@ -31,14 +31,49 @@ const useStyles = makeStyles({
   },
 });
 
+/**
+ * Holds the toast's timer while a pointer is on it (spec section 9: pause on hover), including a
+ * finger mid-swipe. Fluent pauses on hover too, but restarts the timer regardless of the pointer
+ * when the toast's entrance ends and when focus leaves the toaster; its explicit pause holds
+ * through both, so the toast never goes from under a pointer that rests on it.
+ */
+function useHoldWhilePointed(toastId: string) {
+  const { pauseToast, playToast } = useToastController(toasterId);
+  const pointed = useRef(false);
+
+  useEffect(() => {
+    // Fluent's toaster resumes every toast on focusout (an explicit play, which lifts an explicit
+    // pause); this listener, on the document, runs after the toaster's and holds it again.
+    const holdAfterFocusLeaves = () => {
+      if (pointed.current) pauseToast(toastId);
+    };
+    document.addEventListener('focusout', holdAfterFocusLeaves);
+    return () => document.removeEventListener('focusout', holdAfterFocusLeaves);
+  }, [pauseToast, toastId]);
+
+  return {
+    onPointerEnter: () => {
+      pointed.current = true;
+      pauseToast(toastId);
+    },
+    onPointerLeave: () => {
+      pointed.current = false;
+      // Fluent still keeps it paused while focus is inside the toast.
+      playToast(toastId);
+    },
+  };
+}
+
 function SwipeableToast({ request, toastId }: { request: ToastRequest; toastId: string }) {
   const styles = useStyles();
   const { dismissToast } = useToastController(toasterId);
   const { offset, handlers } = useSwipeDismiss(() => dismissToast(toastId), toastSettings.swipeThresholdPx);
+  const holdHandlers = useHoldWhilePointed(toastId);
   const destructive = request.variant === 'destructive';
   return (
     <div
       {...handlers}
+      {...holdHandlers}
       className={mergeClasses(styles.swipe, offset === 0 && styles.settling)}
       style={{ transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 150) }}
       data-testid="toast"
