@@ -14,7 +14,6 @@ export default defineConfig({
       'server',
       'server/vitest.s3.config.ts',
       'web',
-      'web/vitest.mocks.config.ts',
       'desktop',
       // The workspace's own tooling (the build stamp of `pnpm start`).
       { test: { name: 'scripts', include: ['server/scripts/*.test.ts'] } },
