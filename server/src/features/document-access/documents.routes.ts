@@ -3,7 +3,7 @@ import { routes } from '@everest/core/contract';
 import { documentCategories, documentCategoryLabels } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import { sendStoredFile } from '../../http/file-response';
-import { bind, type AnswerOf } from '../../http/route';
+import { bind, privateAnswer, type AnswerOf } from '../../http/route';
 import { SerializedJson } from '../../http/serialized-json';
 import { cacheTable } from '../../caches';
 import type { Config } from '../../config';
@@ -39,12 +39,19 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
   const sharing = (ctx: Context & { state: AppState }, user: SessionUser, onBehalfOf: number | undefined, message?: string) =>
     readingAs(ctx.state.em, { allowSharing: config.allowSharing, liveShares }, user, onBehalfOf, message);
 
-  bind(router, routes.investorDocuments, async ({ user, ctx, query }) => {
-    ctx.set('Cache-Control', 'private, no-store');
-    const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
-    const key = cacheTable.documentLists.key(user) + (share ? `:share:${share.id}` : '');
-    return documentLists.get(key, async () => SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, share)));
-  });
+  // The caller's own list, once in memory, is answered below Koa (`hot`, see hotAnswers); a
+  // delegate's view through a share, here, as the share is checked on every call.
+  bind(
+    router,
+    routes.investorDocuments,
+    async ({ user, ctx, query }) => {
+      ctx.set('Cache-Control', privateAnswer);
+      const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
+      const key = cacheTable.documentLists.key(user) + (share ? `:share:${share.id}` : '');
+      return documentLists.get(key, async () => SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, share)));
+    },
+    { hot: (user) => documentLists.ready(cacheTable.documentLists.key(user)) },
+  );
 
   // Through a share, the categories it covers of the owner's personal documents.
   bind(router, routes.investorCategories, async ({ user, ctx, query }) => {
