@@ -48,7 +48,8 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
       ctx.set('Cache-Control', privateAnswer);
       const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
       const key = cacheTable.documentLists.key(user) + (share ? `:share:${share.id}` : '');
-      return documentLists.get(key, async () => SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, share)));
+      // Made on every investor's first look: brotli at quality 4 (see SerializedJson.bytes).
+      return documentLists.get(key, async () => SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, share), 4));
     },
     { hot: (user) => documentLists.ready(cacheTable.documentLists.key(user)) },
   );
