@@ -175,7 +175,7 @@ export class SessionCheck {
   /**
    * A session token's session when memory alone decides it (the token verified before and
    * unexpired, its user's record cached): the user, or null for a token that grants nothing.
-   * Undefined when the token or the record must be read first (`verified`).
+   * Undefined when the token or the record must be read first (sessionMiddleware does, by `ofClaims`).
    */
   cached(token: string, now = Date.now()): SessionUser | null | undefined {
     const claims = this.tokens.known(token, now);
