@@ -1,7 +1,7 @@
 import type { default as Router, RouterMiddleware } from '@koa/router';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { routes, type Access, type RouteDef } from '@everest/core/contract';
 import { decodeCsvBytes } from '@everest/core/domain';
 import { HttpError } from './errors';
@@ -70,15 +70,16 @@ export interface RouteOptions<R extends RouteDef = RouteDef> {
    */
   before?: (head: RouteHead<R>) => Promise<AnswerOf<R> | null>;
   /**
-   * For the busiest calls (the public property list, an investor's own document list): a GET
-   * without path parameters whose handler answers a SerializedJson. `hot` gives the caller's
-   * answer when it is ready in memory, and the call is then answered before Koa sees it (see
-   * `hotAnswers`), else as any other call. A public route's is asked for anonymous calls only; a
-   * signed-in route's, for calls without a query string, of a session that memory alone decides
-   * (HotSessions) and that the access rule lets through. Its answer must be the handler's, whose
-   * own Cache-Control for a session is `privateAnswer`.
+   * For the busiest calls (the public property list, an investor's document list, a delegate's
+   * view of it): a GET without path parameters whose handler answers a SerializedJson. `hot`
+   * gives the caller's answer when memory alone decides it, and the call is then answered before
+   * Koa sees it (see `hotAnswers`), else as any other call: undefined for anything it cannot
+   * decide or would refuse, which the handler answers. A public route's is asked for anonymous
+   * calls only; a signed-in route's, of a session that memory alone decides (HotSessions) and
+   * that the access rule lets through, with the query as `bind` parses it (see `plainQuery`).
+   * Its answer must be the handler's, whose own Cache-Control for a session is `privateAnswer`.
    */
-  hot?: (caller: CallerOf<R['access']>) => SerializedJson<AnswerOf<R>> | undefined;
+  hot?: (caller: CallerOf<R['access']>, query: Infer<R['query']>) => SerializedJson<AnswerOf<R>> | undefined;
 }
 
 /**
@@ -231,7 +232,13 @@ export function bind<R extends RouteDef>(
   if (exact) exactPathsOf(router).set(route.path, answer);
   if (options.hot) {
     if (!exact) throw new Error(`${route.path}: only a GET without path parameters, that no other route matches, can be hot`);
-    hotPathsOf(router).set(route.path, { route, answer: options.hot as HotRoute['answer'] });
+    // Parsed once: a call without a query string is parsed from `{}`, as Koa's `ctx.query` is then.
+    const withoutQuery = route.query ? route.query.safeParse({}) : { success: true, data: undefined };
+    hotPathsOf(router).set(route.path, {
+      route,
+      answer: options.hot as HotRoute['answer'],
+      withoutQuery: withoutQuery.success ? { value: withoutQuery.data } : undefined,
+    });
   }
 }
 
@@ -250,7 +257,35 @@ function exactPathsOf(router: Router<AppState>): Map<string, RouteAnswer> {
 /** A hot route, and its caller's answer when it is ready in memory (RouteOptions.hot). */
 interface HotRoute {
   route: RouteDef;
-  answer: (caller: SessionUser | null) => SerializedJson<unknown> | undefined;
+  answer: (caller: SessionUser | null, query: unknown) => SerializedJson<unknown> | undefined;
+  /** The route's query parsed from none, or undefined when its schema refuses that (Koa's 400). */
+  withoutQuery: { value: unknown } | undefined;
+}
+
+/** What no query string may hold for a hot answer: what Koa's URL parser (parseurl) reads otherwise than `?`…, and beyond ASCII. */
+const unplainQuery = /[^\x21-\x22\x24-\x7e]/;
+
+/**
+ * A route's query as `bind` parses it from Koa's `ctx.query` (URLSearchParams over what follows
+ * the first `?`, as Koa 3 reads it; refuseUnstorableText; the contract's schema), when the query
+ * string is plain: printable ASCII without `#`, each parameter once and named by the schema.
+ * Undefined for anything else (a refusal, an array form, an unknown or repeated parameter),
+ * which is Koa's to answer as it would without a hot path.
+ */
+function plainQuery(schema: z.ZodType | undefined, search: string): { value: unknown } | undefined {
+  if (!(schema instanceof z.ZodObject) || search === '' || unplainQuery.test(search)) return undefined;
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (!Object.hasOwn(schema.shape, name) || Object.hasOwn(query, name)) return undefined;
+    query[name] = value;
+  }
+  try {
+    refuseUnstorableText(query);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(query);
+  return parsed.success ? { value: parsed.data } : undefined;
 }
 
 function hotPathsOf(router: Router<AppState>): Map<string, HotRoute> {
@@ -285,14 +320,15 @@ export interface HotAnswerOptions {
 /**
  * The router's hot routes (RouteOptions.hot), answered before Koa sees the request: a GET without
  * a body of a hot path whose answer is ready in memory, asked anonymously of a public route, or
- * with a session that memory alone decides (HotSessions) of a signed-in one, without a query
- * string, past the route table's access rule (the same `refusalOf` as Koa's). Everything Koa's
+ * with a session that memory alone decides (HotSessions) of a signed-in one, past the route
+ * table's access rule (the same `refusalOf` as Koa's), with a plain query string that the route's
+ * schema takes (`plainQuery`) or none. Everything Koa's
  * chain would add to such an answer is decided once here: the security headers, Vary (as
  * koa-compress sets it), the type, the encoding's header and, for a session, `privateAnswer`;
  * per request only the encoding is chosen (from the answers compressed in advance), the request
  * id made, the session's use noted and the log line written. Koa's context, middleware chain and
  * response handling were most of the busiest calls' cost. Any other request (a refusal, a
- * session or list not in memory, a delegate's `onBehalfOf`) is Koa's, where the route is bound
+ * session, share or list not in memory, a query string out of the ordinary) is Koa's, where the route is bound
  * too, and is answered there exactly as if there were no hot path.
  */
 export function hotAnswers(router: Router<AppState>, { securityHeaders, logger, metrics, sessions }: HotAnswerOptions): HotAnswers {
@@ -323,16 +359,19 @@ export function hotAnswers(router: Router<AppState>, { securityHeaders, logger, 
     if (!hot) return false;
     const started = performance.now();
     let user: SessionUser | null = null;
+    let parsed: { value: unknown } | undefined;
     if (hot.route.access !== 'public') {
-      // A query string is the route's to parse (a delegate's onBehalfOf reads through a share).
-      if (query !== -1 || !sessions) return false;
+      if (!sessions) return false;
       user = sessions.cached(req);
       if (!user || refusalOf(hot.route, user)) return false;
+      // After the access rule, as in `bind` (a delegate's onBehalfOf reads through a share).
+      parsed = query === -1 ? hot.withoutQuery : plainQuery(hot.route.query, url.slice(query + 1));
+      if (!parsed) return false;
     } else if (req.headers.authorization !== undefined) {
       // A public route asked with a session: Koa notes the session and says no-store.
       return false;
     }
-    const ready = hot.answer(user);
+    const ready = hot.answer(user, parsed?.value);
     if (!ready) return false;
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const encoding = ready.json.length >= compressFrom ? encodingFor(req.headers['accept-encoding']) : 'identity';

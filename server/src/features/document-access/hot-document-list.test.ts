@@ -11,6 +11,7 @@ import { cacheTable } from '../../caches';
 import { secondStepMissingMessage, secondStepNotUsedMessage } from '../../http/route';
 import { SerializedJson } from '../../http/serialized-json';
 import { sessionTokens } from '../auth/session';
+import { findLiveShare } from './document-policy';
 import { sessionLifetimeSeconds } from '../auth/session-token';
 
 // Issue 51: an investor's own list, once in memory, is answered below Koa (hotAnswers). Each
@@ -295,34 +296,274 @@ describe("an investor's own cached document list, answered below Koa", () => {
       expect(documents).toHaveLength(before.length + 1);
     }
   });
+});
 
-  it("answers a delegate's view of its investor's list (onBehalfOf) through the share, on Koa's path", async () => {
-    const owner = await t.newInvestor();
-    const delegate = await t.newInvestor('delegate');
-    await t.em().execute(
+// A delegate's view through a share (`?onBehalfOf=`), once the share and the list are in memory,
+// is answered below Koa too (readingAsKnown). Each refusal is asked twice: as Koa first sees it,
+// then with the session, the live shares cache, the share's list and the caller's own list in
+// memory, where a hot path that skipped a check would answer. Both must be Koa's answer.
+describe("a delegate's cached view of an investor's list (onBehalfOf), answered below Koa", () => {
+  const lines: string[] = [];
+  let t: Awaited<ReturnType<typeof startWith>>;
+  const nothingShared = { error: 'Nothing is shared with you by this investor.' };
+
+  beforeAll(async () => {
+    t = await startWith({ LOG_LEVEL: 'info' }, { write: (line: string) => void lines.push(line) });
+  });
+  afterAll(async () => {
+    t.client.expectNoPasswordHashes();
+    await t.server.close();
+  });
+
+  /** A live share from `owner` to `delegate`: everything, or one of the owner's properties only. */
+  async function share(ownerId: number, delegateId: number, onePropertyOnly = false): Promise<number> {
+    const [row] = await t.em().execute<{ id: number }[]>(
       `insert into shares (owner_id, delegate_id, personal_scope, categories, property_scope, notify, created_at)
-       values (?, ?, 'all', '{}', 'all', false, now())`,
-      [owner.id, delegate.id],
+       values (?, ?, 'all', '{}', ?, false, now()) returning id`,
+      [ownerId, delegateId, onePropertyOnly ? 'properties' : 'all'],
     );
-    const ownerToken = await t.client.signIn(owner.email);
-    const delegateToken = await t.client.signIn(delegate.email);
-    const own = investorDocumentsAnswer.parse((await t.list(ownerToken)).json).documents;
-    expect(own.length).toBeGreaterThan(0);
-    // A delegate account reads nothing of its own.
-    expect(investorDocumentsAnswer.parse((await t.list(delegateToken)).json).documents).toEqual([]);
-    const viaKoa = vi.spyOn(t.server.services.documentLists, 'get');
-    for (let ask = 0; ask < 2; ask += 1) {
-      const shared = await t.client.call(`/api/investor/documents?onBehalfOf=${owner.id}`, { token: delegateToken });
-      expect(shared.status, shared.text).toBe(200);
-      expect(investorDocumentsAnswer.parse(shared.json).documents.map((d) => `${d.documentType}:${d.id}`).sort()).toEqual(
-        own.map((d) => `${d.documentType}:${d.id}`).sort(),
+    if (!row) throw new Error('no share made');
+    if (onePropertyOnly) {
+      await t.em().execute(
+        `insert into share_properties (share_id, property_id) select ?, min(property_id) from property_access where user_id = ?`,
+        [row.id, ownerId],
       );
     }
-    expect(viaKoa).toHaveBeenCalledTimes(2);
+    return row.id;
+  }
+
+  const shareKey = (delegateId: number, shareId: number) => `user:${delegateId}:share:${shareId}`;
+  const asked = (ownerId: number | string) => `/api/investor/documents?onBehalfOf=${ownerId}`;
+  const call = (path: string, token: string) => t.client.call(path, { token });
+  const outcome = ({ status, json }: { status: number; json: unknown }) => ({ status, json });
+
+  /** Everything the hot path could answer from for `delegateId`: its own list and `shareIds`' lists, its session known. */
+  async function allInMemory(token: string, delegateId: number, shareIds: number[]): Promise<void> {
+    await t.listInMemory(delegateId);
+    for (const id of shareIds) await t.server.services.documentLists.get(shareKey(delegateId, id), async () => SerializedJson.of({ documents: [] }));
+    t.expectHotReady(token, delegateId);
+  }
+
+  async function refusedTwice(token: string, delegateId: number, path: string, shareIds: number[], liveShareKey?: string) {
+    await t.settle();
+    const first = await call(path, token);
+    await allInMemory(token, delegateId, shareIds);
+    if (liveShareKey) expect(t.server.services.liveShares.ready(liveShareKey), 'the live shares cache knows').not.toBeUndefined();
+    const second = await call(path, token);
+    return [first, second].map(outcome);
+  }
+
+  it("answers a delegate's view with the status, headers and bytes Koa gives, in br, gzip and identity alike, its log line too", async () => {
+    const owner = await t.newInvestor();
+    const delegate = await t.newInvestor('delegate');
+    const shareId = await share(owner.id, delegate.id, true);
+    const ownerToken = await t.client.signIn(owner.email);
+    const token = await t.client.signIn(delegate.email);
+    const own = investorDocumentsAnswer.parse((await t.list(ownerToken)).json).documents;
+    const viaKoa = vi.spyOn(t.server.services.documentLists, 'get');
+    try {
+      const texts: string[] = [];
+      for (const acceptEncoding of ['br', 'gzip, deflate', '']) {
+        const headers = { authorization: `Bearer ${token}`, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) };
+        // A parameter the schema does not name is Koa's to strip: its answer, for the same list.
+        const koa = await rawGet(t.server.url, `${asked(owner.id)}&koa=1`, headers);
+        const calls = viaKoa.mock.calls.length;
+        const requestId = `hot-delegate-${texts.length}`;
+        const hot = await rawGet(t.server.url, asked(owner.id), { ...headers, 'x-request-id': requestId });
+        expect(viaKoa.mock.calls.length, 'the hot path answered').toBe(calls);
+        expect(koa.status).toBe(200);
+        expect(hot.status).toBe(200);
+        expect(comparable(hot.headers)).toEqual(comparable(koa.headers));
+        expect(hot.body.equals(koa.body)).toBe(true);
+        expect(hot.headers['cache-control']).toBe('private, no-store');
+        expect(hot.headers['x-request-id']).toBe(requestId);
+        const line = lines.flatMap((l) => l.split('\n')).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.requestId === requestId);
+        expect(line).toMatchObject({ msg: 'request', method: 'GET', path: '/api/investor/documents', status: 200, userId: delegate.id });
+        texts.push(decoded(hot));
+      }
+      expect(new Set(texts).size).toBe(1);
+      // The share's one property, not the owner's whole list: the list of the share's key.
+      const shared = investorDocumentsAnswer.parse(JSON.parse(texts[0] ?? '')).documents;
+      expect(shared.length).toBeGreaterThan(0);
+      expect(shared.length).toBeLessThan(own.length);
+      expect(t.server.services.documentLists.ready(shareKey(delegate.id, shareId))?.json).toBe(JSON.stringify({ documents: shared }));
+    } finally {
+      viaKoa.mockRestore();
+    }
+  });
+
+  it('ends shared access the moment the owner revokes the share, as Koa does', async () => {
+    const owner = await t.newInvestor();
+    const delegate = await t.newInvestor('delegate');
+    const shareId = await share(owner.id, delegate.id);
+    const ownerToken = await t.client.signIn(owner.email);
+    const token = await t.client.signIn(delegate.email);
+    expect((await call(asked(owner.id), token)).status).toBe(200);
+    await allInMemory(token, delegate.id, [shareId]);
+    const viaKoa = vi.spyOn(t.server.services.documentLists, 'get');
+    expect((await call(asked(owner.id), token)).status).toBe(200);
+    expect(viaKoa, 'the hot path answered before the revocation').not.toHaveBeenCalled();
     viaKoa.mockRestore();
-    // Nothing is shared with the owner by the delegate.
-    const refused = await t.client.call(`/api/investor/documents?onBehalfOf=${delegate.id}`, { token: ownerToken });
-    expect(refused.status).toBe(404);
+    // This server drops its live shares itself: the database's notice may come after the next look.
+    const dropped = vi.spyOn(t.server.services.effects, 'changes-shares');
+    const revoked = await t.client.call('/api/investor/shares/revoke', { token: ownerToken, body: { shareId } });
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(dropped).toHaveBeenCalled();
+    dropped.mockRestore();
+    // At once, before the database's notice: no settle() here.
+    const first = outcome(await call(asked(owner.id), token));
+    await allInMemory(token, delegate.id, [shareId]);
+    expect(t.server.services.liveShares.ready(cacheTable.liveShares.key(owner.id, delegate.id))).toBeNull();
+    const second = outcome(await call(asked(owner.id), token));
+    expect([first, second]).toEqual([
+      { status: 404, json: nothingShared },
+      { status: 404, json: nothingShared },
+    ]);
+  });
+
+  it('refuses a share past its last day, kept in memory since, as Koa does', async () => {
+    const owner = await t.newInvestor();
+    const delegate = await t.newInvestor('delegate');
+    const shareId = await share(owner.id, delegate.id);
+    const token = await t.client.signIn(delegate.email);
+    expect((await call(asked(owner.id), token)).status).toBe(200);
+    const key = cacheTable.liveShares.key(owner.id, delegate.id);
+    const live = t.server.services.liveShares.ready(key);
+    expect(live?.id).toBe(shareId);
+    // Midnight changes no row and raises no notice.
+    t.server.services.liveShares.clear();
+    if (!live) throw new Error('the share is not in memory');
+    await t.server.services.liveShares.get(key, async () => ({ ...live, endsOn: '2000-01-01' }));
+    await allInMemory(token, delegate.id, [shareId]);
+    expect(outcome(await call(asked(owner.id), token))).toEqual({ status: 404, json: nothingShared });
+    expect(outcome(await call(asked(owner.id), token))).toEqual({ status: 404, json: nothingShared });
+  });
+
+  it("refuses a view through another owner's share, or one the other way round, as Koa does", async () => {
+    const owner = await t.newInvestor();
+    const other = await t.newInvestor();
+    const delegate = await t.newInvestor('delegate');
+    const friend = await t.newInvestor();
+    const mine = await share(owner.id, delegate.id);
+    const others = await share(other.id, friend.id);
+    // owner shares with friend, an investor: friend shares nothing with owner.
+    const toFriend = await share(owner.id, friend.id);
+    const token = await t.client.signIn(delegate.email);
+    const friendToken = await t.client.signIn(friend.email);
+    const ownerToken = await t.client.signIn(owner.email);
+    expect((await call(asked(owner.id), token)).status).toBe(200);
+    expect((await call(asked(other.id), friendToken)).status).toBe(200);
+    expect((await call(asked(owner.id), friendToken)).status).toBe(200);
+    expect(
+      await refusedTwice(token, delegate.id, asked(other.id), [mine, others], cacheTable.liveShares.key(other.id, delegate.id)),
+    ).toEqual([
+      { status: 404, json: nothingShared },
+      { status: 404, json: nothingShared },
+    ]);
+    expect(
+      await refusedTwice(ownerToken, owner.id, asked(friend.id), [toFriend, others], cacheTable.liveShares.key(friend.id, owner.id)),
+    ).toEqual([
+      { status: 404, json: nothingShared },
+      { status: 404, json: nothingShared },
+    ]);
+  });
+
+  it('refuses the view of an investor who shares nothing with anyone, as Koa does', async () => {
+    const owner = await t.newInvestor();
+    const nobody = await t.newInvestor();
+    const delegate = await t.newInvestor('delegate');
+    const mine = await share(owner.id, delegate.id);
+    const token = await t.client.signIn(delegate.email);
+    expect((await call(asked(owner.id), token)).status).toBe(200);
+    expect(await refusedTwice(token, delegate.id, asked(nobody.id), [mine], cacheTable.liveShares.key(nobody.id, delegate.id))).toEqual([
+      { status: 404, json: nothingShared },
+      { status: 404, json: nothingShared },
+    ]);
+  });
+
+  it("refuses a delegate's signed-out session as Koa does", async () => {
+    const owner = await t.newInvestor();
+    const delegate = await t.newInvestor('delegate');
+    const shareId = await share(owner.id, delegate.id);
+    const token = await t.client.signIn(delegate.email);
+    expect((await call(asked(owner.id), token)).status).toBe(200);
+    expect((await t.client.call('/api/investor/logout', { body: {}, token })).status).toBe(200);
+    expect(await refusedTwice(token, delegate.id, asked(owner.id), [shareId])).toEqual([
+      { status: 401, json: signInRefused },
+      { status: 401, json: signInRefused },
+    ]);
+  });
+
+  it('answers an onBehalfOf out of the ordinary as Koa does, whatever is in memory', async () => {
+    const owner = await t.newInvestor();
+    const delegate = await t.newInvestor('delegate');
+    const shareId = await share(owner.id, delegate.id);
+    const token = await t.client.signIn(delegate.email);
+    const shared = await call(asked(owner.id), token);
+    expect(shared.status).toBe(200);
+    const id = String(owner.id);
+    const cases: [string, number][] = [
+      ['onBehalfOf=abc', 400],
+      [`onBehalfOf=${id}abc`, 400],
+      ['onBehalfOf=-1', 400],
+      [`onBehalfOf=-${id}`, 400],
+      [`onBehalfOf=${id}.5`, 400],
+      [`onBehalfOf=${id}e0`, 400],
+      ['onBehalfOf=12345678901234567890', 400],
+      // 20 digits that the schema reads as the owner's id: the share's list, on either path.
+      [`onBehalfOf=${id.padStart(20, '0')}`, 200],
+      [`onBehalfOf=${encodeURIComponent("1' or 1=1--")}`, 400],
+      [`onBehalfOf=${encodeURIComponent(`${id}' or 1=1--`)}`, 400],
+      [`onBehalfOf=${id}%00`, 400],
+      ['onBehalfOf=', 400],
+      // Koa strips what the schema does not name: the delegate's own (empty) list.
+      [`onBehalfOf[]=${id}`, 200],
+      [`onBehalfOf=${id}&onBehalfOf=${id}`, 400],
+      [`onBehalfOf=${id}&onBehalfOf=abc`, 400],
+    ];
+    for (const [query, status] of cases) {
+      const path = `/api/investor/documents?${query}`;
+      await t.settle();
+      // The same query with a parameter the schema does not name: Koa's answer, always.
+      const koa = outcome(await call(`${path}&koa=1`, token));
+      expect((await call(asked(owner.id), token)).status).toBe(200);
+      await allInMemory(token, delegate.id, [shareId]);
+      const answer = outcome(await call(path, token));
+      expect(answer, query).toEqual(koa);
+      expect(answer.status, query).toBe(status);
+      if (status === 200) {
+        const documents = investorDocumentsAnswer.parse(answer.json).documents;
+        if (query.includes('[]')) expect(documents, query).toEqual([]);
+        else expect(documents, query).toEqual(investorDocumentsAnswer.parse(shared.json).documents);
+      }
+    }
+  });
+
+  it('refuses a view while sharing is off on this server (ALLOW_SHARING=false), whatever is in memory', async () => {
+    const owner = await t.newInvestor();
+    const delegate = await t.newInvestor('delegate');
+    const shareId = await share(owner.id, delegate.id);
+    const off = await startTestServer({ besides: t.server, env: { ALLOW_SHARING: 'false' } });
+    try {
+      const token = await t.client.signIn(delegate.email);
+      const ask = async () => {
+        const res = await off.api(asked(owner.id), { headers: { authorization: `Bearer ${token}` } });
+        return { status: res.status, json: (await res.json()) as unknown };
+      };
+      const first = await ask();
+      const live = await findLiveShare(off.services.orm.em.fork(), owner.id, delegate.id);
+      expect(live?.id).toBe(shareId);
+      await off.services.liveShares.get(cacheTable.liveShares.key(owner.id, delegate.id), async () => live);
+      await off.services.documentLists.get(shareKey(delegate.id, shareId), async () => SerializedJson.of({ documents: [] }));
+      await off.services.documentLists.get(`user:${delegate.id}`, async () => SerializedJson.of({ documents: [] }));
+      expect(sessionTokens(off.services.config).known(token)).toBeDefined();
+      expect([first, await ask()]).toEqual([
+        { status: 404, json: nothingShared },
+        { status: 404, json: nothingShared },
+      ]);
+    } finally {
+      await off.close();
+    }
   });
 });
 
