@@ -4,7 +4,7 @@ import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { authRoutes } from './features/auth/auth.routes';
-import { sessionAuth } from './features/auth/session';
+import { bearerToken, SessionCheck, sessionMiddleware } from './features/auth/session';
 import { SessionActivity } from './features/auth/sessions.service';
 import { sessionsRoutes } from './features/auth/sessions.routes';
 import { adminDocumentsRoutes } from './features/property-documents/admin-documents.routes';
@@ -27,7 +27,7 @@ import { readReceiptsRoutes } from './features/read-receipts/read-receipts.route
 import { systemRoutes } from './features/system/system.routes';
 import { activityRoutes } from './features/audit/activity.routes';
 import { errorHandler, HttpError } from './http/errors';
-import { apiRoutes, bindUnbuiltRoutes, hotAnswers, type HotAnswers } from './http/route';
+import { apiRoutes, bindUnbuiltRoutes, hotAnswers, type HotAnswers, type HotSessions } from './http/route';
 import { loggedPath, requestLog } from './http/request-log';
 import { originOf, securityHeaderPairs, securityHeaders } from './http/security-headers';
 import { RequestState, type AppState } from './http/state';
@@ -63,6 +63,12 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
   // Behind one proxy, only the last X-Forwarded-For entry is the proxy's word; the ones before it
   // are whatever the client sent (maxIpsCount 1 makes Koa read that last one).
   const app = new App({ proxy: config.trustProxy, maxIpsCount: 1 });
+  // What `ctx.ip` is with these settings, for the answers given below Koa.
+  const clientAddress = (req: IncomingMessage) => {
+    const header = config.trustProxy ? req.headers['x-forwarded-for'] : undefined;
+    const forwarded = Array.isArray(header) ? header.join(',') : header;
+    return (forwarded ? forwarded.slice(forwarded.lastIndexOf(',') + 1).trim() : '') || req.socket.remoteAddress || '';
+  };
   app.silent = true;
   // What fails after the answer has started (a file read mid-download) cannot become an answer.
   // A client that went away (a tab closed mid-download, an upload abandoned) is no fault of ours.
@@ -111,7 +117,16 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     httpsOnly: config.publicUrl.startsWith('https:'),
   });
   app.use(securityHeaders(headers));
-  app.hotAnswers = hotAnswers(api, headers, logger, services.metrics);
+  // One session check for Koa's middleware and the hot answers, with one note of each session's use.
+  const sessions = new SessionCheck(config, services.sessionUsers, new SessionActivity({ orm, logger }));
+  const hotSessions: HotSessions = {
+    cached: (req) => {
+      const token = bearerToken(req.headers.authorization);
+      return (token && sessions.cached(token)) || null;
+    },
+    seen: (user, req) => sessions.seen(user, req.headers['user-agent'] ?? '', clientAddress(req)),
+  };
+  app.hotAnswers = hotAnswers(api, { securityHeaders: headers, logger, metrics: services.metrics, sessions: hotSessions });
   const newState = () => new RequestState(orm, services.effects);
   app.use(compress({ threshold: 1024 }));
   // An answer to a request that came with a session is that user's: no cache anywhere may keep
@@ -127,7 +142,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     ctx.state = newState();
     return next();
   });
-  app.use(sessionAuth(config, services.sessionUsers, new SessionActivity({ orm, logger })));
+  app.use(sessionMiddleware(config, sessions));
 
   // JSON only (multipart routes parse their own streams); 100 kB is far above any form here.
   const jsonBodyOf = (limit: number | string, tooLarge: string) =>

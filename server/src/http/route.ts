@@ -1,7 +1,7 @@
 import type { default as Router, RouterMiddleware } from '@koa/router';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { routes, type Access, type RouteDef } from '@everest/core/contract';
 import { decodeCsvBytes } from '@everest/core/domain';
 import { HttpError } from './errors';
@@ -70,13 +70,23 @@ export interface RouteOptions<R extends RouteDef = RouteDef> {
    */
   before?: (head: RouteHead<R>) => Promise<AnswerOf<R> | null>;
   /**
-   * For the busiest public calls (the property list): a public GET without parameters whose
-   * handler answers a SerializedJson. `hot` gives that answer when it is ready in memory; asked
-   * anonymously, the call is then answered before Koa sees it (see `hotAnswers`), else as any
-   * other call.
+   * For the busiest calls (the public property list, an investor's document list, a delegate's
+   * view of it): a GET without path parameters whose handler answers a SerializedJson. `hot`
+   * gives the caller's answer when memory alone decides it, and the call is then answered before
+   * Koa sees it (see `hotAnswers`), else as any other call: undefined for anything it cannot
+   * decide or would refuse, which the handler answers. A public route's is asked for anonymous
+   * calls only; a signed-in route's, of a session that memory alone decides (HotSessions) and
+   * that the access rule lets through, with the query as `bind` parses it (see `plainQuery`).
+   * Its answer must be the handler's, whose own Cache-Control for a session is `privateAnswer`.
    */
-  hot?: R['access'] extends 'public' ? () => SerializedJson<AnswerOf<R>> | undefined : never;
+  hot?: (caller: CallerOf<R['access']>, query: Infer<R['query']>) => SerializedJson<AnswerOf<R>> | undefined;
 }
+
+/**
+ * The Cache-Control of an answer for one session alone, which no cache may keep: what a hot
+ * answer to a session sends, and so what the handler of a signed-in hot route sets.
+ */
+export const privateAnswer = 'private, no-store';
 
 /** The refusal of a session whose role must sign in with two steps and has none set up yet. */
 export const secondStepMissingMessage = 'Please turn on two-step sign-in in Manage Profile first: your role must sign in with two steps.';
@@ -91,13 +101,20 @@ export const secondStepNotUsedMessage = 'This session was opened without your se
  * they would anyone: dropping the token would get the same answer.
  */
 function callerFor<R extends RouteDef>(route: R, user: SessionUser | null): CallerOf<R['access']> {
-  if (route.access === 'public') return user as CallerOf<R['access']>;
-  if (!user) throw new HttpError(401, 'Please sign in to continue.');
-  if (route.access === 'administrator' && user.role !== 'administrator') throw new HttpError(403, 'Only administrators may do this.');
+  const refused = refusalOf(route, user);
+  if (refused) throw refused;
+  return user as CallerOf<R['access']>;
+}
+
+/** The access rule's refusal of this caller (see callerFor), or null when the call may go on. */
+function refusalOf(route: RouteDef, user: SessionUser | null): HttpError | null {
+  if (route.access === 'public') return null;
+  if (!user) return new HttpError(401, 'Please sign in to continue.');
+  if (route.access === 'administrator' && user.role !== 'administrator') return new HttpError(403, 'Only administrators may do this.');
   if (user.secondStepMissing && !route.beforeSecondStep) {
-    throw new HttpError(403, user.secondStepMissing === 'not-set-up' ? secondStepMissingMessage : secondStepNotUsedMessage);
+    return new HttpError(403, user.secondStepMissing === 'not-set-up' ? secondStepMissingMessage : secondStepNotUsedMessage);
   }
-  return user;
+  return null;
 }
 
 /** The answer to text holding U+0000, which PostgreSQL cannot store. */
@@ -214,8 +231,14 @@ export function bind<R extends RouteDef>(
   router[method](route.path, answer);
   if (exact) exactPathsOf(router).set(route.path, answer);
   if (options.hot) {
-    if (!exact || route.access !== 'public') throw new Error(`${route.path}: only a public GET without parameters, that no other route matches, can be hot`);
-    hotPathsOf(router).set(route.path, options.hot);
+    if (!exact) throw new Error(`${route.path}: only a GET without path parameters, that no other route matches, can be hot`);
+    // Parsed once: a call without a query string is parsed from `{}`, as Koa's `ctx.query` is then.
+    const withoutQuery = route.query ? route.query.safeParse({}) : { success: true, data: undefined };
+    hotPathsOf(router).set(route.path, {
+      route,
+      answer: options.hot as HotRoute['answer'],
+      withoutQuery: withoutQuery.success ? { value: withoutQuery.data } : undefined,
+    });
   }
 }
 
@@ -223,7 +246,7 @@ export function bind<R extends RouteDef>(
 type RouteAnswer = (ctx: Context & { state: AppState; params?: Record<string, string> }) => Promise<void>;
 
 const exactPaths = new WeakMap<Router<AppState>, Map<string, RouteAnswer>>();
-const hotPathsByRouter = new WeakMap<Router<AppState>, Map<string, HotAnswer>>();
+const hotPathsByRouter = new WeakMap<Router<AppState>, Map<string, HotRoute>>();
 
 function exactPathsOf(router: Router<AppState>): Map<string, RouteAnswer> {
   let paths = exactPaths.get(router);
@@ -231,10 +254,41 @@ function exactPathsOf(router: Router<AppState>): Map<string, RouteAnswer> {
   return paths;
 }
 
-/** A hot route's answer when it is ready in memory (RouteOptions.hot). */
-type HotAnswer = () => SerializedJson<unknown> | undefined;
+/** A hot route, and its caller's answer when it is ready in memory (RouteOptions.hot). */
+interface HotRoute {
+  route: RouteDef;
+  answer: (caller: SessionUser | null, query: unknown) => SerializedJson<unknown> | undefined;
+  /** The route's query parsed from none, or undefined when its schema refuses that (Koa's 400). */
+  withoutQuery: { value: unknown } | undefined;
+}
 
-function hotPathsOf(router: Router<AppState>): Map<string, HotAnswer> {
+/** What no query string may hold for a hot answer: what Koa's URL parser (parseurl) reads otherwise than `?`…, and beyond ASCII. */
+const unplainQuery = /[^\x21-\x22\x24-\x7e]/;
+
+/**
+ * A route's query as `bind` parses it from Koa's `ctx.query` (URLSearchParams over what follows
+ * the first `?`, as Koa 3 reads it; refuseUnstorableText; the contract's schema), when the query
+ * string is plain: printable ASCII without `#`, each parameter once and named by the schema.
+ * Undefined for anything else (a refusal, an array form, an unknown or repeated parameter),
+ * which is Koa's to answer as it would without a hot path.
+ */
+function plainQuery(schema: z.ZodType | undefined, search: string): { value: unknown } | undefined {
+  if (!(schema instanceof z.ZodObject) || search === '' || unplainQuery.test(search)) return undefined;
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (!Object.hasOwn(schema.shape, name) || Object.hasOwn(query, name)) return undefined;
+    query[name] = value;
+  }
+  try {
+    refuseUnstorableText(query);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(query);
+  return parsed.success ? { value: parsed.data } : undefined;
+}
+
+function hotPathsOf(router: Router<AppState>): Map<string, HotRoute> {
   let paths = hotPathsByRouter.get(router);
   if (!paths) hotPathsByRouter.set(router, (paths = new Map()));
   return paths;
@@ -243,42 +297,91 @@ function hotPathsOf(router: Router<AppState>): Map<string, HotAnswer> {
 /** Answers a request below Koa, or says it is Koa's to answer (false). */
 export type HotAnswers = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/** The session check as the hot answers use it (features/auth/session.ts SessionCheck, wired in app.ts). */
+export interface HotSessions {
+  /**
+   * The session of the request's Authorization header when memory alone decides that it grants
+   * one (its token verified before, its user's record cached); null for anything else, which
+   * Koa's session check then decides.
+   */
+  cached: (req: IncomingMessage) => SessionUser | null;
+  /** Notes the session's use, as Koa's session check does (the sessions list of Manage Profile). */
+  seen: (user: SessionUser, req: IncomingMessage) => void;
+}
+
+export interface HotAnswerOptions {
+  securityHeaders: readonly HeaderPair[];
+  logger: Logger;
+  metrics?: RequestMetrics;
+  /** Without it, only anonymous calls of public hot routes are answered below Koa. */
+  sessions?: HotSessions;
+}
+
 /**
- * The router's hot routes (RouteOptions.hot), answered before Koa sees the request: an anonymous
- * GET (no Authorization header: no session to check, no user for the log line) of a hot path
- * whose answer is ready in memory. Everything Koa's chain would add to such an answer is decided
- * once here: the security headers, Vary (as koa-compress sets it), the type and the encoding's
- * header; per request only the encoding is chosen (from the answers compressed in advance), the
- * request id made and the log line written. Koa's context, middleware chain and response
- * handling were most of the busiest call's cost. Any other request, and a hot one
- * whose answer is not ready yet (the list not loaded), is Koa's, where the route is bound too.
+ * The router's hot routes (RouteOptions.hot), answered before Koa sees the request: a GET without
+ * a body of a hot path whose answer is ready in memory, asked anonymously of a public route, or
+ * with a session that memory alone decides (HotSessions) of a signed-in one, past the route
+ * table's access rule (the same `refusalOf` as Koa's), with a plain query string that the route's
+ * schema takes (`plainQuery`) or none. Everything Koa's
+ * chain would add to such an answer is decided once here: the security headers, Vary (as
+ * koa-compress sets it), the type, the encoding's header and, for a session, `privateAnswer`;
+ * per request only the encoding is chosen (from the answers compressed in advance), the request
+ * id made, the session's use noted and the log line written. Koa's context, middleware chain and
+ * response handling were most of the busiest calls' cost. Any other request (a refusal, a
+ * session, share or list not in memory, a query string out of the ordinary) is Koa's, where the route is bound
+ * too, and is answered there exactly as if there were no hot path.
  */
-export function hotAnswers(router: Router<AppState>, securityHeaders: readonly HeaderPair[], logger: Logger, metrics?: RequestMetrics): HotAnswers {
+export function hotAnswers(router: Router<AppState>, { securityHeaders, logger, metrics, sessions }: HotAnswerOptions): HotAnswers {
   const paths = hotPathsOf(router);
-  const headersOf = (encoding: StoredEncoding) => [
+  const headersOf = (encoding: StoredEncoding, session: boolean) => [
     ...securityHeaders.flat(),
     'Vary',
     'Accept-Encoding',
+    ...(session ? ['Cache-Control', privateAnswer] : []),
     'Content-Type',
     'application/json; charset=utf-8',
     ...(encoding === 'identity' ? [] : ['Content-Encoding', encoding]),
   ];
-  const encodingHeaders: Record<StoredEncoding, string[]> = { br: headersOf('br'), gzip: headersOf('gzip'), identity: headersOf('identity') };
+  const headersBy = (session: boolean): Record<StoredEncoding, string[]> => ({
+    br: headersOf('br', session),
+    gzip: headersOf('gzip', session),
+    identity: headersOf('identity', session),
+  });
+  const anonymousHeaders = headersBy(false);
+  const sessionHeaders = headersBy(true);
   return (req, res) => {
-    if (req.method !== 'GET' || req.headers.authorization !== undefined) return false;
+    // A body is Koa's to read (and to refuse, when it is not JSON), even on a GET.
+    if (req.method !== 'GET' || req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0') return false;
     const url = req.url ?? '';
     const query = url.indexOf('?');
     const path = query === -1 ? url : url.slice(0, query);
-    const ready = paths.get(path)?.();
-    if (!ready) return false;
+    const hot = paths.get(path);
+    if (!hot) return false;
     const started = performance.now();
+    let user: SessionUser | null = null;
+    let parsed: { value: unknown } | undefined;
+    if (hot.route.access !== 'public') {
+      if (!sessions) return false;
+      user = sessions.cached(req);
+      if (!user || refusalOf(hot.route, user)) return false;
+      // After the access rule, as in `bind` (a delegate's onBehalfOf reads through a share).
+      parsed = query === -1 ? hot.withoutQuery : plainQuery(hot.route.query, url.slice(query + 1));
+      if (!parsed) return false;
+    } else if (req.headers.authorization !== undefined) {
+      // A public route asked with a session: Koa notes the session and says no-store.
+      return false;
+    }
+    const ready = hot.answer(user, parsed?.value);
+    if (!ready) return false;
     const requestId = requestIdFrom(req.headers['x-request-id']);
     const encoding = ready.json.length >= compressFrom ? encodingFor(req.headers['accept-encoding']) : 'identity';
-    const body = ready.bytes(encoding);
-    res.writeHead(200, [...encodingHeaders[encoding], 'Content-Length', String(body.length), 'X-Request-Id', requestId]);
+    const body = ready.kept(encoding);
+    if (!body) return false;
+    res.writeHead(200, [...(user ? sessionHeaders : anonymousHeaders)[encoding], 'Content-Length', String(body.length), 'X-Request-Id', requestId]);
     // The answer is in memory and handed over whole: its line is written now, not on 'close'.
     res.end(body);
-    logRequest(logger, { method: 'GET', path, status: 200, started, requestId, aborted: false }, metrics);
+    if (user) sessions?.seen(user, req);
+    logRequest(logger, { method: 'GET', path, status: 200, started, requestId, userId: user?.id, aborted: false }, metrics);
     return true;
   };
 }

@@ -37,7 +37,11 @@ const claimsSchema = z.object({
 });
 
 // Verified tokens kept so that a signed-in investor's every request does not verify the
-// signature again. Only genuine tokens enter (a stranger cannot fill it), each until its expiry.
+// signature again (an HMAC and jose's parsing were the larger part of a cached list's session
+// check), and so that the hot answers can check a session without a promise (`known`). Only
+// genuine tokens enter (a stranger cannot fill it), each until its expiry; what may change
+// meanwhile (the account, its token version, a sign-out) is in the session record, checked on
+// every request.
 const maxVerified = 10_000;
 
 /** Signs and verifies session tokens with the server's secret (config.jwtSecret). */
@@ -60,6 +64,15 @@ export class SessionTokens {
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + sessionLifetimeSeconds)
       .sign(this.key);
+  }
+
+  /**
+   * The claims of a token verified before and still unexpired, without a promise; undefined for
+   * any other (`verify` decides those).
+   */
+  known(token: string, now = Date.now()): SessionClaims | undefined {
+    const known = this.verified.get(token);
+    return known && now < known.expiresAt.getTime() ? known : undefined;
   }
 
   /** The claims of a genuine, unexpired token; null for anything else. */

@@ -42,7 +42,8 @@ const pathPattern = (path: string) => new RegExp(`^${path.replace(/:[A-Za-z0-9_]
 const downloadPath = pathPattern(routes.download.path);
 const downloadVersionPath = pathPattern(routes.downloadVersion.path);
 
-function bearerToken(header: string | undefined): string | null {
+/** The token of an Authorization header (`Bearer …`), the one way a session comes but on a download's address. */
+export function bearerToken(header: string | undefined): string | null {
   const match = header ? /^Bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i.exec(header) : null;
   return match?.[1] ?? null;
 }
@@ -141,6 +142,68 @@ function secondStepMissing(config: Config, user: SessionRecord, claims: SessionC
 }
 
 /**
+ * The session a token's claims grant with its user's record: a session of an active user whose
+ * token version has not moved on since the token was issued, not signed out of; null otherwise.
+ */
+function sessionUserOf(config: Config, user: SessionRecord | null, claims: SessionClaims): SessionUser | null {
+  if (!user?.isActive || user.tokenVersion !== claims.tokenVersion || user.endedSessions.includes(claims.sessionId)) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    session: { id: claims.sessionId, expiresAt: claims.expiresAt, tokenVersion: claims.tokenVersion, secondStep: claims.secondStep },
+    secondStepMissing: secondStepMissing(config, user, claims),
+  };
+}
+
+/**
+ * The one session check, for Koa's middleware (sessionAuth) and the answers given below Koa
+ * (http/route.ts `hotAnswers`) alike: the same token, record and rule, and the same note of the
+ * session's use.
+ */
+export class SessionCheck {
+  private readonly tokens: SessionTokens;
+
+  constructor(
+    private readonly config: Config,
+    private readonly sessionUsers: SessionUsers,
+    private readonly activity?: SessionActivity,
+  ) {
+    this.tokens = sessionTokens(config);
+  }
+
+  /**
+   * A session token's session when memory alone decides it (the token verified before and
+   * unexpired, its user's record cached): the user, or null for a token that grants nothing.
+   * Undefined when the token or the record must be read first (sessionMiddleware does, by `ofClaims`).
+   */
+  cached(token: string, now = Date.now()): SessionUser | null | undefined {
+    const claims = this.tokens.known(token, now);
+    if (!claims) return undefined;
+    const user = this.sessionUsers.ready(cacheTable.sessionUsers.key(claims.userId), now);
+    return user === undefined ? undefined : sessionUserOf(this.config, user, claims);
+  }
+
+  /** The session that verified claims (a session token's or a document link's) grant, reading the user's record where memory lacks it. */
+  async ofClaims(em: EntityManager, claims: SessionClaims): Promise<SessionUser | null> {
+    const user = await this.sessionUsers.get(cacheTable.sessionUsers.key(claims.userId), () => loadSessionRecord(em, claims.userId));
+    return sessionUserOf(this.config, user, claims);
+  }
+
+  /** Notes a request of a session token's session in `activity` (the sessions list of Manage Profile), beside the request. */
+  seen(user: SessionUser, userAgent: string, clientAddress: string): void {
+    void this.activity?.seen({
+      sessionId: user.session.id,
+      userId: user.id,
+      tokenVersion: user.session.tokenVersion,
+      expiresAt: user.session.expiresAt,
+      userAgent,
+      clientAddress,
+    });
+  }
+}
+
+/**
  * Sets ctx.state.user from the request's session token: a genuine, unexpired token of an active
  * user whose token version has not moved on since it was issued, of a session not signed out
  * of; on the download address, also a document link of that very document, which stands for
@@ -149,51 +212,51 @@ function secondStepMissing(config: Config, user: SessionRecord, claims: SessionC
  * noted in `activity` (the sessions list of Manage Profile), beside the request.
  */
 export function sessionAuth(config: Config, sessionUsers: SessionUsers, activity?: SessionActivity): Middleware<AppState> {
+  return sessionMiddleware(config, new SessionCheck(config, sessionUsers, activity));
+}
+
+/** sessionAuth over a session check shared with the hot answers (app.ts). */
+export function sessionMiddleware(config: Config, check: SessionCheck): Middleware<AppState> {
   const tokens = sessionTokens(config);
   const links = documentLinkTokens(config);
   /** A document link's session, only on the download address of its own document. */
-  const linkedSession = async (token: string, download: LinkedDocument | null): Promise<SessionClaims | null> => {
+  const linkedSession = async (ctx: Parameters<Middleware<AppState>>[0], token: string, download: LinkedDocument | null): Promise<SessionUser | null> => {
     if (!download) return null;
     const claims = await links.verify(token);
-    return claims && claims.document.type === download.type && claims.document.id === download.id ? claims : null;
+    return claims && claims.document.type === download.type && claims.document.id === download.id ? check.ofClaims(ctx.state.em, claims) : null;
   };
-  const signIn = async (ctx: Parameters<Middleware<AppState>>[0], { token, inAddress }: { token: string; inAddress: boolean }, download: LinkedDocument | null) => {
-    // A session token in an address is the spec's download call alone; a version's address (not
-    // in the spec) takes only its document link.
-    const sessionAllowed = !inAddress || download?.type !== 'version';
-    const sessionClaims = sessionAllowed ? await tokens.verify(token) : null;
-    const claims = sessionClaims ?? (await linkedSession(token, download));
+  const signedIn = (ctx: Parameters<Middleware<AppState>>[0], user: SessionUser) => {
+    ctx.state.user = user;
+    // A document link's expiry is its own, not its session's: only session tokens are noted.
+    check.seen(user, ctx.get('user-agent'), ctx.ip);
+  };
+  const signIn = async (ctx: Parameters<Middleware<AppState>>[0], token: string, sessionAllowed: boolean, download: LinkedDocument | null) => {
+    // A genuine session token decides alone: a document link is only looked at for a token that is none.
+    const claims = sessionAllowed ? await tokens.verify(token) : null;
     if (claims) {
-      const user = await sessionUsers.get(cacheTable.sessionUsers.key(claims.userId), () => loadSessionRecord(ctx.state.em, claims.userId));
-      if (user?.isActive && user.tokenVersion === claims.tokenVersion && !user.endedSessions.includes(claims.sessionId)) {
-        ctx.state.user = {
-          id: user.id,
-          email: user.email,
-          role: user.role,
-          session: { id: claims.sessionId, expiresAt: claims.expiresAt, tokenVersion: claims.tokenVersion, secondStep: claims.secondStep },
-          secondStepMissing: secondStepMissing(config, user, claims),
-        };
-        // A document link's expiry is its own, not its session's: only session tokens are noted.
-        if (sessionClaims) {
-          void activity?.seen({
-            sessionId: claims.sessionId,
-            userId: claims.userId,
-            tokenVersion: claims.tokenVersion,
-            expiresAt: claims.expiresAt,
-            userAgent: ctx.get('user-agent'),
-            clientAddress: ctx.ip,
-          });
-        }
-      }
+      const user = await check.ofClaims(ctx.state.em, claims);
+      if (user) signedIn(ctx, user);
+      return;
     }
+    const linked = await linkedSession(ctx, token, download);
+    if (linked) ctx.state.user = linked;
   };
-  // An anonymous request (most of them: the public site) passes without a promise of its own.
+  // An anonymous request (most of them: the public site) passes without a promise of its own,
+  // and so does a session that memory alone decides (check.cached).
   return (ctx, next) => {
     if (!ctx.path.startsWith('/api/')) return next();
     const download = downloadedDocument(ctx);
-    const token = presentedToken(ctx, download);
-    if (!token) return next();
-    return signIn(ctx, token, download).then(() => next());
+    const presented = presentedToken(ctx, download);
+    if (!presented) return next();
+    // A session token in an address is the spec's download call alone; a version's address (not
+    // in the spec) takes only its document link.
+    const sessionAllowed = !presented.inAddress || download?.type !== 'version';
+    const known = sessionAllowed ? check.cached(presented.token) : undefined;
+    if (known !== undefined) {
+      if (known) signedIn(ctx, known);
+      return next();
+    }
+    return signIn(ctx, presented.token, sessionAllowed, download).then(() => next());
   };
 }
 

@@ -238,6 +238,35 @@ describe('signed-in sessions', () => {
     expect(activity.seen(broken)).not.toBeNull();
   });
 
+  it('writes the uses noted while a write is under way together, once it is over, one account that cannot be written losing no other', async () => {
+    const logger = { ...createLogger('silent'), warn: () => undefined };
+    const activity = new SessionActivity({ orm: server.services.orm, logger });
+    const investorId = await userId('investor@example.com');
+    const tokens = sessionTokens(server.services.config);
+    const sessions = await Promise.all([1, 2, 3].map(async () => (await tokens.verify(await tokens.issue({ userId: investorId, tokenVersion: 0, secondStep: false })))!));
+    const use = (claims: (typeof sessions)[number], clientAddress: string) => ({
+      sessionId: claims.sessionId,
+      userId: investorId,
+      tokenVersion: 0,
+      expiresAt: claims.expiresAt,
+      userAgent: chromeOnWindows,
+      clientAddress,
+    });
+    const [first, second, third] = sessions.map((claims, i) => use(claims, `203.0.113.${20 + i}`));
+    const under = activity.seen(first!);
+    const together = activity.seen(second!);
+    const missing = { ...third!, userId: 2_000_000_000 };
+    expect(activity.seen(missing)).toBe(together);
+    expect(together).not.toBe(under);
+    await Promise.all([under, together]);
+    const rows = await server.services.orm.em
+      .fork()
+      .execute<{ session_id: string; client_address: string }[]>('select session_id, client_address from sessions where session_id in (?, ?, ?) order by client_address', sessions.map((s) => s.sessionId));
+    expect(rows.map((row) => row.client_address)).toEqual(['203.0.113.20', '203.0.113.21']);
+    // The use that failed is tried again on its next request.
+    expect(activity.seen(missing)).not.toBeNull();
+  });
+
   it('is forgotten by housekeeping once its token has expired', async () => {
     const investorId = await userId('investor@example.com');
     const em = server.services.orm.em.fork();

@@ -29,7 +29,8 @@ export function bulkImportRoutes(router: Router<AppState>, { config }: { config:
     privateAnswer(ctx);
     return previewBulkImport(ctx.state.em, config, body);
   });
-  // New and changed accounts show in the user list at once; a new role ends that user's sessions, as in edit-user.
+  // New and changed accounts show in the user list at once; a new role ends that user's sessions, as in edit-user,
+  // and new access to properties shows in the document lists.
   bind(
     router,
     routes.bulkImportUsers,
@@ -37,7 +38,7 @@ export function bulkImportRoutes(router: Router<AppState>, { config }: { config:
       privateAnswer(ctx);
       return bulkImportUsers({ em: ctx.state.em, config, actor: user, clientAddress: ctx.ip }, body);
     },
-    { effects: ['changes-users', 'queues-mail', 'ends-sessions', 'changes-shares'] },
+    { effects: ['changes-users', 'queues-mail', 'ends-sessions', 'changes-shares', 'changes-documents'] },
   );
 
   bind(router, routes.bulkImportTemplate, async ({ ctx }) => {

@@ -124,6 +124,12 @@ export type LiveShares = NotifiedCache<LiveShare | null>;
 /** The answer to a read on behalf of someone who shares nothing live with the caller. */
 export const notSharedMessage = 'This document does not exist or is not available to you.';
 
+/** What `readingAs` reads the live shares by: whether sharing is on (ALLOW_SHARING), and the cache. */
+export interface Sharing {
+  allowSharing: boolean;
+  liveShares: LiveShares;
+}
+
 /**
  * Whose documents a read is: the caller's own (no `onBehalfOf`), or those of the investor
  * `onBehalfOf` through their live share with the caller. No live share (none, revoked, ended,
@@ -132,17 +138,36 @@ export const notSharedMessage = 'This document does not exist or is not availabl
  */
 export async function readingAs(
   em: EntityManager,
-  sharing: { allowSharing: boolean; liveShares: LiveShares },
+  sharing: Sharing,
   user: SessionUser,
   onBehalfOf: number | undefined,
   notFound = notSharedMessage,
 ): Promise<LiveShare | null> {
-  if (onBehalfOf === undefined) return null;
-  const key = cacheTable.liveShares.key(onBehalfOf, user.id);
-  const share = sharing.allowSharing ? await sharing.liveShares.get(key, () => findLiveShare(em, onBehalfOf, user.id)) : null;
-  // A kept share may have reached its end since: the date passing changes no row.
-  if (!share || (share.endsOn !== null && share.endsOn < firmToday())) throw new HttpError(404, notFound);
+  const known = readingAsKnown(sharing, user, onBehalfOf);
+  if (known !== undefined) return known;
+  // Defined: readingAsKnown decides every read of the caller's own documents.
+  const owner = onBehalfOf as number;
+  const share = sharing.allowSharing ? await sharing.liveShares.get(cacheTable.liveShares.key(owner, user.id), () => findLiveShare(em, owner, user.id)) : null;
+  if (!isOpen(share)) throw new HttpError(404, notFound);
   return share;
+}
+
+/**
+ * `readingAs` from memory alone, for the answers given below Koa (as SessionCheck.cached decides
+ * a session): null for the caller's own documents, the share for a live one kept in the live
+ * shares cache, undefined for anything else (sharing off, no share, one not in memory), which
+ * `readingAs` decides, with its refusal.
+ */
+export function readingAsKnown(sharing: Sharing, user: SessionUser, onBehalfOf: number | undefined): LiveShare | null | undefined {
+  if (onBehalfOf === undefined) return null;
+  if (!sharing.allowSharing) return undefined;
+  const share = sharing.liveShares.ready(cacheTable.liveShares.key(onBehalfOf, user.id));
+  return isOpen(share) ? share : undefined;
+}
+
+/** A kept share may have reached its end since: the date passing changes no row. */
+function isOpen(share: LiveShare | null | undefined): share is LiveShare {
+  return !!share && (share.endsOn === null || share.endsOn >= firmToday());
 }
 
 const firmDate = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

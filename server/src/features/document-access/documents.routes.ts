@@ -3,7 +3,7 @@ import { routes } from '@everest/core/contract';
 import { documentCategories, documentCategoryLabels } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import { sendStoredFile } from '../../http/file-response';
-import { bind, type AnswerOf } from '../../http/route';
+import { bind, privateAnswer, type AnswerOf } from '../../http/route';
 import { SerializedJson } from '../../http/serialized-json';
 import { cacheTable } from '../../caches';
 import type { Config } from '../../config';
@@ -14,7 +14,7 @@ import { contentTypeForDownload } from '../files/sniff';
 import type { Context } from 'koa';
 import type { AppState, SessionUser } from '../../http/state';
 import { documentLinkTokens } from '../auth/session';
-import { readingAs, type LiveShare, type LiveShares } from './document-policy';
+import { readingAs, readingAsKnown, type LiveShare, type LiveShares } from './document-policy';
 import { findReadableVersion } from './document-versions';
 import { auditDocumentRead, findReadableFile, listInvestorDocumentsJson, type ReadableFile } from './documents.service';
 
@@ -36,15 +36,34 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
   // to); a share's scope never changes, so its list is cached under the share, beside the
   // caller's own.
   const nothingShared = 'Nothing is shared with you by this investor.';
+  const shares = { allowSharing: config.allowSharing, liveShares };
   const sharing = (ctx: Context & { state: AppState }, user: SessionUser, onBehalfOf: number | undefined, message?: string) =>
-    readingAs(ctx.state.em, { allowSharing: config.allowSharing, liveShares }, user, onBehalfOf, message);
+    readingAs(ctx.state.em, shares, user, onBehalfOf, message);
+  // The caller's own list, or the one read through a share: under the caller's key, as the
+  // share's scope is the delegate's view of the owner's documents.
+  const listKey = (user: SessionUser, share: LiveShare | null) => cacheTable.documentLists.key(user) + (share ? `:share:${share.id}` : '');
 
-  bind(router, routes.investorDocuments, async ({ user, ctx, query }) => {
-    ctx.set('Cache-Control', 'private, no-store');
-    const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
-    const key = cacheTable.documentLists.key(user) + (share ? `:share:${share.id}` : '');
-    return documentLists.get(key, async () => SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, share)));
-  });
+  // Once in memory, the caller's own list and a delegate's view through a live share kept in
+  // memory are answered below Koa (`hot`, see hotAnswers), after the same share check
+  // (readingAsKnown, which readingAs asks first); anything it cannot decide or refuses, here.
+  bind(
+    router,
+    routes.investorDocuments,
+    async ({ user, ctx, query }) => {
+      ctx.set('Cache-Control', privateAnswer);
+      const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
+      // Made on every investor's first look: brotli at quality 4 (see SerializedJson.bytes).
+      return documentLists.get(listKey(user, share), async () =>
+        SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, share), 4),
+      );
+    },
+    {
+      hot: (user, query) => {
+        const share = readingAsKnown(shares, user, query.onBehalfOf);
+        return share === undefined ? undefined : documentLists.ready(listKey(user, share));
+      },
+    },
+  );
 
   // Through a share, the categories it covers of the owner's personal documents.
   bind(router, routes.investorCategories, async ({ user, ctx, query }) => {

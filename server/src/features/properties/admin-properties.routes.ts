@@ -25,14 +25,18 @@ export function adminPropertiesRoutes(router: Router<AppState>, { files }: { fil
     createProperty(ctx.state.em, { user, clientAddress: ctx.ip }, body),
   );
 
+  // Investors' document lists name their properties: this server's go at once (see changes-documents).
   bind(
     router,
     routes.updateProperty,
     async ({ ctx, user, body, upload }) => updateProperty(ctx.state.em, files, { user, clientAddress: ctx.ip }, body, upload),
-    { upload: photoUpload(files) },
+    { upload: photoUpload(files), effects: ['changes-documents'] },
   );
 
-  bind(router, routes.deleteProperty, async ({ ctx, user, body }) =>
-    deleteProperty(ctx.state.em, { user, clientAddress: ctx.ip }, body),
+  bind(
+    router,
+    routes.deleteProperty,
+    async ({ ctx, user, body }) => deleteProperty(ctx.state.em, { user, clientAddress: ctx.ip }, body),
+    { effects: ['changes-documents'] },
   );
 }

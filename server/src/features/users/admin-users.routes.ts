@@ -39,9 +39,10 @@ export function adminUsersRoutes(router: Router<AppState>, { config, orm, userLi
   bind(router, routes.createUser, async ({ body, user, ctx }) => createUser(adminCall(ctx, user), body), {
     effects: ['changes-users', 'queues-mail'],
   });
-  // A new e-mail, role or deactivation ends the user's sessions; the old address hears of a new one.
+  // A new e-mail, role or deactivation ends the user's sessions; the old address hears of a new
+  // one; a new role changes what the user's document list holds.
   bind(router, routes.editUser, async ({ body, user, ctx }) => editUser(adminCall(ctx, user), body), {
-    effects: ['changes-users', 'ends-sessions', 'queues-mail', 'changes-shares'],
+    effects: ['changes-users', 'ends-sessions', 'queues-mail', 'changes-shares', 'changes-documents'],
   });
   bind(router, routes.deleteUser, async ({ body, user, ctx }) => deleteUser(adminCall(ctx, user), body.userId), {
     effects: ['changes-users', 'ends-sessions', 'changes-shares'],
@@ -52,6 +53,8 @@ export function adminUsersRoutes(router: Router<AppState>, { config, orm, userLi
   bind(router, routes.resendInvitation, async ({ body, user, ctx }) => resendInvitation(adminCall(ctx, user), body.userId), {
     effects: ['queues-mail'],
   });
-  bind(router, routes.assignProperty, async ({ body, user, ctx }) => assignProperty(adminCall(ctx, user), body));
-  bind(router, routes.removeProperty, async ({ body, user, ctx }) => removeProperty(adminCall(ctx, user), body));
+  // Access to a property changes the investor's document list: this server's lists go at once,
+  // as its next look may be answered from memory within microseconds, before the notice comes.
+  bind(router, routes.assignProperty, async ({ body, user, ctx }) => assignProperty(adminCall(ctx, user), body), { effects: ['changes-documents'] });
+  bind(router, routes.removeProperty, async ({ body, user, ctx }) => removeProperty(adminCall(ctx, user), body), { effects: ['changes-documents'] });
 }
