@@ -4,7 +4,7 @@ import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import compress from 'koa-compress';
 import { authRoutes } from './features/auth/auth.routes';
-import { bearerToken, SessionCheck, sessionMiddleware } from './features/auth/session';
+import { bearerToken, SessionCheck, sessionAuth } from './features/auth/session';
 import { SessionActivity } from './features/auth/sessions.service';
 import { sessionsRoutes } from './features/auth/sessions.routes';
 import { adminDocumentsRoutes } from './features/property-documents/admin-documents.routes';
@@ -142,7 +142,7 @@ export function createApp(services: Services, options: AppOptions = {}): Koa<App
     ctx.state = newState();
     return next();
   });
-  app.use(sessionMiddleware(config, sessions));
+  app.use(sessionAuth(config, sessions));
 
   // JSON only (multipart routes parse their own streams); 100 kB is far above any form here.
   const jsonBodyOf = (limit: number | string, tooLarge: string) =>

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import type { AppState } from '../../http/state';
 import { User } from '../users/user.entity';
-import { sessionAuth } from './session';
+import { SessionCheck, sessionAuth } from './session';
 import { recordingClient } from '../../../test/test-client';
 
 describe('sessions', () => {
@@ -133,7 +133,7 @@ describe('sessions', () => {
       ctx.state.em = server.services.orm.em.fork();
       await next();
     });
-    app.use(sessionAuth(server.services.config, server.services.sessionUsers));
+    app.use(sessionAuth(server.services.config, new SessionCheck(server.services.config, server.services.sessionUsers)));
     app.use((ctx) => {
       ctx.body = { user: ctx.state.user };
     });

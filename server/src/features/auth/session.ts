@@ -175,7 +175,7 @@ export class SessionCheck {
   /**
    * A session token's session when memory alone decides it (the token verified before and
    * unexpired, its user's record cached): the user, or null for a token that grants nothing.
-   * Undefined when the token or the record must be read first (sessionMiddleware does, by `ofClaims`).
+   * Undefined when the token or the record must be read first (sessionAuth does, by `ofClaims`).
    */
   cached(token: string, now = Date.now()): SessionUser | null | undefined {
     const claims = this.tokens.known(token, now);
@@ -209,14 +209,9 @@ export class SessionCheck {
  * of; on the download address, also a document link of that very document, which stands for
  * the session that asked for it. Anything else leaves the request anonymous, and the route
  * table's access rule answers 401 where a session is needed. A request with a session token is
- * noted in `activity` (the sessions list of Manage Profile), beside the request.
+ * noted by `check.seen` (the sessions list of Manage Profile), beside the request.
  */
-export function sessionAuth(config: Config, sessionUsers: SessionUsers, activity?: SessionActivity): Middleware<AppState> {
-  return sessionMiddleware(config, new SessionCheck(config, sessionUsers, activity));
-}
-
-/** sessionAuth over a session check shared with the hot answers (app.ts). */
-export function sessionMiddleware(config: Config, check: SessionCheck): Middleware<AppState> {
+export function sessionAuth(config: Config, check: SessionCheck): Middleware<AppState> {
   const tokens = sessionTokens(config);
   const links = documentLinkTokens(config);
   /** A document link's session, only on the download address of its own document. */

@@ -125,7 +125,15 @@ async function startWith(env: Record<string, string>, logTo?: { write: (line: st
     return [first, second].map(({ status, json }) => ({ status, json }));
   }
 
-  return { server, client, em, newInvestor, settle, listInMemory, expectHotReady, list, refusedTwice };
+  /** A new investor, signed in, whose list has been answered once. */
+  async function signedInInvestor(): Promise<{ investor: { id: number; email: string }; token: string }> {
+    const investor = await newInvestor();
+    const token = await client.signIn(investor.email);
+    expect((await list(token)).status).toBe(200);
+    return { investor, token };
+  }
+
+  return { server, client, em, newInvestor, signedInInvestor, settle, listInMemory, expectHotReady, list, refusedTwice };
 }
 
 describe("an investor's own cached document list, answered below Koa", () => {
@@ -197,9 +205,7 @@ describe("an investor's own cached document list, answered below Koa", () => {
   });
 
   it('refuses a signed-out session as Koa does', async () => {
-    const investor = await t.newInvestor();
-    const token = await t.client.signIn(investor.email);
-    expect((await t.list(token)).status).toBe(200);
+    const { investor, token } = await t.signedInInvestor();
     expect((await t.client.call('/api/investor/logout', { body: {}, token })).status).toBe(200);
     expect(await t.refusedTwice(token, investor.id)).toEqual([
       { status: 401, json: signInRefused },
@@ -221,9 +227,7 @@ describe("an investor's own cached document list, answered below Koa", () => {
   });
 
   it("refuses a token after its user's token version moved on (a password change) as Koa does", async () => {
-    const investor = await t.newInvestor();
-    const token = await t.client.signIn(investor.email);
-    expect((await t.list(token)).status).toBe(200);
+    const { investor, token } = await t.signedInInvestor();
     const changed = await t.client.call('/api/investor/change-password', { token, body: { currentPassword: demoPassword, newPassword: 'NewPeak@2026' } });
     expect(changed.status, changed.text).toBe(200);
     expect(await t.refusedTwice(token, investor.id)).toEqual([
@@ -233,9 +237,7 @@ describe("an investor's own cached document list, answered below Koa", () => {
   });
 
   it('refuses the token of a deactivated user as Koa does', async () => {
-    const investor = await t.newInvestor();
-    const token = await t.client.signIn(investor.email);
-    expect((await t.list(token)).status).toBe(200);
+    const { investor, token } = await t.signedInInvestor();
     const admin = await t.client.signIn('admin@example.com');
     const edited = await t.client.call('/api/admin/edit-user', { token: admin, body: { userId: investor.id, isActive: false } });
     expect(edited.status, edited.text).toBe(200);
@@ -246,9 +248,7 @@ describe("an investor's own cached document list, answered below Koa", () => {
   });
 
   it('refuses a tampered token as Koa does', async () => {
-    const investor = await t.newInvestor();
-    const token = await t.client.signIn(investor.email);
-    expect((await t.list(token)).status).toBe(200);
+    const { investor, token } = await t.signedInInvestor();
     const [header, payload, signature = ''] = token.split('.');
     const flipped = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
     const forged = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as Record<string, unknown>;
