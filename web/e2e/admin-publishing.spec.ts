@@ -27,6 +27,8 @@ test('the property picker lists the properties investors are shown first and mar
 
   await openAdminTab(page, 'Documents');
   const picker = uploadForm(page).getByRole('combobox', { name: 'Property' });
+  // The picker holds only General until the property list has come (a fresh clone's run read it then).
+  await expect(picker.locator('option').filter({ hasText: shown })).toBeAttached();
   const labels = await picker.locator('option').allTextContents();
   expect(labels[0]).toBe('General');
   expect(labels).toContain(shown);
