@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { portalMessages } from '@everest/core/domain';
-import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFile, toast, unique } from './support/admin';
+import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFile, pickByEmail, toast, unique } from './support/admin';
 import { queuedMailSubjects, waitForMails } from './support/mail';
 import { signIn } from './support/portal';
 import { createProperty } from './support/publishing';
@@ -161,8 +161,7 @@ test('an administrator publishes a personal document for an investor, edits it i
   await expect(form.getByRole('combobox', { name: 'User' })).toBeFocused();
 
   const publish = async () => {
-    await form.getByRole('combobox', { name: 'User' }).fill(email);
-    await page.getByRole('option', { name: new RegExp(email) }).click();
+    await pickByEmail(page, form.getByRole('combobox', { name: 'User' }), email);
     await form.getByRole('combobox', { name: 'Document Category' }).selectOption('personal');
     await form.getByRole('textbox', { name: 'Document Title' }).fill(title);
     await form.getByLabel('File').setInputFiles(file);

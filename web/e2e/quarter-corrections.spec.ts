@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { investorDocumentsAnswer, loginAnswer, type InvestorDocument } from '@everest/core/contract';
 import { bulkManifestMessages, folderPlanMessages, formatDate, publishingMessages } from '@everest/core/domain';
-import { adminToken, createUserByApi, openAdminTab, unique } from './support/admin';
+import { adminToken, createUserByApi, openAdminTab, pickByEmail, unique } from './support/admin';
 import { createProperty, manifestCsv, pdfBytes, runTag, writeFolder } from './support/publishing';
 
 // What a document is the same document as, in the browser's quarter folders: a changed property
@@ -181,7 +181,6 @@ test('the single upload warns as soon as a deactivated account is chosen, before
   expect(deactivated.ok(), await deactivated.text()).toBe(true);
   await openAdminTab(page, 'User Documents');
   const form = page.getByRole('region', { name: 'Upload User Document' });
-  await form.getByRole('combobox', { name: /User/ }).fill(email);
-  await page.getByRole('option', { name: new RegExp(email) }).click();
+  await pickByEmail(page, form.getByRole('combobox', { name: /User/ }), email);
   await expect(form.getByTestId('deactivated-warning')).toContainText(`${email} is deactivated and cannot sign in`);
 });

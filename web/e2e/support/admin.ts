@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { createUserAnswer, adminPropertiesAnswer, loginAnswer, type CreateUserBody, type User } from '@everest/core/contract';
 import { demoPassword } from '@everest/fixtures';
 import { signIn } from './portal';
@@ -52,6 +52,25 @@ export async function openAdminTab(
   await page.getByRole('button', { name: 'Admin Panel' }).click();
   await page.getByRole('tab', { name: tab, exact: true }).click();
   await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
+}
+
+/**
+ * Types an investor's e-mail into a searchable picker (a Fluent Combobox) and picks the one
+ * option it leaves with the keyboard, as a keyboard user does. A click on that option the moment
+ * the list opens was lost on a loaded machine (1 run in 10 under stress-ng, in the headless
+ * shell): the list was still being placed below the box, and it stayed open with nothing picked.
+ * The keys go to the box wherever the list is drawn. The option's name holds the e-mail.
+ */
+export async function pickByEmail(page: Page, picker: Locator, email: string) {
+  await picker.fill(email);
+  // The picker's list, not a native select's options elsewhere on the page.
+  const list = page.getByRole('listbox');
+  const option = list.getByRole('option', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
+  await expect(list.getByRole('option')).toHaveCount(1);
+  await picker.press('ArrowDown');
+  await expect(picker).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? 'the option');
+  await picker.press('Enter');
+  await expect(list).toBeHidden();
 }
 
 /** The one toast on screen with this title. */
