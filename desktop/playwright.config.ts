@@ -23,8 +23,8 @@ const dataDir = (process.env.EVEREST_DESKTOP_E2E_DATA_DIR ??= freshDataDir());
 const node = process.execPath;
 const startServer = `${node} --import tsx server/scripts/build.ts --then-start web server && cd server && exec ${node} --enable-source-maps dist/cli.js start`;
 
-// Browsers cannot be downloaded on these machines; Debian's Chromium is used where present.
-const systemChromium = '/usr/bin/chromium';
+// Debian's headless shell where present, as in web/playwright.config.ts.
+const systemChromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,7 +40,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      ...(existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
+      ...(systemChromium ? { executablePath: systemChromium } : {}),
       // As web/playwright.config.ts: no zygote and no crash handler, so every Chromium process is waited for.
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--no-zygote', '--disable-breakpad'],
     },
