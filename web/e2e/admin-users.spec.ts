@@ -10,10 +10,14 @@ import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFi
 
 const usersTable = (page: Page) => page.getByRole('table', { name: 'Users' });
 
-/** Narrows the list to one user by their unique e-mail and answers their row. */
+/**
+ * Narrows the list by a user's e-mail and answers the row whose e-mail cell is exactly it: the
+ * search also finds longer addresses that hold it ("admin@example.com" finds the
+ * "second.admin@example.com" that portal-auth's test adds to the shared database).
+ */
 async function findRow(page: Page, email: string) {
   await page.getByRole('searchbox', { name: 'Search users' }).fill(email);
-  const row = usersTable(page).getByRole('row').filter({ hasText: email });
+  const row = usersTable(page).getByRole('row').filter({ has: page.getByRole('cell', { name: email, exact: true }) });
   await expect(row).toHaveCount(1);
   return row;
 }
