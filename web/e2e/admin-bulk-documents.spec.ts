@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createUserByApi, openAdminTab, pdfFile, toast, unique } from './support/admin';
 import { queuedMailSubjects, waitForMails } from './support/mail';
 import { signIn } from './support/portal';
+import { axeOf } from './support/axe';
 
 // The User Documents tab's bulk upload against the real server: the browser's dry run first,
 // nothing sent before Confirm, then the results; a batch sent again publishes nothing new.
@@ -188,7 +188,7 @@ test('the bulk upload preview passes axe and fits a 375 px phone', async ({ page
   await expect(section.getByRole('heading', { name: 'Upload Preview' })).toBeFocused();
   await expect(section.getByRole('list', { name: 'Rows per outcome' })).toContainText('Missing fields: 1');
   // The section only: the rest of the tab has its own axe test (admin-documents.spec.ts).
-  expect((await new AxeBuilder({ page }).include('section[aria-labelledby="bulk-upload-title"]').analyze()).violations).toEqual([]);
+  expect((await axeOf(page).include('section[aria-labelledby="bulk-upload-title"]').analyze()).violations).toEqual([]);
   // The page never scrolls sideways on a phone; the table scrolls inside its box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
@@ -209,5 +209,5 @@ test('the instructions page gives the steps, the categories and the folder layou
   const text = await readFile(await download.path(), 'utf8');
   expect(text.startsWith('\uFEFFemail,filename,document_category,title,description,document_date,tags,correction_note\r\n')).toBe(true);
   expect(text).toContain('"k1, 2025"');
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axeOf(page).analyze()).violations).toEqual([]);
 });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminUsersAnswer } from '@everest/core/contract';
 import { bulkImportTemplateFilename, importColumns, portalSuccess } from '@everest/core/domain';
@@ -7,6 +6,7 @@ import { bulkUserImportExample, fixtureFile } from '@everest/fixtures';
 import { adminToken, openAdminTab, toast, unique } from './support/admin';
 import { passwordLinkFromMail } from './support/mail';
 import { signIn } from './support/portal';
+import { axeOf } from './support/axe';
 
 // The Bulk Import tab against the real server (issue 17): preview the fixtures' example CSV,
 // import it with welcome e-mails, and a new investor sets a password from the e-mail's link.
@@ -37,7 +37,7 @@ const count = (summary: Locator, label: string) => summary.locator('div').filter
 
 /** No axe violation in the admin panel as it stands. */
 async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page })
+  const axe = await axeOf(page)
     .include('#admin-panel-section')
     .options({ rules: { 'target-size': { enabled: true } } })
     .exclude('[data-tabster-dummy]')

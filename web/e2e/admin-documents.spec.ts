@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { portalMessages } from '@everest/core/domain';
 import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFile, pickByEmail, toast, unique } from './support/admin';
 import { queuedMailSubjects, waitForMails } from './support/mail';
 import { signIn } from './support/portal';
 import { createProperty } from './support/publishing';
+import { axeOf } from './support/axe';
 
 // The Documents and User Documents tabs against the real server: what an administrator
 // publishes is what the investor with access sees in 'Your Documents'.
@@ -138,7 +138,7 @@ test('the Documents tab passes axe', async ({ page }) => {
   await openAdminTab(page, 'Documents');
   await expect(documentsTable(page).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByText('Loading documents...')).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
+  const results = await axeOf(page).include('[role="tabpanel"]').analyze();
   expect(results.violations).toEqual([]);
 });
 
@@ -225,8 +225,8 @@ test('the User Documents tab passes axe, with the edit modal open too', async ({
   await openAdminTab(page, 'User Documents');
   await expect(personalDocumentsTable(page).getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByText('Loading user documents...')).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze()).violations).toEqual([]);
+  expect((await axeOf(page).include('[role="tabpanel"]').analyze()).violations).toEqual([]);
   await personalDocumentsTable(page).getByRole('button', { name: /^Edit / }).first().click();
   await expect(page.getByRole('dialog', { name: 'Edit User Document' })).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+  expect((await axeOf(page).include('[role="dialog"]').analyze()).violations).toEqual([]);
 });

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { portalMessages } from '@everest/core/domain';
 import { propertyDocuments } from '@everest/fixtures';
 import { openAdminTab, toast, unique } from './support/admin';
+import { axeOf } from './support/axe';
 
 // The Properties tab of the admin panel against the real server and the local geocoder
 // (server/test/stub-geocoder.ts: "Not Found" finds nothing, any other address Pasadena).
@@ -155,7 +155,7 @@ test('the properties tab passes axe, with an editor open', async ({ page }) => {
   await openAdminTab(page, 'Properties');
   await expect(propertiesTable(page)).toBeVisible();
   const check = async () => {
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeOf(page)
       .include('#admin-panel-section')
       .options({ rules: { 'target-size': { enabled: true } } })
       .exclude('[data-tabster-dummy]')

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { failureTitle, portalMessages, portalSuccess, roleLabels } from '@everest/core/domain';
 import { propertyDocuments } from '@everest/fixtures';
 import { signIn } from './support/portal';
 import { adminToken, createUserByApi, investorPropertyNames, openAdminTab, pdfFile, toast, unique } from './support/admin';
+import { axeOf } from './support/axe';
 
 // The Users tab of the admin panel against the real server (issue 15): create, sign in as the
 // new user, edit, property access, delete, and the panel's accessibility.
@@ -234,7 +234,7 @@ test('the users tab passes axe, with the editor and the delete dialog open', asy
   await openAdminTab(page, 'Users');
   const row = await findRow(page, email);
   const check = async (include: string) => {
-    const axe = await new AxeBuilder({ page })
+    const axe = await axeOf(page)
       .include(include)
       .options({ rules: { 'target-size': { enabled: true } } })
       .exclude('[data-tabster-dummy]')

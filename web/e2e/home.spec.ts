@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './support/hydration';
 import { siteContent } from '@everest/fixtures/content';
 import { siteFacts } from '@everest/fixtures/site';
 import { fetchProperties } from './support/properties';
+import { axeOf } from './support/axe';
 
 // The home page against the real server and its demo data (spec: public site, section 2 "Home
 // page" and "Contact section", sections 4, 5, 8 and 9). The contact form's submission (success
@@ -499,7 +499,7 @@ test.describe('home page', () => {
     await loadWholePage(page);
     // Checked at rest: on a busy machine the count-up can outlast any fixed wait.
     await expectFinalFigures(page);
-    const results = await new AxeBuilder({ page }).exclude('[data-tabster-dummy]').analyze();
+    const results = await axeOf(page).exclude('[data-tabster-dummy]').analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { waitForHydration } from './support/hydration';
+import { axeOf } from './support/axe';
 
 /** Serious and critical axe findings; Fluent's focus guards are invisible helpers, not content. */
 async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOf(page)
     // WCAG 2.2's target size (2.5.8) is off by default in axe; Lighthouse checks it.
     .options({ rules: { 'target-size': { enabled: true } } }).exclude('[data-tabster-dummy]').analyze();
   return results.violations

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { portalMessages, portalSuccess } from '@everest/core/domain';
 import { demoPassword } from '@everest/fixtures';
 import { deliveredMailFiles, deliveredMails, withDatabase } from './support/mail';
 import { signIn } from './support/portal';
+import { axeOf } from './support/axe';
 
 // Issue 33 gap 4: a session left open must not move the account to another address. A new e-mail
 // address asks for the current password, waits for the link sent to it, and the old address can
@@ -106,7 +106,7 @@ for (const width of [1280, 375]) {
         await expect(undoCard.getByRole('heading', { name: 'Email Change Undone' })).toBeVisible();
         await expect(owner).not.toHaveURL(/undoEmail/);
         await noHorizontalScroll(owner, width);
-        expect((await new AxeBuilder({ page: owner }).include('[data-testid="email-link-card"]').analyze()).violations).toEqual([]);
+        expect((await axeOf(owner).include('[data-testid="email-link-card"]').analyze()).violations).toEqual([]);
         await owner.screenshot({ path: `/tmp/shots-owner33/undone-${width}.png`, fullPage: true });
         // The same link again is refused.
         await owner.goto(undoLink);

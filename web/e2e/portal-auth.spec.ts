@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { portalMessages, portalSuccess } from '@everest/core/domain';
 import { demoPassword } from '@everest/fixtures';
 import { deliveredMailFiles, passwordLinkFromMail, withDatabase } from './support/mail';
 import { signIn } from './support/portal';
+import { axeOf } from './support/axe';
 
 // The investor portal's door: sign-in, sessions, password reset by e-mail and the profile,
 // against the real server (playwright.config.ts) with the demo users. Tests that change an
@@ -343,7 +343,7 @@ test.describe('at 375 px, accessibility', () => {
     await expect(page.getByText('(626) 555-0120')).toBeVisible();
     await expect(page.getByRole('link', { name: 'investors@example.com' })).toHaveAttribute('href', 'mailto:investors@example.com');
     await noHorizontalScroll(page);
-    const results = await new AxeBuilder({ page }).include('main').exclude('[data-tabster-dummy]').analyze();
+    const results = await axeOf(page).include('main').exclude('[data-tabster-dummy]').analyze();
     expect(results.violations).toEqual([]);
   });
 
@@ -352,7 +352,7 @@ test.describe('at 375 px, accessibility', () => {
     await page.getByRole('button', { name: 'Manage Profile' }).click();
     await expect(page.locator('#manage-profile')).toBeVisible();
     await noHorizontalScroll(page);
-    const results = await new AxeBuilder({ page }).include('main').exclude('[data-tabster-dummy]').analyze();
+    const results = await axeOf(page).include('main').exclude('[data-tabster-dummy]').analyze();
     expect(results.violations).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, fixtureFile, personalDocuments, propertyDocuments } from '@everest/fixtures';
 import { signIn } from './support/portal';
+import { axeOf } from './support/axe';
 
 // 'Your Documents' as each demo investor sees it, against the real server and the seeded
 // fixtures: exactly their documents, in the spec's order, with a preview and a download.
@@ -104,7 +104,7 @@ test('the preview opens the file in a full-screen frame, from an address without
   const preview = await page.request.get(src ?? '');
   expect(preview.status()).toBe(200);
   expect(preview.headers()['content-disposition']).toMatch(/^inline;/);
-  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').exclude('iframe').exclude('[data-tabster-dummy]').analyze();
+  const axe = await axeOf(page).include('[role="dialog"]').exclude('iframe').exclude('[data-tabster-dummy]').analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

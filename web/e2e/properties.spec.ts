@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { PublicProperty } from '@everest/core/contract';
 import { arriveByLink, waitForHydration } from './support/hydration';
 import { fetchProperties } from './support/properties';
+import { axeOf } from './support/axe';
 
 /** The distinct content-visibility of the list's cards. */
 const cardVisibilities = (page: Page) =>
@@ -29,7 +29,7 @@ const activeOfType = (properties: PublicProperty[], type: string) =>
 
 /** Serious and critical axe findings; Fluent's focus guards are invisible helpers, not content. */
 async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOf(page)
     // WCAG 2.2's target size (2.5.8) is off by default in axe; Lighthouse checks it.
     .options({ rules: { 'target-size': { enabled: true } } }).exclude('[data-tabster-dummy]').analyze();
   return results.violations

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { PublicProperty } from '@everest/core/contract';
 import { arriveByLink } from './support/hydration';
 import { fetchProperties } from './support/properties';
+import { axeOf } from './support/axe';
 
 // The spec's filters, computed here from the answer rather than taken from the app.
 const filters = {
@@ -29,7 +29,7 @@ const typeLabels: Record<string, string> = {
 
 /** Serious and critical axe findings. */
 async function seriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOf(page)
     // WCAG 2.2's target size (2.5.8) is off by default in axe; Lighthouse checks it.
     .options({ rules: { 'target-size': { enabled: true } } })
     // Fluent's focus guards are invisible helpers, not content; Leaflet's tile images are
