@@ -11,7 +11,7 @@ import { buildServer } from '../build';
 import { ChildServer, serverDir } from '../test/child-server';
 import { samplePdf } from '../test/sample-documents';
 
-/** A 9 MB PDF (under the 10 MB limit): far more than the socket buffers hold, so each download is in flight until read. */
+/** A 9 MB PDF (under the 10 MB limit): more than a connection's socket buffers hold before its client reads, so a download hardly read yet is still in flight. */
 function largePdf(): Buffer {
   const bytes = Buffer.alloc(9 * 1024 * 1024, 0x20);
   samplePdf('shutdown drill').copy(bytes);
@@ -180,6 +180,9 @@ describe('the compiled server stopped by SIGTERM', () => {
 
     // Each download's line is written when its answer is over, whole. The server may have handed
     // the last bytes of the first ones to the socket before the signal; the others end after it.
+    // How many had gone to the kernel by then follows its socket buffers, which Linux sizes to the
+    // connection and the host (11 of 20 on 4 December's faster host, failing a bound of 10 after):
+    // the last ones, which the client had hardly begun to read, always end after it.
     const lines = server.lines();
     const signalled = lines.findIndex((line) => String(line.msg).startsWith('SIGTERM: stopping'));
     const downloadLines = lines
@@ -187,7 +190,7 @@ describe('the compiled server stopped by SIGTERM', () => {
       .filter(({ line }) => line.msg === 'request' && line.path === `/api/investor/download/${document.id}`);
     expect(signalled).toBeGreaterThan(0);
     expect(downloadLines).toHaveLength(20);
-    expect(downloadLines.filter(({ index }) => index > signalled).length).toBeGreaterThanOrEqual(10);
+    expect(downloadLines.filter(({ index }) => index > signalled).length).toBeGreaterThanOrEqual(1);
     for (const { line } of downloadLines) {
       expect(line).toMatchObject({ method: 'GET', status: 200 });
       expect(line.aborted).toBeUndefined();
