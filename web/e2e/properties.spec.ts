@@ -109,8 +109,8 @@ test.describe('/properties', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight - 1500));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     // The cards coming into view are laid out at their real heights (first load: they were out of
-    // view), and the browser's scroll anchoring moves the position by the difference: the place
-    // to return to is where the position stays.
+    // view), and the browser's scroll anchoring moves the position by the difference: the reader
+    // leaves once it stays.
     await expect
       .poll(async () => {
         const [before, after] = await page.evaluate(async () => {
