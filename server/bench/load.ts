@@ -106,6 +106,8 @@ export interface RateResult {
   requestsPerSecond: number;
   /** From each request's planned start, not from when it was sent: a late send counts against the server. */
   latency: { p50: number; p99: number; max: number };
+  /** The load generator's own CPU-seconds (user and system): it shares the host with the server. */
+  generatorCpuSeconds: number;
 }
 
 /**
@@ -137,8 +139,9 @@ export async function loadAtRate(url: string, headerSets: Record<string, string>
         latencies.sort((a, b) => a - b);
         // A failed request counts as slower than any answer.
         const at = (q) => { const i = Math.ceil(q * sets.length) - 1; return i < latencies.length ? latencies[i] : null; };
+        const cpu = process.cpuUsage();
         process.stdout.write(JSON.stringify({ failures: failures.length, failed: failures.slice(0, 3), requests: latencies.length, seconds: (lastEnd - start) / 1000,
-          p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1] }));
+          p50: at(0.5), p99: at(0.99), max: latencies[latencies.length - 1], cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
       };
       const send = (i, planned = start + i * interval) => {
         const req = http.get(${JSON.stringify(url)}, { agent, headers: sets[i] }, (res) => {
@@ -172,6 +175,7 @@ export async function loadAtRate(url: string, headerSets: Record<string, string>
       p50: number | null;
       p99: number | null;
       max: number;
+      cpuSeconds: number;
     };
     const ms = (value: number | null) => (value === null ? Infinity : Math.round(value * 10) / 10);
     return {
@@ -180,6 +184,7 @@ export async function loadAtRate(url: string, headerSets: Record<string, string>
       failed: result.failed,
       requestsPerSecond: result.requests / result.seconds,
       latency: { p50: ms(result.p50), p99: ms(result.p99), max: ms(result.max) },
+      generatorCpuSeconds: result.cpuSeconds,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
