@@ -23,17 +23,21 @@ export function loadLine(): string {
   return `load ${averages} (1 / 5 / 15 min) on ${os.cpus().length} CPUs`;
 }
 
-/** User and system CPU-seconds of a process (`/proc/<pid>/stat`), with its waited-for children's when asked. */
-function processCpuSeconds(pid: number, withExitedChildren: boolean): number {
-  // The fields after the command's closing parenthesis: utime is the 12th, cutime and cstime the 14th and 15th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const ticks = (i: number) => Number(fields[i] ?? 0);
-  const own = ticks(11) + ticks(12);
-  return (withExitedChildren ? own + ticks(13) + ticks(14) : own) / ticksPerSecond;
-}
-
 // Linux's USER_HZ, the unit of /proc's CPU times, is 100 on every architecture Node runs on.
 const ticksPerSecond = 100;
+
+/**
+ * The fields of a `/proc/.../stat` line after the command's name, which is in parentheses and may
+ * itself hold spaces: [1] is the parent's pid, [11] and [12] utime and stime, [13] and [14] the
+ * waited-for children's cutime and cstime.
+ */
+function statFields(file: string): number[] {
+  const stat = readFileSync(file, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+}
+
+const cpuSecondsOf = (fields: number[], withExitedChildren = false) =>
+  ((fields[11] ?? 0) + (fields[12] ?? 0) + (withExitedChildren ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) / ticksPerSecond;
 
 /**
  * The CPU-seconds so far of a PostgreSQL cluster: the postmaster's and every process it started,
@@ -41,13 +45,13 @@ const ticksPerSecond = 100;
  * only; `backendPid` is any backend of the cluster (`select pg_backend_pid()`).
  */
 export function postgresCpuSeconds(backendPid: number): number {
-  const postmaster = Number(readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
-  let total = processCpuSeconds(postmaster, true);
+  const postmaster = statFields(`/proc/${backendPid}/stat`)[1];
+  let total = cpuSecondsOf(statFields(`/proc/${postmaster}/stat`), true);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.split(') ')[1]?.split(' ')[1]) === postmaster) total += processCpuSeconds(Number(entry), false);
+      const fields = statFields(`/proc/${entry}/stat`);
+      if (fields[1] === postmaster) total += cpuSecondsOf(fields);
     } catch {
       // The process ended between the listing and the read.
     }
@@ -56,17 +60,17 @@ export function postgresCpuSeconds(backendPid: number): number {
 }
 
 /**
- * This process's CPU-seconds so far by kind of thread (Linux's thread names: `node` for the main
- * thread, `libuv-worker` for the pool that runs zlib's and the file system's calls, `V8 DefaultWorke`
- * for the garbage collector's and the compiler's helpers), so that a process's CPU can be told apart.
+ * This process's CPU-seconds so far by kind of thread, by the names Node 24 gives them
+ * (`MainThread`, `libuv-worker` for the pool that runs zlib's and the file system's calls,
+ * `V8Worker` for the garbage collector's and the compiler's helpers), so that a process's CPU can
+ * be told apart.
  */
 export function threadCpuSeconds(): Map<string, number> {
   const byName = new Map<string, number>();
   for (const tid of readdirSync('/proc/self/task')) {
     try {
       const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
-      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+      byName.set(name, (byName.get(name) ?? 0) + cpuSecondsOf(statFields(`/proc/self/task/${tid}/stat`)));
     } catch {
       // The thread ended between the listing and the read.
     }
