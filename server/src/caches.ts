@@ -45,6 +45,20 @@ export const cacheTable = {
     ttlMs: 60_000,
   },
   /**
+   * Each property's documents as the investors' lists write them (their JSON but for
+   * `fileExists` and `opened`), per property and for 'General': an investor's first load reads
+   * its access, its reads and its personal documents from PostgreSQL and these from memory, as
+   * most of a list is the same documents for every investor of a property. Dropping them drops
+   * the lists too (services.ts), so that no list is kept that was made of dropped entries.
+   */
+  propertyDocuments: {
+    key: (propertyId: number | null) => (propertyId === null ? 'general' : String(propertyId)),
+    channel: 'property_documents_changed',
+    triggerTables: ['properties', 'property_documents', 'stored_files'],
+    maxBytes: 64_000_000,
+    ttlMs: undefined,
+  },
+  /**
    * GET /api/admin/users, as ready JSON, per search and page: an administrator pages back and
    * forth through one search, and a search of thousands of matches costs a few milliseconds of
    * PostgreSQL each time. Any change to an account drops it, a sign-in's last-login time included.

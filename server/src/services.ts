@@ -9,6 +9,7 @@ import type { CaptchaProvider } from './features/captcha/captcha-provider';
 import { createCaptchaProvider } from './features/captcha/captcha.service';
 import type { LiveShares } from './features/document-access/document-policy';
 import type { DocumentListCache } from './features/document-access/documents.routes';
+import type { PropertyDocumentCache } from './features/document-access/documents.service';
 import { FileExistence } from './features/files/file-existence';
 import { createFileStore } from './features/files/create-file-store';
 import type { FileStore } from './features/files/file-store';
@@ -35,6 +36,7 @@ export interface Caches {
   propertyList: PropertyListCache;
   publicPages: PublicPageCache;
   documentLists: DocumentListCache;
+  propertyDocuments: PropertyDocumentCache;
   userLists: UserListCache;
   sessionUsers: SessionUsers;
   liveShares: LiveShares;
@@ -53,6 +55,10 @@ async function createCaches(notifications: DatabaseNotifications): Promise<Cache
       sizeOf: (page) => page.html.length + page.br.length + page.gzip.length,
     }),
     documentLists: new NotifiedCache(notifications, { ...options('documentLists'), sizeOf: jsonSize }),
+    propertyDocuments: new NotifiedCache(notifications, {
+      ...options('propertyDocuments'),
+      sizeOf: (documents) => documents.reduce((bytes, document) => bytes + 2 * (document.head.length + document.tail.length) + 200, 0),
+    }),
     userLists: new NotifiedCache(notifications, { ...options('userLists'), sizeOf: jsonSize }),
     sessionUsers: new NotifiedCache(notifications, {
       ...options('sessionUsers'),
@@ -65,6 +71,9 @@ async function createCaches(notifications: DatabaseNotifications): Promise<Cache
   };
   // One after another: they LISTEN on the same connection.
   for (const cache of Object.values(caches)) await cache.start();
+  // A list made of property documents dropped while it was being made is not kept: dropping them
+  // drops the lists, whichever of the two notifications comes first.
+  await notifications.on(cacheTable.propertyDocuments.channel, () => caches.documentLists.clear());
   return caches;
 }
 

@@ -45,4 +45,50 @@ describe('change notifications', () => {
       .execute(`update users set email = 'carter.new@example.com' where id = ?`, [id]);
     await expect.poll(() => ownersOfPersonalDocuments(investor, id)).toEqual(['carter.new@example.com']);
   });
+
+  const propertyDocuments = async (token: string) => {
+    const res = await server.api('/api/investor/documents', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    return investorDocumentsAnswer.parse(await res.json()).documents.filter((d) => d.documentType === 'property');
+  };
+  const sql = <T>(query: string, params: unknown[] = []) => server.services.orm.em.fork().getConnection().execute<T[]>(query, params);
+
+  it("shows a property's new name in the document lists as soon as it is committed", async () => {
+    const investor = await signIn('investor2@example.com');
+    const [document] = (await propertyDocuments(investor)).filter((d) => d.property !== 'General');
+    if (!document) throw new Error('the demo investor has no property document');
+    const [property] = await sql<{ id: number }>('select property_id as id from property_documents where id = ?', [document.id]);
+
+    // Kept in memory twice over now: the investor's list, and the property's documents as lists write them.
+    expect(server.services.propertyDocuments.ready(String(property?.id))).toBeDefined();
+    await sql(`update properties set name = name || ' (renamed)' where id = ?`, [property?.id]);
+    await expect
+      .poll(async () => (await propertyDocuments(investor)).find((d) => d.id === document.id)?.property)
+      .toBe(`${document.property} (renamed)`);
+  });
+
+  it("a first read changes the reader's list, and keeps the property's documents as lists write them", async () => {
+    const investor = await signIn('investor2@example.com');
+    const [document] = (await propertyDocuments(investor)).filter((d) => d.property !== 'General' && !d.opened);
+    if (!document) throw new Error('the demo investor has no unread property document');
+    const [property] = await sql<{ id: number }>('select property_id as id from property_documents where id = ?', [document.id]);
+    const kept = server.services.propertyDocuments.ready(String(property?.id));
+    expect(kept).toBeDefined();
+
+    const res = await server.api(`/api/investor/download/${document.id}?type=property`, { headers: { authorization: `Bearer ${investor}` } });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+    await expect.poll(async () => (await propertyDocuments(investor)).find((d) => d.id === document.id)?.opened).toBe(true);
+    // The same entries, not read again: a badge is the reader's, not the document's.
+    expect(server.services.propertyDocuments.ready(String(property?.id))).toBe(kept);
+  });
+
+  it('drops the document lists when it drops the property documents they are made of', async () => {
+    const investor = await signIn('investor2@example.com');
+    const [user] = await sql<{ id: number }>(`select id from users where email = 'investor2@example.com'`);
+    await propertyDocuments(investor);
+    expect(server.services.documentLists.ready(`user:${user?.id}`)).toBeDefined();
+    await sql(`select pg_notify('property_documents_changed', '')`);
+    await expect.poll(() => server.services.documentLists.ready(`user:${user?.id}`)).toBeUndefined();
+  });
 });

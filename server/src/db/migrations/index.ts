@@ -28,6 +28,7 @@ import { Migration20261127210000 } from './Migration20261127210000';
 import { Migration20261201220000 } from './Migration20261201220000';
 import { Migration20261202050000 } from './Migration20261202050000';
 import { Migration20261203000000 } from './Migration20261203000000';
+import { Migration20261207200000 } from './Migration20261207200000';
 
 /**
  * Every migration in order, listed explicitly so that they run the same under tsx, in a bundle
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261201220000_sign_in_codes', class: Migration20261201220000 },
   { name: 'Migration20261202050000_backups', class: Migration20261202050000 },
   { name: 'Migration20261203000000_investor_identifiers', class: Migration20261203000000 },
+  { name: 'Migration20261207200000_property_documents_changed', class: Migration20261207200000 },
 ];

@@ -82,7 +82,11 @@ function ownProperties(userId: number, general: boolean): SqlCondition {
 }
 
 export const documentPolicy = {
-  /** Condition on `property_documents` aliased `d`, with its parameters. */
+  /**
+   * Condition on `property_documents` aliased `d`, with its parameters. It reads `d.property_id`
+   * alone: the investors' list asks it of each property group, not of each document
+   * (documents.service.ts), so a rule on any other column belongs elsewhere.
+   */
   propertyDocuments(user: SessionUser, share: LiveShare | null = null): SqlCondition {
     if (share) {
       if (share.propertyScope === 'none') return nothing;

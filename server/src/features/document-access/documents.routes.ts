@@ -16,7 +16,7 @@ import type { AppState, SessionUser } from '../../http/state';
 import { documentLinkTokens } from '../auth/session';
 import { readingAs, readingAsKnown, type LiveShare, type LiveShares } from './document-policy';
 import { findReadableVersion } from './document-versions';
-import { auditDocumentRead, findReadableFile, listInvestorDocumentsJson, type ReadableFile } from './documents.service';
+import { auditDocumentRead, findReadableFile, listInvestorDocumentsJson, type PropertyDocumentCache, type ReadableFile } from './documents.service';
 
 /** Each investor's document list as ready JSON, kept in memory on every instance (cacheTable.documentLists). */
 export type DocumentListCache = NotifiedCache<SerializedJson<AnswerOf<typeof routes.investorDocuments>>>;
@@ -27,10 +27,11 @@ export interface DocumentReadServices {
   files: FileStore;
   fileExistence: FileExistence;
   documentLists: DocumentListCache;
+  propertyDocuments: PropertyDocumentCache;
   liveShares: LiveShares;
 }
 
-export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists, liveShares }: DocumentReadServices): void {
+export function documentsRoutes(router: Router<AppState>, { config, files, fileExistence, documentLists, propertyDocuments, liveShares }: DocumentReadServices): void {
   // Shared access: `onBehalfOf` reads through that investor's live share, checked on every call (kept
   // in the live shares cache, not in the list's: a revocation changes no row the list listens
   // to); a share's scope never changes, so its list is cached under the share, beside the
@@ -54,7 +55,7 @@ export function documentsRoutes(router: Router<AppState>, { config, files, fileE
       const share = await sharing(ctx, user, query.onBehalfOf, nothingShared);
       // Made on every investor's first look: brotli at quality 4 (see SerializedJson.bytes).
       return documentLists.get(listKey(user, share), async () =>
-        SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, share), 4),
+        SerializedJson.ofJson(await listInvestorDocumentsJson(ctx.state.em, user, fileExistence, propertyDocuments, share), 4),
       );
     },
     {

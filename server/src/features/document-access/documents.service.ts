@@ -4,6 +4,7 @@ import { defaultPropertyGroup } from '@everest/core/domain';
 import { HttpError } from '../../http/errors';
 import type { SessionUser } from '../../http/state';
 import { AuditEvent } from '../audit/audit-event.entity';
+import type { NotifiedCache } from '../../db/notified-cache';
 import type { FileExistence } from '../files/file-existence';
 import { documentPolicy, type LiveShare, type SqlCondition } from './document-policy';
 
@@ -80,13 +81,6 @@ function toPersonalDocument(row: PersonalDocumentRow, fileExists: boolean): Pers
 // by PostgreSQL's row_to_json: compact, escaped as JSON.stringify escapes, numbers and booleans
 // bare. A file known to be missing is named in the `{…}` array parameter; `opened` is the
 // reader's (or, through a share, its owner's) first read, from `document_reads`.
-const listedPropertyDocument = `row_to_json(r)::text from property_documents d
-  join stored_files f on f.id = d.file_id
-  left join properties p on p.id = d.property_id
-  cross join lateral (select d.id, d.title, coalesce(p.name, ?) as "property", d.year, d.quarter, d.filename, f.size as "fileSize",
-    ${isoTime('d.uploaded_at')} as "uploadedAt", f.sha256 <> all(?::text[]) as "fileExists", text 'property' as "documentType",
-    d.version, ${isoTime('d.corrected_at')} as "correctedAt",
-    exists (select 1 from document_reads o where o.user_id = ? and o.document_type = 'property' and o.document_id = d.id) as opened) r`;
 const listedPersonalDocument = `row_to_json(r)::text from user_documents d
   join stored_files f on f.id = d.file_id
   join users u on u.id = d.user_id
@@ -101,39 +95,104 @@ function isoTime(column: string): string {
 }
 
 /**
+ * A property document as every investor's list writes it, in two pieces around what is each
+ * reader's: `head` + fileExists + `tail` + opened + `}`.
+ */
+export interface ListedPropertyDocument {
+  id: number;
+  sha256: string;
+  head: string;
+  tail: string;
+}
+
+/** Each property's (and 'General''s) documents as the lists write them, by cacheTable.propertyDocuments's key. */
+export type PropertyDocumentCache = NotifiedCache<ListedPropertyDocument[]>;
+
+/** The listed documents of these property groups (cacheTable.propertyDocuments's keys), by group. */
+async function loadPropertyDocuments(em: EntityManager, groups: string[]): Promise<Map<string, ListedPropertyDocument[]>> {
+  const ids = groups.filter((group) => group !== 'general');
+  const rows = await em.getConnection().execute<(ListedPropertyDocument & { group: string })[]>(
+    `select coalesce(d.property_id::text, 'general') as "group", d.id, f.sha256,
+            left(row_to_json(h)::text, -1) || ',"fileExists":' as head,
+            ',"documentType":"property","version":' || d.version || ',"correctedAt":'
+              || coalesce('"' || ${isoTime('d.corrected_at')} || '"', 'null') || ',"opened":' as tail
+       from property_documents d
+       join stored_files f on f.id = d.file_id
+       left join properties p on p.id = d.property_id
+       cross join lateral (select d.id, d.title, coalesce(p.name, ?) as "property", d.year, d.quarter, d.filename,
+         f.size as "fileSize", ${isoTime('d.uploaded_at')} as "uploadedAt") h
+      where d.property_id = any(?::int[]) or (d.property_id is null and ?)
+      order by d.id`,
+    [defaultPropertyGroup, `{${ids.join(',')}}`, groups.includes('general')],
+  );
+  const byGroup = new Map<string, ListedPropertyDocument[]>(groups.map((group) => [group, []]));
+  for (const { group, ...document } of rows) byGroup.get(group)?.push(document);
+  return byGroup;
+}
+
+/**
+ * These groups' listed documents, from memory, the missing ones read in one statement (a group
+ * another request is reading is waited for, not read twice).
+ */
+function propertyDocumentsOf(em: EntityManager, cache: PropertyDocumentCache, groups: string[]): Promise<ListedPropertyDocument[][]> {
+  const missing = groups.filter((group) => cache.ready(group) === undefined);
+  let loading: Promise<Map<string, ListedPropertyDocument[]>> | undefined;
+  const load = () => (loading ??= loadPropertyDocuments(em, missing));
+  return Promise.all(groups.map((group) => cache.get(group, async () => (await load()).get(group) ?? [])));
+}
+
+/**
  * The caller's documents of both kinds, as the policy allows: the property documents they may
  * read and their own personal documents; or, through `share`, what it covers of its owner's
  * (with the owner's 'New' badges: a delegate's open counts as the owner's). The answer's JSON
- * (`{"documents":[…]}`, as JSON.stringify would write it), built by PostgreSQL in one statement:
- * this is the portal's busiest call, and parsing hundreds of rows of fields, mapping them and
- * serialising them again was most of its CPU.
+ * (`{"documents":[…]}`, as JSON.stringify would write it): this is the portal's busiest call.
+ *
+ * Most of a list is its property documents, the same for every investor of a property: they are
+ * kept written, per property (`propertyDocuments`), and one statement reads what is the caller's
+ * alone: which property groups the policy opens to them, which property documents they have
+ * opened, and their personal documents, written by PostgreSQL.
  */
 export async function listInvestorDocumentsJson(
   em: EntityManager,
   user: SessionUser,
   files: FileExistence,
+  propertyDocuments: PropertyDocumentCache,
   share: LiveShare | null = null,
 ): Promise<string> {
   const propertyScope = documentPolicy.propertyDocuments(user, share);
   const personalScope = documentPolicy.ownPersonalDocuments(user, share);
   const reader = share ? share.ownerId : user.id;
   const select = async (missing: string[]) => {
-    const missingArray = `{${missing.join(',')}}`;
-    const [row] = await em.getConnection().execute<{ documents: string; files: string | null }[]>(
-      `select coalesce(string_agg(document, ',' order by part, id), '') as documents, string_agg(distinct sha256, ',') as files
-         from (select 0 as part, d.id, f.sha256, ${listedPropertyDocument} where ${propertyScope.sql}
-               union all
-               select 1, d.id, f.sha256, ${listedPersonalDocument} where ${personalScope.sql}) listed (part, id, sha256, document)`,
-      [defaultPropertyGroup, missingArray, reader, ...propertyScope.params, missingArray, reader, ...personalScope.params],
+    // The policy's condition on property documents reads `d.property_id` alone, so it is asked
+    // here of each property group: every property, and 'General' (null).
+    const [row] = await em.getConnection().execute<{ groups: string | null; opened: string | null; personal: string; files: string | null }[]>(
+      `with personal (id, sha256, document) as (select d.id, f.sha256, ${listedPersonalDocument} where ${personalScope.sql})
+       select (select string_agg(coalesce(d.property_id::text, 'general'), ',')
+                 from (select id from properties union all select null) d (property_id) where ${propertyScope.sql}) as groups,
+              (select string_agg(o.document_id::text, ',') from document_reads o
+                where o.user_id = ? and o.document_type = 'property') as opened,
+              (select coalesce(string_agg(document, ',' order by id), '') from personal) as personal,
+              (select string_agg(distinct sha256, ',') from personal) as files`,
+      [`{${missing.join(',')}}`, reader, ...personalScope.params, ...propertyScope.params, reader],
     );
-    return { documents: row?.documents ?? '', files: row?.files ? row.files.split(',') : [] };
+    return row ?? { groups: null, opened: null, personal: '', files: null };
   };
-  let listed = await select([]);
-  const existing = await files.existing(listed.files);
-  const missing = listed.files.filter((sha256) => !existing.has(sha256));
-  // Rare (a file gone from disk): the list again, with those files' documents marked missing.
-  if (missing.length > 0) listed = await select(missing);
-  return `{"documents":[${listed.documents}]}`;
+  let own = await select([]);
+  const groups = own.groups ? own.groups.split(',') : [];
+  const [listed, personalFiles] = await Promise.all([
+    propertyDocumentsOf(em, propertyDocuments, groups).then((lists) => lists.flat().sort((a, b) => a.id - b.id)),
+    own.files ? own.files.split(',') : [],
+  ]);
+  const existing = await files.existing([...listed.map((document) => document.sha256), ...personalFiles]);
+  const missingPersonal = personalFiles.filter((sha256) => !existing.has(sha256));
+  // Rare (a file gone from disk): the personal documents again, those files' marked missing.
+  if (missingPersonal.length > 0) own = await select(missingPersonal);
+  const opened = new Set(own.opened ? own.opened.split(',').map(Number) : []);
+  const documents = listed.map(
+    (document) => `${document.head}${existing.has(document.sha256)}${document.tail}${opened.has(document.id)}}`,
+  );
+  if (own.personal) documents.push(own.personal);
+  return `{"documents":[${documents.join(',')}]}`;
 }
 
 export interface ReadableFile {
