@@ -188,11 +188,15 @@ export async function listInvestorDocumentsJson(
   // Rare (a file gone from disk): the personal documents again, those files' marked missing.
   if (missingPersonal.length > 0) own = await select(missingPersonal);
   const opened = new Set(own.opened ? own.opened.split(',').map(Number) : []);
-  const documents = listed.map(
-    (document) => `${document.head}${existing.has(document.sha256)}${document.tail}${opened.has(document.id)}}`,
-  );
-  if (own.personal) documents.push(own.personal);
-  return `{"documents":[${documents.join(',')}]}`;
+  // Pieces joined once, so that no document's JSON is made as a string of its own.
+  const pieces = ['{"documents":['];
+  for (const document of listed) {
+    pieces.push(document.head, existing.has(document.sha256) ? 'true' : 'false', document.tail, opened.has(document.id) ? 'true}' : 'false}', ',');
+  }
+  if (own.personal) pieces.push(own.personal);
+  else if (listed.length > 0) pieces.pop();
+  pieces.push(']}');
+  return pieces.join('');
 }
 
 export interface ReadableFile {
