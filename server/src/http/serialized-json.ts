@@ -88,7 +88,8 @@ const gzipAsync = promisify(gzip);
 // more. The window is the least that holds the whole answer, up to brotli's default (4 MB): output
 // within a byte of the same size, and a fraction of each encoder's memory, which zlib reports to V8.
 // With 4 MB windows, first loads compressed side by side made V8 collect its whole heap every
-// fraction of a second (7 December: 10.5 ms of V8's helper threads per first load, now 0.6).
+// fraction of a second (8 December: 10.5 ms of V8's helper threads per first load, now 0.6). A
+// window of 2^n bytes holds 2^n − 16 of the input.
 function brotliOptions(json: string, quality: number) {
   const windowBits = Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(json.length + 16))));
   return {
