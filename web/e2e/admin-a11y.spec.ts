@@ -101,6 +101,9 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Preview Import' }).click();
       await expect(page.getByRole('heading', { name: /Import Preview/ })).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText(/Row 3/)).toBeVisible();
+      // The preview shows a moment before the form is usable again: axe must not start while
+      // Preview Import is still disabled and then read its fade back from grey (1.64:1, 8 Dec CI).
+      await expect(page.getByRole('button', { name: 'Preview Import' })).toBeEnabled();
       await check();
 
       await showTab(page, 'Read Receipts');
